@@ -1,0 +1,147 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { APP_VERSION, MAX_IMAGE_BYTES, SUB_PATH } from '@mm/shared';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { RequestValidationError } from './lib/errors';
+import type { Storage } from './lib/storage';
+import { healthRoutes } from './modules/health/health.routes';
+import { observationsRoutes } from './modules/observations/observations.routes';
+import { createObservationsService } from './modules/observations/observations.service';
+import { photosRoutes } from './modules/photos/photos.routes';
+import { createPhotosService } from './modules/photos/photos.service';
+import { translationsRoutes } from './modules/translations/translations.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { utilitiesRoutes } from './modules/utilities/utilities.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { i18nPlugin } from './plugins/i18n';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  /** Folder of the built web app (`apps/web/dist`); not served when absent. */
+  webDist?: string;
+}
+
+export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** `https://{s}.tile.example.org/{z}/…` → `https://*.tile.example.org`, for the CSP's img-src. */
+function tileOrigin(template: string): string {
+  const url = new URL(template.replace('{s}', 'subdomain').replace(/\{[a-z]+\}/g, '0'));
+  return `${url.protocol}//${url.host.replace('subdomain', '*')}`;
+}
+
+async function registerExternalPlugins(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI's emotion injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.MAP_TILE_URL)],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Mission Monarch API', version: APP_VERSION, description: 'Monarch butterfly and milkweed observations. Errors are {statusCode, error, message, fields?}.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
+
+function registerStatic(app: FastifyInstance, storage: Storage, webDist: string | undefined): void {
+  void app.register(fastifyStatic, {
+    root: storage.root,
+    prefix: '/attachments/',
+    decorateReply: !webDist,
+    index: false,
+    maxAge: '7d',
+  });
+  if (!webDist) return;
+  void app.register(fastifyStatic, {
+    root: webDist,
+    prefix: `${SUB_PATH}/`,
+    index: false,
+    wildcard: false,
+    setHeaders: (res, file) => {
+      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
+/**
+ * Builds the Fastify application: external plugins, then app plugins, then routes (fastify/demo's order).
+ * Every route validates params, query and body with the shared zod schemas.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, storage } = deps;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler<ZodType>(({ schema, httpPart }) => (data) => {
+    const result = schema.safeParse(data, { reportInput: true });
+    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues, httpPart ?? 'body') };
+  });
+  app.setSerializerCompiler(serializerCompiler);
+
+  await registerExternalPlugins(app, config);
+  await app.register(i18nPlugin);
+  await app.register(errorsPlugin);
+
+  const users = createUsersService(db, config.SESSION_DAYS);
+  const photos = createPhotosService(db, storage);
+  const observations = createObservationsService(db, photos);
+  await app.register(authPlugin, { users });
+
+  await app.register(usersRoutes, { prefix: '/api/users', users });
+  await app.register(utilitiesRoutes, { prefix: '/api/utilities', db, config });
+  await app.register(translationsRoutes, { prefix: '/api/localetranslations' });
+  await app.register(observationsRoutes, { prefix: '/api/observations', observations });
+  await app.register(photosRoutes, { prefix: '/api/photos', photos });
+  await app.register(healthRoutes, { prefix: '/api', db });
+
+  const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
+  registerStatic(app, storage, webDist);
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${SUB_PATH}/`));
+  if (webDist) {
+    // Client-side routes (/mmapp/en/explore …) all load the single page.
+    app.get(SUB_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${SUB_PATH}/`));
+    app.get(`${SUB_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
+      const rel = (request.params as { '*': string })['*'];
+      if (/\.[a-z0-9]+$/i.test(rel) && !rel.endsWith('.html')) return reply.callNotFound();
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html', webDist);
+    });
+  }
+  return app;
+}

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = z.string().url().optional();
+
+/** Environment variables of DESIGN.md "Configuration"; all optional. */
+const configSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().optional(),
+  CONTACT_TO: z.string().optional(),
+  MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+});
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+/**
+ * Parses the environment once. A bad value throws an Error naming the variable.
+ * @param env defaults to process.env
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}

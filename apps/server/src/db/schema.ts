@@ -1,0 +1,270 @@
+/**
+ * The whole data model of DESIGN.md "Data model", field names as spec §3 names them.
+ * Reference tables keep one name column per language (en is the spec's column, fr/es beside it).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const created = () => ts('created').notNull().defaultNow();
+const updated = () => ts('updated').notNull().defaultNow();
+const names = {
+  name: text('name').notNull(),
+  name_fr: text('name_fr').notNull(),
+  name_es: text('name_es').notNull(),
+};
+const refTable = (tableName: string, idColumn: string) =>
+  pgTable(tableName, {
+    id: smallint(idColumn).primaryKey(),
+    ...names,
+    isdeleted: boolean('isdeleted').notNull().default(false),
+  });
+
+export const roles = pgTable('roles', {
+  role_id: smallint('role_id').primaryKey(),
+  ...names,
+  isdeleted: boolean('isdeleted').notNull().default(false),
+  created: created(),
+  updated: updated(),
+});
+export const countries = pgTable('countries', {
+  id: smallint('id').primaryKey(),
+  ...names,
+  administrative: varchar('administrative', { length: 3 }).notNull(),
+});
+export const provinces = pgTable('provinces', {
+  province_id: smallint('province_id').primaryKey(),
+  province: text('province').notNull(),
+  country_id: smallint('country_id').notNull().references(() => countries.id),
+  administrative: varchar('administrative', { length: 3 }).notNull(),
+  min_lat: doublePrecision('min_lat').notNull(),
+  min_lng: doublePrecision('min_lng').notNull(),
+  max_lat: doublePrecision('max_lat').notNull(),
+  max_lng: doublePrecision('max_lng').notNull(),
+});
+export const abundances = refTable('abundances', 'id');
+export const locationsizes = refTable('locationsizes', 'id');
+export const basisofrecords = refTable('basisofrecords', 'basisofrecord_id');
+export const checklisttypes = refTable('checklisttypes', 'checklisttype_id');
+export const observationstatus = refTable('observationstatus', 'status_id');
+export const submittypes = refTable('submittypes', 'submittype_id');
+export const lifestages = refTable('lifestages', 'lifestage_id');
+export const languages = refTable('languages', 'id');
+export const reasons = pgTable('reasons', {
+  id: serial('id').primaryKey(),
+  ...names,
+  isdeleted: boolean('isdeleted').notNull().default(false),
+});
+
+export const milkweedSpecies = pgTable('milkweed_species', {
+  milkweed_id: integer('milkweed_id').primaryKey(),
+  latin_name: text('latin_name').notNull().unique(),
+  english_name: text('english_name').notNull(),
+  french_name: text('french_name').notNull(),
+  spanish_name: text('spanish_name').notNull(),
+  isdeleted: boolean('isdeleted').notNull().default(false),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    user_id: serial('user_id').primaryKey(),
+    username: varchar('username', { length: 30 }).notNull(),
+    password: text('password').notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    role_id: smallint('role_id').notNull().references(() => roles.role_id).default(3),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    language: varchar('language', { length: 2 }).notNull().default('en'),
+    province_id: smallint('province_id').references(() => provinces.province_id),
+    country_id: smallint('country_id').references(() => countries.id),
+    photo_name: text('photo_name'),
+    photo_path: text('photo_path'),
+    lastlogin: ts('lastlogin'),
+    remotetoken: text('remotetoken'),
+    systoken: text('systoken'),
+    passwordchanged: ts('passwordchanged'),
+    location_count: integer('location_count').notNull().default(0),
+    checklist_count: integer('checklist_count').notNull().default(0),
+    observation_count: integer('observation_count').notNull().default(0),
+    identification_sp_count: integer('identification_sp_count').notNull().default(0),
+    species_count: integer('species_count').notNull().default(0),
+    identification_ob_count: integer('identification_ob_count').notNull().default(0),
+    following_count: integer('following_count').notNull().default(0),
+    follower_count: integer('follower_count').notNull().default(0),
+    identification_level: smallint('identification_level').notNull().default(0),
+    isdeleted: boolean('isdeleted').notNull().default(false),
+    created: created(),
+    updated: updated(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const profiles = pgTable('profiles', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().unique().references(() => users.user_id, { onDelete: 'cascade' }),
+  species_name: text('species_name'),
+  club: text('club'),
+  newsletter: boolean('newsletter').notNull().default(false),
+  obsend: boolean('obsend').notNull().default(false),
+  obreceive: boolean('obreceive').notNull().default(false),
+  bio: text('bio'),
+  isdeleted: boolean('isdeleted').notNull().default(false),
+  created: created(),
+  updated: updated(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').notNull().references(() => users.user_id, { onDelete: 'cascade' }),
+    token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    created: created(),
+    expires_at: ts('expires_at').notNull(),
+    revoked_at: ts('revoked_at'),
+    user_agent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.user_id, { onDelete: 'cascade' }),
+  token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  created: created(),
+  expires_at: ts('expires_at').notNull(),
+  used_at: ts('used_at'),
+});
+
+export const sites = pgTable(
+  'sites',
+  {
+    site_id: serial('site_id').primaryKey(),
+    user_id: integer('user_id').references(() => users.user_id, { onDelete: 'set null' }),
+    locality: text('locality').notNull(),
+    city: text('city'),
+    province_id: smallint('province_id').references(() => provinces.province_id),
+    country_id: smallint('country_id').references(() => countries.id),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    isdeleted: boolean('isdeleted').notNull().default(false),
+    created: created(),
+    updated: updated(),
+  },
+  (t) => [index('sites_user_idx').on(t.user_id)],
+);
+
+export const checklists = pgTable(
+  'checklists',
+  {
+    checklist_id: serial('checklist_id').primaryKey(),
+    user_id: integer('user_id').references(() => users.user_id, { onDelete: 'set null' }),
+    site_id: integer('site_id').notNull().references(() => sites.site_id),
+    checklist_date: date('checklist_date', { mode: 'string' }).notNull(),
+    start_time: time('start_time'),
+    end_time: time('end_time'),
+    participants: smallint('participants'),
+    checklisttype_id: smallint('checklisttype_id').notNull().references(() => checklisttypes.id),
+    submittype_id: smallint('submittype_id').notNull().references(() => submittypes.id),
+    is_flash: boolean('is_flash').notNull(),
+    comment: text('comment'),
+    stems_inspected: integer('stems_inspected'),
+    abundance_id: smallint('abundance_id').references(() => abundances.id),
+    locationsize_id: smallint('locationsize_id').references(() => locationsizes.id),
+    idempotency_key: uuid('idempotency_key'),
+    isdeleted: boolean('isdeleted').notNull().default(false),
+    created: created(),
+    updated: updated(),
+  },
+  (t) => [
+    uniqueIndex('checklists_idempotency_idx').on(t.user_id, t.idempotency_key),
+    index('checklists_user_idx').on(t.user_id),
+    index('checklists_date_idx').on(t.checklist_date),
+  ],
+);
+
+export const observations = pgTable(
+  'observations',
+  {
+    observation_id: serial('observation_id').primaryKey(),
+    checklist_id: integer('checklist_id').notNull().references(() => checklists.checklist_id, { onDelete: 'cascade' }),
+    milkweed_id: integer('milkweed_id').references(() => milkweedSpecies.milkweed_id),
+    lifestage_id: smallint('lifestage_id').references(() => lifestages.id),
+    numbers: integer('numbers').notNull(),
+    number_of_plants: text('number_of_plants'),
+    observationstatus_id: smallint('observationstatus_id').notNull().references(() => observationstatus.id).default(1),
+    basisofrecord_id: smallint('basisofrecord_id').references(() => basisofrecords.id),
+    vetted_by: integer('vetted_by').references(() => users.user_id, { onDelete: 'set null' }),
+    dateidentified: ts('dateidentified'),
+    observation_created: ts('observation_created').notNull().defaultNow(),
+    updated: updated(),
+  },
+  (t) => [
+    index('observations_checklist_idx').on(t.checklist_id),
+    index('observations_public_created_idx').on(t.observationstatus_id, t.observation_created.desc(), t.observation_id.desc()),
+  ],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: serial('id').primaryKey(),
+    observation_id: integer('observation_id').references(() => observations.observation_id, { onDelete: 'set null' }),
+    observation_lifestage_id: smallint('observation_lifestage_id').references(() => lifestages.id),
+    photo_path: text('photo_path').notNull(),
+    photo_name: text('photo_name').notNull().unique(),
+    user_id: integer('user_id').notNull().references(() => users.user_id, { onDelete: 'cascade' }),
+    mime_type: text('mime_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    isdeleted: boolean('isdeleted').notNull().default(false),
+    created: created(),
+    updated: updated(),
+  },
+  (t) => [index('photos_observation_idx').on(t.observation_id)],
+);
+
+export const downloads = pgTable('downloads', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').references(() => users.user_id, { onDelete: 'set null' }),
+  created: created(),
+  reason_id: integer('reason_id').references(() => reasons.id),
+  reason_text: text('reason_text'),
+  filters: jsonb('filters').notNull(),
+  format: varchar('format', { length: 16 }).notNull(),
+  rows: integer('rows').notNull(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').references(() => users.user_id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  email: varchar('email', { length: 254 }).notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  language: varchar('language', { length: 2 }).notNull(),
+  handled: boolean('handled').notNull().default(false),
+  created: created(),
+});

@@ -1,0 +1,171 @@
+/**
+ * The sighting CSV layouts the importer understands, each as the columns that identify it and a mapping
+ * from one data row onto a SightingRecord. Columns are looked up by name, never by position.
+ */
+import { htmlToPlainText } from './html-text';
+import { isMissing, parseCoordinate, parseCount, parseDateParts, parseDateText, type CellResult } from './csv-values';
+import { toProvinceCode } from './province-codes';
+import type { CsvFormat, Lifestage, ParseOptions, RowIssue, SightingRecord } from './sightings-csv';
+
+/** Column positions keyed by lower-cased, trimmed, BOM-free header name, with the name as the file spells it. */
+export type HeaderIndex = ReadonlyMap<string, { index: number; label: string }>;
+
+/** Normalises a header cell for matching: strips a UTF-8 BOM and surrounding spaces, lower-cases. */
+export function headerKey(cell: string): string {
+  return cell.replace(/^\uFEFF/, '').trim().toLowerCase();
+}
+
+/** One data row being mapped: reads cells by column name and collects the row's issues. */
+export class RowReader {
+  readonly issues: RowIssue[] = [];
+
+  constructor(
+    private readonly header: HeaderIndex,
+    private readonly cells: readonly string[],
+    readonly row: number,
+  ) {}
+
+  /** Trimmed cell text; null when the column is absent or the cell is blank, `NA` or `-999999.999`. */
+  text(column: string): string | null {
+    const position = this.header.get(column);
+    const cell = position === undefined ? undefined : this.cells[position.index];
+    return cell === undefined || isMissing(cell) ? null : cell.trim();
+  }
+
+  has(column: string): boolean {
+    return this.header.has(column);
+  }
+
+  /** Unwraps a parsed cell, or records an issue on the column and returns undefined. */
+  take<T>(column: string, result: CellResult<T>): T | undefined {
+    if (result.ok) return result.value;
+    this.fail(column, result.reason);
+    return undefined;
+  }
+
+  /** Records an issue; `reason` reads after the column's name, e.g. "is missing". */
+  fail(column: string, reason: string): void {
+    const field = this.header.get(column)?.label || column;
+    this.issues.push({ row: this.row, field, message: `${field} ${reason}.` });
+  }
+}
+
+type Taxon = Pick<SightingRecord, 'kind' | 'lifestage_id' | 'scientificName'>;
+type Point = Pick<SightingRecord, 'decimalLatitude' | 'decimalLongitude'>;
+
+const monarch = (lifestage: Lifestage): Taxon => ({ kind: 'monarch', lifestage_id: lifestage, scientificName: 'Danaus plexippus' });
+const milkweed = (scientificName: string | null): Taxon => ({ kind: 'milkweed', lifestage_id: null, scientificName });
+
+// Journey North's `species` names the life stage: "Monarch Egg Sighted", "Monarch Larva (FIRST sighted)".
+const STAGE_KEYWORDS: readonly (readonly [string, Lifestage])[] = [
+  ['egg', 2], ['larva', 3], ['caterpillar', 3], ['chrysalis', 4], ['pupa', 4], ['adult', 1],
+];
+
+function journeyNorthTaxon(species: string | null): CellResult<Taxon> {
+  const text = species?.toLowerCase() ?? '';
+  // Journey North records milkweed without saying which species.
+  if (text.includes('milkweed')) return { ok: true, value: milkweed(null) };
+  const stage = text.includes('monarch') ? STAGE_KEYWORDS.find(([keyword]) => text.includes(keyword)) : undefined;
+  if (stage) return { ok: true, value: monarch(stage[1]) };
+  return { ok: false, reason: species === null ? 'is missing' : `is not a monarch life stage or milkweed ("${species}")` };
+}
+
+function gbifTaxon(name: string | null, lifestage: Lifestage): CellResult<Taxon> {
+  if (name === null) return { ok: false, reason: 'is missing' };
+  // GBIF appends the naming authority ("Asclepias speciosa Torr."); the record keeps genus + epithet.
+  const canonical = /^[A-Z][a-z]+(?: [a-z][a-z-]+)?/.exec(name.replace(/\s+/g, ' '))?.[0] ?? '';
+  if (canonical === 'Danaus plexippus') return { ok: true, value: monarch(lifestage) };
+  if (canonical.split(' ')[0] === 'Asclepias') return { ok: true, value: milkweed(canonical) };
+  return { ok: false, reason: `is neither the monarch (Danaus plexippus) nor a milkweed (Asclepias) ("${name}")` };
+}
+
+function readPoint(reader: RowReader, latColumn: string, lngColumn: string): Point | undefined {
+  const decimalLatitude = reader.take(latColumn, parseCoordinate(reader.text(latColumn), 90));
+  const decimalLongitude = reader.take(lngColumn, parseCoordinate(reader.text(lngColumn), 180));
+  if (decimalLatitude === undefined || decimalLongitude === undefined) return undefined;
+  if (decimalLatitude === 0 && decimalLongitude === 0) {
+    reader.fail(latColumn, 'and longitude are both 0, a placeholder rather than a place in the Americas');
+    return undefined;
+  }
+  return { decimalLatitude, decimalLongitude };
+}
+
+function readGbifDate(reader: RowReader): string | undefined {
+  const result = parseDateText(reader.text('eventdate'));
+  // R's GBIF export pads a month- or year-only date to the 1st; a sighting needs its real day.
+  if (result.ok && reader.has('day') && reader.text('day') === null) {
+    reader.fail('eventdate', `is only known to the month or year (${result.value} stands in for an unknown day)`);
+    return undefined;
+  }
+  return reader.take('eventdate', result);
+}
+
+const NO_PLACE_OR_ID = { locality: null, provinceCode: null, remarks: null, sourceRecordId: null } as const;
+
+/** A supported layout: the lower-case columns that must all be present, and its row mapping. */
+export interface FormatSpec {
+  format: CsvFormat;
+  columns: readonly string[];
+  /** The record, or undefined when the row has issues (they are in `reader.issues`). */
+  toRecord(reader: RowReader, options: ParseOptions): SightingRecord | undefined;
+}
+
+const journeyNorthSite: FormatSpec = {
+  format: 'journeynorth-site',
+  columns: ['id', 'sighting_date', 'species', 'number', 'latitude', 'longitude'],
+  toRecord(reader) {
+    const eventDate = reader.take('sighting_date', parseDateText(reader.text('sighting_date')));
+    const taxon = reader.take('species', journeyNorthTaxon(reader.text('species')));
+    const individualCount = reader.take('number', parseCount(reader.text('number')));
+    const point = readPoint(reader, 'latitude', 'longitude');
+    if (eventDate === undefined || taxon === undefined || individualCount === undefined || !point) return undefined;
+    const comments = reader.text('comments');
+    const remarks = comments === null ? null : htmlToPlainText(comments) || null;
+    return { ...NO_PLACE_OR_ID, eventDate, ...point, ...taxon, individualCount, remarks, sourceRecordId: reader.text('id') };
+  },
+};
+
+const journeyNorthFirst: FormatSpec = {
+  format: 'journeynorth-first',
+  columns: ['date', 'town', 'state/province', 'latitude', 'longitude', 'number'],
+  toRecord(reader) {
+    const eventDate = reader.take('date', parseDateText(reader.text('date')));
+    const individualCount = reader.take('number', parseCount(reader.text('number')));
+    const point = readPoint(reader, 'latitude', 'longitude');
+    if (eventDate === undefined || individualCount === undefined || !point) return undefined;
+    const place = { locality: reader.text('town'), provinceCode: toProvinceCode(reader.text('state/province')) };
+    // The "Adult First" export holds first sightings of adults only; the file has no stage column.
+    return { ...NO_PLACE_OR_ID, eventDate, ...point, ...monarch(1), individualCount, ...place };
+  },
+};
+
+const inatGbifSplitDate: FormatSpec = {
+  format: 'inat-gbif-split-date',
+  columns: ['longitude', 'latitude', 'year', 'month', 'day'],
+  toRecord(reader, options) {
+    const parts = { year: reader.text('year'), month: reader.text('month'), day: reader.text('day') };
+    const eventDate = reader.take('year/month/day', parseDateParts(parts));
+    const point = readPoint(reader, 'latitude', 'longitude');
+    if (eventDate === undefined || !point) return undefined;
+    // A monarch-only extract with no stage column: research-grade photos are overwhelmingly of adults.
+    return { ...NO_PLACE_OR_ID, eventDate, ...point, ...monarch(options.defaultLifestage ?? 1), individualCount: null };
+  },
+};
+
+const gbifOccurrence: FormatSpec = {
+  format: 'gbif-occurrence',
+  columns: ['scientificname', 'eventdate', 'latitude', 'longitude'],
+  toRecord(reader, options) {
+    const eventDate = readGbifDate(reader);
+    const taxon = reader.take('scientificname', gbifTaxon(reader.text('scientificname'), options.defaultLifestage ?? 1));
+    const individualCount = reader.take('individualcount', parseCount(reader.text('individualcount')));
+    const point = readPoint(reader, 'latitude', 'longitude');
+    if (eventDate === undefined || taxon === undefined || individualCount === undefined || !point) return undefined;
+    const place = { locality: reader.text('locality'), provinceCode: toProvinceCode(reader.text('stateprovince')) };
+    const sourceRecordId = reader.text('occurrenceid') ?? reader.text('gbifid');
+    return { ...NO_PLACE_OR_ID, eventDate, ...point, ...taxon, individualCount, ...place, sourceRecordId };
+  },
+};
+
+/** Supported layouts, most specific first: a GBIF occurrence file also has year, month and day columns. */
+export const FORMATS: readonly FormatSpec[] = [journeyNorthSite, journeyNorthFirst, gbifOccurrence, inatGbifSplitDate];

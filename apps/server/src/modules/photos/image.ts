@@ -1,0 +1,48 @@
+import sharp from 'sharp';
+import { HttpError } from '../../lib/errors';
+
+/** Input formats accepted after sniffing the bytes (never trusting the file name or declared type). */
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif']);
+/** Pixel-flood guard: 64 megapixels is above any phone or DSLR in use. */
+const MAX_PIXELS = 64_000_000;
+
+export interface ImageVariants {
+  large: Buffer;
+  small: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Sniffs, auto-orients and re-encodes an uploaded image as JPEG without any metadata (EXIF, GPS).
+ * Variants: `large` fits 2048 px, `small` fits 400 px.
+ * @throws 415 when the bytes are not a supported image; 400 when it is damaged, truncated or a pixel flood
+ */
+export async function processImage(input: Buffer): Promise<ImageVariants> {
+  let format: string | undefined;
+  try {
+    const meta = await sharp(input, { limitInputPixels: false }).metadata();
+    format = meta.format;
+    if (!format || !ACCEPTED.has(format)) throw new HttpError(415, 'validation.file_type');
+    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) throw new HttpError(400, 'errors.image_too_many_pixels');
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(415, 'validation.file_type');
+  }
+  try {
+    const base = sharp(input, { failOn: 'truncated', limitInputPixels: MAX_PIXELS }).rotate();
+    const { data: large, info } = await base
+      .clone()
+      .resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const small = await base
+      .clone()
+      .resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    return { large, small, width: info.width, height: info.height };
+  } catch {
+    throw new HttpError(400, 'errors.image_damaged');
+  }
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, uploadPhotoResponseSchema } from '@mm/shared';
+import { HttpError } from '../../lib/errors';
+import { requireUser } from '../../plugins/auth';
+import type { PhotosService } from './photos.service';
+
+/** `/api/photos/*`. */
+export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = async (app, { photos }) => {
+  app.post('/uploadphotos/:segment', {
+    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['photos'],
+      summary: 'Upload one observation photo (multipart/form-data, field "file", ≤ 10 MB)',
+      description:
+        'The bytes are sniffed (JPEG, PNG, WebP, HEIF/AVIF, TIFF, GIF), auto-oriented, stripped of metadata and re-encoded as JPEG. ' +
+        'The answer names the temporary file, served at /attachments/{photo_path}/small/{photo_name} until the submission attaches it.',
+      consumes: ['multipart/form-data'],
+      params: z.object({ segment: z.enum(['observations']) }),
+      response: { 201: uploadPhotoResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
+    },
+    handler: async (request, reply) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) throw new HttpError(415, 'validation.file_type');
+      const file = await request.file();
+      if (!file) throw new HttpError(400, 'errors.file_missing');
+      const data = await file.toBuffer().catch((err: { code?: string }) => {
+        throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? new HttpError(413, 'validation.file_size') : err;
+      });
+      const uploaded = await photos.uploadObservationPhoto(user.user_id, data);
+      return reply.status(201).send(uploaded);
+    },
+  });
+};

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client';
+import type { Storage } from '../../lib/storage';
+import { processImage } from './image';
+import { photosRepository } from './photos.repository';
+
+/** Folder of uploaded photos not yet attached to a submission (spec §7 `observations_temp`). */
+export const TEMP_PATH = 'observations_temp';
+/** Folder of photos attached to a submitted observation. */
+export const FINAL_PATH = 'observations';
+
+export interface UploadedPhoto {
+  photo_path: string;
+  photo_name: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+/** Photo upload rules: one sniffed, re-encoded image → `large` and `small` JPEG variants in the temporary area. */
+export function createPhotosService(db: Db, storage: Storage) {
+  return {
+    /**
+     * Stores an uploaded image (≤ 10 MB, checked by the caller's multipart limit) for `userId`.
+     * @throws 415 not an image, 400 damaged or pixel flood
+     */
+    async uploadObservationPhoto(userId: number, data: Buffer): Promise<UploadedPhoto> {
+      const img = await processImage(data);
+      const photo_name = `${randomUUID()}.jpg`;
+      await storage.put(`${TEMP_PATH}/large/${photo_name}`, img.large);
+      await storage.put(`${TEMP_PATH}/small/${photo_name}`, img.small);
+      try {
+        await photosRepository.create(db, {
+          user_id: userId,
+          photo_path: TEMP_PATH,
+          photo_name,
+          mime_type: 'image/jpeg',
+          width: img.width,
+          height: img.height,
+          bytes: img.large.length,
+        });
+      } catch (err) {
+        await Promise.all([storage.remove(`${TEMP_PATH}/large/${photo_name}`), storage.remove(`${TEMP_PATH}/small/${photo_name}`)]);
+        throw err;
+      }
+      return { photo_path: TEMP_PATH, photo_name, width: img.width, height: img.height, bytes: img.large.length };
+    },
+
+    /** Moves attached photos' files from the temporary area to the permanent one (after the DB commit). */
+    async promoteFiles(names: string[]): Promise<void> {
+      for (const name of names) {
+        for (const size of ['large', 'small']) {
+          await storage.move(`${TEMP_PATH}/${size}/${name}`, `${FINAL_PATH}/${size}/${name}`);
+        }
+      }
+    },
+  };
+}
+export type PhotosService = ReturnType<typeof createPhotosService>;

@@ -1,0 +1,69 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { profiles, sessions, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+
+/** Queries on users, profiles and sessions; soft-deleted users are invisible here. */
+export const usersRepository = {
+  async findByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
+    const lower = login.toLowerCase();
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.isdeleted, false), sql`(lower(${users.username}) = ${lower} OR lower(${users.email}) = ${lower})`))
+      .limit(1);
+    return row;
+  },
+
+  async findById(db: DbOrTx, userId: number): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(and(eq(users.user_id, userId), eq(users.isdeleted, false)));
+    return row;
+  },
+
+  async findProfile(db: DbOrTx, userId: number): Promise<ProfileRow | undefined> {
+    const [row] = await db.select().from(profiles).where(eq(profiles.user_id, userId));
+    return row;
+  },
+
+  async usernameOrEmailTaken(db: DbOrTx, username: string, email: string): Promise<{ username: boolean; email: boolean }> {
+    const rows = await db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()} OR lower(${users.email}) = ${email.toLowerCase()}`);
+    return {
+      username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+      email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+    };
+  },
+
+  async create(db: DbOrTx, values: typeof users.$inferInsert, newsletter: boolean): Promise<UserRow> {
+    const [user] = await db.insert(users).values(values).returning();
+    if (!user) throw new Error('insert returned no row');
+    await db.insert(profiles).values({ user_id: user.user_id, newsletter });
+    return user;
+  },
+
+  async touchLastLogin(db: DbOrTx, userId: number): Promise<void> {
+    await db.update(users).set({ lastlogin: new Date() }).where(eq(users.user_id, userId));
+  },
+
+  async createSession(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date, userAgent: string | undefined): Promise<void> {
+    await db.insert(sessions).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, user_agent: userAgent?.slice(0, 300) });
+  },
+
+  /** The live session's user for a token hash: not revoked, not expired, user not deleted. */
+  async findSessionUser(db: DbOrTx, tokenHash: string): Promise<Pick<UserRow, 'user_id' | 'username' | 'role_id'> | undefined> {
+    const [row] = await db
+      .select({ user_id: users.user_id, username: users.username, role_id: users.role_id })
+      .from(sessions)
+      .innerJoin(users, eq(users.user_id, sessions.user_id))
+      .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date()), eq(users.isdeleted, false)));
+    return row;
+  },
+
+  async revokeSession(db: DbOrTx, tokenHash: string): Promise<void> {
+    await db.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at)));
+  },
+};

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  checkSessionResponseSchema,
+  myProfileSchema,
+  signinInputSchema,
+  signinResponseSchema,
+  signupInputSchema,
+  signupResponseSchema,
+} from '@mm/shared';
+import { requireUser } from '../../plugins/auth';
+import { tokenFromHeader } from '../../lib/tokens';
+import type { UsersService } from './users.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
+const authLimit = { max: 10, timeWindow: '1 minute' };
+
+/** `/api/users/*`: spec §7 account calls. */
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  app.post('/signup', {
+    config: { rateLimit: authLimit },
+    schema: {
+      tags: ['users'],
+      summary: 'Create an account (spec §3 sign-up form) and sign it in',
+      body: signupInputSchema,
+      response: { 201: signupResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const session = await users.signup(request.body, request.headers['user-agent']);
+      return reply.status(201).send({ ...session.user, oauth_token: session.oauth_token });
+    },
+  });
+
+  app.post('/signin', {
+    config: { rateLimit: authLimit },
+    schema: {
+      tags: ['users'],
+      summary: 'Sign in with username (or email) and password; answers a new oauth_token',
+      body: signinInputSchema,
+      response: { 200: signinResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      const session = await users.signin(request.body.username, request.body.password, request.headers['user-agent']);
+      request.log.info({ username: request.body.username, user_id: session.user.user_id }, 'sign-in');
+      return { oauth_token: session.oauth_token };
+    },
+  });
+
+  app.post('/checksession', {
+    schema: {
+      tags: ['users'],
+      summary: 'The user of a token (body oauth_token or Authorization header); {} when not valid (spec §4)',
+      body: z.object({ oauth_token: z.string().max(200).optional() }).optional(),
+      response: { 200: checkSessionResponseSchema },
+    },
+    handler: async (request) => {
+      const bodyToken = tokenFromHeader(request.body?.oauth_token);
+      const user = bodyToken ? await users.userForToken(bodyToken) : request.user;
+      if (!user) return {};
+      const me = await users.myProfile(user.user_id);
+      return { ...user, user: { first_name: me.first_name, last_name: me.last_name, language: me.language } };
+    },
+  });
+
+  app.post('/signout', {
+    schema: {
+      tags: ['users'],
+      summary: 'Revoke the session of the Authorization token',
+      response: { 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      if (request.token) await users.signout(request.token);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.get('/myprofile', {
+    schema: {
+      tags: ['users'],
+      summary: "The signed-in user's record and profile (spec §3 User record)",
+      response: { 200: myProfileSchema, 401: apiErrorSchema },
+    },
+    handler: async (request) => users.myProfile(requireUser(request).user_id),
+  });
+};

@@ -1,0 +1,125 @@
+import { hash, verify } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
+import type { MyProfile, SessionUser, SignupInput } from '@mm/shared';
+import { Role, V } from '@mm/shared';
+import type { Db } from '../../db/client';
+import { HttpError, fieldError, unauthorized } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
+import { usersRepository } from './users.repository';
+
+/** OWASP argon2id parameters: 19 MiB memory, 2 iterations, 1 lane. */
+const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+// Verifying against this hash when the user does not exist keeps the timing of both answers alike.
+let dummyHash: Promise<string> | undefined;
+
+export interface IssuedSession {
+  user: SessionUser;
+  oauth_token: string;
+}
+
+/** Account rules: sign-up, sign-in, sessions and the own-profile view (spec §3, §4, §7). */
+export function createUsersService(db: Db, sessionDays: number) {
+  async function issueSession(user: SessionUser, userAgent?: string): Promise<IssuedSession> {
+    const token = newToken();
+    const expires = new Date(Date.now() + sessionDays * 86_400_000);
+    await usersRepository.createSession(db, user.user_id, hashToken(token), expires, userAgent);
+    await usersRepository.touchLastLogin(db, user.user_id);
+    return { user, oauth_token: token };
+  }
+
+  return {
+    /**
+     * Creates an account with role MM User and signs it in.
+     * @throws 400 with `fields.username` / `fields.email` when taken
+     */
+    async signup(input: SignupInput, userAgent?: string): Promise<IssuedSession> {
+      const taken = await usersRepository.usernameOrEmailTaken(db, input.username, input.email);
+      if (taken.username) throw fieldError('username', V.usernameTaken);
+      if (taken.email) throw fieldError('email', V.emailTaken);
+      const password = await hash(input.password, ARGON2);
+      try {
+        const user = await db.transaction((tx) =>
+          usersRepository.create(
+            tx,
+            {
+              username: input.username,
+              email: input.email.toLowerCase(),
+              password,
+              first_name: input.first_name,
+              last_name: input.last_name,
+              language: input.language,
+              role_id: Role.MmUser,
+            },
+            input.newsletter,
+          ),
+        );
+        return await issueSession({ user_id: user.user_id, username: user.username, role_id: user.role_id }, userAgent);
+      } catch (err) {
+        // Two sign-ups racing for the same name: the unique index decides.
+        if ((err as { code?: string }).code === '23505') throw fieldError('username', V.usernameTaken);
+        throw err;
+      }
+    },
+
+    /**
+     * Checks a username (or email) and password.
+     * @throws 401 "Invalid username or password" for either mistake, without saying which
+     */
+    async signin(login: string, password: string, userAgent?: string): Promise<IssuedSession> {
+      const user = await usersRepository.findByLogin(db, login);
+      dummyHash ??= hash('not-a-real-password', ARGON2);
+      const ok = await verify(user?.password ?? (await dummyHash), password).catch(() => false);
+      if (!user || !ok) throw new HttpError(401, 'errors.invalid_credentials');
+      return issueSession({ user_id: user.user_id, username: user.username, role_id: user.role_id }, userAgent);
+    },
+
+    /** The session user of a token, or undefined when unknown, revoked or expired. */
+    async userForToken(token: string): Promise<SessionUser | undefined> {
+      return usersRepository.findSessionUser(db, hashToken(token));
+    },
+
+    async signout(token: string): Promise<void> {
+      await usersRepository.revokeSession(db, hashToken(token));
+    },
+
+    /** The signed-in user's own record with counts computed from their submissions. */
+    async myProfile(userId: number): Promise<MyProfile> {
+      const user = await usersRepository.findById(db, userId);
+      if (!user) throw unauthorized();
+      const profile = await usersRepository.findProfile(db, userId);
+      const counts = await db.execute<{ locations: number; checklists: number; observations: number; species: number }>(sql`
+        SELECT count(DISTINCT c.site_id)::int AS locations,
+               count(DISTINCT c.checklist_id)::int AS checklists,
+               count(o.observation_id)::int AS observations,
+               count(DISTINCT o.milkweed_id)::int AS species
+        FROM checklists c LEFT JOIN observations o ON o.checklist_id = c.checklist_id AND o.observationstatus_id <> 3
+        WHERE c.user_id = ${userId} AND NOT c.isdeleted`);
+      const c = counts.rows[0] ?? { locations: 0, checklists: 0, observations: 0, species: 0 };
+      return {
+        user_id: user.user_id,
+        username: user.username,
+        email: user.email,
+        role_id: user.role_id,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        language: user.language,
+        province_id: user.province_id,
+        country_id: user.country_id,
+        photo_name: user.photo_name,
+        photo_path: user.photo_path,
+        lastlogin: user.lastlogin?.toISOString() ?? null,
+        location_count: c.locations,
+        checklist_count: c.checklists,
+        observation_count: c.observations,
+        species_count: c.species,
+        following_count: user.following_count,
+        follower_count: user.follower_count,
+        created: user.created.toISOString(),
+        profile: profile
+          ? { ...profile, created: profile.created.toISOString(), updated: profile.updated.toISOString() }
+          : null,
+      };
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { loadParamsResponseSchema } from '@mm/shared';
+import { z } from 'zod';
+import { APP_VERSION } from '@mm/shared';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { loadParams } from './utilities.service';
+
+/** `/api/utilities/*`. */
+export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  app.get('/clientconfig', {
+    schema: {
+      tags: ['utilities'],
+      summary: 'Settings the web app needs at run time (map tile URL template, version)',
+      response: { 200: z.object({ map_tile_url: z.string(), version: z.string() }) },
+    },
+    handler: async () => ({ map_tile_url: config.MAP_TILE_URL, version: APP_VERSION }),
+  });
+
+  app.get('/loadparams', {
+    schema: {
+      tags: ['utilities'],
+      summary: 'Reference data of spec §3 (abundances, provinces, life stages, milkweeds …) in the request language',
+      response: { 200: loadParamsResponseSchema },
+    },
+    handler: async (request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=60').header('Vary', 'Language, Accept-Language');
+      return loadParams(db, request.locale);
+    },
+  });
+};

@@ -1,0 +1,45 @@
+import { asc, eq } from 'drizzle-orm';
+import type { LoadParams, Locale } from '@mm/shared';
+import type { Db } from '../../db/client';
+import * as s from '../../db/schema';
+
+type NameColumns = { name: string; name_fr: string; name_es: string };
+const pick = (row: NameColumns, lng: Locale) => (lng === 'fr' ? row.name_fr : lng === 'es' ? row.name_es : row.name);
+
+/**
+ * Reference data of spec §3 with its exact field names, names in `lng`; retired rows left out.
+ */
+export async function loadParams(db: Db, lng: Locale): Promise<LoadParams> {
+  const live = <T extends { isdeleted: boolean }>(rows: T[]) => rows.filter((r) => !r.isdeleted);
+  const [abund, sizes, countries, provinces, basis, types, statuses, submit, reasons, stages, roles, langs, milkweeds] = await Promise.all([
+    db.select().from(s.abundances).orderBy(asc(s.abundances.id)),
+    db.select().from(s.locationsizes).orderBy(asc(s.locationsizes.id)),
+    db.select().from(s.countries).orderBy(asc(s.countries.id)),
+    db.select().from(s.provinces).orderBy(asc(s.provinces.country_id), asc(s.provinces.province)),
+    db.select().from(s.basisofrecords).orderBy(asc(s.basisofrecords.id)),
+    db.select().from(s.checklisttypes).orderBy(asc(s.checklisttypes.id)),
+    db.select().from(s.observationstatus).orderBy(asc(s.observationstatus.id)),
+    db.select().from(s.submittypes).orderBy(asc(s.submittypes.id)),
+    db.select().from(s.reasons).orderBy(asc(s.reasons.id)),
+    db.select().from(s.lifestages).orderBy(asc(s.lifestages.id)),
+    db.select().from(s.roles).orderBy(asc(s.roles.role_id)),
+    db.select().from(s.languages).orderBy(asc(s.languages.id)),
+    db.select().from(s.milkweedSpecies).where(eq(s.milkweedSpecies.isdeleted, false)).orderBy(asc(s.milkweedSpecies.latin_name)),
+  ]);
+  const named = (rows: (NameColumns & { id: number; isdeleted: boolean })[]) => live(rows).map((r) => ({ id: r.id, name: pick(r, lng) }));
+  return {
+    abundances: named(abund),
+    locationsizes: named(sizes),
+    countries: countries.map((c) => ({ id: c.id, country: pick(c, lng), administrative: c.administrative })),
+    provinces: provinces.map((p) => ({ province_id: p.province_id, province: p.province, country_id: p.country_id, administrative: p.administrative })),
+    basisofrecords: live(basis).map((r) => ({ basisofrecord_id: r.id, basisofrecord: pick(r, lng) })),
+    checklisttypes: live(types).map((r) => ({ checklisttype_id: r.id, checklisttype: pick(r, lng) })),
+    observationstatus: statuses.map((r) => ({ status_id: r.id, observation_status: pick(r, lng) })),
+    submittypes: submit.map((r) => ({ submittype_id: r.id, submittype: pick(r, lng) })),
+    reasons: named(reasons),
+    lifestages: stages.map((r) => ({ lifestage_id: r.id, lifestage: pick(r, lng) })),
+    roles: roles.map((r) => ({ role_id: r.role_id, role: pick(r, lng), isdeleted: r.isdeleted, created: r.created.toISOString(), updated: r.updated.toISOString() })),
+    languages: langs.map((r) => ({ id: r.id, name: pick(r, lng) })),
+    milkweeds: milkweeds.map(({ milkweed_id, english_name, french_name, spanish_name, latin_name }) => ({ milkweed_id, english_name, french_name, spanish_name, latin_name })),
+  };
+}

@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { describeIssue, i18nKey, issueField } from '@mm/shared';
+import { HttpError, RequestValidationError } from '../lib/errors';
+
+const statusKeys: Record<number, string> = {
+  400: 'errors.bad_request',
+  401: 'errors.unauthorized',
+  403: 'errors.forbidden',
+  404: 'errors.not_found',
+  409: 'errors.conflict',
+  413: 'errors.payload_too_large',
+  415: 'errors.unsupported_media_type',
+  429: 'errors.too_many_requests',
+  503: 'errors.unavailable',
+};
+const reasonPhrases: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function send(reply: FastifyReply, statusCode: number, message: string, fields?: Record<string, string>) {
+  return reply.status(statusCode).send({ statusCode, error: reasonPhrases[statusCode] ?? 'Error', message, ...(fields ? { fields } : {}) });
+}
+
+/** Translates each issue with its field's label; the first message per field wins. */
+function validationFields(request: FastifyRequest, err: RequestValidationError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of err.issues) {
+    const field = issueField(issue);
+    if (fields[field]) continue;
+    const { key, values } = describeIssue(issue);
+    const label = request.t(`fields.${field.split('.')[0]}`, { defaultValue: field });
+    fields[field] = request.t(i18nKey(key), { ...values, field: label });
+  }
+  return fields;
+}
+
+/**
+ * Every error leaves as DESIGN.md's `{statusCode, error, message, fields?}` in the request's
+ * language; unexpected errors are logged and answered 500 without details.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const t = request.t;
+    if (err instanceof RequestValidationError) {
+      const fields = validationFields(request, err);
+      return send(reply, 400, Object.values(fields).join(' '), fields);
+    }
+    if (err instanceof HttpError) {
+      const fields = err.fields
+        ? Object.fromEntries(Object.entries(err.fields).map(([f, d]) => [f, t(i18nKey(d.key), { ...d.values, field: t(`fields.${f}`, { defaultValue: f }) })]))
+        : undefined;
+      const message = fields ? Object.values(fields).join(' ') : t(i18nKey(err.messageKey), err.values);
+      return send(reply, err.statusCode, message, fields);
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return send(reply, status, t(statusKeys[status] ?? 'errors.bad_request'));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return send(reply, status >= 500 && status !== 500 ? status : 500, t(statusKeys[status] ?? 'errors.server'));
+  });
+
+  app.setNotFoundHandler((request, reply) => send(reply, 404, request.t('errors.not_found')));
+});

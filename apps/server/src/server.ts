@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { buildApp, defaultWebDist } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { seedReferenceData } from './db/seed/seed-reference';
+import { localStorage } from './lib/storage';
+
+/** Starts Mission Monarch: database (embedded unless DATABASE_URL), migrations, reference data, HTTP. */
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  const log = (msg: string) => console.log(`[monarch] ${msg}`);
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(config.dataDir, log);
+    url = embedded.url;
+  }
+  const { db, pool } = await openDatabase(url);
+  await seedReferenceData(db);
+  const app = await buildApp({ config, db, storage: localStorage(path.join(config.dataDir, 'uploads')), webDist: defaultWebDist });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} received, shutting down`);
+    await app.close();
+    await pool.end();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  log(`ready in ${Date.now() - started} ms at http://${config.HOST}:${config.PORT}/mmapp/ (API docs at /api/docs)`);
+}
+
+main().catch((err: unknown) => {
+  console.error(`[monarch] could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Db } from '../src/db/client';
+import { localStorage } from '../src/lib/storage';
+
+export const photosDir = path.resolve(import.meta.dirname, '../../../../shared/data/photos');
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  uploadsDir: string;
+  close: () => Promise<void>;
+}
+
+/** A fresh app on the shared test database, with its own uploads folder. */
+export async function buildTestApp(): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'monarch-app-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const { db, pool } = await openDatabase(inject('databaseUrl'), 5, false);
+  const uploadsDir = path.join(dataDir, 'uploads');
+  const app = await buildApp({ config, db, storage: localStorage(uploadsDir) });
+  await app.ready();
+  return {
+    app,
+    db,
+    uploadsDir,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Signs up a new unique user and answers its token and id. */
+export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const username = `u${randomUUID().slice(0, 8)}`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/signup',
+    payload: {
+      username,
+      first_name: 'Marie',
+      last_name: 'Tremblay',
+      email: `${username}@example.org`,
+      password: 'monarque1',
+      confirm_password: 'monarque1',
+      language: 'fr',
+      newsletter: true,
+      ...overrides,
+    },
+  });
+  const body = res.json<{ oauth_token: string; user_id: number; username: string }>();
+  return { res, token: body.oauth_token, userId: body.user_id, username };
+}
+
+/** A multipart body with one file field, for app.inject. */
+export function multipart(fileName: string, data: Buffer, contentType = 'application/octet-stream') {
+  const boundary = `----monarch${randomUUID()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

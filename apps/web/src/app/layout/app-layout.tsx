@@ -1,0 +1,35 @@
+import { Box, Container, Link } from '@mui/material';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { BusyOverlay } from '../../components/ui/busy-overlay';
+import { LoadingScreen } from '../../components/ui/loading-screen';
+import { useSession } from '../../features/auth/session-context';
+import { useLocale } from '../../lib/links';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** The page frame: skip link, header, main content, footer, busy overlay. */
+export function AppLayout() {
+  const { t, i18n } = useTranslation();
+  const { checked } = useSession();
+  const lng = useLocale();
+  useEffect(() => {
+    if (i18n.language !== lng) void i18n.changeLanguage(lng);
+    document.documentElement.lang = lng;
+  }, [i18n, lng]);
+  if (!checked) return <LoadingScreen />;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <Link href="#main" className="skip-link" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 } }}>
+        {t('nav.skip_to_content')}
+      </Link>
+      <Header />
+      <Container component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, py: { xs: 2, md: 4 } }}>
+        <Outlet />
+      </Container>
+      <Footer />
+      <BusyOverlay />
+    </Box>
+  );
+}

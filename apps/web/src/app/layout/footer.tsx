@@ -1,0 +1,25 @@
+import { Box, Container, Link, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { APP_VERSION, COPYRIGHT_YEAR } from '@mm/shared';
+import { MmImage } from '../../components/ui/mm-image';
+import { useLocale } from '../../lib/links';
+import { cityUrl } from './nav-items';
+
+/** Footer of spec §2: copyright text, version 3.0.0, and a city logo linking out. */
+export function Footer() {
+  const { t } = useTranslation();
+  const lng = useLocale();
+  return (
+    <Box component="footer" sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', py: 3, mt: 6 }}>
+      <Container sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+        <Box>
+          <Typography variant="body2">{t('footer.copyright', { year: COPYRIGHT_YEAR })}</Typography>
+          <Typography variant="caption">{t('footer.version', { version: APP_VERSION })}</Typography>
+        </Box>
+        <Link href={cityUrl(lng)} target="_blank" rel="noopener" aria-label={t('footer.city_logo')}>
+          <MmImage src="/img/city-logo.svg" alt={t('images.city_logo_alt')} height={40} width={120} />
+        </Link>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,218 @@
+import CloseIcon from '@mui/icons-material/Close';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import MenuIcon from '@mui/icons-material/Menu';
+import {
+  AppBar,
+  Box,
+  Button,
+  Drawer,
+  IconButton,
+  Link,
+  List,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  Menu,
+  MenuItem,
+  Toolbar,
+  useMediaQuery,
+} from '@mui/material';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_ROLE_ID, LOCALES, SMALL_SCREEN_BREAKPOINT } from '@mm/shared';
+import { MmImage } from '../../components/ui/mm-image';
+import { useSession } from '../../features/auth/session-context';
+import { useSignOut } from '../../features/auth/use-sign-out';
+import { LocaleLink, useLocale } from '../../lib/links';
+import { languageLabelKeys } from '../../lib/languages';
+import { LanguageButtons, useSwitchLanguage } from './language-switch';
+import { menus, parentSiteUrl, type NavItem } from './nav-items';
+
+function DropdownMenu({ item }: { item: NavItem }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (item.external) {
+    return (
+      <Button color="inherit" href={item.external} target="_blank" rel="noopener">
+        {t(item.labelKey)}
+      </Button>
+    );
+  }
+  if (item.href) {
+    return (
+      <Button color="inherit" component={LocaleLink} href={item.href}>
+        {t(item.labelKey)}
+      </Button>
+    );
+  }
+  const close = () => setAnchor(null);
+  const id = `menu-${item.labelKey.replace('.', '-')}`;
+  return (
+    <>
+      <Button color="inherit" endIcon={<ExpandMoreIcon />} aria-haspopup="true" aria-expanded={Boolean(anchor)} aria-controls={anchor ? id : undefined} onClick={(e) => setAnchor(e.currentTarget)}>
+        {t(item.labelKey)}
+      </Button>
+      <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        {item.children?.map((child) =>
+          child.children ? (
+            <Box key={child.labelKey}>
+              <ListSubheader>{t(child.labelKey)}</ListSubheader>
+              {child.children.map((leaf) => (
+                <MenuItem key={leaf.labelKey} component={LocaleLink} href={leaf.href ?? '/'} onClick={close} sx={{ pl: 4 }}>
+                  {t(leaf.labelKey)}
+                </MenuItem>
+              ))}
+            </Box>
+          ) : (
+            <MenuItem key={child.labelKey} component={LocaleLink} href={child.href ?? '/'} onClick={close}>
+              {t(child.labelKey)}
+            </MenuItem>
+          ),
+        )}
+      </Menu>
+    </>
+  );
+}
+
+function Brand() {
+  const { t } = useTranslation();
+  return (
+    <Link component={LocaleLink} href="/" color="inherit" underline="none" sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2 }}>
+      <MmImage src="/img/monarch.svg" alt="" width={36} height={36} />
+      <Box component="span" sx={{ fontWeight: 800, fontSize: '1.15rem', whiteSpace: 'nowrap' }}>
+        {t('app.name')}
+      </Box>
+    </Link>
+  );
+}
+
+function AccountLinks() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const signOut = useSignOut();
+  if (!user) {
+    return (
+      <>
+        <Button color="inherit" component={LocaleLink} href="/users/signin">{t('nav.sign_in')}</Button>
+        <Button color="inherit" component={LocaleLink} href="/users/signup">{t('nav.sign_up')}</Button>
+      </>
+    );
+  }
+  return (
+    <>
+      {user.role_id === ADMIN_ROLE_ID && (
+        <Button color="inherit" href="/mmadmin/#/dashboard">{t('nav.admin_panel')}</Button>
+      )}
+      <Button color="inherit" component={LocaleLink} href="/users/myprofile">{t('nav.my_profile')}</Button>
+      {/* Spec §2: in the wide header the sign-out link has an empty target; it acts in place. */}
+      <Button color="inherit" onClick={() => void signOut()}>{t('nav.sign_out')}</Button>
+    </>
+  );
+}
+
+function WideHeader() {
+  const { t } = useTranslation();
+  const lng = useLocale();
+  return (
+    <AppBar position="static" color="primary" component="header">
+      <Toolbar variant="dense" sx={{ justifyContent: 'flex-end', gap: 1, bgcolor: 'secondary.main', minHeight: 36 }}>
+        <Button color="inherit" size="small" href={parentSiteUrl(lng)} target="_blank" rel="noopener">{t('nav.parent_site')}</Button>
+        <Box sx={{ flexGrow: 1 }} />
+        <LanguageButtons />
+        <AccountLinks />
+      </Toolbar>
+      <Toolbar component="nav" aria-label={t('nav.main')} sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+        <Brand />
+        {menus(lng).map((item) => (
+          <DropdownMenu key={item.labelKey} item={item} />
+        ))}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button variant="contained" color="secondary" component={LocaleLink} href="/submit/submit-data">
+          {t('nav.submit_data')}
+        </Button>
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+function DrawerList({ items, close, depth = 0 }: { items: NavItem[]; close: () => void; depth?: number }) {
+  const { t } = useTranslation();
+  return items.map((item) => (
+    <Fragment key={item.labelKey}>
+      {item.children ? (
+        <>
+          <ListSubheader sx={{ pl: 2 + depth * 2, lineHeight: '36px' }}>{t(item.labelKey)}</ListSubheader>
+          <DrawerList items={item.children} close={close} depth={depth + 1} />
+        </>
+      ) : item.external ? (
+        <ListItemButton component="a" href={item.external} target="_blank" rel="noopener" sx={{ pl: 2 + depth * 2 }}>
+          <ListItemText primary={t(item.labelKey)} />
+        </ListItemButton>
+      ) : (
+        <ListItemButton component={LocaleLink} href={item.href ?? '/'} onClick={close} sx={{ pl: 2 + depth * 2 }}>
+          <ListItemText primary={t(item.labelKey)} />
+        </ListItemButton>
+      )}
+    </Fragment>
+  ));
+}
+
+function SmallHeader() {
+  const { t } = useTranslation();
+  const lng = useLocale();
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  const switchTo = useSwitchLanguage();
+  const close = () => setOpen(false);
+  const account: NavItem[] = user
+    ? [
+        ...(user.role_id === ADMIN_ROLE_ID ? [{ labelKey: 'nav.admin_panel', external: '/mmadmin/#/dashboard' }] : []),
+        { labelKey: 'nav.my_profile', href: '/users/myprofile' },
+        { labelKey: 'nav.sign_out', href: '/users/signout' },
+      ]
+    : [
+        { labelKey: 'nav.sign_in', href: '/users/signin' },
+        { labelKey: 'nav.sign_up', href: '/users/signup' },
+      ];
+  return (
+    <AppBar position="sticky" color="primary" component="header">
+      <Toolbar sx={{ gap: 1 }}>
+        <Brand />
+        <Box sx={{ flexGrow: 1 }} />
+        <Button variant="contained" color="secondary" size="small" component={LocaleLink} href="/submit/submit-data">
+          {t('nav.submit_data')}
+        </Button>
+        <IconButton color="inherit" edge="end" aria-label={t('nav.open_menu')} aria-expanded={open} onClick={() => setOpen(true)}>
+          <MenuIcon />
+        </IconButton>
+      </Toolbar>
+      <Drawer anchor="right" open={open} onClose={close} slotProps={{ paper: { sx: { width: 300 } } }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
+          <IconButton aria-label={t('nav.close_menu')} onClick={close}>
+            <CloseIcon />
+          </IconButton>
+        </Box>
+        <List component="nav" aria-label={t('nav.main')} dense>
+          <ListItemButton component={LocaleLink} href="/" onClick={close}>
+            <ListItemText primary={t('nav.home')} />
+          </ListItemButton>
+          <DrawerList items={[...menus(lng), { labelKey: 'nav.parent_site', external: parentSiteUrl(lng) }]} close={close} />
+          <ListSubheader>{t('nav.language')}</ListSubheader>
+          {LOCALES.map((l) => (
+            <ListItemButton key={l} lang={l} selected={l === lng} onClick={() => switchTo(l)} sx={{ pl: 4 }}>
+              <ListItemText primary={t(languageLabelKeys[l])} />
+            </ListItemButton>
+          ))}
+          <ListSubheader>{t('nav.my_profile')}</ListSubheader>
+          <DrawerList items={account} close={close} depth={1} />
+        </List>
+      </Drawer>
+    </AppBar>
+  );
+}
+
+/** Header navigation of spec §2, wide or small-screen form (breakpoint 767 px). */
+export function Header() {
+  const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`, { noSsr: true });
+  return small ? <SmallHeader /> : <WideHeader />;
+}

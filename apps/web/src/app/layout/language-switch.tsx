@@ -1,0 +1,45 @@
+import { Button, ButtonGroup } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { STORAGE_KEYS, SUB_PATH, type Locale } from '@mm/shared';
+import { languageLabelKeys } from '../../lib/languages';
+import { useLocale } from '../../lib/links';
+import { storage } from '../../lib/storage';
+
+
+/**
+ * Spec §2 language switch: stores `mm_lang`, clears the stored parameters, and reloads the same
+ * page with the same query in the chosen language.
+ */
+export function useSwitchLanguage() {
+  const location = useLocation();
+  return (lng: Locale) => {
+    storage.setLanguage(lng);
+    sessionStorage.removeItem(STORAGE_KEYS.params);
+    localStorage.removeItem(STORAGE_KEYS.params);
+    const rest = location.pathname.replace(/^\/[^/]+/, '');
+    window.location.assign(`${SUB_PATH}/${lng}${rest}${location.search}${location.hash}`);
+  };
+}
+
+/** Wide-header buttons: English and French only (spec §2). */
+export function LanguageButtons() {
+  const { t } = useTranslation();
+  const current = useLocale();
+  const switchTo = useSwitchLanguage();
+  return (
+    <ButtonGroup size="small" variant="text" aria-label={t('nav.language')}>
+      {(['en', 'fr'] as const).map((lng) => (
+        <Button
+          key={lng}
+          lang={lng}
+          onClick={() => switchTo(lng)}
+          aria-pressed={current === lng}
+          sx={{ color: 'inherit', fontWeight: current === lng ? 700 : 400 }}
+        >
+          {t(languageLabelKeys[lng])}
+        </Button>
+      ))}
+    </ButtonGroup>
+  );
+}

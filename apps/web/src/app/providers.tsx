@@ -1,0 +1,48 @@
+import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useState, type ReactNode } from 'react';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { TOAST_AUTO_CLOSE_MS } from '@mm/shared';
+import { LoadingScreen } from '../components/ui/loading-screen';
+import { SessionProvider } from '../features/auth/session-context';
+import { ApiRequestError } from '../lib/api-client';
+
+const theme = createTheme({
+  palette: {
+    primary: { main: '#b34700', contrastText: '#ffffff' },
+    secondary: { main: '#2e3b2f', contrastText: '#ffffff' },
+    background: { default: '#fbf8f3' },
+  },
+  shape: { borderRadius: 8 },
+  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  components: { MuiButton: { styleOverrides: { root: { textTransform: 'none' } } } },
+});
+
+/** Query client: no retry on 4xx (the answer will not change), one retry on network or 5xx. */
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (count, err) => !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500) && count < 1,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+/** App-wide providers: theme, data cache, session, toasts (top-right, 5000 ms, close on click: spec §8). */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={<LoadingScreen />}>
+          <SessionProvider>{children}</SessionProvider>
+        </Suspense>
+      </QueryClientProvider>
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} closeOnClick />
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,73 @@
+import { Navigate, Outlet, createBrowserRouter, useLocation, useParams } from 'react-router';
+import { LOCALES, SUB_PATH, normalizeLocale } from '@mm/shared';
+import { useSession } from '../features/auth/session-context';
+import { storage } from '../lib/storage';
+import { AppLayout } from './layout/app-layout';
+import { ExplorePage } from './routes/explore';
+import { FlashPage } from './routes/flash';
+import { HomePage } from './routes/home';
+import { MyProfilePage } from './routes/my-profile';
+import { NotFoundPage } from './routes/not-found';
+import { SigninPage } from './routes/signin';
+import { SignoutPage } from './routes/signout';
+import { SignupPage } from './routes/signup';
+import { SubmitDataPage } from './routes/submit-data';
+
+/** `/mmapp/` → `/mmapp/{mm_lang or en}` (spec §2: the default base route is /en). */
+function RootRedirect() {
+  return <Navigate to={`/${storage.language()}`} replace />;
+}
+
+/** Accepts en, fr, es; maps aliases (fr-CA) onto them; a path without a locale gets the stored one. */
+function LocaleGate() {
+  const { locale = '' } = useParams();
+  const { pathname, search } = useLocation();
+  if ((LOCALES as readonly string[]).includes(locale)) return <Outlet />;
+  const alias = normalizeLocale(locale);
+  const rest = alias ? pathname.slice(locale.length + 1) : pathname;
+  return <Navigate to={`/${alias ?? storage.language()}${rest}${search}`} replace />;
+}
+
+/** Access rule of spec §2: pages outside the open list send a visitor with no current user to sign-in. */
+function RequireUser() {
+  const { user } = useSession();
+  const { locale } = useParams();
+  const { pathname, search } = useLocation();
+  if (!user) {
+    const back = encodeURIComponent(`${pathname}${search}`);
+    return <Navigate to={`/${locale}/users/signin?next=${back}`} replace />;
+  }
+  return <Outlet />;
+}
+
+export const router = createBrowserRouter(
+  [
+    { path: '/', element: <RootRedirect /> },
+    {
+      path: '/:locale',
+      element: <LocaleGate />,
+      children: [
+        {
+          element: <AppLayout />,
+          children: [
+            { index: true, element: <HomePage /> },
+            { path: 'users/signin', element: <SigninPage /> },
+            { path: 'users/signup', element: <SignupPage /> },
+            { path: 'users/signout', element: <SignoutPage /> },
+            { path: 'explore', element: <ExplorePage /> },
+            {
+              element: <RequireUser />,
+              children: [
+                { path: 'users/myprofile', element: <MyProfilePage /> },
+                { path: 'submit/submit-data', element: <SubmitDataPage /> },
+                { path: 'submit/flash', element: <FlashPage /> },
+              ],
+            },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ],
+  { basename: SUB_PATH },
+);

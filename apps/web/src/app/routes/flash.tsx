@@ -1,0 +1,33 @@
+import { Alert, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { FlashForm } from '../../features/flash/components/flash-form';
+import { useParamsData } from '../../features/params/api/get-params';
+import { useLocalePath } from '../../lib/links';
+import { usePageTitle } from '../../lib/page-title';
+
+/** Flash Data: one quick sighting. After saving, Explore shows it. */
+export function FlashPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('flash.title'));
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const params = useParamsData();
+  return (
+    <>
+      <Typography variant="h4" component="h1" gutterBottom>{t('flash.title')}</Typography>
+      <Typography sx={{ mb: 3 }}>{t('flash.lead')}</Typography>
+      {params.isError && <Alert severity="error">{t('errors.please_try_again')}</Alert>}
+      {params.data && (
+        <FlashForm
+          params={params.data}
+          onSaved={() => {
+            toast.success(t('toast.flash_saved'));
+            void navigate(to('/explore'));
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { Button, Card, CardActions, CardContent, Grid, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { LocaleLink } from '../../lib/links';
+import { usePageTitle } from '../../lib/page-title';
+
+/** Submit data: choose Flash Data or Mission (DESIGN routes). */
+export function SubmitDataPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('submit.choose_title'));
+  return (
+    <>
+      <Typography variant="h4" component="h1" gutterBottom>{t('submit.choose_title')}</Typography>
+      <Typography sx={{ mb: 3 }}>{t('submit.choose_lead')}</Typography>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Card sx={{ height: '100%' }}>
+            <CardContent>
+              <Typography variant="h5" component="h2" gutterBottom>{t('submit.flash_title')}</Typography>
+              <Typography>{t('submit.flash_lead')}</Typography>
+            </CardContent>
+            <CardActions>
+              <Button variant="contained" component={LocaleLink} href="/submit/flash">{t('submit.flash_start')}</Button>
+            </CardActions>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Card sx={{ height: '100%' }}>
+            <CardContent>
+              <Typography variant="h5" component="h2" gutterBottom>{t('submit.mission_title')}</Typography>
+              <Typography>{t('submit.mission_lead')}</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('submit.mission_soon')}</Typography>
+            </CardContent>
+            <CardActions>
+              <Button variant="outlined" disabled>{t('submit.mission_start')}</Button>
+            </CardActions>
+          </Card>
+        </Grid>
+      </Grid>
+    </>
+  );
+}

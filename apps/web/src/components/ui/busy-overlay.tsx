@@ -1,0 +1,30 @@
+import { Backdrop, CircularProgress } from '@mui/material';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Mutations with this key show their own progress (photo uploads) instead of the full-screen spinner. */
+export const SILENT_MUTATION = 'silent';
+
+/**
+ * Full-screen spinner while any request is in flight (spec §4): the count of pending requests is
+ * TanStack Query's fetching + mutating count. Shown after 250 ms so fast calls do not flicker.
+ */
+export function BusyOverlay() {
+  const { t } = useTranslation();
+  const pending = useIsFetching() + useIsMutating({ predicate: (m) => m.options.mutationKey?.[0] !== SILENT_MUTATION });
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (pending === 0) {
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), 250);
+    return () => clearTimeout(timer);
+  }, [pending]);
+  return (
+    <Backdrop open={visible} sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: '#fff' }} aria-live="polite">
+      <CircularProgress color="inherit" aria-label={t('app.busy')} />
+    </Backdrop>
+  );
+}

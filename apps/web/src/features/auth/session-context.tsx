@@ -1,0 +1,78 @@
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { sessionUserSchema, type SessionUser } from '@mm/shared';
+import { storage } from '../../lib/storage';
+import { checkSession, signoutRequest } from './api/auth';
+
+interface SessionState {
+  /** undefined until known, null when signed out (spec §3 "user state, initially undefined"). */
+  user: SessionUser | null | undefined;
+  /** True once the start-up session check has finished (spec §4). */
+  checked: boolean;
+  /** Stores a new token and checks it; answers the user. */
+  establish: (token: string) => Promise<SessionUser | null>;
+  /** Revokes the token and clears all local storage (spec §4 sign-out). */
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+async function verify(token: string): Promise<SessionUser | null> {
+  const answer = await checkSession(token);
+  const parsed = sessionUserSchema.safeParse(answer);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Session of spec §4: restore `currentUser` from local storage, then check it with the stored
+ * `oauth_token`; a user_id in the answer keeps it, anything else removes user and token.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<SessionUser | null | undefined>(() => storage.currentUser());
+  const [checked, setChecked] = useState(false);
+
+  useEffect(() => {
+    const token = storage.token();
+    if (!token) {
+      storage.clearSession();
+      setUser(null);
+      setChecked(true);
+      return;
+    }
+    verify(token)
+      .then((u) => {
+        if (u) storage.setCurrentUser(u);
+        else storage.clearSession();
+        setUser(u);
+      })
+      // Offline start: keep the restored user; the next call that needs a session will tell.
+      .catch(() => setUser(storage.currentUser() ?? null))
+      .finally(() => setChecked(true));
+  }, []);
+
+  const establish = useCallback(async (token: string) => {
+    storage.setToken(token);
+    const u = await verify(token);
+    if (u) storage.setCurrentUser(u);
+    else storage.clearSession();
+    setUser(u);
+    return u;
+  }, []);
+
+  const signOut = useCallback(async () => {
+    await signoutRequest().catch(() => undefined);
+    const lng = storage.language();
+    storage.clearAll();
+    storage.setLanguage(lng);
+    setUser(null);
+  }, []);
+
+  const value = useMemo(() => ({ user, checked, establish, signOut }), [user, checked, establish, signOut]);
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+/** The session state; throws outside SessionProvider. */
+export function useSession(): SessionState {
+  const ctx = use(SessionContext);
+  if (!ctx) throw new Error('useSession outside SessionProvider');
+  return ctx;
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SubmitFlashInput } from '@mm/shared';
+import { api } from '../../../lib/api-client';
+
+export interface UploadedPhoto {
+  photo_path: string;
+  photo_name: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export const submitFlash = (input: SubmitFlashInput) => api.post<{ checklist_id: number }>('/observations/submit_flash', input);
+
+/** Uploads one observation photo into the temporary area; progress 0–1. */
+export const uploadObservationPhoto = (file: File, onProgress: (fraction: number) => void) =>
+  api.upload<UploadedPhoto>('/photos/uploadphotos/observations', file, onProgress);
+
+export const getClientConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['clientconfig'],
+    queryFn: () => api.get<{ map_tile_url: string; version: string }>('/utilities/clientconfig'),
+    staleTime: Infinity,
+  });
+export const useClientConfig = () => useQuery(getClientConfigQueryOptions());

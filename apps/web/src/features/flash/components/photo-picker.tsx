@@ -1,0 +1,97 @@
+import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_IMAGE_BYTES, type LifestageId } from '@mm/shared';
+import { ApiRequestError } from '../../../lib/api-client';
+import { uploadObservationPhoto } from '../api/flash';
+
+export interface PickedPhoto {
+  localId: string;
+  lifestage_id: LifestageId;
+  fileName: string;
+  previewUrl: string;
+  progress: number;
+  photo_name?: string;
+  error?: string;
+}
+
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
+
+/**
+ * Photos of one life stage: each file shows at once as a thumbnail, uploads with visible
+ * progress, and can be removed after the spec §5 delete confirmation.
+ */
+export function PhotoPicker({ lifestageId, photos, onChange }: { lifestageId: LifestageId; photos: PickedPhoto[]; onChange: (update: (all: PickedPhoto[]) => PickedPhoto[]) => void }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [confirming, setConfirming] = useState<PickedPhoto | null>(null);
+  const mine = photos.filter((p) => p.lifestage_id === lifestageId);
+  const stage = t(`lifestage.${lifestageId}`);
+  const patch = (localId: string, change: Partial<PickedPhoto>) => onChange((all) => all.map((p) => (p.localId === localId ? { ...p, ...change } : p)));
+
+  useEffect(() => () => mine.forEach((p) => URL.revokeObjectURL(p.previewUrl)), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const add = (files: FileList | null) => {
+    for (const file of Array.from(files ?? [])) {
+      const item: PickedPhoto = { localId: crypto.randomUUID(), lifestage_id: lifestageId, fileName: file.name, previewUrl: URL.createObjectURL(file), progress: 0 };
+      if (file.size > MAX_IMAGE_BYTES) {
+        onChange((all) => [...all, { ...item, error: t('validation:file_size') }]);
+        continue;
+      }
+      onChange((all) => [...all, item]);
+      uploadObservationPhoto(file, (f) => patch(item.localId, { progress: f }))
+        .then((res) => patch(item.localId, { photo_name: res.photo_name, progress: 1 }))
+        .catch((err: unknown) => patch(item.localId, { error: err instanceof ApiRequestError && err.status > 0 ? err.message : t('errors.network') }));
+    }
+    if (input.current) input.current.value = '';
+  };
+
+  return (
+    <Box>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {mine.map((p) => (
+          <Box key={p.localId} sx={{ width: 112 }}>
+            <Box sx={{ position: 'relative' }}>
+              <img src={p.previewUrl} alt={p.fileName} width={112} height={84} style={{ objectFit: 'cover', borderRadius: 6, display: 'block', opacity: p.photo_name ? 1 : 0.6 }} />
+              <IconButton size="small" aria-label={`${t('flash.remove_photo')}: ${p.fileName}`} onClick={() => setConfirming(p)} sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.85)' }}>
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Box>
+            {!p.photo_name && !p.error && (
+              <LinearProgress variant="determinate" value={Math.round(p.progress * 100)} aria-label={t('flash.uploading', { name: p.fileName, percent: Math.round(p.progress * 100) })} />
+            )}
+            {p.error && <Alert severity="error" sx={{ p: 0.5, fontSize: 12 }}>{p.error}</Alert>}
+          </Box>
+        ))}
+      </Stack>
+      <input ref={input} type="file" accept={ACCEPT} multiple hidden id={`photos-${lifestageId}`} onChange={(e) => add(e.target.files)} />
+      <Button size="small" startIcon={<AddPhotoAlternateIcon />} onClick={() => input.current?.click()} sx={{ mt: 1 }}>
+        {t('flash.add_photo', { stage })}
+      </Button>
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)}>
+        <DialogContent>
+          <DialogContentText>{t('flash.confirm_remove_photo')}</DialogContentText>
+          {confirming && <Typography variant="caption">{confirming.fileName}</Typography>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>{t('actions.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              if (confirming) {
+                URL.revokeObjectURL(confirming.previewUrl);
+                onChange((all) => all.filter((p) => p.localId !== confirming.localId));
+              }
+              setConfirming(null);
+            }}
+          >
+            {t('actions.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,82 @@
+import { Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { SMALL_SCREEN_BREAKPOINT, type ObservationRow } from '@mm/shared';
+import { MmImage } from '../../../components/ui/mm-image';
+import { useLocale } from '../../../lib/links';
+import { photoUrl } from '../photo-url';
+import { milkweedName } from './milkweed-name';
+
+function Thumb({ row }: { row: ObservationRow }) {
+  const { t } = useTranslation();
+  const photo = row.photo[0];
+  if (!photo) return <Typography variant="caption" color="text.secondary">{t('explore.no_photo')}</Typography>;
+  const alt = t('explore.photo_alt', { stage: t(`lifestage.${row.lifestage_id}`), place: row.locality, date: row.checklist_date });
+  return <MmImage src={photoUrl(photo)} alt={alt} loading="lazy" width={96} height={72} style={{ objectFit: 'cover', borderRadius: 6, display: 'block' }} />;
+}
+
+function StatusChip({ statusId }: { statusId: number }) {
+  const { t } = useTranslation();
+  return <Chip size="small" label={t(`status.${statusId}`)} color={statusId === 1 ? 'default' : 'success'} variant="outlined" />;
+}
+
+/** Observations as a table on wide screens and as cards on phones. */
+export function ObservationList({ rows }: { rows: ObservationRow[] }) {
+  const { t } = useTranslation();
+  const lng = useLocale();
+  const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`, { noSsr: true });
+  const date = (d: string) => new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  if (rows.length === 0) return <Typography sx={{ py: 4 }}>{t('explore.empty')}</Typography>;
+  if (small) {
+    return (
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {rows.map((r) => (
+          <Paper component="li" key={r.observation_id} sx={{ p: 1.5, display: 'flex', gap: 1.5 }}>
+            <Thumb row={r} />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 700 }}>
+                {r.numbers} × {t(`lifestage.${r.lifestage_id}`)}
+              </Typography>
+              <Typography variant="body2" noWrap>{r.locality}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {date(r.checklist_date)} · {r.username}
+              </Typography>
+              <StatusChip statusId={r.observationstatus_id} />
+            </Box>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <TableContainer component={Paper}>
+      <Table size="small" aria-label={t('explore.title')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('explore.photo')}</TableCell>
+            <TableCell>{t('explore.date')}</TableCell>
+            <TableCell>{t('explore.stage')}</TableCell>
+            <TableCell align="right">{t('explore.number')}</TableCell>
+            <TableCell>{t('explore.place')}</TableCell>
+            <TableCell>{t('explore.milkweed')}</TableCell>
+            <TableCell>{t('explore.observer')}</TableCell>
+            <TableCell>{t('explore.status')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.observation_id} hover>
+              <TableCell><Thumb row={r} /></TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(r.checklist_date)}</TableCell>
+              <TableCell>{t(`lifestage.${r.lifestage_id}`)} {r.is_flash ? <Chip size="small" label={t('explore.flash')} sx={{ ml: 0.5 }} /> : null}</TableCell>
+              <TableCell align="right">{r.numbers}</TableCell>
+              <TableCell>{r.locality}</TableCell>
+              <TableCell>{milkweedName(r, lng) ?? '—'}{r.latin_name ? <Typography component="span" variant="caption" sx={{ display: 'block', fontStyle: 'italic' }}>{r.latin_name}</Typography> : null}</TableCell>
+              <TableCell>{r.username}</TableCell>
+              <TableCell><StatusChip statusId={r.observationstatus_id} /></TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,71 @@
+import { API_BASE, apiErrorSchema, type ApiError } from '@mm/shared';
+import { storage } from './storage';
+
+/** A failed API call: the HTTP status and the server's `{statusCode, error, message, fields?}` body. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiError,
+  ) {
+    super(body.message);
+  }
+}
+
+function headers(json: boolean): Record<string, string> {
+  return {
+    Authorization: storage.token(),
+    Language: storage.language(),
+    ...(json ? { 'Content-Type': 'application/json' } : {}),
+  };
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  const body: unknown = text ? JSON.parse(text) : undefined;
+  if (!res.ok) {
+    const parsed = apiErrorSchema.safeParse(body);
+    throw new ApiRequestError(res.status, parsed.success ? parsed.data : { statusCode: res.status, error: res.statusText, message: res.statusText });
+  }
+  return body as T;
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${API_BASE}${path}`, {
+    method,
+    headers: headers(body !== undefined),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return parse<T>(res);
+}
+
+/**
+ * The spec §7 API helper: every call carries `Authorization` (stored token, maybe empty) and
+ * `Language`; callers receive the response body; failures throw ApiRequestError.
+ */
+export const api = {
+  get: <T>(path: string, query?: Record<string, string | number | undefined>) => {
+    const qs = query ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number] => e[1] !== undefined).map(([k, v]) => [k, String(v)])) : undefined;
+    return request<T>('GET', qs && qs.size > 0 ? `${path}?${qs}` : path);
+  },
+  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+
+  /** Multipart upload of one file (field `file`) with progress 0–1; XHR because fetch cannot report upload progress. */
+  upload<T>(path: string, file: File, onProgress?: (fraction: number) => void): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `${API_BASE}${path}`);
+      xhr.setRequestHeader('Authorization', storage.token());
+      xhr.setRequestHeader('Language', storage.language());
+      xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded / e.total);
+      xhr.onerror = () => reject(new ApiRequestError(0, { statusCode: 0, error: 'Network', message: 'network' }));
+      xhr.onload = () => {
+        parse<T>(new Response(xhr.responseText || null, { status: xhr.status, statusText: xhr.statusText })).then(resolve, reject);
+      };
+      const form = new FormData();
+      form.append('file', file);
+      xhr.send(form);
+    });
+  },
+};

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { LOCALES, SUB_PATH, normalizeLocale } from '@mm/shared';
+import { AppProviders } from './app/providers';
+import { router } from './app/router';
+import { initI18n } from './lib/i18n';
+import { storage } from './lib/storage';
+import './styles.css';
+
+// The URL's locale wins over the stored one; a URL without one uses mm_lang.
+const fromUrl = normalizeLocale(window.location.pathname.slice(SUB_PATH.length + 1).split('/')[0]);
+const lng = fromUrl ?? storage.language();
+if (LOCALES.includes(lng)) storage.setLanguage(lng);
+void initI18n(lng);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

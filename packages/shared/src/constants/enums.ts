@@ -1,0 +1,34 @@
+/** Enumerations of spec §3 and §6. Numeric ids match the seeded reference tables. */
+
+export const Lifestage = { Adult: 1, Eggs: 2, Caterpillar: 3, Chrysalis: 4 } as const;
+export type LifestageId = (typeof Lifestage)[keyof typeof Lifestage];
+export const LIFESTAGE_IDS: readonly LifestageId[] = [1, 2, 3, 4];
+/** Form and payload keys of the four life-stage counts, in life-stage id order. */
+export const LIFESTAGE_KEYS = ['adults', 'eggs', 'caterpillars', 'chrysalises'] as const;
+export type LifestageKey = (typeof LIFESTAGE_KEYS)[number];
+
+export const ObservationStatus = { Pending: 1, Vetted: 2, Deleted: 3, Valid: 4, Invalid: 5, Test: 6 } as const;
+export type ObservationStatusId = (typeof ObservationStatus)[keyof typeof ObservationStatus];
+/** Statuses anyone may see in public views; Deleted, Invalid and Test never leave the admin panel. */
+export const PUBLIC_STATUS_IDS: readonly ObservationStatusId[] = [1, 2, 4];
+
+export const Role = { Admin: 1, RegionAdmin: 2, MmUser: 3, Observer: 4 } as const;
+export type RoleId = (typeof Role)[keyof typeof Role];
+export const ADMIN_ROLE_ID = Role.Admin;
+
+export const SubmitType = { Web: 1, Mobile: 2, Api: 3, BatchUpload: 4 } as const;
+export const ChecklistType = {
+  TravelingSurvey: 1,
+  AreaSurvey: 2,
+  Incidental: 3,
+  PollardTransect: 4,
+  AtlasSquare: 5,
+  TimedCount: 6,
+  Historical: 7,
+} as const;
+export const BasisOfRecord = { Sight: 1, Collected: 2, Photograph: 3, CaughtReleased: 4, RoadKill: 5 } as const;
+
+/** Mission form steps (spec §1, §3): identifiers are the strings '0'…'3'. */
+export const MissionStep = { site: '0', checklist: '1', observation: '2', confirmation: '3' } as const;
+
+export const Country = { Canada: 1, UnitedStates: 2, Mexico: 3 } as const;

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { OBSERVATION_PAGE_SIZE } from '../constants/index';
+import { V } from './validation';
+
+const isoDate = z
+  .string(V.required)
+  .min(1, V.required)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, V.invalid)
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), V.invalid);
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.invalid);
+
+/** A count of individuals: a whole number ≥ 0 (spec §5 "Please enter a number"). */
+export const countSchema = z.number(V.number).int(V.wholeNumber).min(0, V.number).max(100000, V.invalid);
+
+/** A WGS84 point, degrees. A missing point is spec §5 "Please select a location on map". */
+export const latitudeSchema = z.number(V.location).min(-90, V.latitude).max(90, V.latitude);
+export const longitudeSchema = z.number(V.location).min(-180, V.longitude).max(180, V.longitude);
+
+export const photoRefSchema = z.object({
+  photo_name: z.string().regex(/^[a-f0-9-]{36}\.jpg$/, V.invalid),
+  lifestage_id: z.number().int().min(1).max(4),
+});
+export type PhotoRef = z.infer<typeof photoRefSchema>;
+
+/**
+ * Flash Data submission (spec §1, §3): one sighting at one point.
+ * `idempotency_key` is chosen by the client per submission; a retry with it returns the first answer.
+ * Dates are ISO yyyy-MM-dd in UTC (spec §9); times HH:mm.
+ */
+export const submitFlashInputSchema = z
+  .object({
+    idempotency_key: z.uuid(V.invalid),
+    checklist_date: isoDate,
+    start_time: clockTime.nullish(),
+    end_time: clockTime.nullish(),
+    locality: z.string(V.required).trim().min(1, V.required).max(200, V.maxChars),
+    city: z.string().trim().max(100, V.maxChars).nullish(),
+    province_id: z.number(V.required).int(V.required),
+    latitude: latitudeSchema,
+    longitude: longitudeSchema,
+    adults: countSchema,
+    eggs: countSchema,
+    caterpillars: countSchema,
+    chrysalises: countSchema,
+    milkweed_id: z.number().int().nullish(),
+    comment: z.string().trim().max(2000, V.maxChars).nullish(),
+    photos: z.array(photoRefSchema).max(40, V.invalid).default([]),
+  })
+  .refine((v) => v.adults + v.eggs + v.caterpillars + v.chrysalises > 0, { message: V.monarchRequired, path: ['adults'] })
+  .refine((v) => !v.start_time || !v.end_time || v.end_time >= v.start_time, { message: V.endBeforeStart, path: ['end_time'] })
+  .refine((v) => v.checklist_date <= new Date().toISOString().slice(0, 10), { message: V.dateFuture, path: ['checklist_date'] });
+export type SubmitFlashInput = z.infer<typeof submitFlashInputSchema>;
+
+export const submitResponseSchema = z.object({ checklist_id: z.number().int() });
+
+export const photoSchema = z.object({
+  id: z.number().int(),
+  observation_id: z.number().int().nullable(),
+  observation_lifestage_id: z.number().int().nullable(),
+  photo_path: z.string(),
+  photo_name: z.string(),
+  user_id: z.number().int(),
+  isdeleted: z.boolean(),
+  created: z.string(),
+  updated: z.string(),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+export const uploadPhotoResponseSchema = z.object({
+  photo_path: z.string(),
+  photo_name: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+});
+
+/** Observation row of spec §3, plus the point, date and Spanish name the UI needs. */
+export const observationRowSchema = z.object({
+  observation_id: z.number().int(),
+  number_of_plants: z.string().nullable(),
+  observationstatus_id: z.number().int(),
+  milkweed_id: z.number().int().nullable(),
+  is_flash: z.union([z.literal(0), z.literal(1)]),
+  observation_created: z.string(),
+  lifestage_id: z.number().int().nullable(),
+  numbers: z.number().int(),
+  english_name: z.string().nullable(),
+  latin_name: z.string().nullable(),
+  french_name: z.string().nullable(),
+  spanish_name: z.string().nullable(),
+  site_id: z.number().int(),
+  locality: z.string().nullable(),
+  province_id: z.number().int().nullable(),
+  checklist_id: z.number().int(),
+  checklist_date: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  dateidentified: z.string().nullable(),
+  username: z.string().nullable(),
+  photo_path: z.string().nullable(),
+  photo: z.array(photoSchema),
+});
+export type ObservationRow = z.infer<typeof observationRowSchema>;
+
+/** Paginator of spec §3. */
+export const paginatorSchema = z.object({
+  current: z.number().int(),
+  total: z.number().int(),
+  limit: z.number().int(),
+  totalpage: z.number().int(),
+  hasPre: z.boolean(),
+  hasNext: z.boolean(),
+});
+export type Paginator = z.infer<typeof paginatorSchema>;
+
+export const observationListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, V.numberPositive).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1, V.numberPositive).max(OBSERVATION_PAGE_SIZE, V.invalid).default(OBSERVATION_PAGE_SIZE),
+});
+export type ObservationListQuery = z.infer<typeof observationListQuerySchema>;
+
+export const observationListResponseSchema = z.object({
+  data: z.array(observationRowSchema),
+  paginator: paginatorSchema,
+});
+export type ObservationListResponse = z.infer<typeof observationListResponseSchema>;

@@ -1,0 +1,84 @@
+/**
+ * Validation messages of spec §5 as translation keys of the `validation` namespace.
+ * Schemas carry the key as their message; server and web translate it with the field's label.
+ */
+export const V = {
+  required: 'validation.required',
+  invalid: 'validation.invalid',
+  emailInvalid: 'validation.email_invalid',
+  passwordLength: 'validation.password_length',
+  passwordMatch: 'validation.password_match',
+  endBeforeStart: 'validation.end_before_start',
+  number: 'validation.number',
+  numberPositive: 'validation.number_positive',
+  numberMin: 'validation.number_min',
+  wholeNumber: 'validation.whole_number',
+  location: 'validation.location',
+  monarchRequired: 'validation.monarch_required',
+  milkweedRequired: 'validation.milkweed_required',
+  stemsRequired: 'validation.stems_required',
+  maxChars: 'validation.max_chars',
+  minChars: 'validation.min_chars',
+  fileType: 'validation.file_type',
+  fileSize: 'validation.file_size',
+  specialChars: 'validation.special_chars',
+  latitude: 'validation.latitude',
+  longitude: 'validation.longitude',
+  dateFuture: 'validation.date_future',
+  unknownReference: 'validation.unknown_reference',
+  usernameTaken: 'validation.username_taken',
+  emailTaken: 'validation.email_taken',
+} as const;
+
+/** The subset of a zod issue that translation needs (kept structural so web and server share it). */
+export interface IssueLike {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  input?: unknown;
+  origin?: string;
+  format?: string;
+}
+
+/** A translation key plus its interpolation values. */
+export interface MessageDescriptor {
+  key: string;
+  values: Record<string, string | number>;
+}
+
+/**
+ * Turns a zod issue into a `validation` translation key: the schema's own key when it set one,
+ * otherwise the closest spec §5 message for the issue's code.
+ */
+export function describeIssue(issue: IssueLike): MessageDescriptor {
+  const values: Record<string, string | number> = {};
+  if (issue.minimum !== undefined) values.min = Number(issue.minimum);
+  if (issue.maximum !== undefined) values.max = Number(issue.maximum);
+  if (issue.message.startsWith('validation.')) return { key: issue.message, values };
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null || issue.input === '') return { key: V.required, values };
+      return { key: issue.message.includes('number') ? V.number : V.invalid, values };
+    case 'too_small':
+      return { key: issue.origin === 'string' ? V.minChars : V.numberMin, values };
+    case 'too_big':
+      return { key: issue.origin === 'string' ? V.maxChars : V.invalid, values };
+    case 'invalid_format':
+      return { key: issue.format === 'email' ? V.emailInvalid : V.invalid, values };
+    default:
+      return { key: V.invalid, values };
+  }
+}
+
+/** The form field an issue belongs to: the last string segment of its path, or `_form`. */
+export function issueField(issue: Pick<IssueLike, 'path'>): string {
+  const named = issue.path.filter((p): p is string => typeof p === 'string');
+  return named.length > 0 ? named.join('.') : '_form';
+}
+
+/** i18next key for a message key: `validation.required` lives in the `validation` namespace as `required`. */
+export function i18nKey(key: string): string {
+  return key.startsWith('validation.') ? `validation:${key.slice('validation.'.length)}` : key;
+}
