@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const observations = createObservationsService(db, photos);
   await app.register(authPlugin, { users });
 
-  await app.register(usersRoutes, { prefix: '/api/users', users });
+  await app.register(usersRoutes, { prefix: '/api/users', users, authRateLimit: config.AUTH_RATE_LIMIT });
   await app.register(utilitiesRoutes, { prefix: '/api/utilities', db, config });
   await app.register(translationsRoutes, { prefix: '/api/localetranslations' });
   await app.register(observationsRoutes, { prefix: '/api/observations', observations });

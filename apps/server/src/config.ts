@@ -22,6 +22,8 @@ const configSchema = z.object({
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Sign-in and sign-up attempts per IP per minute. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 

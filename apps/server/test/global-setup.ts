@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -15,6 +15,8 @@ declare module 'vitest' {
 /** One real PostgreSQL for the whole run, migrated and seeded once; test files share it. */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'monarch-test-'));
+  // mkdtemp makes the folder private; PostgreSQL runs as its own user when we are root.
+  await chmod(dir, 0o755);
   const pg = await startEmbeddedPostgres(dir, () => undefined);
   const { db, pool } = await openDatabase(pg.url, 2);
   await seedReferenceData(db);

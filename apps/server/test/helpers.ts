@@ -21,7 +21,7 @@ export interface TestContext {
 /** A fresh app on the shared test database, with its own uploads folder. */
 export async function buildTestApp(): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'monarch-app-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000' });
   const { db, pool } = await openDatabase(inject('databaseUrl'), 5, false);
   const uploadsDir = path.join(dataDir, 'uploads');
   const app = await buildApp({ config, db, storage: localStorage(uploadsDir) });

@@ -14,10 +14,10 @@ import { tokenFromHeader } from '../../lib/tokens';
 import type { UsersService } from './users.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
-const authLimit = { max: 10, timeWindow: '1 minute' };
 
 /** `/api/users/*`: spec §7 account calls. */
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; authRateLimit: number }> = async (app, { users, authRateLimit }) => {
+  const authLimit = { max: authRateLimit, timeWindow: '1 minute' };
   app.post('/signup', {
     config: { rateLimit: authLimit },
     schema: {

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, multipart, photosDir, signUp, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let token: string;
+let provinceQc: number;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  ({ token } = await signUp(ctx.app));
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
+  provinceQc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
+});
+afterAll(() => ctx.close());
+
+const auth = () => ({ Authorization: token });
+const flash = (overrides: Record<string, unknown> = {}) => ({
+  idempotency_key: randomUUID(),
+  checklist_date: '2026-07-14',
+  locality: 'Parc Jarry, prairie nord',
+  city: 'Montréal',
+  province_id: provinceQc,
+  latitude: 45.5339,
+  longitude: -73.6281,
+  adults: 3,
+  eggs: 0,
+  caterpillars: 0,
+  chrysalises: 0,
+  photos: [],
+  ...overrides,
+});
+async function upload(file: string, bearer = token) {
+  const data = await readFile(path.join(photosDir, file));
+  const body = multipart(file, data);
+  return ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...body.headers, Authorization: bearer }, payload: body.payload });
+}
+const counts = async () => {
+  const r = await ctx.db.execute<{ c: number; o: number; s: number }>(sql`SELECT (SELECT count(*) FROM checklists)::int c, (SELECT count(*) FROM observations)::int o, (SELECT count(*) FROM sites)::int s`);
+  return r.rows[0];
+};
+
+describe('photo upload', () => {
+  it('re-encodes a real camera JPEG, strips EXIF and GPS, and makes a small variant', async () => {
+    const res = await upload('squirrel_berkeley_canon600d_gps.jpg');
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ photo_path: 'observations_temp', photo_name: expect.stringMatching(/\.jpg$/) });
+    const small = path.join(ctx.uploadsDir, 'observations_temp/small', body.photo_name);
+    const large = path.join(ctx.uploadsDir, 'observations_temp/large', body.photo_name);
+    const meta = await sharp(large).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.format).toBe('jpeg');
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(2048);
+    expect(Math.max((await sharp(small).metadata()).width ?? 0)).toBeLessThanOrEqual(400);
+    const served = await ctx.app.inject({ method: 'GET', url: `/attachments/observations_temp/small/${body.photo_name}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('accepts PNG, WebP and a JPEG with EXIF orientation 6 and an empty GPS block', async () => {
+    expect((await upload('tricky_empty_gps_ifd.jpg')).statusCode).toBe(201);
+    expect((await upload('png_with_exif_and_gps.png')).statusCode).toBe(201);
+    expect((await upload('flower_canon_s40_exif.webp')).statusCode).toBe(201);
+  });
+
+  it('refuses broken, non-image, oversized and anonymous uploads with clear 4xx', async () => {
+    const truncated = await upload('broken_truncated.jpg');
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.json().message).toBe('This image is damaged or incomplete.');
+    const corrupt = await upload('broken_corrupt_header.png');
+    expect(corrupt.statusCode).toBe(415);
+    expect(corrupt.json().message).toBe('File type is not supported');
+
+    const text = multipart('notes.jpg', Buffer.from('just some text, not an image'));
+    const notImage = await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...text.headers, ...auth() }, payload: text.payload });
+    expect(notImage.statusCode).toBe(415);
+
+    const big = multipart('big.jpg', Buffer.alloc(10 * 1024 * 1024 + 1, 0xff));
+    const tooBig = await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...big.headers, ...auth() }, payload: big.payload });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().message).toBe('Max image size is 10MB');
+
+    const anonymous = await upload('genoa_nikon_d3100_gps.jpg', '');
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses a pixel flood', async () => {
+    const flood = await sharp({ create: { width: 10000, height: 8000, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png({ compressionLevel: 9 }).toBuffer();
+    const body = multipart('flood.png', flood);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...body.headers, ...auth() }, payload: body.payload });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('submit_flash', () => {
+  it('saves site, checklist, one observation per counted life stage and the photo, in Explore at once', async () => {
+    const photo = (await upload('hillside_tuscany_coolpix_gps.jpg')).json();
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload: flash({ eggs: 12, photos: [{ photo_name: photo.photo_name, lifestage_id: 1 }] }) });
+    expect(res.statusCode).toBe(201);
+    const { checklist_id } = res.json();
+    expect(existsSync(path.join(ctx.uploadsDir, 'observations/small', photo.photo_name))).toBe(true);
+    expect(existsSync(path.join(ctx.uploadsDir, 'observations_temp/small', photo.photo_name))).toBe(false);
+
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/observations' })).json();
+    const mine = list.data.filter((r: { checklist_id: number }) => r.checklist_id === checklist_id);
+    expect(mine).toHaveLength(2);
+    const adult = mine.find((r: { lifestage_id: number }) => r.lifestage_id === 1);
+    expect(adult).toMatchObject({ numbers: 3, is_flash: 1, observationstatus_id: 1, locality: 'Parc Jarry, prairie nord', province_id: provinceQc, checklist_date: '2026-07-14', photo_path: 'observations' });
+    expect(adult.photo).toHaveLength(1);
+    expect(adult.photo[0]).toMatchObject({ photo_name: photo.photo_name, observation_lifestage_id: 1 });
+    expect(list.paginator).toMatchObject({ current: 1, limit: 50, hasPre: false });
+  });
+
+  it('is idempotent: a retry with the same key answers the same checklist and writes nothing', async () => {
+    const payload = flash();
+    const first = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload });
+    const before = await counts();
+    const [a, b] = await Promise.all([
+      ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload }),
+      ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload }),
+    ]);
+    expect(a.json().checklist_id).toBe(first.json().checklist_id);
+    expect(b.json().checklist_id).toBe(first.json().checklist_id);
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    ['negative count', { adults: -1 }, 'adults', 'Please enter a number'],
+    ['non-integer count', { adults: 1.5 }, 'adults', 'Number of adults must be a whole number.'],
+    ['text count', { adults: 'three' }, 'adults', 'Please enter a number'],
+    ['no monarch', { adults: 0 }, 'adults', 'Please enter at least one monarch observation.'],
+    ['no location', { latitude: undefined, longitude: undefined }, 'latitude', 'Please select a location on map.'],
+    ['latitude out of range', { latitude: 91 }, 'latitude', 'Latitude must be between -90 and 90.'],
+    ['missing locality', { locality: '  ' }, 'locality', 'Locality is required.'],
+    ['missing date', { checklist_date: undefined }, 'checklist_date', 'Date is required.'],
+    ['impossible date', { checklist_date: '2026-02-30' }, 'checklist_date', 'Date is not valid.'],
+    ['end before start', { start_time: '10:30', end_time: '09:00' }, 'end_time', 'End time cannot be earlier than start time.'],
+    ['unknown province', { province_id: 9999 }, 'province_id', 'Province: this choice does not exist.'],
+    ['unknown milkweed', { milkweed_id: 123456 }, 'milkweed_id', 'Milkweed: this choice does not exist.'],
+    ['foreign photo', { photos: [{ photo_name: `${randomUUID()}.jpg`, lifestage_id: 1 }] }, 'photos', 'Pictures: this choice does not exist.'],
+  ])('refuses %s with a 400 naming the field, saving nothing', async (_name, change, field, message) => {
+    const before = await counts();
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: { ...auth(), Language: 'en' }, payload: flash(change) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[field]).toBe(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('translates the messages (French) and needs a session', async () => {
+    const fr = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: { ...auth(), Language: 'fr' }, payload: flash({ adults: 0 }) });
+    expect(fr.json().fields.adults).not.toBe('Please enter at least one monarch observation.');
+    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', payload: flash() });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("refuses another user's temporary photo", async () => {
+    const other = await signUp(ctx.app);
+    const theirs = (await upload('genoa_nikon_d3100_gps.jpg', other.token)).json();
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload: flash({ photos: [{ photo_name: theirs.photo_name, lifestage_id: 1 }] }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.photos).toBeDefined();
+  });
+});
+
+describe('observation list', () => {
+  it('pages with the spec paginator and never shows Deleted, Invalid or Test', async () => {
+    const saved = (await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload: flash({ adults: 0, chrysalises: 2 }) })).json();
+    await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${saved.checklist_id}`);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/observations?page=1&limit=2' });
+    const body = res.json();
+    expect(body.data).toHaveLength(2);
+    expect(body.paginator).toMatchObject({ current: 1, limit: 2, hasPre: false, hasNext: true });
+    expect(body.paginator.totalpage).toBe(Math.ceil(body.paginator.total / 2));
+    const all = (await ctx.app.inject({ method: 'GET', url: `/api/observations?limit=50&page=1` })).json();
+    expect(all.data.some((r: { checklist_id: number }) => r.checklist_id === saved.checklist_id)).toBe(false);
+    const dates = all.data.map((r: { observation_created: string }) => r.observation_created);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('refuses bad paging with 400', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/observations?page=0' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/observations?limit=500' })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/observations?page=abc' })).statusCode).toBe(400);
+  });
+});
