@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { I18N_NAMESPACES, LOCALES } from '../src';
+
+const dir = path.resolve(import.meta.dirname, '../locales');
+const load = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+
+/** Every leaf key as a dotted path, with its string value. */
+function leaves(obj: Record<string, unknown>, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object') for (const [kk, vv] of leaves(v as Record<string, unknown>, key)) out.set(kk, vv);
+    else out.set(key, String(v));
+  }
+  return out;
+}
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe.each(I18N_NAMESPACES)('locale namespace %s', (ns) => {
+  const en = leaves(load('en', ns));
+  it.each(LOCALES.filter((l) => l !== 'en'))('%s has exactly the English keys, each translated with the same placeholders', (lng) => {
+    const other = leaves(load(lng, ns));
+    expect([...other.keys()].sort()).toEqual([...en.keys()].sort());
+    for (const [key, value] of en) {
+      expect(value.trim(), `${lng}:${ns}:${key} is empty`).not.toBe('');
+      expect(placeholders(other.get(key) ?? ''), `${lng}:${ns}:${key}`).toEqual(placeholders(value));
+    }
+  });
+});

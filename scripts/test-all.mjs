@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, unit + API tests (Vitest, real PostgreSQL), then e2e (Playwright,
+// Chromium, built app on a fresh embedded database). Ends with one line totalling every suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const run = (label, cmd, args, env = {}) => {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+};
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
+
+let passed = 0;
+let failed = 0;
+const check = (ok) => (ok ? passed++ : failed++);
+
+check(run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
+check(run('typecheck', 'npx', ['tsc', '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json']));
+
+const vitestFile = path.join(results, 'vitest.json');
+const vitestOk = run('unit and API tests (Vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+const vitest = readJson(vitestFile);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+}
+if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) failed++;
+
+const buildOk = run('build the web app', 'npm', ['run', 'build', '-w', 'apps/web']);
+check(buildOk);
+if (buildOk) {
+  const pwFile = path.join(results, 'playwright.json');
+  const pwOk = run('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile,
+  });
+  const pw = readJson(pwFile);
+  if (pw) {
+    passed += pw.stats.expected + pw.stats.flaky;
+    failed += pw.stats.unexpected;
+  }
+  if (!pwOk && (!pw || pw.stats.unexpected === 0)) failed++;
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
