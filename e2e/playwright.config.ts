@@ -24,8 +24,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
+    // Tests tagged @phone also run on a phone; @small-screen ones only there.
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@small-screen/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone|@small-screen/ },
   ],
   webServer: {
     command: 'node --import tsx ../apps/server/src/server.ts',

@@ -5,11 +5,22 @@ const photos = path.resolve(import.meta.dirname, '../../../shared/data/photos');
 const username = `vol${Date.now().toString(36)}`;
 const password = 'Monarque22';
 
+/** Toasts sit top-right over the header and close on click (spec §8). */
+async function dismissToast(page: Page, text: string) {
+  const toast = page.getByRole('alert').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.click();
+  await expect(toast).toBeHidden();
+}
+
 async function signOutFromHeader(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByText('You are signed out.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible();
+  await dismissToast(page, 'You are signed out.');
+  await expect(page).toHaveURL(/\/mmapp\/en$/);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign up' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
 }
 
 test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds them in Explore in three languages', async ({ page }) => {
@@ -25,21 +36,21 @@ test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds the
   await page.getByLabel('First name').fill('Marie');
   await page.getByLabel('Last name').fill('Tremblay');
   await page.getByLabel('Email').fill(`${username}@example.org`);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByLabel('Confirm Password').fill('different');
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByText('Password must match.')).toBeVisible();
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Create my account' }).click();
-  await expect(page.getByText(`Welcome to Mission Monarch, ${username}!`)).toBeVisible();
+  await dismissToast(page, `Welcome to Mission Monarch, ${username}!`);
   await signOutFromHeader(page);
 
   // Sign in.
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`Welcome back, ${username}!`)).toBeVisible();
+  await dismissToast(page, `Welcome back, ${username}!`);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 
   // Flash Data: 3 adults, a real photo, a point chosen on the map.
@@ -54,16 +65,16 @@ test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds the
   const map = page.getByTestId('location-map');
   await map.click({ position: { x: 200, y: 150 } });
   await expect(page.getByText(/Chosen point: -?\d+\.\d{5}, -?\d+\.\d{5}/)).toBeVisible();
-  await page.getByLabel('Locality').fill('Parc Jarry, prairie nord');
-  await page.getByLabel('City').fill('Montréal');
+  await page.getByRole('textbox', { name: /^Locality/ }).fill('Parc Jarry, prairie nord');
+  await page.getByRole('textbox', { name: 'City' }).fill('Montréal');
   await page.getByRole('combobox', { name: 'Province' }).click();
   await page.getByRole('option', { name: 'Québec' }).click();
-  await page.getByLabel('Number of adults').fill('3');
+  await page.getByRole('spinbutton', { name: 'Number of adults' }).fill('3');
   await page.locator('#photos-1').setInputFiles(path.join(photos, 'squirrel_berkeley_canon600d_gps.jpg'));
   await expect(page.getByRole('button', { name: 'Remove picture: squirrel_berkeley_canon600d_gps.jpg' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: /Uploading/ })).toHaveCount(0, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Submit observation' }).click();
-  await expect(page.getByText('Thank you! Your observation was saved.')).toBeVisible();
+  await dismissToast(page, 'Thank you! Your observation was saved.');
 
   // Explore data (list view) shows it with its photo thumbnail.
   await expect(page).toHaveURL(/\/mmapp\/en\/explore/);
@@ -91,19 +102,17 @@ test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds the
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page).toHaveURL(/\/mmapp\/en\/explore/);
   await signOutFromHeader(page);
-  await expect(page).toHaveURL(/\/mmapp\/en$/);
 });
 
 test('a visitor is sent to sign in for protected pages, and fr-CA is French @phone', async ({ page }) => {
   await page.goto('/mmapp/fr-CA/submit/flash');
   await expect(page).toHaveURL(/\/mmapp\/fr\/users\/signin\?next=/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Se connecter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connexion');
   await page.goto('/mmapp/en/explore');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Explore Data');
 });
 
-test('the small-screen menu lists all three languages and switches to Spanish @phone', async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'the small-screen menu exists below 767 px only');
+test('the small-screen menu lists all three languages and switches to Spanish @small-screen', async ({ page }) => {
   await page.goto('/mmapp/en/explore?page=1');
   await page.getByRole('button', { name: 'Open the menu' }).click();
   const drawer = page.getByRole('navigation', { name: 'Main navigation' });

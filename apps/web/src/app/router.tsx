@@ -30,9 +30,11 @@ function LocaleGate() {
 
 /** Access rule of spec §2: pages outside the open list send a visitor with no current user to sign-in. */
 function RequireUser() {
-  const { user } = useSession();
+  const { user, signedOut } = useSession();
   const { locale } = useParams();
   const { pathname, search } = useLocation();
+  // Signing out on a members-only page goes home (spec §4), not to the sign-in page.
+  if (!user && signedOut) return <Navigate to={`/${locale}`} replace />;
   if (!user) {
     const back = encodeURIComponent(`${pathname}${search}`);
     return <Navigate to={`/${locale}/users/signin?next=${back}`} replace />;

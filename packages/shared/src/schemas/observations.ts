@@ -23,6 +23,21 @@ export const photoRefSchema = z.object({
 });
 export type PhotoRef = z.infer<typeof photoRefSchema>;
 
+const flashFields = {
+  checklist_date: isoDate,
+  start_time: clockTime.nullish(),
+  end_time: clockTime.nullish(),
+  adults: countSchema,
+  eggs: countSchema,
+  caterpillars: countSchema,
+  chrysalises: countSchema,
+};
+/** True when the named parts of a raw payload already pass their own field schemas. */
+function validParts(value: unknown, keys: (keyof typeof flashFields)[]): boolean {
+  const v = (value ?? {}) as Record<string, unknown>;
+  return keys.every((k) => flashFields[k].safeParse(v[k]).success);
+}
+
 /**
  * Flash Data submission (spec §1, §3): one sighting at one point.
  * `idempotency_key` is chosen by the client per submission; a retry with it returns the first answer.
@@ -31,25 +46,38 @@ export type PhotoRef = z.infer<typeof photoRefSchema>;
 export const submitFlashInputSchema = z
   .object({
     idempotency_key: z.uuid(V.invalid),
-    checklist_date: isoDate,
-    start_time: clockTime.nullish(),
-    end_time: clockTime.nullish(),
+    checklist_date: flashFields.checklist_date,
+    start_time: flashFields.start_time,
+    end_time: flashFields.end_time,
     locality: z.string(V.required).trim().min(1, V.required).max(200, V.maxChars),
     city: z.string().trim().max(100, V.maxChars).nullish(),
     province_id: z.number(V.required).int(V.required),
     latitude: latitudeSchema,
     longitude: longitudeSchema,
-    adults: countSchema,
-    eggs: countSchema,
-    caterpillars: countSchema,
-    chrysalises: countSchema,
+    adults: flashFields.adults,
+    eggs: flashFields.eggs,
+    caterpillars: flashFields.caterpillars,
+    chrysalises: flashFields.chrysalises,
     milkweed_id: z.number().int().nullish(),
     comment: z.string().trim().max(2000, V.maxChars).nullish(),
     photos: z.array(photoRefSchema).max(40, V.invalid).default([]),
   })
-  .refine((v) => v.adults + v.eggs + v.caterpillars + v.chrysalises > 0, { message: V.monarchRequired, path: ['adults'] })
-  .refine((v) => !v.start_time || !v.end_time || v.end_time >= v.start_time, { message: V.endBeforeStart, path: ['end_time'] })
-  .refine((v) => v.checklist_date <= new Date().toISOString().slice(0, 10), { message: V.dateFuture, path: ['checklist_date'] });
+  // `when`: report these cross-field rules alongside other fields' errors, as soon as their own inputs are valid.
+  .refine((v) => v.adults + v.eggs + v.caterpillars + v.chrysalises > 0, {
+    message: V.monarchRequired,
+    path: ['adults'],
+    when: (p) => validParts(p.value, ['adults', 'eggs', 'caterpillars', 'chrysalises']),
+  })
+  .refine((v) => !v.start_time || !v.end_time || v.end_time >= v.start_time, {
+    message: V.endBeforeStart,
+    path: ['end_time'],
+    when: (p) => validParts(p.value, ['start_time', 'end_time']),
+  })
+  .refine((v) => v.checklist_date <= new Date().toISOString().slice(0, 10), {
+    message: V.dateFuture,
+    path: ['checklist_date'],
+    when: (p) => validParts(p.value, ['checklist_date']),
+  });
 export type SubmitFlashInput = z.infer<typeof submitFlashInputSchema>;
 
 export const submitResponseSchema = z.object({ checklist_id: z.number().int() });

@@ -33,7 +33,15 @@ export const signupInputSchema = z
     language: z.enum(LOCALES, V.required),
     newsletter: z.boolean().default(false),
   })
-  .refine((v) => v.password === v.confirm_password, { message: V.passwordMatch, path: ['confirm_password'] });
+  .refine((v) => v.password === v.confirm_password, {
+    message: V.passwordMatch,
+    path: ['confirm_password'],
+    // Report a mismatch alongside other fields' errors once both passwords are present.
+    when: (p) => {
+      const v = (p.value ?? {}) as Record<string, unknown>;
+      return passwordSchema.safeParse(v.password).success && typeof v.confirm_password === 'string' && v.confirm_password !== '';
+    },
+  });
 export type SignupInput = z.infer<typeof signupInputSchema>;
 
 export const signinInputSchema = z.object({

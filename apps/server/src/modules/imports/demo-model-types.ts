@@ -3,6 +3,9 @@
  * derive-demo-model.ts): where monarchs are reported, in which season, and in what numbers.
  */
 
+/** The study area (Canada, US, Mexico) in WGS84 degrees: sightings outside it are not modelled, and no demo point leaves it. */
+export const DEMO_AREA = { south: 14, north: 60, west: -170, east: -50 } as const;
+
 /**
  * A cluster of real sightings, as a labelled tuple to keep the pasted model small.
  * - lat, lng: centre, WGS84 degrees; a real sighting location close to the cluster's mean, hence on land.
@@ -26,14 +29,14 @@ export interface DemoStage extends DemoSeason {
   counts: readonly number[];
 }
 
-/** Which 0.5° cells hold real sightings: a bitmap over a latitude/longitude box, row-major from the south-west. */
+/** Which small cells (`cellDeg` degrees) hold real sightings: a bitmap over a box, row-major from the south-west. */
 export interface DemoLandMask {
   south: number;
   west: number;
   cellDeg: number;
   rows: number;
   cols: number;
-  /** Base64 of the bits; bit `row * cols + col` is the most-significant-first bit of byte `floor(bit / 8)`. */
+  /** Base64 of the raw-deflated bitmap; bit `row * cols + col` is the most-significant-first bit of byte `floor(bit / 8)`. */
   bits: string;
 }
 

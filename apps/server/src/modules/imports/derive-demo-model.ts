@@ -10,7 +10,8 @@
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DemoHotspot, DemoLandMask, DemoModel, DemoStage } from './demo-model-types';
+import { deflateRawSync } from 'node:zlib';
+import { DEMO_AREA, type DemoHotspot, type DemoLandMask, type DemoModel, type DemoStage } from './demo-model-types';
 import { mulberry32 } from './prng';
 import { parseSightingsCsv, type Lifestage } from './sightings-csv';
 
@@ -27,13 +28,13 @@ const SOURCES = [
   { file: 'gbif_showy_milkweed_asclepias_speciosa.csv', locationWeight: 1 },
 ] as const;
 
-/** The study area (Canada, US, Mexico), WGS84 degrees; also the generator's clamp box. */
-const AREA = { south: 14, north: 60, west: -170, east: -50 };
 const HOTSPOT_COUNT = 100;
 const KMEANS_ITERATIONS = 30;
-const MASK_CELL_DEG = 0.5;
+// About 25 km: fine enough to keep scattered points off open water, small enough to paste once deflated.
+const MASK_CELL_DEG = 0.25;
 const KM_PER_DEGREE = 111.2;
 const WEEKS = 52;
+const DAY_MS = 86_400_000;
 // Clusters tighter than a town or wider than a region make poor demo scatter.
 const SPREAD_KM = { min: 5, max: 120 };
 // No dataset reports chrysalises: assume one for every five caterpillar reports, with small counts.
@@ -52,10 +53,11 @@ interface Sighting {
 }
 
 function weekOfYear(isoDate: string): { month: number; week: number } {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  const dayOfYear = (Date.UTC(year, month - 1, day) - Date.UTC(year, 0, 1)) / 86_400_000;
-  const daysInYear = (Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / 86_400_000;
-  return { month: month - 1, week: Math.floor((dayOfYear * WEEKS) / daysInYear) };
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
+  const daysInYear = (Date.UTC(date.getUTCFullYear() + 1, 0, 1) - yearStart) / DAY_MS;
+  const dayOfYear = (date.getTime() - yearStart) / DAY_MS;
+  return { month: date.getUTCMonth(), week: Math.floor((dayOfYear * WEEKS) / daysInYear) };
 }
 
 async function loadSightings(dataDir: string): Promise<Sighting[]> {
@@ -69,7 +71,7 @@ async function loadSightings(dataDir: string): Promise<Sighting[]> {
         continue;
       }
       const { decimalLatitude: lat, decimalLongitude: lng, eventDate, lifestage_id, individualCount, locality } = parsed.record;
-      if (lat < AREA.south || lat > AREA.north || lng < AREA.west || lng > AREA.east) {
+      if (lat < DEMO_AREA.south || lat > DEMO_AREA.north || lng < DEMO_AREA.west || lng > DEMO_AREA.east) {
         outside += 1;
         continue;
       }
@@ -80,19 +82,39 @@ async function loadSightings(dataDir: string): Promise<Sighting[]> {
   return sightings;
 }
 
+/** The element at `index`, which the caller derived from the list itself. */
+function element<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  if (item === undefined) throw new RangeError(`No element ${index} in a list of ${items.length}`);
+  return item;
+}
+
 const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 const normalise = (values: readonly number[]): number[] => values.map((value) => value / (sum(values) || 1));
-const shiftWeeks = (values: readonly number[], by: number): number[] =>
-  values.map((_, week) => values[(week - by + values.length) % values.length]);
+// Seasons wrap around: week 51 is next to week 0.
+const circular = (values: readonly number[], index: number): number =>
+  values[((index % values.length) + values.length) % values.length] ?? 0;
+const shiftWeeks = (values: readonly number[], by: number): number[] => values.map((_, week) => circular(values, week - by));
 // One pass of a circular [1 2 1] kernel: weekly counts from a few thousand reports are noisy.
 const smooth = (values: readonly number[]): number[] =>
-  values.map((value, i) => (values[(i - 1 + values.length) % values.length] + 2 * value + values[(i + 1) % values.length]) / 4);
+  values.map((value, i) => (circular(values, i - 1) + 2 * value + circular(values, i + 1)) / 4);
 
-function weekHistogram(sightings: readonly Sighting[]): number[] {
-  const weeks = new Array<number>(WEEKS).fill(0);
-  for (const sighting of sightings) weeks[sighting.week] += 1;
-  return weeks;
+/** Weighted tally of `bins` 0-based bins; sightings whose bin is null are left out. */
+function histogram(
+  sightings: readonly Sighting[],
+  bins: number,
+  binOf: (sighting: Sighting) => number | null,
+  weightOf = (_: Sighting) => 1,
+): number[] {
+  const tally = new Array<number>(bins).fill(0);
+  for (const sighting of sightings) {
+    const bin = binOf(sighting);
+    if (bin !== null) tally[bin] = (tally[bin] ?? 0) + weightOf(sighting);
+  }
+  return tally;
 }
+
+const weekHistogram = (sightings: readonly Sighting[]): number[] => histogram(sightings, WEEKS, (sighting) => sighting.week);
 
 function percentOfMax(values: readonly number[]): number[] {
   const max = Math.max(...values);
@@ -100,10 +122,9 @@ function percentOfMax(values: readonly number[]): number[] {
 }
 
 function countWeights(sightings: readonly Sighting[], maxCount: number): number[] {
-  const histogram = new Array<number>(maxCount).fill(0);
   // Counts above the cap are rare outliers (1,000 eggs collected in a day); dropping keeps demo rows typical.
-  for (const { count } of sightings) if (count !== null && count >= 1 && count <= maxCount) histogram[count - 1] += 1;
-  return normalise(histogram).map((share) => Math.round(share * 1000));
+  const binOf = ({ count }: Sighting) => (count !== null && count >= 1 && count <= maxCount ? count - 1 : null);
+  return normalise(histogram(sightings, maxCount, binOf)).map((share) => Math.round(share * 1000));
 }
 
 function deriveStages(sightings: readonly Sighting[]): DemoModel['stages'] {
@@ -111,12 +132,12 @@ function deriveStages(sightings: readonly Sighting[]): DemoModel['stages'] {
   const [adults, eggs, larvae] = [of(1), of(2), of(3)];
   // "First sighted" larva reports stop in July; caterpillars hatch from the eggs a few days after they are seen.
   const hatchWeeks = normalise(shiftWeeks(weekHistogram(eggs), 1));
-  const caterpillarWeeks = smooth(normalise(weekHistogram(larvae)).map((share, week) => (share + hatchWeeks[week]) / 2));
+  const caterpillarWeeks = smooth(normalise(weekHistogram(larvae)).map((share, week) => (share + circular(hatchWeeks, week)) / 2));
   const chrysalisWeeks = shiftWeeks(caterpillarWeeks, 2);
-  const sizes = [adults.length, eggs.length, larvae.length, larvae.length * CHRYSALIS_PER_CATERPILLAR];
-  const shares = normalise(sizes).map((share) => Math.round(share * 1000) / 1000);
+  const sizes = { 1: adults.length, 2: eggs.length, 3: larvae.length, 4: larvae.length * CHRYSALIS_PER_CATERPILLAR };
+  const total = sum(Object.values(sizes));
   const stage = (id: Lifestage, weeks: number[], counted: readonly Sighting[]): DemoStage => ({
-    share: shares[id - 1],
+    share: Math.round((sizes[id] / total) * 1000) / 1000,
     weeks: percentOfMax(weeks),
     counts: countWeights(counted, MAX_COUNT[id]),
   });
@@ -144,21 +165,26 @@ const distance2 = (a: { x: number; y: number }, b: { x: number; y: number }): nu
 
 function nearestCentre(point: Projected, centres: readonly { x: number; y: number }[]): number {
   let best = 0;
-  for (let c = 1; c < centres.length; c += 1) if (distance2(point, centres[c]) < distance2(point, centres[best])) best = c;
+  let bestDistance = Infinity;
+  centres.forEach((centre, c) => {
+    const d = distance2(point, centre);
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  });
   return best;
 }
 
 /** k-means++ seeding, weighted, with a fixed seed so the model is reproducible. */
 function seedCentres(points: readonly Projected[], k: number): { x: number; y: number }[] {
   const random = mulberry32(20_240_601);
-  const centres = [points[Math.floor(random() * points.length)]];
-  const nearest = points.map((point) => distance2(point, centres[0]));
+  const first = element(points, Math.floor(random() * points.length));
+  const centres = [first];
+  let nearest = points.map((point) => distance2(point, first));
   while (centres.length < k) {
-    const scores = points.map((point, i) => nearest[i] * point.sighting.locationWeight);
+    const scores = points.map((point, i) => (nearest[i] ?? 0) * point.sighting.locationWeight);
     let target = random() * sum(scores);
-    const chosen = points[Math.max(0, scores.findIndex((score) => (target -= score) <= 0))];
+    const chosen = element(points, Math.max(0, scores.findIndex((score) => (target -= score) <= 0)));
     centres.push(chosen);
-    points.forEach((point, i) => (nearest[i] = Math.min(nearest[i], distance2(point, chosen))));
+    nearest = points.map((point, i) => Math.min(nearest[i] ?? 0, distance2(point, chosen)));
   }
   return centres.map(({ x, y }) => ({ x, y }));
 }
@@ -168,7 +194,7 @@ function kMeans(points: readonly Projected[], k: number): Projected[][] {
   let clusters: Projected[][] = [];
   for (let iteration = 0; iteration < KMEANS_ITERATIONS; iteration += 1) {
     clusters = centres.map(() => []);
-    for (const point of points) clusters[nearestCentre(point, centres)].push(point);
+    for (const point of points) element(clusters, nearestCentre(point, centres)).push(point);
     clusters = clusters.filter((members) => members.length > 0);
     centres = clusters.map((members) => weightedMean(members));
   }
@@ -183,9 +209,8 @@ function weightedMean(members: readonly Projected[]): { x: number; y: number } {
 }
 
 function monthDigits(members: readonly Projected[]): string {
-  const months = new Array<number>(12).fill(0);
-  for (const { sighting } of members) months[sighting.month] += sighting.locationWeight;
-  const smoothed = smooth(months);
+  const sightings = members.map((member) => member.sighting);
+  const smoothed = smooth(histogram(sightings, 12, (sighting) => sighting.month, (sighting) => sighting.locationWeight));
   const max = Math.max(...smoothed);
   // Any activity keeps at least 1, so quiet months stay possible rather than rounding away.
   return smoothed.map((value) => (value === 0 ? 0 : Math.max(1, Math.round((9 * value) / max)))).join('');
@@ -195,7 +220,8 @@ function commonestLocality(members: readonly Projected[]): string | null {
   const tally = new Map<string, number>();
   // U+FFFD marks names already garbled in the source export ("Ac\uFFFDmbaro").
   for (const { sighting } of members) {
-    if (sighting.locality && !sighting.locality.includes('\uFFFD')) tally.set(sighting.locality, (tally.get(sighting.locality) ?? 0) + 1);
+    const name = sighting.locality;
+    if (name && !name.includes('\uFFFD')) tally.set(name, (tally.get(name) ?? 0) + 1);
   }
   return [...tally].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
 }
@@ -209,7 +235,8 @@ function describeCluster(members: readonly Projected[], totalWeight: number): De
   // Only names from the cluster's core: a wide cluster's commonest town can lie hundreds of km off-centre.
   const core = members.filter((member) => distance2(member, mean) <= spreadKm ** 2);
   const round2 = (value: number) => Math.round(value * 100) / 100;
-  return [round2(centre.lat), round2(centre.lng), spreadKm, Math.round((weight / totalWeight) * 10_000), monthDigits(members), commonestLocality(core)];
+  const share = Math.round((weight / totalWeight) * 10_000);
+  return [round2(centre.lat), round2(centre.lng), spreadKm, share, monthDigits(members), commonestLocality(core)];
 }
 
 function deriveHotspots(sightings: readonly Sighting[]): DemoHotspot[] {
@@ -229,55 +256,69 @@ function deriveLandMask(sightings: readonly Sighting[]): DemoLandMask {
   const bytes = new Uint8Array(Math.ceil((rows * cols) / 8));
   for (const { lat, lng } of sightings) {
     const bit = Math.floor((lat - south) / MASK_CELL_DEG) * cols + Math.floor((lng - west) / MASK_CELL_DEG);
-    bytes[bit >> 3] |= 0x80 >> (bit & 7);
+    bytes[bit >> 3] = (bytes[bit >> 3] ?? 0) | (0x80 >> (bit & 7));
   }
-  return { south, west, cellDeg: MASK_CELL_DEG, rows, cols, bits: Buffer.from(bytes).toString('base64') };
+  return { south, west, cellDeg: MASK_CELL_DEG, rows, cols, bits: deflateRawSync(bytes, { level: 9 }).toString('base64') };
 }
 
 function wrap(items: readonly string[], indent: string, width = 110): string {
   const lines: string[] = [];
+  let line = '';
   for (const item of items) {
-    if (lines.length > 0 && lines[lines.length - 1].length + item.length + 2 <= width) lines[lines.length - 1] += ` ${item}`;
-    else lines.push(`${indent}${item}`);
+    if (line && line.length + item.length + 1 <= width) line += ` ${item}`;
+    else {
+      if (line) lines.push(line);
+      line = `${indent}${item}`;
+    }
   }
-  return lines.join('\n');
+  return [...lines, line].join('\n');
+}
+
+const STAGE_IDS: readonly Lifestage[] = [1, 2, 3, 4];
+
+function renderList(values: readonly number[], indent: string): string {
+  return `[\n${wrap(values.map((value) => `${value},`), `${indent}  `)}\n${indent}]`;
+}
+
+function renderStages(stages: DemoModel['stages']): string {
+  return STAGE_IDS.map((id) => {
+    const { share, weeks, counts } = stages[id];
+    const lists = `      weeks: ${renderList(weeks, '      ')},\n      counts: ${renderList(counts, '      ')},`;
+    return `    ${id}: {\n      share: ${share},\n${lists}\n    },`;
+  }).join('\n');
+}
+
+function renderLandMask({ bits, ...box }: DemoLandMask): string {
+  const fields = Object.entries(box).map(([key, value]) => `    ${key}: ${value},`);
+  const chunks = (bits.match(/.{1,100}/g) ?? []).map((chunk) => `      '${chunk}',`);
+  return [...fields, '    bits: [', ...chunks, "    ].join(''),"].join('\n');
 }
 
 function renderModule(model: DemoModel, sightingCount: number): string {
-  const list = (values: readonly number[]) => `[\n${wrap(values.map((value) => `${value},`), '        ')}\n      ]`;
-  const stage = (id: 1 | 2 | 3 | 4) => {
-    const { share, weeks, counts } = model.stages[id];
-    return `    ${id}: {\n      share: ${share},\n      weeks: ${list(weeks)},\n      counts: ${list(counts)},\n    },`;
-  };
-  const hotspots = model.hotspots.map((hotspot) => `    ${JSON.stringify(hotspot)},`).join('\n');
-  const { bits, ...mask } = model.landMask;
-  const bitChunks = (bits.match(/.{1,100}/g) ?? []).map((chunk) => `      '${chunk}',`).join('\n');
   return `/**
  * Demo-data model: GENERATED by derive-demo-model.ts (see its header for the command); do not edit by hand.
- * Aggregated from ${sightingCount.toLocaleString('en-US')} public sightings in /work/shared/data/observations (test fixtures, not shipped):
- * Journey North (journeynorth.org) monarch eggs 2007-2020, first larvae 1999-2020, first adults spring 2021 and
- * milkweed 2002-2020 (via github.com/MeganKRiley/Monarch_Butterflies); iNaturalist/GBIF monarchs of Arizona 2000-2022
- * (github.com/mcx8/Shiny_AZMonarchs); GBIF occurrences of Asclepias speciosa (github.com/BiodiversityDataScienceCorp/milkfli-mapping).
- * Only cluster centres, seasonal and count histograms and a 0.5-degree occupancy mask are kept, no individual record.
+ * Aggregated from ${sightingCount.toLocaleString('en-US')} public sightings kept as test fixtures beside the repository
+ * (../shared/data/observations; never shipped): Journey North (journeynorth.org) monarch eggs 2007-2020, first larvae
+ * 1999-2020, first adults spring 2021 and milkweed 2002-2020 (via github.com/MeganKRiley/Monarch_Butterflies);
+ * iNaturalist/GBIF monarchs of Arizona 2000-2022 (github.com/mcx8/Shiny_AZMonarchs); GBIF occurrences of
+ * Asclepias speciosa (github.com/BiodiversityDataScienceCorp/milkfli-mapping).
+ * Only cluster centres, seasonal and count histograms and a 0.25-degree occupancy mask are kept, no individual record.
  */
 import type { DemoModel } from './demo-model-types';
 
 export const DEMO_MODEL: DemoModel = {
   stages: {
-${[1, 2, 3, 4].map((id) => stage(id as 1 | 2 | 3 | 4)).join('\n')}
+${renderStages(model.stages)}
   },
   milkweed: {
-    weeks: ${list(model.milkweed.weeks).replace(/\n {2}/g, '\n')},
+    weeks: ${renderList(model.milkweed.weeks, '    ')},
   },
   // [lat, lng, spreadKm, weight /10,000, activity Jan-Dec 0-9, locality]
   hotspots: [
-${hotspots}
+${model.hotspots.map((hotspot) => `    ${JSON.stringify(hotspot)},`).join('\n')}
   ],
   landMask: {
-${Object.entries(mask).map(([key, value]) => `    ${key}: ${value},`).join('\n')}
-    bits: [
-${bitChunks}
-    ].join(''),
+${renderLandMask(model.landMask)}
   },
 };
 `;

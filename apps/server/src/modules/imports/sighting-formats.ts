@@ -32,6 +32,7 @@ export class RowReader {
     return cell === undefined || isMissing(cell) ? null : cell.trim();
   }
 
+  /** Whether the file has the column at all (lower-case name), whatever this row holds in it. */
   has(column: string): boolean {
     return this.header.has(column);
   }

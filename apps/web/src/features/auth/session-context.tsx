@@ -8,6 +8,8 @@ interface SessionState {
   user: SessionUser | null | undefined;
   /** True once the start-up session check has finished (spec §4). */
   checked: boolean;
+  /** True after the user signed out in this tab, until the next sign-in. */
+  signedOut: boolean;
   /** Stores a new token and checks it; answers the user. */
   establish: (token: string) => Promise<SessionUser | null>;
   /** Revokes the token and clears all local storage (spec §4 sign-out). */
@@ -29,6 +31,7 @@ async function verify(token: string): Promise<SessionUser | null> {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null | undefined>(() => storage.currentUser());
   const [checked, setChecked] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
 
   useEffect(() => {
     const token = storage.token();
@@ -55,6 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (u) storage.setCurrentUser(u);
     else storage.clearSession();
     setUser(u);
+    setSignedOut(false);
     return u;
   }, []);
 
@@ -63,10 +67,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const lng = storage.language();
     storage.clearAll();
     storage.setLanguage(lng);
+    setSignedOut(true);
     setUser(null);
   }, []);
 
-  const value = useMemo(() => ({ user, checked, establish, signOut }), [user, checked, establish, signOut]);
+  const value = useMemo(() => ({ user, checked, signedOut, establish, signOut }), [user, checked, signedOut, establish, signOut]);
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 
