@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { buildApp, defaultWebDist } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
-import { seedReferenceData } from './db/seed/seed-reference';
+import { connectDatabase } from './db/connect';
 import { localStorage } from './lib/storage';
 
 /** Starts Mission Monarch: database (embedded unless DATABASE_URL), migrations, reference data, HTTP. */
@@ -11,14 +9,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
   const log = (msg: string) => console.log(`[monarch] ${msg}`);
-  let embedded: EmbeddedDatabase | undefined;
-  let url = config.DATABASE_URL;
-  if (!url) {
-    embedded = await startEmbeddedPostgres(config.dataDir, log);
-    url = embedded.url;
-  }
-  const { db, pool } = await openDatabase(url);
-  await seedReferenceData(db);
+  const database = await connectDatabase(config, log);
+  const { db } = database;
   const app = await buildApp({ config, db, storage: localStorage(path.join(config.dataDir, 'uploads')), webDist: defaultWebDist });
 
   let stopping = false;
@@ -27,8 +19,7 @@ async function main(): Promise<void> {
     stopping = true;
     log(`${signal} received, shutting down`);
     await app.close();
-    await pool.end();
-    await embedded?.stop();
+    await database.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

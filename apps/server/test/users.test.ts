@@ -22,7 +22,7 @@ describe('sign-up', () => {
       method: 'POST',
       url: '/api/users/signup',
       headers: { Language: 'en' },
-      payload: { username: 'ab', first_name: '', last_name: '', email: 'nope', password: '12', confirm_password: '13', language: 'en' },
+      payload: { username: 'ab', first_name: '', last_name: '', email: 'nope', password: 'abcde', confirm_password: 'abcdf', language: 'en' },
     });
     expect(res.statusCode).toBe(400);
     const body = res.json();
@@ -32,9 +32,12 @@ describe('sign-up', () => {
       first_name: 'First name is required.',
       last_name: 'Last name is required.',
       email: 'Email is not valid.',
-      password: 'Password must be 4-16 characters.',
       confirm_password: 'Password must match.',
     });
+    for (const password of ['123', '12345678901234567']) {
+      const short = await ctx.app.inject({ method: 'POST', url: '/api/users/signup', payload: { password, confirm_password: password } });
+      expect(short.json().fields.password).toBe('Password must be 4-16 characters.');
+    }
   });
 
   it('rejects special characters in usernames and a taken username or email', async () => {

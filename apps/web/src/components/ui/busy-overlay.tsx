@@ -13,17 +13,18 @@ export const SILENT_MUTATION = 'silent';
 export function BusyOverlay() {
   const { t } = useTranslation();
   const pending = useIsFetching() + useIsMutating({ predicate: (m) => m.options.mutationKey?.[0] !== SILENT_MUTATION });
+  const busy = pending > 0;
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    if (pending === 0) {
-      setVisible(false);
-      return;
-    }
+    if (!busy) return;
     const timer = setTimeout(() => setVisible(true), 250);
-    return () => clearTimeout(timer);
-  }, [pending]);
+    return () => {
+      clearTimeout(timer);
+      setVisible(false);
+    };
+  }, [busy]);
   return (
-    <Backdrop open={visible} sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: '#fff' }} aria-live="polite">
+    <Backdrop open={busy && visible} sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: '#fff' }} aria-live="polite">
       <CircularProgress color="inherit" aria-label={t('app.busy')} />
     </Backdrop>
   );

@@ -29,19 +29,17 @@ async function verify(token: string): Promise<SessionUser | null> {
  * `oauth_token`; a user_id in the answer keeps it, anything else removes user and token.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<SessionUser | null | undefined>(() => storage.currentUser());
-  const [checked, setChecked] = useState(false);
+  const [initialToken] = useState(() => storage.token());
+  const [user, setUser] = useState<SessionUser | null | undefined>(() => (initialToken ? storage.currentUser() : null));
+  const [checked, setChecked] = useState(!initialToken);
   const [signedOut, setSignedOut] = useState(false);
 
   useEffect(() => {
-    const token = storage.token();
-    if (!token) {
+    if (!initialToken) {
       storage.clearSession();
-      setUser(null);
-      setChecked(true);
       return;
     }
-    verify(token)
+    verify(initialToken)
       .then((u) => {
         if (u) storage.setCurrentUser(u);
         else storage.clearSession();
@@ -50,7 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Offline start: keep the restored user; the next call that needs a session will tell.
       .catch(() => setUser(storage.currentUser() ?? null))
       .finally(() => setChecked(true));
-  }, []);
+  }, [initialToken]);
 
   const establish = useCallback(async (token: string) => {
     storage.setToken(token);

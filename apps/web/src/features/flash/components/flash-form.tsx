@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Grid, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { Controller, useForm, type SubmitHandler } from 'react-hook-form';
+import { Controller, useForm, useWatch, type SubmitHandler } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { LIFESTAGE_IDS, LIFESTAGE_KEYS, submitFlashInputSchema, type LoadParams, type SubmitFlashInput } from '@mm/shared';
@@ -35,14 +35,13 @@ export function FlashForm({ params, onSaved }: { params: LoadParams; onSaved: (c
   const lng = useLocale();
   const fieldError = useFieldError();
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
-  const { register, control, handleSubmit, setValue, watch, setError, formState } = useForm<FlashFormValues, unknown, SubmitFlashInput>({
+  const { register, control, handleSubmit, setValue, setError, formState } = useForm<FlashFormValues, unknown, SubmitFlashInput>({
     resolver: zodResolver(submitFlashInputSchema),
     defaultValues: { idempotency_key: crypto.randomUUID(), checklist_date: today(), locality: '', city: '', adults: 0, eggs: 0, caterpillars: 0, chrysalises: 0, milkweed_id: null, comment: '', photos: [] },
   });
   const { errors } = formState;
-  const lat = watch('latitude');
-  const lng_ = watch('longitude');
-  const point = Number.isFinite(lat) && Number.isFinite(lng_) ? { lat, lng: lng_ } : undefined;
+  const [lat, lon] = useWatch({ control, name: ['latitude', 'longitude'] });
+  const point = Number.isFinite(lat) && Number.isFinite(lon) ? { lat, lng: lon } : undefined;
   const setPoint = useCallback(
     (p: LatLng) => {
       setValue('latitude', p.lat, { shouldValidate: formState.isSubmitted });

@@ -1,0 +1,66 @@
+/**
+ * `npm run seed:demo [-- --count N --seed S]`: demo volunteers and observations whose places and
+ * seasons follow real sightings (see modules/imports/demo-model.ts). Idempotent for the same seed.
+ * Demo accounts sign in with the password in DEMO_PASSWORD (default "monarque").
+ */
+import { parseArgs } from 'node:util';
+import { ChecklistType, Role, SubmitType } from '@mm/shared';
+import { generateDemoSightings } from '../modules/imports/demo-generator';
+import { createSightingWriter, type SightingToWrite } from '../modules/imports/import.service';
+import { ensureUser, log, openForCli } from './common';
+
+const VOLUNTEERS: [string, string, string, 'en' | 'fr' | 'es'][] = [
+  ['marie.tremblay', 'Marie', 'Tremblay', 'fr'],
+  ['jgagnon', 'Jean', 'Gagnon', 'fr'],
+  ['sophie_roy', 'Sophie', 'Roy', 'fr'],
+  ['lcote', 'Louis', 'Côté', 'fr'],
+  ['emily.chen', 'Emily', 'Chen', 'en'],
+  ['mthompson', 'Michael', 'Thompson', 'en'],
+  ['sarah_wilson', 'Sarah', 'Wilson', 'en'],
+  ['dpatel', 'Deepa', 'Patel', 'en'],
+  ['jmartinez', 'José', 'Martínez', 'es'],
+  ['ana.hernandez', 'Ana', 'Hernández', 'es'],
+  ['lgarcia', 'Lucía', 'García', 'es'],
+  ['class_5b', 'Classe', '5B', 'fr'],
+];
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { count: { type: 'string', default: '2000' }, seed: { type: 'string', default: '2022' } } });
+  const count = Number(values.count);
+  const seed = Number(values.seed);
+  const password = process.env.DEMO_PASSWORD ?? 'monarque';
+  const database = await openForCli();
+  try {
+    const { db } = database;
+    await ensureUser(db, { username: 'demo-admin', first_name: 'Demo', last_name: 'Admin', role_id: Role.Admin, password });
+    const userIds: number[] = [];
+    for (const [username, first_name, last_name, language] of VOLUNTEERS) {
+      userIds.push(await ensureUser(db, { username, first_name, last_name, language, password }));
+    }
+    const write = await createSightingWriter(db);
+    let batch: SightingToWrite[] = [];
+    let written = 0;
+    let i = 0;
+    for (const s of generateDemoSightings(count, seed)) {
+      const userId = userIds[i % userIds.length] as number;
+      batch.push({
+        userId,
+        sourceKey: `demo:${seed}:${i}`,
+        checklisttypeId: ChecklistType.Incidental,
+        submittypeId: SubmitType.Web,
+        record: { ...s, kind: 'monarch', provinceCode: null, remarks: null, sourceRecordId: null, scientificName: 'Danaus plexippus' },
+      });
+      i += 1;
+      if (batch.length >= 500) {
+        written += (await write(batch)).written;
+        batch = [];
+      }
+    }
+    written += (await write(batch)).written;
+    log(`demo: ${VOLUNTEERS.length} volunteers and demo-admin (password "${password}"), ${written} new observations of ${count}`);
+  } finally {
+    await database.close();
+  }
+}
+
+void main();

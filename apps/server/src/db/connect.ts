@@ -1,0 +1,33 @@
+import type pg from 'pg';
+import type { Config } from '../config';
+import { openDatabase, type Db } from './client';
+import { startEmbeddedPostgres } from './embedded';
+import { seedReferenceData } from './seed/seed-reference';
+
+export interface OpenedDatabase {
+  db: Db;
+  pool: pg.Pool;
+  /** Closes the pool, then stops the embedded server if one was started. */
+  close: () => Promise<void>;
+}
+
+/**
+ * The configured database: `DATABASE_URL`, else the embedded PostgreSQL in `$DATA_DIR/pg`;
+ * migrated and with reference data seeded.
+ * @throws Error when the embedded data directory is in use by another process
+ */
+export async function connectDatabase(config: Config, log: (msg: string) => void): Promise<OpenedDatabase> {
+  const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres(config.dataDir, log);
+  const url = config.DATABASE_URL ?? embedded?.url;
+  if (!url) throw new Error('No database URL');
+  const { db, pool } = await openDatabase(url);
+  await seedReferenceData(db);
+  return {
+    db,
+    pool,
+    close: async () => {
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}
