@@ -15,6 +15,8 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { RequestValidationError } from './lib/errors';
 import type { Storage } from './lib/storage';
+import { checklistsRoutes } from './modules/checklists/checklists.routes';
+import { createChecklistsService } from './modules/checklists/checklists.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { observationsRoutes } from './modules/observations/observations.routes';
 import { createObservationsService } from './modules/observations/observations.service';
@@ -34,7 +36,11 @@ export interface AppDeps {
   storage: Storage;
   /** Folder of the built web app (`apps/web/dist`); not served when absent. */
   webDist?: string;
+  /** Run periodic jobs (orphan photo clean-up, hourly); off in tests, which call them directly. */
+  startJobs?: boolean;
 }
+
+const HOUR_MS = 3_600_000;
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -120,15 +126,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const users = createUsersService(db, config.SESSION_DAYS);
   const photos = createPhotosService(db, storage);
-  const observations = createObservationsService(db, photos);
+  const checklists = createChecklistsService(db, photos);
+  const observations = createObservationsService(db);
   await app.register(authPlugin, { users });
 
   await app.register(usersRoutes, { prefix: '/api/users', users, authRateLimit: config.AUTH_RATE_LIMIT });
-  await app.register(utilitiesRoutes, { prefix: '/api/utilities', db, config });
+  await app.register(utilitiesRoutes, { prefix: '/api/utilities', db, config, checklists });
   await app.register(translationsRoutes, { prefix: '/api/localetranslations' });
-  await app.register(observationsRoutes, { prefix: '/api/observations', observations });
+  await app.register(observationsRoutes, { prefix: '/api/observations', observations, checklists });
+  await app.register(checklistsRoutes, { prefix: '/api', checklists });
   await app.register(photosRoutes, { prefix: '/api/photos', photos });
   await app.register(healthRoutes, { prefix: '/api', db });
+
+  if (deps.startJobs) {
+    const removeOrphans = () =>
+      photos.removeOrphans().then(
+        (n) => n > 0 && app.log.info({ removed: n }, 'orphan photos removed'),
+        (err: unknown) => app.log.error({ err }, 'orphan photo clean-up failed'),
+      );
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => void removeOrphans(), HOUR_MS).unref();
+      void removeOrphans();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   registerStatic(app, storage, webDist);

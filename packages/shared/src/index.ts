@@ -5,3 +5,5 @@ export * from './schemas/users';
 export * from './schemas/observations';
 export * from './schemas/params';
 export * from './schemas/errors';
+export * from './schemas/missions';
+export * from './schemas/checklists';

@@ -213,6 +213,9 @@ export const observations = pgTable(
     lifestage_id: smallint('lifestage_id').references(() => lifestages.id),
     numbers: integer('numbers').notNull(),
     number_of_plants: text('number_of_plants'),
+    /** Milkweed rows of a Mission carry the patch's abundance and location size. */
+    abundance_id: smallint('abundance_id').references(() => abundances.id),
+    locationsize_id: smallint('locationsize_id').references(() => locationsizes.id),
     observationstatus_id: smallint('observationstatus_id').notNull().references(() => observationstatus.id).default(1),
     basisofrecord_id: smallint('basisofrecord_id').references(() => basisofrecords.id),
     vetted_by: integer('vetted_by').references(() => users.user_id, { onDelete: 'set null' }),
@@ -243,7 +246,7 @@ export const photos = pgTable(
     created: created(),
     updated: updated(),
   },
-  (t) => [index('photos_observation_idx').on(t.observation_id)],
+  (t) => [index('photos_observation_idx').on(t.observation_id), index('photos_orphan_idx').on(t.created).where(sql`${t.observation_id} IS NULL`)],
 );
 
 export const downloads = pgTable('downloads', {

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { OBSERVATION_PAGE_SIZE } from '../constants/index';
 import { V } from './validation';
 
-const isoDate = z
+export const isoDate = z
   .string(V.required)
   .min(1, V.required)
   .regex(/^\d{4}-\d{2}-\d{2}$/, V.invalid)
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), V.invalid);
 
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.invalid);
+export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.invalid);
 
 /** A count of individuals: a whole number ≥ 0 (spec §5 "Please enter a number"). */
 export const countSchema = z.number(V.number).int(V.wholeNumber).min(0, V.number).max(100000, V.invalid);

@@ -28,6 +28,7 @@ export const V = {
   unknownReference: 'validation.unknown_reference',
   usernameTaken: 'validation.username_taken',
   emailTaken: 'validation.email_taken',
+  photoWithoutCount: 'validation.photo_without_count',
 } as const;
 
 /** The subset of a zod issue that translation needs (kept structural so web and server share it). */

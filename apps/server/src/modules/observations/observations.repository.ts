@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
-import { checklists, milkweedSpecies, observations, provinces, sites } from '../../db/schema';
 
 export type ObservationListRow = {
   observation_id: number;
@@ -29,44 +28,6 @@ export type ObservationListRow = {
 
 /** Queries on sites, checklists and observations. Visibility filters live here. */
 export const observationsRepository = {
-  async findChecklistByIdempotencyKey(db: DbOrTx, userId: number, key: string): Promise<number | undefined> {
-    const [row] = await db
-      .select({ id: checklists.checklist_id })
-      .from(checklists)
-      .where(and(eq(checklists.user_id, userId), eq(checklists.idempotency_key, key)));
-    return row?.id;
-  },
-
-  async findProvince(db: DbOrTx, provinceId: number) {
-    const [row] = await db.select().from(provinces).where(eq(provinces.province_id, provinceId));
-    return row;
-  },
-
-  async milkweedExists(db: DbOrTx, milkweedId: number): Promise<boolean> {
-    const [row] = await db
-      .select({ id: milkweedSpecies.milkweed_id })
-      .from(milkweedSpecies)
-      .where(and(eq(milkweedSpecies.milkweed_id, milkweedId), eq(milkweedSpecies.isdeleted, false)));
-    return row !== undefined;
-  },
-
-  async createSite(db: DbOrTx, values: typeof sites.$inferInsert): Promise<number> {
-    const [row] = await db.insert(sites).values(values).returning({ id: sites.site_id });
-    if (!row) throw new Error('insert returned no row');
-    return row.id;
-  },
-
-  async createChecklist(db: DbOrTx, values: typeof checklists.$inferInsert): Promise<number> {
-    const [row] = await db.insert(checklists).values(values).returning({ id: checklists.checklist_id });
-    if (!row) throw new Error('insert returned no row');
-    return row.id;
-  },
-
-  async createObservations(db: DbOrTx, rows: (typeof observations.$inferInsert)[]): Promise<{ observation_id: number; lifestage_id: number | null }[]> {
-    if (rows.length === 0) return [];
-    return db.insert(observations).values(rows).returning({ observation_id: observations.observation_id, lifestage_id: observations.lifestage_id });
-  },
-
   /**
    * One page of observations with the given statuses, newest first, with site, checklist,
    * milkweed and observer columns, plus the total count.

@@ -4,13 +4,19 @@ import {
   observationListQuerySchema,
   observationListResponseSchema,
   submitFlashInputSchema,
+  submitMissionInputSchema,
   submitResponseSchema,
 } from '@mm/shared';
 import { requireUser } from '../../plugins/auth';
+import { flashToWrite, missionToWrite } from '../checklists/checklist-write';
+import type { ChecklistsService } from '../checklists/checklists.service';
+import { assertPhotosPlaced } from '../checklists/photo-placement';
 import type { ObservationsService } from './observations.service';
 
+const submitErrors = { 400: apiErrorSchema, 401: apiErrorSchema };
+
 /** `/api/observations/*`. */
-export const observationsRoutes: FastifyPluginAsyncZod<{ observations: ObservationsService }> = async (app, { observations }) => {
+export const observationsRoutes: FastifyPluginAsyncZod<{ observations: ObservationsService; checklists: ChecklistsService }> = async (app, { observations, checklists }) => {
   app.get('/', {
     schema: {
       tags: ['observations'],
@@ -27,11 +33,33 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
       summary: 'Submit one Flash Data sighting; idempotent on idempotency_key',
       description: 'Writes site, checklist, one observation per life stage with a count > 0 and photo links in one transaction. Status Pending, submit type Web.',
       body: submitFlashInputSchema,
-      response: { 201: submitResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      response: { 201: submitResponseSchema, ...submitErrors },
     },
     handler: async (request, reply) => {
       const user = requireUser(request);
-      const checklist_id = await observations.submitFlash(user.user_id, request.body);
+      const write = flashToWrite(request.body);
+      assertPhotosPlaced(request.body.photos, write);
+      const checklist_id = await checklists.create(user.user_id, request.body.idempotency_key, write, request.body.photos.map((p) => p.photo_name));
+      return reply.status(201).send({ checklist_id });
+    },
+  });
+
+  app.post('/submit_mission', {
+    schema: {
+      tags: ['observations'],
+      summary: 'Submit a Mission (site, checklist, milkweed rows with monarch counts, photos); idempotent on idempotency_key',
+      description:
+        'One transaction: the site (new, or one of mine by site_id), the checklist (Area Survey, Web), per milkweed row one milkweed observation ' +
+        '(life stage null, abundance, location size) and one observation per life stage counted on it, all Pending, and the photo links.',
+      body: submitMissionInputSchema,
+      response: { 201: submitResponseSchema, ...submitErrors },
+    },
+    handler: async (request, reply) => {
+      const user = requireUser(request);
+      const write = missionToWrite(request.body);
+      assertPhotosPlaced(request.body.observation.photos, write);
+      const names = request.body.observation.photos.map((p) => p.photo_name);
+      const checklist_id = await checklists.create(user.user_id, request.body.idempotency_key, write, names);
       return reply.status(201).send({ checklist_id });
     },
   });

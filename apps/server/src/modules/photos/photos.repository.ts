@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { photos } from '../../db/schema';
 
@@ -12,20 +12,18 @@ export const photosRepository = {
     return row;
   },
 
-  /** The user's own temporary (not yet attached) photos among `names`. */
-  async findOwnTemporary(db: DbOrTx, userId: number, names: string[]): Promise<PhotoRow[]> {
-    if (names.length === 0) return [];
-    return db
-      .select()
-      .from(photos)
-      .where(and(eq(photos.user_id, userId), inArray(photos.photo_name, names), isNull(photos.observation_id), eq(photos.isdeleted, false)));
+  /** Uploads never attached to an observation and older than `before`: orphans of abandoned forms. */
+  async findOrphans(db: DbOrTx, before: Date, limit: number): Promise<PhotoRow[]> {
+    return db.select().from(photos).where(and(isNull(photos.observation_id), lt(photos.created, before))).limit(limit);
   },
 
-  async attach(db: DbOrTx, id: number, observationId: number, lifestageId: number, photoPath: string): Promise<void> {
-    await db
-      .update(photos)
-      .set({ observation_id: observationId, observation_lifestage_id: lifestageId, photo_path: photoPath, updated: new Date() })
-      .where(eq(photos.id, id));
+  async removeByIds(db: DbOrTx, ids: number[]): Promise<void> {
+    if (ids.length > 0) await db.delete(photos).where(inArray(photos.id, ids));
+  },
+
+  async findByIds(db: DbOrTx, ids: number[]): Promise<PhotoRow[]> {
+    if (ids.length === 0) return [];
+    return db.select().from(photos).where(inArray(photos.id, ids));
   },
 
   async findByObservations(db: DbOrTx, observationIds: number[]): Promise<PhotoRow[]> {

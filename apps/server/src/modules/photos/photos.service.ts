@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { processImage } from './image';
@@ -8,6 +9,8 @@ import { photosRepository } from './photos.repository';
 export const TEMP_PATH = 'observations_temp';
 /** Folder of photos attached to a submitted observation. */
 export const FINAL_PATH = 'observations';
+/** Advisory-lock key of the orphan clean-up (any constant unique to this job). */
+const ORPHAN_LOCK = 7_261_904;
 
 export interface UploadedPhoto {
   photo_path: string;
@@ -44,6 +47,25 @@ export function createPhotosService(db: Db, storage: Storage) {
         throw err;
       }
       return { photo_path: TEMP_PATH, photo_name, width: img.width, height: img.height, bytes: img.large.length };
+    },
+
+    /**
+     * Removes uploads never attached to a submission and older than `maxAgeMs` (default 24 h):
+     * files first, then rows, in batches of 500. A PostgreSQL advisory lock keeps two server
+     * processes from doing it at once.
+     * @returns how many photos were removed
+     */
+    async removeOrphans(maxAgeMs = 24 * 3_600_000): Promise<number> {
+      return db.transaction(async (tx) => {
+        const lock = await tx.execute<{ ok: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${ORPHAN_LOCK}) AS ok`);
+        if (!lock.rows[0]?.ok) return 0;
+        const orphans = await photosRepository.findOrphans(tx, new Date(Date.now() - maxAgeMs), 500);
+        for (const p of orphans) {
+          await Promise.all(['large', 'small'].map((size) => storage.remove(`${p.photo_path}/${size}/${p.photo_name}`)));
+        }
+        await photosRepository.removeByIds(tx, orphans.map((p) => p.id));
+        return orphans.length;
+      });
     },
 
     /** Moves attached photos' files from the temporary area to the permanent one (after the DB commit). */

@@ -1,13 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadParamsResponseSchema } from '@mm/shared';
 import { z } from 'zod';
-import { APP_VERSION } from '@mm/shared';
+import { APP_VERSION, apiErrorSchema, locateQuerySchema, locateResponseSchema } from '@mm/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { ChecklistsService } from '../checklists/checklists.service';
 import { loadParams } from './utilities.service';
 
 /** `/api/utilities/*`. */
-export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; checklists: ChecklistsService }> = async (app, { db, config, checklists }) => {
+  app.get('/locate', {
+    schema: {
+      tags: ['utilities'],
+      summary: 'Province and country suggested for a point (WGS84 degrees), offline from seeded bounding boxes',
+      querystring: locateQuerySchema,
+      response: { 200: locateResponseSchema, 400: apiErrorSchema },
+    },
+    handler: async (request) => checklists.locate(request.query.lat, request.query.lng),
+  });
+
   app.get('/clientconfig', {
     schema: {
       tags: ['utilities'],

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import type { ChecklistObservation, MySite, MySubmission, ObservationStatusId } from '@mm/shared';
+import type { DbOrTx } from '../../db/client';
+import { photosRepository, type PhotoRow } from '../photos/photos.repository';
+
+const statusList = (statuses: readonly ObservationStatusId[]) => sql.join(statuses.map((s) => sql`${s}`), sql`, `);
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** A photo row as the API answers it (spec §3 Photo). */
+export const toPhoto = ({ id, observation_id, observation_lifestage_id, photo_path, photo_name, user_id, isdeleted, created, updated }: PhotoRow) => ({
+  id, observation_id, observation_lifestage_id, photo_path, photo_name, user_id, isdeleted, created: iso(created), updated: iso(updated),
+});
+
+export type ChecklistHead = {
+  checklist_id: number;
+  user_id: number | null;
+  is_flash: boolean;
+  checklist_date: string;
+  start_time: string | null;
+  end_time: string | null;
+  participants: number | null;
+  checklisttype_id: number;
+  submittype_id: number;
+  stems_inspected: number | null;
+  comment: string | null;
+  created: Date;
+  username: string | null;
+  site_id: number;
+  locality: string;
+  city: string | null;
+  province_id: number | null;
+  province: string | null;
+  country_id: number | null;
+  latitude: number;
+  longitude: number;
+};
+
+/** Read-side queries of checklists: detail, my submissions, my sites, province of a point. */
+export const checklistsQueries = {
+  async head(db: DbOrTx, id: number): Promise<ChecklistHead | undefined> {
+    const r = await db.execute<ChecklistHead>(sql`
+      SELECT c.checklist_id, c.user_id, c.is_flash, c.checklist_date, to_char(c.start_time, 'HH24:MI') AS start_time,
+             to_char(c.end_time, 'HH24:MI') AS end_time, c.participants, c.checklisttype_id, c.submittype_id, c.stems_inspected,
+             c.comment, c.created, u.username, s.site_id, s.locality, s.city, s.province_id, p.province, s.country_id, s.latitude, s.longitude
+      FROM checklists c JOIN sites s ON s.site_id = c.site_id
+      LEFT JOIN provinces p ON p.province_id = s.province_id LEFT JOIN users u ON u.user_id = c.user_id
+      WHERE c.checklist_id = ${id} AND NOT c.isdeleted`);
+    return r.rows[0];
+  },
+
+  /** The checklist's observations with the given statuses, with milkweed names and photos. */
+  async observations(db: DbOrTx, id: number, statuses: readonly ObservationStatusId[]): Promise<ChecklistObservation[]> {
+    const r = await db.execute<Omit<ChecklistObservation, 'photo' | 'dateidentified'> & { dateidentified: Date | null }>(sql`
+      SELECT o.observation_id, o.lifestage_id, o.numbers, o.number_of_plants, o.abundance_id, o.locationsize_id, o.observationstatus_id,
+             o.dateidentified, o.milkweed_id, m.english_name, m.french_name, m.spanish_name, m.latin_name
+      FROM observations o LEFT JOIN milkweed_species m ON m.milkweed_id = o.milkweed_id
+      WHERE o.checklist_id = ${id} AND o.observationstatus_id IN (${statusList(statuses)})
+      ORDER BY o.observation_id`);
+    const photoRows = await photosRepository.findByObservations(db, r.rows.map((o) => o.observation_id));
+    return r.rows.map((o) => ({
+      ...o,
+      dateidentified: o.dateidentified ? iso(o.dateidentified) : null,
+      photo: photoRows.filter((p) => p.observation_id === o.observation_id).map(toPhoto),
+    }));
+  },
+
+  /** One page of the user's Flash or Mission checklists that still have a visible observation, newest first. */
+  async mine(db: DbOrTx, userId: number, isFlash: boolean, limit: number, offset: number): Promise<{ rows: (Omit<MySubmission, 'photo' | 'created'> & { created: Date; photo_id: number | null })[]; total: number }> {
+    const where = sql`c.user_id = ${userId} AND c.is_flash = ${isFlash} AND NOT c.isdeleted
+      AND EXISTS (SELECT 1 FROM observations x WHERE x.checklist_id = c.checklist_id AND x.observationstatus_id <> 3)`;
+    const [page, count] = await Promise.all([
+      db.execute<Omit<MySubmission, 'photo' | 'created'> & { created: Date; photo_id: number | null }>(sql`
+        SELECT c.checklist_id, CASE WHEN c.is_flash THEN 1 ELSE 0 END AS is_flash, c.checklist_date, s.locality, s.province_id, c.created,
+          COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 1), 0)::int AS adults,
+          COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 2), 0)::int AS eggs,
+          COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 3), 0)::int AS caterpillars,
+          COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 4), 0)::int AS chrysalises,
+          (count(*) FILTER (WHERE o.lifestage_id IS NULL))::int AS milkweed_rows,
+          min(o.observationstatus_id)::int AS observationstatus_id,
+          (SELECT min(p.id) FROM photos p JOIN observations po ON po.observation_id = p.observation_id
+            WHERE po.checklist_id = c.checklist_id AND NOT p.isdeleted) AS photo_id
+        FROM checklists c JOIN sites s ON s.site_id = c.site_id
+        JOIN observations o ON o.checklist_id = c.checklist_id AND o.observationstatus_id <> 3
+        WHERE ${where}
+        GROUP BY c.checklist_id, s.site_id
+        ORDER BY c.created DESC, c.checklist_id DESC
+        LIMIT ${limit} OFFSET ${offset}`),
+      db.execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM checklists c WHERE ${where}`),
+    ]);
+    return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+  },
+
+  /** The user's sites, most recently used first (at most 200). */
+  async mySites(db: DbOrTx, userId: number): Promise<MySite[]> {
+    const r = await db.execute<Omit<MySite, 'last_used'> & { last_used: Date }>(sql`
+      SELECT s.site_id, s.locality, s.city, s.province_id, s.latitude, s.longitude,
+             max(c.created) AS last_used, count(c.checklist_id)::int AS checklists
+      FROM sites s JOIN checklists c ON c.site_id = s.site_id AND NOT c.isdeleted
+      WHERE s.user_id = ${userId} AND NOT s.isdeleted
+      GROUP BY s.site_id ORDER BY last_used DESC LIMIT 200`);
+    return r.rows.map((row) => ({ ...row, last_used: iso(row.last_used) }));
+  },
+
+  /** The province whose bounding box holds the point, the smallest box winning where boxes overlap. */
+  async locate(db: DbOrTx, lat: number, lng: number): Promise<{ province_id: number; country_id: number } | undefined> {
+    const r = await db.execute<{ province_id: number; country_id: number }>(sql`
+      SELECT province_id, country_id FROM provinces
+      WHERE ${lat} BETWEEN min_lat AND max_lat AND ${lng} BETWEEN min_lng AND max_lng
+      ORDER BY (max_lat - min_lat) * (max_lng - min_lng) LIMIT 1`);
+    return r.rows[0];
+  },
+};

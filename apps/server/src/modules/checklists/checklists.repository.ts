@@ -1,0 +1,124 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ObservationStatusId } from '@mm/shared';
+import type { DbOrTx } from '../../db/client';
+import { abundances, checklists, locationsizes, milkweedSpecies, observations, photos, provinces, sites } from '../../db/schema';
+import type { ChecklistWrite, ObservationWrite } from './checklist-write';
+
+export type ChecklistRow = typeof checklists.$inferSelect;
+
+const ids = (values: number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** Queries on checklists, their sites and observations. */
+export const checklistsRepository = {
+  async findByIdempotencyKey(db: DbOrTx, userId: number, key: string): Promise<number | undefined> {
+    const [row] = await db.select({ id: checklists.checklist_id }).from(checklists).where(and(eq(checklists.user_id, userId), eq(checklists.idempotency_key, key)));
+    return row?.id;
+  },
+
+  /** The checklist row, locked for update when `lock` (inside a transaction). */
+  async findById(db: DbOrTx, id: number, lock = false): Promise<ChecklistRow | undefined> {
+    const query = db.select().from(checklists).where(eq(checklists.checklist_id, id));
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  async findProvince(db: DbOrTx, provinceId: number) {
+    const [row] = await db.select().from(provinces).where(eq(provinces.province_id, provinceId));
+    return row;
+  },
+
+  async findOwnSite(db: DbOrTx, userId: number, siteId: number) {
+    const [row] = await db.select().from(sites).where(and(eq(sites.site_id, siteId), eq(sites.user_id, userId), eq(sites.isdeleted, false)));
+    return row;
+  },
+
+  /** Which of the ids exist (and are not retired) in a reference table. */
+  async existing(db: DbOrTx, table: 'milkweed' | 'abundance' | 'locationsize', values: number[]): Promise<Set<number>> {
+    if (values.length === 0) return new Set();
+    const rows =
+      table === 'milkweed'
+        ? await db.select({ id: milkweedSpecies.milkweed_id }).from(milkweedSpecies).where(and(inArray(milkweedSpecies.milkweed_id, values), eq(milkweedSpecies.isdeleted, false)))
+        : table === 'abundance'
+          ? await db.select({ id: abundances.id }).from(abundances).where(and(inArray(abundances.id, values), eq(abundances.isdeleted, false)))
+          : await db.select({ id: locationsizes.id }).from(locationsizes).where(and(inArray(locationsizes.id, values), eq(locationsizes.isdeleted, false)));
+    return new Set(rows.map((r) => r.id));
+  },
+
+  /** The user's photos among `names` that are unattached, or attached to checklist `ownChecklistId`. */
+  async findUsablePhotos(db: DbOrTx, userId: number, names: string[], ownChecklistId?: number) {
+    if (names.length === 0) return [];
+    const attachedHere = ownChecklistId
+      ? sql`OR p.observation_id IN (SELECT observation_id FROM observations WHERE checklist_id = ${ownChecklistId})`
+      : sql``;
+    const rows = await db.execute<{ id: number; photo_name: string; photo_path: string }>(sql`
+      SELECT p.id, p.photo_name, p.photo_path FROM photos p
+      WHERE p.user_id = ${userId} AND NOT p.isdeleted AND p.photo_name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})
+        AND (p.observation_id IS NULL ${attachedHere})`);
+    return rows.rows;
+  },
+
+  async createSite(db: DbOrTx, userId: number, site: ChecklistWrite['site'], countryId: number): Promise<number> {
+    const [row] = await db
+      .insert(sites)
+      .values({ user_id: userId, locality: site.locality, city: site.city, province_id: site.province_id, country_id: countryId, latitude: site.latitude, longitude: site.longitude })
+      .returning({ id: sites.site_id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
+  async createChecklist(db: DbOrTx, values: typeof checklists.$inferInsert): Promise<number> {
+    const [row] = await db.insert(checklists).values(values).returning({ id: checklists.checklist_id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  },
+
+  async updateChecklist(db: DbOrTx, id: number, values: Partial<typeof checklists.$inferInsert>): Promise<void> {
+    await db.update(checklists).set({ ...values, updated: new Date() }).where(eq(checklists.checklist_id, id));
+  },
+
+  /** Inserts the rows with Pending status and attaches their photos (by id) to them. */
+  async insertObservations(db: DbOrTx, checklistId: number, rows: ObservationWrite[], photoIds: Map<string, number>, finalPath: string): Promise<void> {
+    if (rows.length === 0) return;
+    const created = await db
+      .insert(observations)
+      .values(rows.map(({ photo_names: _p, ...r }) => ({ ...r, checklist_id: checklistId, observationstatus_id: 1 })))
+      .returning({ id: observations.observation_id });
+    for (const [i, row] of rows.entries()) {
+      const observationId = created[i]?.id;
+      const photoIdList = row.photo_names.map((n) => photoIds.get(n)).filter((v): v is number => v !== undefined);
+      if (observationId === undefined || photoIdList.length === 0) continue;
+      await db
+        .update(photos)
+        .set({ observation_id: observationId, observation_lifestage_id: row.lifestage_id, photo_path: finalPath, updated: new Date() })
+        .where(inArray(photos.id, photoIdList));
+    }
+  },
+
+  async deleteObservations(db: DbOrTx, checklistId: number): Promise<void> {
+    await db.delete(observations).where(eq(observations.checklist_id, checklistId));
+  },
+
+  async statusesOf(db: DbOrTx, checklistId: number): Promise<number[]> {
+    const rows = await db.select({ s: observations.observationstatus_id }).from(observations).where(eq(observations.checklist_id, checklistId));
+    return rows.map((r) => r.s);
+  },
+
+  async setStatus(db: DbOrTx, checklistId: number, status: ObservationStatusId): Promise<void> {
+    await db.update(observations).set({ observationstatus_id: status, updated: new Date() }).where(eq(observations.checklist_id, checklistId));
+  },
+
+  /** How many checklists use a site. */
+  async siteUses(db: DbOrTx, siteId: number): Promise<number> {
+    const r = await db.execute<{ n: number }>(sql`SELECT count(*)::int n FROM checklists WHERE site_id = ${siteId}`);
+    return r.rows[0]?.n ?? 0;
+  },
+
+  async updateSite(db: DbOrTx, siteId: number, site: ChecklistWrite['site'], countryId: number): Promise<void> {
+    await db
+      .update(sites)
+      .set({ locality: site.locality, city: site.city, province_id: site.province_id, country_id: countryId, latitude: site.latitude, longitude: site.longitude, updated: new Date() })
+      .where(eq(sites.site_id, siteId));
+  },
+
+  ids,
+};

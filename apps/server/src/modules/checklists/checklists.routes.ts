@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  checklistDetailSchema,
+  checklistIdParamsSchema,
+  mySiteSchema,
+  mySubmissionsQuerySchema,
+  mySubmissionsResponseSchema,
+  submitFlashInputSchema,
+  submitMissionInputSchema,
+  submitResponseSchema,
+} from '@mm/shared';
+import { requireUser } from '../../plugins/auth';
+import { flashToWrite, missionToWrite } from './checklist-write';
+import type { ChecklistsService } from './checklists.service';
+import { assertPhotosPlaced } from './photo-placement';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** `/api/checklists/*` and `/api/sites/*`: submissions as a whole (Flash Detail, Mission details, my lists). */
+export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsService }> = async (app, { checklists }) => {
+  app.get('/checklists/mine', {
+    schema: {
+      tags: ['checklists'],
+      summary: 'My Flash submissions or my Missions, newest first (Flash Submissions, Missions screens)',
+      querystring: mySubmissionsQuerySchema,
+      response: { 200: mySubmissionsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+    },
+    handler: async (request) => {
+      const { kind, page, limit } = request.query;
+      return checklists.mine(requireUser(request).user_id, kind, page, limit);
+    },
+  });
+
+  app.get('/checklists/:id', {
+    schema: {
+      tags: ['checklists'],
+      summary: 'One checklist with site, observations, milkweed names (all languages) and photos',
+      description: 'Public observations (Pending, Vetted, Valid) for everyone; the owner also sees Invalid and Test; an admin sees all. 404 when nothing is visible.',
+      params: checklistIdParamsSchema,
+      response: { 200: checklistDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+    },
+    handler: async (request) => checklists.detail(request.user, request.params.id),
+  });
+
+  app.put('/checklists/:id/flash', {
+    schema: {
+      tags: ['checklists'],
+      summary: 'Replace a Flash submission (owner, while every observation is Pending)',
+      params: checklistIdParamsSchema,
+      body: submitFlashInputSchema,
+      response: { 200: submitResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      const write = flashToWrite(request.body);
+      assertPhotosPlaced(request.body.photos, write);
+      const names = request.body.photos.map((p) => p.photo_name);
+      return { checklist_id: await checklists.replace(requireUser(request), request.params.id, write, names) };
+    },
+  });
+
+  app.put('/checklists/:id/mission', {
+    schema: {
+      tags: ['checklists'],
+      summary: 'Replace a Mission (owner, while every observation is Pending)',
+      params: checklistIdParamsSchema,
+      body: submitMissionInputSchema,
+      response: { 200: submitResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      const write = missionToWrite(request.body);
+      assertPhotosPlaced(request.body.observation.photos, write);
+      const names = request.body.observation.photos.map((p) => p.photo_name);
+      return { checklist_id: await checklists.replace(requireUser(request), request.params.id, write, names) };
+    },
+  });
+
+  app.delete('/checklists/:id', {
+    schema: {
+      tags: ['checklists'],
+      summary: 'Delete a submission: its observations take status Deleted (owner, while Pending)',
+      params: checklistIdParamsSchema,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await checklists.remove(requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.get('/sites/mine', {
+    schema: {
+      tags: ['checklists'],
+      summary: 'My sites, most recently used first ("show my locations")',
+      response: { 200: z.array(mySiteSchema), 401: apiErrorSchema },
+    },
+    handler: async (request) => checklists.mySites(requireUser(request).user_id),
+  });
+};

@@ -1,0 +1,163 @@
+import {
+  ADMIN_ROLE_ID,
+  ObservationStatus,
+  PUBLIC_STATUS_IDS,
+  SubmitType,
+  V,
+  type ChecklistDetail,
+  type MySubmissionsResponse,
+  type ObservationStatusId,
+  type SessionUser,
+} from '@mm/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { HttpError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { photosRepository } from '../photos/photos.repository';
+import { FINAL_PATH, TEMP_PATH, type PhotosService } from '../photos/photos.service';
+import type { ChecklistWrite } from './checklist-write';
+import { checklistsQueries, toPhoto } from './checklists.queries';
+import { checklistsRepository as repo } from './checklists.repository';
+
+const VISIBLE_TO_OWNER: readonly ObservationStatusId[] = [1, 2, 4, 5, 6];
+const ALL_STATUSES: readonly ObservationStatusId[] = [1, 2, 3, 4, 5, 6];
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+
+/**
+ * Checks every reference of a write against the database before any row is written.
+ * @returns the province's country and the photo ids by file name
+ * @throws 400 naming the field (province, site, milkweed, abundance, location size, photos)
+ */
+async function checkReferences(db: DbOrTx, userId: number, write: ChecklistWrite, photoNames: string[], ownChecklistId?: number) {
+  const province = await repo.findProvince(db, write.site.province_id);
+  if (!province) throw fieldError('province_id', V.unknownReference);
+  if (write.site.site_id != null && !(await repo.findOwnSite(db, userId, write.site.site_id))) throw fieldError('site_id', V.unknownReference);
+  const distinct = (key: 'milkweed_id' | 'abundance_id' | 'locationsize_id') => [...new Set(write.rows.map((r) => r[key]).filter((v): v is number => v !== null))];
+  const checks = [['milkweed', 'milkweed_id'], ['abundance', 'abundance_id'], ['locationsize', 'locationsize_id']] as const;
+  for (const [table, field] of checks) {
+    const wanted = distinct(field);
+    const found = await repo.existing(db, table, wanted);
+    if (wanted.some((id) => !found.has(id))) throw fieldError(field, V.unknownReference);
+  }
+  const usable = await repo.findUsablePhotos(db, userId, photoNames, ownChecklistId);
+  if (usable.length !== new Set(photoNames).size) throw fieldError('photos', V.unknownReference);
+  return { countryId: province.country_id, photos: usable };
+}
+
+/** Checklist rules: create (idempotent), replace and delete while Pending by the owner only, read with visibility. */
+export function createChecklistsService(db: Db, photos: PhotosService) {
+  const promote = (rows: { photo_name: string; photo_path: string }[]) => photos.promoteFiles(rows.filter((p) => p.photo_path === TEMP_PATH).map((p) => p.photo_name));
+
+  return {
+    /**
+     * Writes a submission in ONE transaction (site, checklist, observations, photo links), status
+     * Pending, submit type Web. A retry with the same idempotency key answers the first checklist.
+     * @throws 400 for unknown references or photos that are not the user's own unattached uploads
+     */
+    async create(userId: number, idempotencyKey: string, write: ChecklistWrite, photoNames: string[]): Promise<number> {
+      const previous = await repo.findByIdempotencyKey(db, userId, idempotencyKey);
+      if (previous !== undefined) return previous;
+      const refs = await checkReferences(db, userId, write, photoNames);
+      try {
+        const id = await db.transaction(async (tx) => {
+          const siteId = write.site.site_id ?? (await repo.createSite(tx, userId, write.site, refs.countryId));
+          const checklistId = await repo.createChecklist(tx, { ...write.checklist, user_id: userId, site_id: siteId, submittype_id: SubmitType.Web, idempotency_key: idempotencyKey });
+          await repo.insertObservations(tx, checklistId, write.rows, new Map(refs.photos.map((p) => [p.photo_name, p.id])), FINAL_PATH);
+          return checklistId;
+        });
+        await promote(refs.photos);
+        return id;
+      } catch (err) {
+        const winner = isUniqueViolation(err) ? await repo.findByIdempotencyKey(db, userId, idempotencyKey) : undefined;
+        if (winner !== undefined) return winner;
+        throw err;
+      }
+    },
+
+    /**
+     * Replaces a submission's content (same kind), in one transaction.
+     * @throws 404 unknown, 403 not the owner, 409 not every observation Pending (or kind differs)
+     */
+    async replace(user: SessionUser, checklistId: number, write: ChecklistWrite, photoNames: string[]): Promise<number> {
+      const refs = await checkReferences(db, user.user_id, write, photoNames, checklistId);
+      await db.transaction(async (tx) => {
+        const current = await repo.findById(tx, checklistId, true);
+        if (!current || current.isdeleted) throw notFound();
+        if (current.user_id !== user.user_id) throw forbidden();
+        const statuses = await repo.statusesOf(tx, checklistId);
+        if (current.is_flash !== write.checklist.is_flash || statuses.some((s) => s !== ObservationStatus.Pending)) throw new HttpError(409, 'errors.not_pending');
+        let siteId = write.site.site_id ?? current.site_id;
+        if (write.site.site_id == null) {
+          // Edit the site in place when only this checklist uses it; otherwise give this one its own.
+          if ((await repo.siteUses(tx, current.site_id)) === 1) await repo.updateSite(tx, current.site_id, write.site, refs.countryId);
+          else siteId = await repo.createSite(tx, user.user_id, write.site, refs.countryId);
+        }
+        await repo.updateChecklist(tx, checklistId, { ...write.checklist, site_id: siteId });
+        await repo.deleteObservations(tx, checklistId);
+        await repo.insertObservations(tx, checklistId, write.rows, new Map(refs.photos.map((p) => [p.photo_name, p.id])), FINAL_PATH);
+      });
+      await promote(refs.photos);
+      return checklistId;
+    },
+
+    /**
+     * Marks every observation of a submission Deleted (never a hard delete).
+     * @throws 404 unknown, 403 not the owner, 409 already vetted
+     */
+    async remove(user: SessionUser, checklistId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const current = await repo.findById(tx, checklistId, true);
+        if (!current || current.isdeleted) throw notFound();
+        if (current.user_id !== user.user_id) throw forbidden();
+        const statuses = await repo.statusesOf(tx, checklistId);
+        if (statuses.every((s) => s === ObservationStatus.Deleted)) throw notFound();
+        if (statuses.some((s) => s !== ObservationStatus.Pending)) throw new HttpError(409, 'errors.not_pending');
+        await repo.setStatus(tx, checklistId, ObservationStatus.Deleted);
+      });
+    },
+
+    /**
+     * A checklist with the observations the requester may see: public statuses for everyone, all but
+     * Deleted for the owner, everything for an admin.
+     * @throws 404 when nothing of it is visible
+     */
+    async detail(user: SessionUser | null, checklistId: number): Promise<ChecklistDetail> {
+      const head = await checklistsQueries.head(db, checklistId);
+      if (!head) throw notFound();
+      const owner = user !== null && user.user_id === head.user_id;
+      const statuses = user?.role_id === ADMIN_ROLE_ID ? ALL_STATUSES : owner ? VISIBLE_TO_OWNER : PUBLIC_STATUS_IDS;
+      const observations = await checklistsQueries.observations(db, checklistId, statuses);
+      if (observations.length === 0) throw notFound();
+      const { site_id, locality, city, province_id, province, country_id, latitude, longitude, user_id: _u, created, is_flash, ...rest } = head;
+      return {
+        ...rest,
+        is_flash: is_flash ? 1 : 0,
+        created: new Date(created).toISOString(),
+        site: { site_id, locality, city, province_id, province, country_id, latitude, longitude },
+        observations,
+        can_edit: owner && observations.every((o) => o.observationstatus_id === ObservationStatus.Pending),
+      };
+    },
+
+    /** My Flash or Mission submissions, newest first. */
+    async mine(userId: number, kind: 'flash' | 'mission', page: number, limit: number): Promise<MySubmissionsResponse> {
+      const { rows, total } = await checklistsQueries.mine(db, userId, kind === 'flash', limit, (page - 1) * limit);
+      const photoRows = await photosRepository.findByIds(db, rows.map((r) => r.photo_id).filter((v): v is number => v !== null));
+      const totalpage = Math.max(1, Math.ceil(total / limit));
+      return {
+        data: rows.map(({ photo_id, created, ...r }) => {
+          const photo = photoRows.find((p) => p.id === photo_id);
+          return { ...r, created: new Date(created).toISOString(), photo: photo ? toPhoto(photo) : null };
+        }),
+        paginator: { current: page, total, limit, totalpage, hasPre: page > 1, hasNext: page < totalpage },
+      };
+    },
+
+    mySites: (userId: number) => checklistsQueries.mySites(db, userId),
+
+    /** Province and country suggested for a point (WGS84 degrees); nulls outside Canada, the US and Mexico. */
+    async locate(lat: number, lng: number) {
+      const hit = await checklistsQueries.locate(db, lat, lng);
+      return { province_id: hit?.province_id ?? null, country_id: hit?.country_id ?? null };
+    },
+  };
+}
+export type ChecklistsService = ReturnType<typeof createChecklistsService>;

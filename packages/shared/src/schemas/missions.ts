@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { LIFESTAGE_KEYS } from '../constants/enums';
+import { V } from './validation';
+import { clockTime, countSchema, isoDate, latitudeSchema, longitudeSchema, photoRefSchema } from './observations';
+
+const idRef = z.number(V.required).int(V.required).positive(V.required);
+
+/** Step 1, Where (site): one of the user's sites by id, or a new site. */
+export const missionSiteSchema = z.object({
+  site_id: z.number().int().positive().nullish(),
+  locality: z.string(V.required).trim().min(1, V.required).max(200, V.maxChars),
+  city: z.string(V.required).trim().min(1, V.required).max(100, V.maxChars),
+  province_id: idRef,
+  latitude: latitudeSchema,
+  longitude: longitudeSchema,
+});
+export type MissionSite = z.infer<typeof missionSiteSchema>;
+
+/** Step 2, When (checklist): date, start and end time (end ≥ start), participants. */
+export const missionChecklistSchema = z
+  .object({
+    checklist_date: isoDate,
+    start_time: z.string(V.required).min(1, V.required).pipe(clockTime),
+    end_time: z.string(V.required).min(1, V.required).pipe(clockTime),
+    participants: z.number(V.number).int(V.wholeNumber).min(1, V.numberPositive).max(500, V.invalid),
+  })
+  .refine((v) => v.end_time >= v.start_time, {
+    message: V.endBeforeStart,
+    path: ['end_time'],
+    when: (p) => {
+      const v = (p.value ?? {}) as Record<string, unknown>;
+      return clockTime.safeParse(v.start_time).success && clockTime.safeParse(v.end_time).success;
+    },
+  })
+  .refine((v) => v.checklist_date <= new Date().toISOString().slice(0, 10), {
+    message: V.dateFuture,
+    path: ['checklist_date'],
+    when: (p) => isoDate.safeParse((p.value as Record<string, unknown> | undefined)?.checklist_date).success,
+  });
+export type MissionChecklist = z.infer<typeof missionChecklistSchema>;
+
+/** One milkweed row of step 3: species, abundance, location size and the monarchs counted on it. */
+export const missionMilkweedSchema = z.object({
+  milkweed_id: idRef,
+  abundance_id: idRef,
+  locationsize_id: idRef,
+  adults: countSchema,
+  eggs: countSchema,
+  caterpillars: countSchema,
+  chrysalises: countSchema,
+});
+export type MissionMilkweed = z.infer<typeof missionMilkweedSchema>;
+
+/** A photo of step 3: the uploaded file, its life stage, and the milkweed row (index) it belongs to. */
+export const missionPhotoSchema = photoRefSchema.extend({ milkweed_index: z.number().int().min(0).max(19) });
+
+const monarchTotal = (rows: MissionMilkweed[]) => rows.reduce((n, r) => n + LIFESTAGE_KEYS.reduce((m, k) => m + r[k], 0), 0);
+
+/** Step 3, What (observation): stems inspected, milkweed rows, whether monarchs were seen, photos, comment. */
+export const missionObservationSchema = z
+  .object({
+    stems_inspected: z.number(V.stemsRequired).int(V.wholeNumber).min(1, V.stemsRequired).max(100000, V.invalid),
+    milkweeds: z.array(missionMilkweedSchema, V.milkweedRequired).min(1, V.milkweedRequired).max(20, V.invalid),
+    /** "I saw monarchs": when true at least one count must be > 0; a survey that found none is valuable data too. */
+    monarchs_seen: z.boolean(),
+    photos: z.array(missionPhotoSchema).max(80, V.invalid).default([]),
+    comment: z.string().trim().max(2000, V.maxChars).nullish(),
+  })
+  .refine((v) => !v.monarchs_seen || monarchTotal(v.milkweeds) > 0, {
+    message: V.monarchRequired,
+    path: ['monarchs_seen'],
+    when: (p) => z.array(missionMilkweedSchema).safeParse((p.value as Record<string, unknown> | undefined)?.milkweeds).success,
+  })
+  .refine((v) => v.photos.every((p) => p.milkweed_index < v.milkweeds.length), { message: V.invalid, path: ['photos'] });
+export type MissionObservation = z.infer<typeof missionObservationSchema>;
+
+/**
+ * A whole Mission submission (spec §1 four steps; Step 4 Confirmation is the client's summary).
+ * `idempotency_key` is chosen by the client per mission; a retry answers the first checklist.
+ */
+export const submitMissionInputSchema = z.object({
+  idempotency_key: z.uuid(V.invalid),
+  site: missionSiteSchema,
+  checklist: missionChecklistSchema,
+  observation: missionObservationSchema,
+});
+export type SubmitMissionInput = z.infer<typeof submitMissionInputSchema>;
