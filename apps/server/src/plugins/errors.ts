@@ -31,6 +31,9 @@ function send(reply: FastifyReply, statusCode: number, message: string, fields?:
   return reply.status(statusCode).send({ statusCode, error: reasonPhrases[statusCode] ?? 'Error', message, ...(fields ? { fields } : {}) });
 }
 
+/** `observation.milkweeds.0.abundance_id` → `abundance_id`: labels are per field name. */
+const lastSegment = (path: string) => path.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? path;
+
 /** Translates each issue with its field's label; the first message per field wins. */
 function validationFields(request: FastifyRequest, err: RequestValidationError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -38,7 +41,7 @@ function validationFields(request: FastifyRequest, err: RequestValidationError):
     const field = issueField(issue);
     if (fields[field]) continue;
     const { key, values } = describeIssue(issue);
-    const label = request.t(`fields.${field.split('.')[0]}`, { defaultValue: field });
+    const label = request.t(`fields.${lastSegment(field)}`, { defaultValue: lastSegment(field) });
     fields[field] = request.t(i18nKey(key), { ...values, field: label });
   }
   return fields;
@@ -57,7 +60,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (err instanceof HttpError) {
       const fields = err.fields
-        ? Object.fromEntries(Object.entries(err.fields).map(([f, d]) => [f, t(i18nKey(d.key), { ...d.values, field: t(`fields.${f}`, { defaultValue: f }) })]))
+        ? Object.fromEntries(Object.entries(err.fields).map(([f, d]) => [f, t(i18nKey(d.key), { ...d.values, field: t(`fields.${lastSegment(f)}`, { defaultValue: lastSegment(f) }) })]))
         : undefined;
       const message = fields ? Object.values(fields).join(' ') : t(i18nKey(err.messageKey), err.values);
       return send(reply, err.statusCode, message, fields);

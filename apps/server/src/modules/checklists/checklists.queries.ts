@@ -101,12 +101,4 @@ export const checklistsQueries = {
     return r.rows.map((row) => ({ ...row, last_used: iso(row.last_used) }));
   },
 
-  /** The province whose bounding box holds the point, the smallest box winning where boxes overlap. */
-  async locate(db: DbOrTx, lat: number, lng: number): Promise<{ province_id: number; country_id: number } | undefined> {
-    const r = await db.execute<{ province_id: number; country_id: number }>(sql`
-      SELECT province_id, country_id FROM provinces
-      WHERE ${lat} BETWEEN min_lat AND max_lat AND ${lng} BETWEEN min_lng AND max_lng
-      ORDER BY (max_lat - min_lat) * (max_lng - min_lng) LIMIT 1`);
-    return r.rows[0];
-  },
 };

@@ -27,6 +27,10 @@ export const checklistsRepository = {
     return row;
   },
 
+  async allProvinces(db: DbOrTx) {
+    return db.select().from(provinces);
+  },
+
   async findOwnSite(db: DbOrTx, userId: number, siteId: number) {
     const [row] = await db.select().from(sites).where(and(eq(sites.site_id, siteId), eq(sites.user_id, userId), eq(sites.isdeleted, false)));
     return row;

@@ -11,6 +11,7 @@ import {
 } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { locateProvince, type ProvinceBox } from '../../lib/province-locator';
 import { photosRepository } from '../photos/photos.repository';
 import { FINAL_PATH, TEMP_PATH, type PhotosService } from '../photos/photos.service';
 import type { ChecklistWrite } from './checklist-write';
@@ -44,6 +45,8 @@ async function checkReferences(db: DbOrTx, userId: number, write: ChecklistWrite
 
 /** Checklist rules: create (idempotent), replace and delete while Pending by the owner only, read with visibility. */
 export function createChecklistsService(db: Db, photos: PhotosService) {
+  // Reference data seeded at start-up: read once per process.
+  let provinceBoxes: Promise<ProvinceBox[]> | undefined;
   const promote = (rows: { photo_name: string; photo_path: string }[]) => photos.promoteFiles(rows.filter((p) => p.photo_path === TEMP_PATH).map((p) => p.photo_name));
 
   return {
@@ -155,7 +158,8 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
 
     /** Province and country suggested for a point (WGS84 degrees); nulls outside Canada, the US and Mexico. */
     async locate(lat: number, lng: number) {
-      const hit = await checklistsQueries.locate(db, lat, lng);
+      provinceBoxes ??= repo.allProvinces(db);
+      const hit = locateProvince(await provinceBoxes, lat, lng);
       return { province_id: hit?.province_id ?? null, country_id: hit?.country_id ?? null };
     },
   };

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ChecklistType, ObservationStatus, SubmitType, BasisOfRecord } from '@mm/shared';
 import type { Db } from '../../db/client';
 import { checklists, milkweedSpecies, observations, provinces, sites, users } from '../../db/schema';
+import { locateProvince } from '../../lib/province-locator';
 import type { SightingRecord } from './sightings-csv';
 
 /** A sighting to write, with the user it belongs to. */
@@ -23,13 +24,10 @@ function keyFor(sourceKey: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** The province of a point: its code when the file gave one, else the smallest bounding box holding the point. */
+/** The province of a record: its code when the file gave one, else the one whose box the point is deepest in. */
 function provinceOf(record: SightingRecord, byCode: Map<string, ProvinceRef>, all: ProvinceRef[]): ProvinceRef | undefined {
   const coded = record.provinceCode ? byCode.get(record.provinceCode) : undefined;
-  if (coded) return coded;
-  const { decimalLatitude: lat, decimalLongitude: lng } = record;
-  const area = (p: ProvinceRef) => (p.max_lat - p.min_lat) * (p.max_lng - p.min_lng);
-  return all.filter((p) => lat >= p.min_lat && lat <= p.max_lat && lng >= p.min_lng && lng <= p.max_lng).sort((a, b) => area(a) - area(b))[0];
+  return coded ?? locateProvince(all, record.decimalLatitude, record.decimalLongitude);
 }
 
 /**
