@@ -182,6 +182,19 @@ describe('observation list', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
+  it('answers one observation by id, hiding non-public ones from others', async () => {
+    const saved = (await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload: flash({ eggs: 4 }) })).json();
+    const list = (await ctx.app.inject({ method: 'GET', url: '/api/observations' })).json();
+    const eggs = list.data.find((r: { checklist_id: number; lifestage_id: number }) => r.checklist_id === saved.checklist_id && r.lifestage_id === 2);
+    const one = await ctx.app.inject({ method: 'GET', url: `/api/observations/${eggs.observation_id}` });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(eggs);
+    await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 6 WHERE observation_id = ${eggs.observation_id}`);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/observations/${eggs.observation_id}` })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/observations/${eggs.observation_id}`, headers: auth() })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/observations/99999999' })).statusCode).toBe(404);
+  });
+
   it('refuses bad paging with 400', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/observations?page=0' })).statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/observations?limit=500' })).statusCode).toBe(400);

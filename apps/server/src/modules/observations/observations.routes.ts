@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
+  checklistIdParamsSchema,
   observationListQuerySchema,
+  observationRowSchema,
   observationListResponseSchema,
   submitFlashInputSchema,
   submitMissionInputSchema,
@@ -25,6 +27,17 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
       response: { 200: observationListResponseSchema, 400: apiErrorSchema },
     },
     handler: async (request) => observations.list(request.query),
+  });
+
+  app.get('/:id', {
+    schema: {
+      tags: ['observations'],
+      summary: 'One observation (spec §3 row) with photos and milkweed names',
+      description: 'Public statuses for everyone; the owner also sees Invalid and Test; an admin sees all. 404 otherwise.',
+      params: checklistIdParamsSchema,
+      response: { 200: observationRowSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+    },
+    handler: async (request) => observations.detail(request.user, request.params.id),
   });
 
   app.post('/submit_flash', {
