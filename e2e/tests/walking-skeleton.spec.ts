@@ -76,8 +76,10 @@ test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds the
   await page.getByRole('button', { name: 'Submit observation' }).click();
   await dismissToast(page, 'Thank you! Your observation was saved.');
 
-  // Explore data (list view) shows it with its photo thumbnail.
-  await expect(page).toHaveURL(/\/mmapp\/en\/explore/);
+  // Flash Detail shows what was saved; Explore data (list view) shows it with its photo thumbnail.
+  await expect(page).toHaveURL(/\/mmapp\/en\/submit\/flash\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Flash Detail' })).toBeVisible();
+  await page.goto('/mmapp/en/explore');
   const row = page.getByRole('row').filter({ hasText: 'Parc Jarry, prairie nord' }).first();
   await expect(row).toContainText('Adult');
   await expect(row).toContainText('3');

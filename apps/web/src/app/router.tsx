@@ -5,6 +5,12 @@ import { storage } from '../lib/storage';
 import { AppLayout } from './layout/app-layout';
 import { ExplorePage } from './routes/explore';
 import { FlashPage } from './routes/flash';
+import { FlashDetailPage } from './routes/flash-detail';
+import { FlashEditPage } from './routes/flash-edit';
+import { FlashSubmissionsPage } from './routes/flash-submissions';
+import { MissionPage } from './routes/mission';
+import { MissionDetailsPage } from './routes/mission-details';
+import { MissionsPage } from './routes/missions';
 import { HomePage } from './routes/home';
 import { MyProfilePage } from './routes/my-profile';
 import { NotFoundPage } from './routes/not-found';
@@ -57,12 +63,18 @@ export const router = createBrowserRouter(
             { path: 'users/signup', element: <SignupPage /> },
             { path: 'users/signout', element: <SignoutPage /> },
             { path: 'explore', element: <ExplorePage /> },
+            { path: 'checklists/view', element: <MissionDetailsPage /> },
             {
               element: <RequireUser />,
               children: [
                 { path: 'users/myprofile', element: <MyProfilePage /> },
                 { path: 'submit/submit-data', element: <SubmitDataPage /> },
                 { path: 'submit/flash', element: <FlashPage /> },
+                { path: 'submit/flash/:checklistId', element: <FlashDetailPage /> },
+                { path: 'submit/flash/:checklistId/edit', element: <FlashEditPage /> },
+                { path: 'submit/flash-submissions', element: <FlashSubmissionsPage /> },
+                { path: 'submit/mission', element: <MissionPage /> },
+                { path: 'submit/missions', element: <MissionsPage /> },
               ],
             },
             { path: '*', element: <NotFoundPage /> },

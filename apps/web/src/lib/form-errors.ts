@@ -2,16 +2,19 @@ import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '@mm/shared';
 import { ApiRequestError } from './api-client';
+import { decodeMessage } from './form-resolver';
 
 /**
  * Translates a react-hook-form error whose message is a `validation.*` key (from the shared zod
- * schemas) with the field's label, e.g. "City is required.".
+ * schemas) with the field's label and the limits the resolver attached, e.g. "City is required.",
+ * "Maximum allowed characters are 200".
  */
 export function useFieldError() {
   const { t } = useTranslation();
   return (error: FieldError | undefined, field: string): string | undefined => {
     if (!error?.message) return undefined;
-    return t(i18nKey(error.message), { field: t(`fields.${field}`) });
+    const { key, values } = decodeMessage(error.message);
+    return t(i18nKey(key), { ...values, field: t(`fields.${field}`) });
   };
 }
 

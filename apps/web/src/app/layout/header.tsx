@@ -1,6 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import MenuIcon from '@mui/icons-material/Menu';
+import { visuallyHidden } from '@mui/utils';
 import {
   AppBar,
   Box,
@@ -77,9 +78,10 @@ function DropdownMenu({ item }: { item: NavItem }) {
 function Brand() {
   const { t } = useTranslation();
   return (
-    <Link component={LocaleLink} href="/" color="inherit" underline="none" sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2 }}>
+    <Link component={LocaleLink} href="/" color="inherit" underline="none" sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: { xs: 0, sm: 2 }, minWidth: 0 }}>
       <MmImage src="/img/monarch.svg" alt="" width={36} height={36} />
-      <Box component="span" sx={{ fontWeight: 800, fontSize: '1.15rem', whiteSpace: 'nowrap' }}>
+      {/* On the narrowest phones the name is kept for screen readers only, so Submit data fits beside the logo. */}
+      <Box component="span" sx={{ fontWeight: 800, fontSize: { xs: '1rem', sm: '1.15rem' }, whiteSpace: 'nowrap', '@media (max-width: 439px)': visuallyHidden }}>
         {t('app.name')}
       </Box>
     </Link>
@@ -179,7 +181,7 @@ function SmallHeader() {
       <Toolbar sx={{ gap: 1 }}>
         <Brand />
         <Box sx={{ flexGrow: 1 }} />
-        <Button variant="contained" color="secondary" size="small" component={LocaleLink} href="/submit/submit-data">
+        <Button variant="contained" color="secondary" size="small" component={LocaleLink} href="/submit/submit-data" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           {t('nav.submit_data')}
         </Button>
         <IconButton color="inherit" edge="end" aria-label={t('nav.open_menu')} aria-expanded={open} onClick={() => setOpen(true)}>

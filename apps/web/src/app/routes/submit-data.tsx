@@ -18,8 +18,9 @@ export function SubmitDataPage() {
               <Typography variant="h5" component="h2" gutterBottom>{t('submit.flash_title')}</Typography>
               <Typography>{t('submit.flash_lead')}</Typography>
             </CardContent>
-            <CardActions>
+            <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
               <Button variant="contained" component={LocaleLink} href="/submit/flash">{t('submit.flash_start')}</Button>
+              <Button component={LocaleLink} href="/submit/flash-submissions">{t('submit.my_flash')}</Button>
             </CardActions>
           </Card>
         </Grid>
@@ -28,10 +29,10 @@ export function SubmitDataPage() {
             <CardContent>
               <Typography variant="h5" component="h2" gutterBottom>{t('submit.mission_title')}</Typography>
               <Typography>{t('submit.mission_lead')}</Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('submit.mission_soon')}</Typography>
             </CardContent>
-            <CardActions>
-              <Button variant="outlined" disabled>{t('submit.mission_start')}</Button>
+            <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Button variant="contained" component={LocaleLink} href="/submit/mission">{t('submit.mission_start')}</Button>
+              <Button component={LocaleLink} href="/submit/missions">{t('submit.my_missions')}</Button>
             </CardActions>
           </Card>
         </Grid>

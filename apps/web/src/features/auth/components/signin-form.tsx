@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -9,13 +8,14 @@ import { applyServerErrors, useFieldError } from '../../../lib/form-errors';
 import { signin } from '../api/auth';
 import { useSession } from '../session-context';
 import { PasswordField } from './password-field';
+import { schemaResolver } from '../../../lib/form-resolver';
 
 /** Sign-in form: username (or email) and password; on success the session is established. */
 export function SigninForm({ onSuccess }: { onSuccess: (username: string) => void }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const { establish } = useSession();
-  const { register, handleSubmit, setError, formState } = useForm<SigninInput>({ resolver: zodResolver(signinInputSchema), defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<SigninInput>({ resolver: schemaResolver(signinInputSchema), defaultValues: { username: '', password: '' } });
   const mutation = useMutation({
     mutationFn: async (input: SigninInput) => {
       const { oauth_token } = await signin(input);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
@@ -11,6 +10,7 @@ import { useLocale } from '../../../lib/links';
 import { signup } from '../api/auth';
 import { useSession } from '../session-context';
 import { PasswordField } from './password-field';
+import { schemaResolver } from '../../../lib/form-resolver';
 
 type SignupForm = z.input<typeof signupInputSchema>;
 
@@ -21,7 +21,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (username: string) => voi
   const lng = useLocale();
   const { establish } = useSession();
   const { register, control, handleSubmit, setError, formState } = useForm<SignupForm, unknown, SignupInput>({
-    resolver: zodResolver(signupInputSchema),
+    resolver: schemaResolver(signupInputSchema),
     defaultValues: { username: '', first_name: '', last_name: '', email: '', password: '', confirm_password: '', language: lng, newsletter: false },
   });
   const mutation = useMutation({

@@ -1,16 +1,12 @@
 import { Box, Typography } from '@mui/material';
-import L from 'leaflet';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import type L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM } from '@mm/shared';
 import { useClientConfig } from '../api/flash';
-
-const markerIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
+import { POINT_ZOOM, markerIcon } from './marker-icon';
 
 export interface LatLng {
   lat: number;
@@ -24,21 +20,49 @@ function ClickToPlace({ onChange }: { onChange: (p: LatLng) => void }) {
   return null;
 }
 
+/** True when two points are the same to the 1e-6° the picker works at. */
+const samePoint = (a: LatLng | null, b: LatLng) => a !== null && Math.abs(a.lat - b.lat) < 1e-7 && Math.abs(a.lng - b.lng) < 1e-7;
+
+/**
+ * Brings a point set from outside the map (photo data, "use my location", typed numbers) into view
+ * and close enough to check it; points placed on the map itself leave the view alone.
+ */
+function FollowPoint({ value, placedHere }: { value: LatLng | undefined; placedHere: RefObject<LatLng | null> }) {
+  const map = useMap();
+  const lat = value?.lat;
+  const lng = value?.lng;
+  useEffect(() => {
+    if (lat === undefined || lng === undefined || samePoint(placedHere.current, { lat, lng })) return;
+    if (!map.getBounds().contains([lat, lng]) || map.getZoom() < POINT_ZOOM - 4) map.setView([lat, lng], Math.max(map.getZoom(), POINT_ZOOM));
+  }, [map, lat, lng, placedHere]);
+  return null;
+}
+
 /**
  * A Leaflet map centred per spec §9 on which a click places, and a drag moves, the observation's
- * point (WGS84 degrees, rounded to 1e-6 ≈ 0.1 m). Without tiles (offline) the map still takes clicks.
+ * point (WGS84 degrees, rounded to 1e-6 ≈ 0.1 m). A point set from outside (photo data, device
+ * location, typed numbers) re-centres and zooms the map on it. Without tiles (offline) the map
+ * still takes clicks.
  */
 export function LocationPicker({ value, onChange }: { value: LatLng | undefined; onChange: (p: LatLng) => void }) {
   const { t } = useTranslation();
   const config = useClientConfig();
+  const placedHere = useRef<LatLng | null>(null);
+  const place = useCallback(
+    (p: LatLng) => {
+      placedHere.current = p;
+      onChange(p);
+    },
+    [onChange],
+  );
   const handlers = useMemo(
     () => ({
       dragend: (e: L.LeafletEvent) => {
         const p = (e.target as L.Marker).getLatLng();
-        onChange({ lat: round(p.lat), lng: round(p.lng) });
+        place({ lat: round(p.lat), lng: round(p.lng) });
       },
     }),
-    [onChange],
+    [place],
   );
   return (
     <Box>
@@ -48,14 +72,19 @@ export function LocationPicker({ value, onChange }: { value: LatLng | undefined;
         data-testid="location-map"
         sx={{ height: { xs: 280, md: 380 }, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: '#dfe8d8' }}
       >
-        <MapContainer center={[DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng]} zoom={DEFAULT_MAP_ZOOM} style={{ height: '100%', width: '100%' }}>
+        <MapContainer
+          center={value ? [value.lat, value.lng] : [DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng]}
+          zoom={value ? POINT_ZOOM : DEFAULT_MAP_ZOOM}
+          style={{ height: '100%', width: '100%' }}
+        >
           {config.data && <TileLayer url={config.data.map_tile_url} attribution="&copy; OpenStreetMap contributors" />}
-          <ClickToPlace onChange={onChange} />
+          <ClickToPlace onChange={place} />
+          <FollowPoint value={value} placedHere={placedHere} />
           {value && <Marker position={[value.lat, value.lng]} draggable eventHandlers={handlers} icon={markerIcon} />}
         </MapContainer>
       </Box>
       <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">
-        {value ? t('flash.chosen_point', { lat: value.lat.toFixed(5), lng: value.lng.toFixed(5) }) : t('flash.map_hint')}
+        {value ? t('flash.chosen_point', { latitude: value.lat.toFixed(5), longitude: value.lng.toFixed(5) }) : t('flash.map_hint')}
       </Typography>
     </Box>
   );

@@ -7,6 +7,7 @@ import { MAX_IMAGE_BYTES, type LifestageId } from '@mm/shared';
 import { ApiRequestError } from '../../../lib/api-client';
 import { uploadObservationPhoto } from '../api/flash';
 
+/** A photo in the form: being uploaded, uploaded (photo_name set), failed (error set) or already saved. */
 export interface PickedPhoto {
   localId: string;
   lifestage_id: LifestageId;
@@ -19,11 +20,25 @@ export interface PickedPhoto {
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 
+/** Only object URLs made here need releasing; saved photos preview from `/attachments/…`. */
+const release = (url: string) => {
+  if (url.startsWith('blob:')) URL.revokeObjectURL(url);
+};
+
+export interface PhotoPickerProps {
+  lifestageId: LifestageId;
+  photos: PickedPhoto[];
+  onChange: (update: (all: PickedPhoto[]) => PickedPhoto[]) => void;
+  /** Called with the ORIGINAL files accepted for upload (≤ 10 MB), e.g. to read their EXIF before the server strips it. */
+  onFilesPicked?: (files: File[]) => void;
+}
+
 /**
  * Photos of one life stage: each file shows at once as a thumbnail, uploads with visible
- * progress, and can be removed after the spec §5 delete confirmation.
+ * progress, and can be removed after the spec §5 delete confirmation. Photos already saved
+ * (edit) come in with `photo_name` set and `/attachments/…` previews.
  */
-export function PhotoPicker({ lifestageId, photos, onChange }: { lifestageId: LifestageId; photos: PickedPhoto[]; onChange: (update: (all: PickedPhoto[]) => PickedPhoto[]) => void }) {
+export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: PhotoPickerProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState<PickedPhoto | null>(null);
@@ -31,10 +46,13 @@ export function PhotoPicker({ lifestageId, photos, onChange }: { lifestageId: Li
   const stage = t(`lifestage.${lifestageId}`);
   const patch = (localId: string, change: Partial<PickedPhoto>) => onChange((all) => all.map((p) => (p.localId === localId ? { ...p, ...change } : p)));
 
-  useEffect(() => () => mine.forEach((p) => URL.revokeObjectURL(p.previewUrl)), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => () => mine.forEach((p) => release(p.previewUrl)), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const add = (files: FileList | null) => {
-    for (const file of Array.from(files ?? [])) {
+    const picked = Array.from(files ?? []);
+    const accepted = picked.filter((file) => file.size <= MAX_IMAGE_BYTES);
+    if (accepted.length > 0) onFilesPicked?.(accepted);
+    for (const file of picked) {
       const item: PickedPhoto = { localId: crypto.randomUUID(), lifestage_id: lifestageId, fileName: file.name, previewUrl: URL.createObjectURL(file), progress: 0 };
       if (file.size > MAX_IMAGE_BYTES) {
         onChange((all) => [...all, { ...item, error: t('validation:file_size') }]);
@@ -82,7 +100,7 @@ export function PhotoPicker({ lifestageId, photos, onChange }: { lifestageId: Li
             variant="contained"
             onClick={() => {
               if (confirming) {
-                URL.revokeObjectURL(confirming.previewUrl);
+                release(confirming.previewUrl);
                 onChange((all) => all.filter((p) => p.localId !== confirming.localId));
               }
               setConfirming(null);

@@ -6,11 +6,14 @@ import { useLocale } from '../../../lib/links';
 import { photoUrl } from '../photo-url';
 import { milkweedName } from './milkweed-name';
 
+/** Translation key of a row's life stage; milkweed rows of a Mission have none. */
+const stageKey = (row: Pick<ObservationRow, 'lifestage_id'>) => `lifestage.${row.lifestage_id ?? 'milkweed'}`;
+
 function Thumb({ row }: { row: ObservationRow }) {
   const { t } = useTranslation();
   const photo = row.photo[0];
   if (!photo) return <Typography variant="caption" color="text.secondary">{t('explore.no_photo')}</Typography>;
-  const alt = t('explore.photo_alt', { stage: t(`lifestage.${row.lifestage_id}`), place: row.locality, date: row.checklist_date });
+  const alt = t('explore.photo_alt', { stage: t(stageKey(row)), place: row.locality, date: row.checklist_date });
   return <MmImage src={photoUrl(photo)} alt={alt} loading="lazy" width={96} height={72} style={{ objectFit: 'cover', borderRadius: 6, display: 'block' }} />;
 }
 
@@ -34,7 +37,7 @@ export function ObservationList({ rows }: { rows: ObservationRow[] }) {
             <Thumb row={r} />
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 700 }}>
-                {r.numbers} × {t(`lifestage.${r.lifestage_id}`)}
+                {r.lifestage_id === null ? t(stageKey(r)) : `${r.numbers} × ${t(stageKey(r))}`}
               </Typography>
               <Typography variant="body2" noWrap>{r.locality}</Typography>
               <Typography variant="body2" color="text.secondary">
@@ -67,8 +70,8 @@ export function ObservationList({ rows }: { rows: ObservationRow[] }) {
             <TableRow key={r.observation_id} hover>
               <TableCell><Thumb row={r} /></TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(r.checklist_date)}</TableCell>
-              <TableCell>{t(`lifestage.${r.lifestage_id}`)} {r.is_flash ? <Chip size="small" label={t('explore.flash')} sx={{ ml: 0.5 }} /> : null}</TableCell>
-              <TableCell align="right">{r.numbers}</TableCell>
+              <TableCell>{t(stageKey(r))} {r.is_flash ? <Chip size="small" label={t('explore.flash')} sx={{ ml: 0.5 }} /> : null}</TableCell>
+              <TableCell align="right">{r.lifestage_id === null ? (r.number_of_plants ?? '—') : r.numbers}</TableCell>
               <TableCell>{r.locality}</TableCell>
               <TableCell>{milkweedName(r, lng) ?? '—'}{r.latin_name ? <Typography component="span" variant="caption" sx={{ display: 'block', fontStyle: 'italic' }}>{r.latin_name}</Typography> : null}</TableCell>
               <TableCell>{r.username}</TableCell>

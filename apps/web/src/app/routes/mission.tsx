@@ -1,0 +1,96 @@
+import ListIcon from '@mui/icons-material/List';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { useChecklist } from '../../features/checklists/api/get-checklist';
+import { MissionForm } from '../../features/mission/components/mission-form';
+import { ResumeDraftDialog } from '../../features/mission/components/resume-draft-dialog';
+import { clearDraft, loadDraft } from '../../features/mission/draft-storage';
+import { missionFromChecklist } from '../../features/mission/group-observations';
+import { emptyMission } from '../../features/mission/mission-values';
+import { useParamsData } from '../../features/params/api/get-params';
+import { ApiRequestError } from '../../lib/api-client';
+import { LocaleLink, useLocalePath } from '../../lib/links';
+import { usePageTitle } from '../../lib/page-title';
+
+const positiveId = (value: string | null) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
+
+function Loading() {
+  return <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress /></Box>;
+}
+
+/** The saved mission `?edit=id` as the form's start, or why it cannot be edited. */
+function useEditStart(editId: number | null, enabled: boolean) {
+  const { t } = useTranslation('mission');
+  const checklist = useChecklist(enabled ? editId : null);
+  const initial = useMemo(() => (checklist.data && checklist.data.is_flash === 0 ? missionFromChecklist(checklist.data) : undefined), [checklist.data]);
+  let problem: ReactNode;
+  if (checklist.isError) problem = <Alert severity="error">{checklist.error instanceof ApiRequestError && checklist.error.status > 0 ? checklist.error.body.message : t('common:errors.please_try_again')}</Alert>;
+  else if (checklist.data && (!checklist.data.can_edit || checklist.data.is_flash === 1)) {
+    problem = (
+      <Alert severity="warning" action={<Button component={LocaleLink} href={`/checklists/view?id=${editId}`} color="inherit">{t('form.view_details')}</Button>}>
+        {t('form.not_editable')}
+      </Alert>
+    );
+  }
+  return { initial, problem, loading: enabled && editId !== null && checklist.isPending };
+}
+
+/**
+ * Mission Form (spec §1, DESIGN route `/submit/mission?step=…`, `&edit=id` to change a saved one).
+ * A draft left on this device is offered for resuming or discarding before anything else.
+ */
+export function MissionPage() {
+  const { t } = useTranslation('mission');
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const to = useLocalePath();
+  const params = useParamsData();
+  const [stored] = useState(loadDraft);
+  const [choice, setChoice] = useState<'ask' | 'resume' | 'fresh'>(stored ? 'ask' : 'fresh');
+  const [fresh] = useState(emptyMission);
+  const urlEditId = positiveId(search.get('edit'));
+  const resuming = choice === 'resume' && stored !== undefined;
+  const editId = resuming ? stored.edit_id : urlEditId;
+  const edit = useEditStart(urlEditId, choice === 'fresh');
+  usePageTitle(editId === null ? t('form.title') : t('form.edit_title'));
+
+  const resume = () => {
+    if (!stored) return;
+    const next = new URLSearchParams({ step: stored.step });
+    if (stored.edit_id !== null) next.set('edit', String(stored.edit_id));
+    setSearch(next, { replace: true });
+    setChoice('resume');
+  };
+  const discard = () => {
+    clearDraft();
+    setChoice('fresh');
+  };
+  const onSaved = (checklistId: number) => {
+    toast.success(editId === null ? t('toast.saved') : t('toast.updated'));
+    void navigate(to(`/checklists/view?id=${checklistId}`));
+  };
+
+  let body: ReactNode;
+  if (params.isError) body = <Alert severity="error">{t('common:errors.please_try_again')}</Alert>;
+  else if (!params.data) body = <Loading />;
+  else if (choice === 'ask' && stored) body = <ResumeDraftDialog draft={stored} onResume={resume} onDiscard={discard} />;
+  else if (resuming) body = <MissionForm key="resume" params={params.data} initial={stored.values} editId={stored.edit_id} resumed onSaved={onSaved} />;
+  else if (urlEditId === null) body = <MissionForm key="new" params={params.data} initial={fresh} editId={null} resumed={false} onSaved={onSaved} />;
+  else if (edit.problem) body = edit.problem;
+  else if (edit.loading || !edit.initial) body = <Loading />;
+  else body = <MissionForm key={`edit-${urlEditId}`} params={params.data} initial={edit.initial} editId={urlEditId} resumed={false} onSaved={onSaved} />;
+
+  return (
+    <>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 1, mb: 1 }}>
+        <Typography variant="h4" component="h1">{editId === null ? t('form.title') : t('form.edit_title')}</Typography>
+        <Button component={LocaleLink} href="/submit/missions" startIcon={<ListIcon />} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, minHeight: 44 }}>{t('missions.title')}</Button>
+      </Stack>
+      <Typography sx={{ mb: 2 }}>{t('form.lead')}</Typography>
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { submitFlashInputSchema, type ChecklistDetail, type SubmitFlashInput } from '@mm/shared';
+import { ApiRequestError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { submitFlash } from '../api/flash';
+import { updateFlash } from '../api/update-flash';
+import { useInvalidateChecklist } from '../../checklists/api/invalidate-checklist';
+import type { LatLng } from '../components/location-picker';
+import type { PickedPhoto } from '../components/photo-picker';
+import { checklistToForm, emptyFlashValues, todayIso, type FlashFormValues } from '../utils/flash-form-values';
+import { usePhotoPrefill } from './use-photo-prefill';
+import { useProvinceSuggestion } from './use-province-suggestion';
+import { schemaResolver } from '../../../lib/form-resolver';
+
+/** The point and photo state of the Flash form, and how they write into the form values. */
+function useFlashFields(initial: ChecklistDetail | undefined) {
+  const { t } = useTranslation();
+  const [start] = useState(() => (initial ? checklistToForm(initial, (n) => t('flash.saved_photo', { n })) : { values: emptyFlashValues(), photos: [] }));
+  const [photos, setPhotos] = useState<PickedPhoto[]>(start.photos);
+  const form = useForm<FlashFormValues, unknown, SubmitFlashInput>({ resolver: schemaResolver(submitFlashInputSchema), defaultValues: start.values });
+  const { control, getValues, setValue, clearErrors, formState } = form;
+  const { isSubmitted } = formState;
+  const [lat, lon] = useWatch({ control, name: ['latitude', 'longitude'] });
+  const point = Number.isFinite(lat) && Number.isFinite(lon) ? { lat, lng: lon } : undefined;
+  const setPoint = useCallback(
+    (p: LatLng) => {
+      setValue('latitude', p.lat, { shouldValidate: isSubmitted });
+      setValue('longitude', p.lng, { shouldValidate: isSubmitted });
+    },
+    [setValue, isSubmitted],
+  );
+  const getProvince = useCallback(() => getValues('province_id'), [getValues]);
+  const setProvince = useCallback(
+    (id: number) => {
+      setValue('province_id', id);
+      clearErrors('province_id');
+    },
+    [setValue, clearErrors],
+  );
+  const syncPhotos = (update: (all: PickedPhoto[]) => PickedPhoto[]) =>
+    setPhotos((all) => {
+      const next = update(all);
+      setValue('photos', next.filter((p) => p.photo_name).map((p) => ({ photo_name: p.photo_name as string, lifestage_id: p.lifestage_id })));
+      return next;
+    });
+  return { form, photos, syncPhotos, point, setPoint, province: useProvinceSuggestion(point, getProvince, setProvince) };
+}
+
+/**
+ * State and behaviour of the Flash form: values from the shared schema, the point, province
+ * suggestion, photo EXIF pre-fill, and saving (POST for a new submission, PUT with `initial`).
+ * A 409 (no longer Pending) and any non-field failure become the form's root error.
+ */
+export function useFlashForm(initial: ChecklistDetail | undefined, onSaved: (checklistId: number) => void) {
+  const { t } = useTranslation();
+  const invalidate = useInvalidateChecklist();
+  const fields = useFlashFields(initial);
+  const { getValues, setValue, setError, formState } = fields.form;
+  // An edited submission's date is the volunteer's own, never a default to overwrite.
+  const dateTouched = useRef(initial !== undefined);
+  const prefill = usePhotoPrefill({
+    pointIsEmpty: () => !Number.isFinite(getValues('latitude')) || !Number.isFinite(getValues('longitude')),
+    setPoint: fields.setPoint,
+    dateIsDefault: () => !dateTouched.current && getValues('checklist_date') === todayIso(),
+    setDate: (day) => setValue('checklist_date', day, { shouldValidate: formState.isSubmitted }),
+  });
+  const mutation = useMutation({
+    mutationFn: (values: SubmitFlashInput) => (initial ? updateFlash(initial.checklist_id, values) : submitFlash(values)),
+    onSuccess: async (res) => {
+      await invalidate(res.checklist_id);
+      onSaved(res.checklist_id);
+    },
+    onError: (err) => {
+      if (err instanceof ApiRequestError && err.status === 409) return setError('root', { message: t('flash.edit_conflict') });
+      const message = applyServerErrors(err, setError, t('errors.network'));
+      if (message) setError('root', { message });
+    },
+  });
+  const markDateTouched = () => {
+    dateTouched.current = true;
+  };
+  return { ...fields, prefill, mutation, markDateTouched };
+}

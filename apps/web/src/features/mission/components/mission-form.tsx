@@ -1,0 +1,132 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import SendIcon from '@mui/icons-material/Send';
+import { Alert, Box, Button, Paper, Typography } from '@mui/material';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { LoadParams } from '@mm/shared';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useSaveMission } from '../api/save-mission';
+import { MISSION_STEPS, invalidStepsBefore, missionStepResolver, parseStep, toSubmitInput, type MissionFormValues, type MissionStepName } from '../mission-values';
+import { useLeaveGuard, useMissionAutosave } from '../use-mission-draft';
+import { ChecklistStep } from './checklist-step';
+import { ConfirmationStep } from './confirmation-step';
+import { LeaveMissionDialog } from './leave-mission-dialog';
+import { MissionStepper } from './mission-stepper';
+import { ObservationStep } from './observation-step';
+import { SiteStep } from './site-step';
+
+interface MissionFormProps {
+  params: LoadParams;
+  initial: MissionFormValues;
+  /** The saved mission being edited (PUT), or null for a new one (POST). */
+  editId: number | null;
+  resumed: boolean;
+  onSaved: (checklistId: number) => void;
+}
+
+/** `?step=` links that keep the rest of the query (`edit`). */
+function useStepNavigation() {
+  const [search, setSearch] = useSearchParams();
+  const step = parseStep(search.get('step'));
+  const stepHref = useCallback((s: MissionStepName) => {
+    const next = new URLSearchParams(search);
+    next.set('step', s);
+    return `?${next.toString()}`;
+  }, [search]);
+  const goTo = useCallback((s: MissionStepName, replace = false) => {
+    const next = new URLSearchParams(search);
+    next.set('step', s);
+    setSearch(next, { replace });
+  }, [search, setSearch]);
+  return { step, stepHref, goTo };
+}
+
+const firstStepWithErrors = (errors: FieldErrors<MissionFormValues>) => MISSION_STEPS.find((s) => s !== 'confirmation' && errors[s]) ?? 'site';
+
+/** The Back link and the Next (or Submit) button, kept in reach at the bottom of the screen. */
+function StepActions({ backHref, last, busy, uploading, isEdit }: { backHref: string | undefined; last: boolean; busy: boolean; uploading: boolean; isEdit: boolean }) {
+  const { t } = useTranslation('mission');
+  return (
+    <Box sx={{ position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', gap: 1.5, justifyContent: 'space-between', py: 1.5, bgcolor: 'background.default', borderTop: 1, borderColor: 'divider' }}>
+      {backHref ? <Button component={RouterLink} to={backHref} startIcon={<ArrowBackIcon />} size="large" sx={{ minHeight: 48 }}>{t('form.back')}</Button> : <span />}
+      {last ? (
+        <Button type="submit" variant="contained" size="large" endIcon={<SendIcon />} disabled={busy || uploading} sx={{ minHeight: 48 }}>
+          {busy ? t('form.submitting') : isEdit ? t('form.save_changes') : t('form.submit')}
+        </Button>
+      ) : (
+        <Button type="submit" variant="contained" size="large" endIcon={<ArrowForwardIcon />} disabled={uploading} sx={{ minHeight: 48 }}>{t('form.next')}</Button>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The Mission form (spec §1): Step 1 Where, Step 2 When, Step 3 What, Step 4 Confirmation, the step
+ * in the URL. Each step is validated with its shared schema before the next; the draft is saved on
+ * every change; leaving unsubmitted asks first.
+ */
+export function MissionForm({ params, initial, editId, resumed, onSaved }: MissionFormProps) {
+  const { t } = useTranslation('mission');
+  const { step, stepHref, goTo } = useStepNavigation();
+  const form = useForm<MissionFormValues>({ defaultValues: initial, resolver: missionStepResolver(step) });
+  const { unsaved, unsavedRef, markSubmitted } = useMissionAutosave({ form, editId, step, resumed });
+  const blocker = useLeaveGuard(unsavedRef, unsaved);
+  const save = useSaveMission(editId);
+  const [uploads, setUploads] = useState(0);
+  const onBusy = useCallback((delta: number) => setUploads((n) => n + delta), []);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const index = MISSION_STEPS.indexOf(step);
+
+  useEffect(() => {
+    // A step reached by URL (reload, bookmark, back button) needs the steps before it to be valid.
+    const invalid = invalidStepsBefore(step, form.getValues());
+    if (invalid[0]) goTo(invalid[0], true);
+    if (firstRender.current) firstRender.current = false;
+    else heading.current?.focus();
+  }, [step, form, goTo]);
+
+  const next = form.handleSubmit(() => {
+    const following = MISSION_STEPS[index + 1];
+    if (following) goTo(following);
+  });
+  const submit = form.handleSubmit(
+    (values) => save.mutate(toSubmitInput(values), {
+      onSuccess: (res) => {
+        markSubmitted();
+        onSaved(res.checklist_id);
+      },
+    }),
+    (errors) => goTo(firstStepWithErrors(errors)),
+  );
+  const serverError = save.error ? (save.error instanceof ApiRequestError && save.error.status > 0 ? save.error.body.message : t('common:errors.network')) : undefined;
+  const previous = MISSION_STEPS[index - 1];
+
+  return (
+    <FormProvider {...form}>
+      <MissionStepper step={step} stepHref={stepHref} />
+      <Box component="form" noValidate onSubmit={step === 'confirmation' ? submit : next} aria-labelledby="mission-step-title" sx={{ display: 'grid', gap: 2 }}>
+        <Box>
+          <Typography id="mission-step-title" ref={heading} tabIndex={-1} variant="h5" component="h2" sx={{ outline: 'none' }}>{t(`steps.${step}`)}</Typography>
+          <Typography color="text.secondary">{t(`${step}.lead`)}</Typography>
+        </Box>
+        {step === 'confirmation' ? (
+          <ConfirmationStep params={params} stepHref={stepHref} />
+        ) : (
+          <Paper sx={{ p: { xs: 1.5, sm: 2, md: 3 } }}>
+            {step === 'site' && <SiteStep params={params} />}
+            {step === 'checklist' && <ChecklistStep />}
+            {step === 'observation' && <ObservationStep params={params} onBusy={onBusy} />}
+          </Paper>
+        )}
+        {serverError && step === 'confirmation' && <Alert severity="error">{serverError}</Alert>}
+        {uploads > 0 && <Alert severity="info">{t('form.uploading_wait')}</Alert>}
+        <StepActions backHref={previous && stepHref(previous)} last={step === 'confirmation'} busy={save.isPending} uploading={uploads > 0} isEdit={editId !== null} />
+      </Box>
+      <LeaveMissionDialog blocker={blocker} />
+    </FormProvider>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  LIFESTAGE_KEYS,
+  V,
+  missionChecklistSchema,
+  missionObservationSchema,
+  missionSiteSchema,
+  submitMissionInputSchema,
+  type LifestageKey,
+  type MissionChecklist,
+  type MissionMilkweed,
+  type MissionObservation,
+  type MissionSite,
+  type SubmitMissionInput,
+} from '@mm/shared';
+import { schemaResolver } from '../../lib/form-resolver';
+
+/** The Mission form's steps in order, as they appear in `?step=` (spec §3 step identifiers 0–3). */
+export const MISSION_STEPS = ['site', 'checklist', 'observation', 'confirmation'] as const;
+export type MissionStepName = (typeof MISSION_STEPS)[number];
+
+/** `?step=` value → step; anything unknown is the first step. */
+export const parseStep = (value: string | null): MissionStepName => MISSION_STEPS.find((s) => s === value) ?? 'site';
+
+type Emptyable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
+
+/** A milkweed row while it is being typed: its choices may still be empty. */
+export type MilkweedValues = Emptyable<MissionMilkweed, 'milkweed_id' | 'abundance_id' | 'locationsize_id'>;
+
+/** An uploaded picture of the draft: what the API needs, plus where to show it from and its original file name. */
+export type MissionPhoto = MissionObservation['photos'][number] & { photo_path: string; file_name: string };
+
+/**
+ * Everything the Mission form holds, shaped like `SubmitMissionInput` but with empty choices and
+ * displayable photos. This is also what the draft in localStorage keeps.
+ */
+export interface MissionFormValues {
+  idempotency_key: string;
+  site: Emptyable<MissionSite, 'province_id' | 'latitude' | 'longitude'>;
+  checklist: Emptyable<MissionChecklist, 'participants'>;
+  observation: Emptyable<Omit<MissionObservation, 'milkweeds' | 'photos'>, 'stems_inspected'> & { milkweeds: MilkweedValues[]; photos: MissionPhoto[] };
+}
+
+/** Today as ISO yyyy-MM-dd in UTC (spec §9), the latest date a mission may have. */
+export const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** A new, empty mission with its own idempotency key (one per draft). */
+export function emptyMission(): MissionFormValues {
+  return {
+    idempotency_key: crypto.randomUUID(),
+    site: { site_id: null, locality: '', city: '', province_id: null, latitude: null, longitude: null },
+    checklist: { checklist_date: todayIso(), start_time: '', end_time: '', participants: 1 },
+    observation: { stems_inspected: null, milkweeds: [], monarchs_seen: true, photos: [], comment: '' },
+  };
+}
+
+/** A new milkweed row: no species yet, no monarchs counted. */
+export const blankMilkweed = (): MilkweedValues => ({ milkweed_id: null, abundance_id: null, locationsize_id: null, adults: 0, eggs: 0, caterpillars: 0, chrysalises: 0 });
+
+/**
+ * Step 3 as the shared schema has it, plus the server's rule (photo placement) that a picture of a
+ * life stage needs a count > 0 for that stage on its milkweed; reported on that count field.
+ */
+const observationStepSchema = missionObservationSchema.superRefine((v, ctx) => {
+  if (!v.monarchs_seen) return;
+  for (const photo of v.photos) {
+    const key = LIFESTAGE_KEYS[photo.lifestage_id - 1];
+    const row = v.milkweeds[photo.milkweed_index];
+    if (key && row && row[key] <= 0) ctx.addIssue({ code: 'custom', message: V.photoWithoutCount, path: ['milkweeds', photo.milkweed_index, key] });
+  }
+});
+
+const stepSchemas = {
+  site: z.object({ site: missionSiteSchema }),
+  checklist: z.object({ checklist: missionChecklistSchema }),
+  observation: z.object({ observation: observationStepSchema }),
+  confirmation: submitMissionInputSchema.extend({ observation: observationStepSchema }),
+} satisfies Record<MissionStepName, z.ZodType>;
+
+/**
+ * react-hook-form resolver validating only the given step with its shared schema
+ * (`missionSiteSchema`, `missionChecklistSchema`, `missionObservationSchema`); the confirmation
+ * step validates the whole `SubmitMissionInput`.
+ */
+export function missionStepResolver(step: MissionStepName): Resolver<MissionFormValues> {
+  return schemaResolver(stepSchemas[step]) as unknown as Resolver<MissionFormValues>;
+}
+
+/** The steps before `step` whose values do not pass their schema yet (to keep `?step=` honest). */
+export function invalidStepsBefore(step: MissionStepName, values: MissionFormValues): MissionStepName[] {
+  const before = MISSION_STEPS.slice(0, MISSION_STEPS.indexOf(step)).filter((s) => s !== 'confirmation');
+  return before.filter((s) => !stepSchemas[s].safeParse(values).success);
+}
+
+/**
+ * The API payload for the form's values: parsed by `submitMissionInputSchema` (extra photo fields
+ * dropped). A mission where no monarch was seen sends zero counts and no pictures, whatever the
+ * hidden count fields still hold.
+ * @throws ZodError when the values are not a valid mission (the form validates first)
+ */
+export function toSubmitInput(values: MissionFormValues): SubmitMissionInput {
+  const input = submitMissionInputSchema.parse(values);
+  if (input.observation.monarchs_seen) return input;
+  const zero = Object.fromEntries(LIFESTAGE_KEYS.map((k) => [k, 0])) as Record<LifestageKey, number>;
+  return { ...input, observation: { ...input.observation, milkweeds: input.observation.milkweeds.map((m) => ({ ...m, ...zero })), photos: [] } };
+}
