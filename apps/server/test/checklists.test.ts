@@ -123,6 +123,16 @@ describe('submit_mission', () => {
     expect(res.json().fields.photos).toBe('Each picture needs a count greater than 0 for its life stage.');
   });
 
+  it('writes one mission when the same new submission arrives several times at once', async () => {
+    const payload = mission();
+    const before = await tableCounts();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => submit(payload)));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.json().checklist_id)).size).toBe(1);
+    // One site, one checklist, 2 milkweed rows + 3 counted stages: nothing duplicated, no stray site.
+    expect(await tableCounts()).toEqual({ s: before!.s + 1, c: before!.c + 1, o: before!.o + 5 });
+  });
+
   it('leaves nothing behind when the database fails in the middle of the write', async () => {
     await ctx.db.execute(sql.raw(`
       CREATE OR REPLACE FUNCTION fail_on_777() RETURNS trigger AS $$
@@ -143,6 +153,10 @@ describe('submit_mission', () => {
       expect(await tableCounts()).toEqual(before);
       const row = await ctx.db.execute<{ observation_id: number | null; photo_path: string }>(sql`SELECT observation_id, photo_path FROM photos WHERE photo_name = ${photo}`);
       expect(row.rows[0]).toEqual({ observation_id: null, photo_path: 'observations_temp' });
+      // The same without photos, which takes the single-statement path.
+      const noPhoto = await submit(mission({ observation: { milkweeds: [{ milkweed_id: syriaca, abundance_id: 1, locationsize_id: 1, adults: 777, eggs: 0, caterpillars: 0, chrysalises: 0 }] } }));
+      expect(noPhoto.statusCode).toBe(500);
+      expect(await tableCounts()).toEqual(before);
     } finally {
       await ctx.db.execute(sql.raw('DROP TRIGGER fail_on_777 ON observations; DROP FUNCTION fail_on_777();'));
     }

@@ -95,6 +95,23 @@ describe('photo upload', () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...body.headers, ...auth() }, payload: body.payload });
     expect(res.statusCode).toBe(400);
   });
+
+  it('turns an EXIF-rotated photo upright and lays transparency on white', async () => {
+    const sideways = await sharp({ create: { width: 60, height: 30, channels: 3, background: '#336699' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const clear = await sharp({ create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const saved = [];
+    for (const [name, bytes] of [['sideways.jpg', sideways], ['clear.png', clear]] as const) {
+      const body = multipart(name, bytes);
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...body.headers, ...auth() }, payload: body.payload });
+      expect(res.statusCode).toBe(201);
+      saved.push(path.join(ctx.uploadsDir, 'observations_temp/large', res.json().photo_name));
+    }
+    const upright = await sharp(saved[0]).metadata();
+    expect(upright).toMatchObject({ format: 'jpeg', width: 30, height: 60 });
+    expect(upright.orientation).toBeUndefined();
+    const { data } = await sharp(saved[1]).raw().toBuffer({ resolveWithObject: true });
+    expect(Math.min(...data)).toBeGreaterThan(250);
+  });
 });
 
 describe('submit_flash', () => {

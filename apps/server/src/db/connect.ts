@@ -20,12 +20,16 @@ export async function connectDatabase(config: Config, log: (msg: string) => void
   const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres(config.dataDir, log);
   const url = config.DATABASE_URL ?? embedded?.url;
   if (!url) throw new Error('No database URL');
-  const { db, pool } = await openDatabase(url);
+  let closing = false;
+  const { db, pool } = await openDatabase(url, undefined, undefined, (err) => {
+    if (!closing) log(`database connection lost: ${err.message}`);
+  });
   await seedReferenceData(db);
   return {
     db,
     pool,
     close: async () => {
+      closing = true;
       await pool.end();
       await embedded?.stop();
     },

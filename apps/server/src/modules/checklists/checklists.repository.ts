@@ -61,6 +61,49 @@ export const checklistsRepository = {
     return rows.rows;
   },
 
+  /**
+   * Writes a submission without photos in ONE statement (atomic without BEGIN/COMMIT): the site
+   * unless `write.site.site_id` names an existing one, the checklist, and its observations (Pending).
+   * A checklist already holding this idempotency key makes it write nothing.
+   * @returns the new checklist id, or null when the key was taken; `siteId` of a site it had to
+   *          create (to be removed again when the key was taken)
+   */
+  async insertSubmission(db: DbOrTx, userId: number, key: string, submitTypeId: number, write: ChecklistWrite, countryId: number): Promise<{ checklistId: number | null; newSiteId: number | null }> {
+    const { site, checklist: c, rows } = write;
+    const column = <K extends keyof ObservationWrite>(k: K) => sql.param(rows.map((r) => r[k]));
+    const siteSource =
+      site.site_id != null
+        ? sql`SELECT ${site.site_id}::int AS site_id, false AS created`
+        : sql`INSERT INTO sites (user_id, locality, city, province_id, country_id, latitude, longitude)
+              VALUES (${userId}, ${site.locality}, ${site.city}, ${site.province_id}, ${countryId}, ${site.latitude}, ${site.longitude})
+              RETURNING site_id, true AS created`;
+    const result = await db.execute<{ checklist_id: number | null; new_site_id: number | null }>(sql`
+      WITH s AS (${siteSource}),
+      c AS (
+        INSERT INTO checklists (user_id, site_id, checklist_date, start_time, end_time, participants, checklisttype_id, submittype_id, is_flash, comment, stems_inspected, idempotency_key)
+        SELECT ${userId}, s.site_id, ${c.checklist_date}::date, ${c.start_time}::time, ${c.end_time}::time, ${c.participants}::smallint, ${c.checklisttype_id}, ${submitTypeId},
+               ${c.is_flash}, ${c.comment}, ${c.stems_inspected}::int, ${key}::uuid
+        FROM s
+        ON CONFLICT (user_id, idempotency_key) DO NOTHING
+        RETURNING checklist_id
+      ),
+      o AS (
+        INSERT INTO observations (checklist_id, lifestage_id, numbers, milkweed_id, abundance_id, locationsize_id, basisofrecord_id, observationstatus_id)
+        SELECT c.checklist_id, r.lifestage_id, r.numbers, r.milkweed_id, r.abundance_id, r.locationsize_id, r.basisofrecord_id, 1
+        FROM c, unnest(${column('lifestage_id')}::int[], ${column('numbers')}::int[], ${column('milkweed_id')}::int[], ${column('abundance_id')}::int[],
+                       ${column('locationsize_id')}::int[], ${column('basisofrecord_id')}::int[])
+             AS r(lifestage_id, numbers, milkweed_id, abundance_id, locationsize_id, basisofrecord_id)
+      )
+      SELECT (SELECT checklist_id FROM c) AS checklist_id, (SELECT site_id FROM s WHERE s.created) AS new_site_id`);
+    const row = result.rows[0];
+    return { checklistId: row?.checklist_id ?? null, newSiteId: row?.new_site_id ?? null };
+  },
+
+  /** Removes a site nobody uses (left by a lost idempotency race). */
+  async deleteUnusedSite(db: DbOrTx, siteId: number): Promise<void> {
+    await db.execute(sql`DELETE FROM sites WHERE site_id = ${siteId} AND NOT EXISTS (SELECT 1 FROM checklists WHERE site_id = ${siteId})`);
+  },
+
   async createSite(db: DbOrTx, userId: number, site: ChecklistWrite['site'], countryId: number): Promise<number> {
     const [row] = await db
       .insert(sites)

@@ -30,17 +30,21 @@ export async function processImage(input: Buffer): Promise<ImageVariants> {
     throw new HttpError(415, 'validation.file_type');
   }
   try {
-    const base = sharp(input, { failOn: 'truncated', limitInputPixels: MAX_PIXELS }).rotate();
-    const { data: large, info } = await base
-      .clone()
+    // Decode, orient and shrink once to raw pixels (flattened on white: JPEG has no alpha), then
+    // encode both variants from them concurrently; libvips runs off the event loop. BENCHMARKS.md
+    // has the measurements behind this (mozjpeg cost ≈ 700 ms per 12 MP photo and was dropped).
+    const { data, info } = await sharp(input, { failOn: 'truncated', limitInputPixels: MAX_PIXELS })
+      .rotate()
       .resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 82, mozjpeg: true })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    const small = await base
-      .clone()
-      .resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 75 })
-      .toBuffer();
+    const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const [large, small] = await Promise.all([
+      pixels().jpeg({ quality: 82 }).toBuffer(),
+      pixels().resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer(),
+    ]);
     return { large, small, width: info.width, height: info.height };
   } catch {
     throw new HttpError(400, 'errors.image_damaged');

@@ -54,9 +54,10 @@ export const usersRepository = {
   },
 
   /** The live session's user for a token hash: not revoked, not expired, user not deleted. */
-  async findSessionUser(db: DbOrTx, tokenHash: string): Promise<Pick<UserRow, 'user_id' | 'username' | 'role_id'> | undefined> {
+  /** The user of a live session, with the session's expiry. */
+  async findSessionUser(db: DbOrTx, tokenHash: string): Promise<(Pick<UserRow, 'user_id' | 'username' | 'role_id'> & { expires_at: Date }) | undefined> {
     const [row] = await db
-      .select({ user_id: users.user_id, username: users.username, role_id: users.role_id })
+      .select({ user_id: users.user_id, username: users.username, role_id: users.role_id, expires_at: sessions.expires_at })
       .from(sessions)
       .innerJoin(users, eq(users.user_id, sessions.user_id))
       .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date()), eq(users.isdeleted, false)));

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { MyProfile, SessionUser, SignupInput } from '@mm/shared';
 import { Role, V } from '@mm/shared';
 import type { Db } from '../../db/client';
@@ -12,6 +13,13 @@ const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 // Verifying against this hash when the user does not exist keeps the timing of both answers alike.
 let dummyHash: Promise<string> | undefined;
 
+/**
+ * How long a looked-up session is trusted without asking the database again (ms). Sign-out in this
+ * process drops it at once; in another process (several servers) a revoked token or a changed role
+ * takes effect within this delay.
+ */
+export const SESSION_CACHE_TTL_MS = 30_000;
+
 export interface IssuedSession {
   user: SessionUser;
   oauth_token: string;
@@ -19,6 +27,8 @@ export interface IssuedSession {
 
 /** Account rules: sign-up, sign-in, sessions and the own-profile view (spec §3, §4, §7). */
 export function createUsersService(db: Db, sessionDays: number) {
+  // Token hash → session user: spares a database round trip on every authenticated request (BENCHMARKS.md).
+  const sessionCache = new LRUCache<string, SessionUser>({ max: 10_000, ttl: SESSION_CACHE_TTL_MS });
   async function issueSession(user: SessionUser, userAgent?: string): Promise<IssuedSession> {
     const token = newToken();
     const expires = new Date(Date.now() + sessionDays * 86_400_000);
@@ -75,11 +85,22 @@ export function createUsersService(db: Db, sessionDays: number) {
 
     /** The session user of a token, or undefined when unknown, revoked or expired. */
     async userForToken(token: string): Promise<SessionUser | undefined> {
-      return usersRepository.findSessionUser(db, hashToken(token));
+      const tokenHash = hashToken(token);
+      const cached = sessionCache.get(tokenHash);
+      if (cached) return cached;
+      const row = await usersRepository.findSessionUser(db, tokenHash);
+      if (!row) return undefined;
+      const user: SessionUser = { user_id: row.user_id, username: row.username, role_id: row.role_id };
+      // Never trusted past the session's own expiry.
+      sessionCache.set(tokenHash, user, { ttl: Math.min(SESSION_CACHE_TTL_MS, row.expires_at.getTime() - Date.now()) });
+      return user;
     },
 
+    /** Revokes the session of `token` (spec §3 signout). */
     async signout(token: string): Promise<void> {
-      await usersRepository.revokeSession(db, hashToken(token));
+      const tokenHash = hashToken(token);
+      sessionCache.delete(tokenHash);
+      await usersRepository.revokeSession(db, tokenHash);
     },
 
     /** The signed-in user's own record with counts computed from their submissions. */
