@@ -33,6 +33,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png' },
+    // WEB_DIST (optional) serves another build of the web app, e.g. to run two suites side by side.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}) },
   },
 });

@@ -22,6 +22,8 @@ const configSchema = z.object({
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Folder of the built web app to serve at /mmapp; defaults to apps/web/dist. */
+  WEB_DIST: z.string().min(1).optional(),
   /** Sign-in and sign-up attempts per IP per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const log = (msg: string) => console.log(`[monarch] ${msg}`);
   const database = await connectDatabase(config, log);
   const { db } = database;
-  const app = await buildApp({ config, db, storage: localStorage(path.join(config.dataDir, 'uploads')), webDist: defaultWebDist, startJobs: true });
+  const app = await buildApp({ config, db, storage: localStorage(path.join(config.dataDir, 'uploads')), webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist, startJobs: true });
 
   let stopping = false;
   const stop = async (signal: string) => {
