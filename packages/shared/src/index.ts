@@ -7,3 +7,4 @@ export * from './schemas/params';
 export * from './schemas/errors';
 export * from './schemas/missions';
 export * from './schemas/checklists';
+export * from './schemas/explore';

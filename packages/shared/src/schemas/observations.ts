@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { OBSERVATION_PAGE_SIZE } from '../constants/index';
 import { V } from './validation';
 
 export const isoDate = z
@@ -141,12 +140,6 @@ export const paginatorSchema = z.object({
   hasNext: z.boolean(),
 });
 export type Paginator = z.infer<typeof paginatorSchema>;
-
-export const observationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, V.numberPositive).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1, V.numberPositive).max(OBSERVATION_PAGE_SIZE, V.invalid).default(OBSERVATION_PAGE_SIZE),
-});
-export type ObservationListQuery = z.infer<typeof observationListQuerySchema>;
 
 export const observationListResponseSchema = z.object({
   data: z.array(observationRowSchema),

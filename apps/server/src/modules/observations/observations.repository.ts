@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { ObservationStatusId } from '@mm/shared';
+import type { ExploreFilters, ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
+import { observationWhere } from './observation-filters';
 
 export type ObservationListRow = {
   observation_id: number;
@@ -43,12 +44,11 @@ const rowJoins = sql`
 /** Queries on observations with their checklist, site, milkweed and observer. Visibility filters live here. */
 export const observationsRepository = {
   /**
-   * One page of observations with the given statuses, newest first, with site, checklist,
-   * milkweed and observer columns, plus the total count.
+   * One page of the observations matching `filters` among `statuses`, newest first, with site,
+   * checklist, milkweed and observer columns, plus the total count.
    */
-  async paginate(db: DbOrTx, statuses: readonly ObservationStatusId[], limit: number, offset: number): Promise<{ rows: ObservationListRow[]; total: number }> {
-    const statusList = sql.join(statuses.map((s) => sql`${s}`), sql`, `);
-    const where = sql`o.observationstatus_id IN (${statusList}) AND NOT c.isdeleted`;
+  async paginate(db: DbOrTx, filters: ExploreFilters, statuses: readonly ObservationStatusId[], limit: number, offset: number): Promise<{ rows: ObservationListRow[]; total: number }> {
+    const where = observationWhere(filters, statuses);
     const [page, count] = await Promise.all([
       db.execute<ObservationListRow>(sql`
         SELECT ${rowColumns} ${rowJoins}
@@ -56,7 +56,7 @@ export const observationsRepository = {
         ORDER BY o.observation_created DESC, o.observation_id DESC
         LIMIT ${limit} OFFSET ${offset}`),
       db.execute<{ total: number }>(sql`
-        SELECT count(*)::int AS total FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id WHERE ${where}`),
+        SELECT count(*)::int AS total FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id JOIN sites s ON s.site_id = c.site_id WHERE ${where}`),
     ]);
     return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
   },

@@ -22,11 +22,12 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
   app.get('/', {
     schema: {
       tags: ['observations'],
-      summary: 'Public observations (Pending, Vetted, Valid), newest first, 50 a page (spec §7)',
+      summary: 'Explore list: observations matching the filters, newest first, 50 a page (spec §7)',
+      description: 'Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status. The public sees Pending, Vetted and Valid only; an admin every status.',
       querystring: observationListQuerySchema,
       response: { 200: observationListResponseSchema, 400: apiErrorSchema },
     },
-    handler: async (request) => observations.list(request.query),
+    handler: async (request) => observations.list(request.user, request.query),
   });
 
   app.get('/:id', {

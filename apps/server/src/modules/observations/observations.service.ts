@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { toPhoto } from '../checklists/checklists.queries';
 import { photosRepository } from '../photos/photos.repository';
+import { visibleStatuses } from './observation-filters';
 import { observationsRepository, type ObservationListRow } from './observations.repository';
 
 /** Observation rules: the public list (spec §1, §7). */
@@ -34,10 +35,13 @@ export function createObservationsService(db: Db) {
       return toRow(row, photos);
     },
 
-    /** Public list: Pending, Vetted and Valid observations, newest first, page size ≤ 50 (spec §7). */
-    async list(query: ObservationListQuery): Promise<ObservationListResponse> {
-      const { page, limit } = query;
-      const { rows, total } = await observationsRepository.paginate(db, PUBLIC_STATUS_IDS, limit, (page - 1) * limit);
+    /**
+     * Explore list: observations matching the filters, newest first, page size ≤ 50 (spec §7).
+     * The public sees Pending, Vetted and Valid; an admin every status.
+     */
+    async list(user: SessionUser | null, query: ObservationListQuery): Promise<ObservationListResponse> {
+      const { page, limit, ...filters } = query;
+      const { rows, total } = await observationsRepository.paginate(db, filters, visibleStatuses(user), limit, (page - 1) * limit);
       const photoRows = await photosRepository.findByObservations(db, rows.map((r) => r.observation_id));
       const totalpage = Math.max(1, Math.ceil(total / limit));
       return {

@@ -1,0 +1,35 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { ADMIN_ROLE_ID, PUBLIC_STATUS_IDS, type ExploreFilters, type ObservationStatusId, type SessionUser } from '@mm/shared';
+
+const ALL_STATUS_IDS: readonly ObservationStatusId[] = [1, 2, 3, 4, 5, 6];
+
+/** The statuses a requester may explore: every status for an admin, Pending, Vetted and Valid for everyone else (spec §1). */
+export function visibleStatuses(user: SessionUser | null): readonly ObservationStatusId[] {
+  return user?.role_id === ADMIN_ROLE_ID ? ALL_STATUS_IDS : PUBLIC_STATUS_IDS;
+}
+
+/**
+ * SQL condition for the Explore filters over the aliases `o` (observations), `c` (checklists) and
+ * `s` (sites), restricted to `statuses` and live checklists. Used by the list, map clusters,
+ * charts, gallery and downloads so that they always agree.
+ */
+export function observationWhere(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
+  const allowed = filters.status === undefined ? statuses : statuses.filter((s) => s === filters.status);
+  const parts: SQL[] = [
+    allowed.length > 0 ? sql`o.observationstatus_id IN (${sql.join(allowed.map((s) => sql`${s}`), sql`, `)})` : sql`false`,
+    sql`NOT c.isdeleted`,
+  ];
+  if (filters.date_from) parts.push(sql`c.checklist_date >= ${filters.date_from}::date`);
+  if (filters.date_to) parts.push(sql`c.checklist_date <= ${filters.date_to}::date`);
+  if (filters.lifestage_id !== undefined) parts.push(sql`o.lifestage_id = ${filters.lifestage_id}`);
+  if (filters.milkweed_id !== undefined) parts.push(sql`o.milkweed_id = ${filters.milkweed_id}`);
+  if (filters.country_id !== undefined) parts.push(sql`s.country_id = ${filters.country_id}`);
+  if (filters.province_id !== undefined) parts.push(sql`s.province_id = ${filters.province_id}`);
+  if (filters.username !== undefined) parts.push(sql`c.user_id = (SELECT user_id FROM users WHERE lower(username) = lower(${filters.username}))`);
+  if (filters.kind !== undefined) parts.push(sql`c.is_flash = ${filters.kind === 'flash'}`);
+  if (filters.with_photos) parts.push(sql`EXISTS (SELECT 1 FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted)`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** The joins every filtered observation query needs (aliases o, c, s). */
+export const observationJoins = sql`FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id JOIN sites s ON s.site_id = c.site_id`;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { OBSERVATION_PAGE_SIZE } from '../constants/index';
+import { isoDate } from './observations';
+import { V } from './validation';
+
+/** Query-string booleans: `1`/`true` and `0`/`false`. */
+const queryBoolean = z.enum(['1', 'true', '0', 'false'], V.invalid).transform((v) => v === '1' || v === 'true');
+const queryId = z.coerce.number(V.number).int(V.wholeNumber).min(1, V.numberPositive).max(2_147_483_647, V.invalid);
+
+/**
+ * Filters of Explore data, the map clusters, the charts, the gallery and the downloads, as they
+ * appear in the page URL and the API query string (issue 4). All optional; combined with AND.
+ * `status` narrows to one status; the public only ever sees Pending, Vetted and Valid (spec §1).
+ */
+const exploreFilterFields = {
+    /** First and last day of the observation date (`checklist_date`), yyyy-MM-dd, inclusive. */
+    date_from: isoDate.optional(),
+    date_to: isoDate.optional(),
+    /** 1 egg, 2 caterpillar, 3 chrysalis, 4 adult. */
+    lifestage_id: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(4, V.invalid).optional(),
+    milkweed_id: queryId.optional(),
+    country_id: queryId.optional(),
+    province_id: queryId.optional(),
+    /** Observer's username, case-insensitive, exact. */
+    username: z.string().trim().min(1, V.required).max(100, V.maxChars).optional(),
+    /** Flash Data sightings or Mission surveys. */
+    kind: z.enum(['flash', 'mission'], V.invalid).optional(),
+    /** Only observations with at least one photo. */
+    with_photos: queryBoolean.optional(),
+    /** Observation status id (1–6); statuses the requester may not see give no rows. */
+    status: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(6, V.invalid).optional(),
+};
+const datesInOrder = (f: { date_from?: string; date_to?: string }) => !f.date_from || !f.date_to || f.date_from <= f.date_to;
+const datesInOrderError = { message: V.endBeforeStart, path: ['date_to'] };
+
+export const exploreFiltersSchema = z.object(exploreFilterFields).refine(datesInOrder, datesInOrderError);
+export type ExploreFilters = z.infer<typeof exploreFiltersSchema>;
+
+/** The filter keys, in the order the URL writes them. */
+export const EXPLORE_FILTER_KEYS = ['date_from', 'date_to', 'lifestage_id', 'milkweed_id', 'country_id', 'province_id', 'username', 'kind', 'with_photos', 'status'] as const;
+
+/** `GET /api/observations`: filters plus page (1-based) and limit (≤ 50). */
+export const observationListQuerySchema = z
+  .object({
+    ...exploreFilterFields,
+    page: z.coerce.number().int().min(1, V.numberPositive).max(1_000_000).default(1),
+    limit: z.coerce.number().int().min(1, V.numberPositive).max(OBSERVATION_PAGE_SIZE, V.invalid).default(OBSERVATION_PAGE_SIZE),
+  })
+  .refine(datesInOrder, datesInOrderError);
+export type ObservationListQuery = z.infer<typeof observationListQuerySchema>;
+
+/** Map viewport in WGS84 degrees; `west > east` crosses the antimeridian. */
+const viewportFields = {
+  zoom: z.coerce.number().int().min(0, V.invalid).max(20, V.invalid),
+  west: z.coerce.number().min(-180, V.longitude).max(180, V.longitude),
+  south: z.coerce.number().min(-90, V.latitude).max(90, V.latitude),
+  east: z.coerce.number().min(-180, V.longitude).max(180, V.longitude),
+  north: z.coerce.number().min(-90, V.latitude).max(90, V.latitude),
+};
+
+/** `GET /api/observations/clusters`: filters plus the map's zoom level and viewport. */
+export const clusterQuerySchema = z
+  .object({ ...exploreFilterFields, ...viewportFields })
+  .refine(datesInOrder, datesInOrderError)
+  .refine((v) => v.south <= v.north, { message: V.invalid, path: ['north'] });
+export type ClusterQuery = z.infer<typeof clusterQuerySchema>;
+
+/**
+ * One map cluster: the observations of a grid cell (cell size follows the zoom), placed at their
+ * mean position. A cell holding one site carries that site's observation and checklist ids.
+ */
+export const clusterSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  /** Observations in the cell. */
+  count: z.number().int(),
+  /** Set when the cell holds a single observation. */
+  observation_id: z.number().int().nullable(),
+  /** Set when every observation of the cell belongs to one checklist. */
+  checklist_id: z.number().int().nullable(),
+  /** Bounding box of the cell's observations, to zoom into on click. */
+  bounds: z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() }),
+});
+export type Cluster = z.infer<typeof clusterSchema>;
+
+export const clusterResponseSchema = z.object({
+  clusters: z.array(clusterSchema),
+  /** Observations inside the viewport. */
+  total: z.number().int(),
+});
+export type ClusterResponse = z.infer<typeof clusterResponseSchema>;
+
+/** `GET /api/observations/stats`: what the Explore charts draw, for the current filters. */
+export const exploreStatsSchema = z.object({
+  /** Observations and individuals per ISO week of the year (1–53) and life stage (null: milkweed rows). */
+  per_week: z.array(z.object({ week: z.number().int(), lifestage_id: z.number().int().nullable(), observations: z.number().int(), individuals: z.number().int() })),
+  /** Observations per province or state (null when unknown), most first. */
+  per_province: z.array(z.object({ province_id: z.number().int().nullable(), observations: z.number().int(), individuals: z.number().int() })),
+  total: z.number().int(),
+});
+export type ExploreStats = z.infer<typeof exploreStatsSchema>;
