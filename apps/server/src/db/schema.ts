@@ -172,7 +172,7 @@ export const sites = pgTable(
     created: created(),
     updated: updated(),
   },
-  (t) => [index('sites_user_idx').on(t.user_id)],
+  (t) => [index('sites_user_idx').on(t.user_id), index('sites_lat_lng_idx').on(t.latitude, t.longitude)],
 );
 
 export const checklists = pgTable(
@@ -201,6 +201,7 @@ export const checklists = pgTable(
     uniqueIndex('checklists_idempotency_idx').on(t.user_id, t.idempotency_key),
     index('checklists_user_idx').on(t.user_id),
     index('checklists_date_idx').on(t.checklist_date),
+    index('checklists_site_idx').on(t.site_id),
   ],
 );
 

@@ -16,7 +16,7 @@ const exploreFilterFields = {
     /** First and last day of the observation date (`checklist_date`), yyyy-MM-dd, inclusive. */
     date_from: isoDate.optional(),
     date_to: isoDate.optional(),
-    /** 1 egg, 2 caterpillar, 3 chrysalis, 4 adult. */
+    /** Life stage id: 1 adult, 2 egg, 3 caterpillar, 4 chrysalis (`LIFESTAGE_KEYS` order). */
     lifestage_id: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(4, V.invalid).optional(),
     milkweed_id: queryId.optional(),
     country_id: queryId.optional(),

@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
   checklistIdParamsSchema,
+  clusterQuerySchema,
+  clusterResponseSchema,
+  exploreFiltersSchema,
+  exploreStatsSchema,
   observationListQuerySchema,
   observationRowSchema,
   observationListResponseSchema,
@@ -28,6 +32,29 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
       response: { 200: observationListResponseSchema, 400: apiErrorSchema },
     },
     handler: async (request) => observations.list(request.user, request.query),
+  });
+
+  app.get('/clusters', {
+    schema: {
+      tags: ['observations'],
+      summary: 'Map clusters for a viewport and zoom, over the Explore filters',
+      description:
+        'Observations inside west/south/east/north (WGS84 degrees; west > east crosses the antimeridian) grouped on a Web Mercator grid of ≈ 64 px cells at `zoom` (0–20). ' +
+        'Each cluster: mean position, count, bounds; observation_id when it holds one observation, checklist_id when all belong to one checklist. Same visibility as the list.',
+      querystring: clusterQuerySchema,
+      response: { 200: clusterResponseSchema, 400: apiErrorSchema },
+    },
+    handler: async (request) => observations.clusters(request.user, request.query),
+  });
+
+  app.get('/stats', {
+    schema: {
+      tags: ['observations'],
+      summary: 'Explore charts: observations and individuals per ISO week and life stage, and per province, over the filters',
+      querystring: exploreFiltersSchema,
+      response: { 200: exploreStatsSchema, 400: apiErrorSchema },
+    },
+    handler: async (request) => observations.stats(request.user, request.query),
   });
 
   app.get('/:id', {

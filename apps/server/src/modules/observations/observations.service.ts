@@ -1,9 +1,10 @@
-import { ADMIN_ROLE_ID, ObservationStatus, PUBLIC_STATUS_IDS, type ObservationListQuery, type ObservationListResponse, type ObservationRow, type SessionUser } from '@mm/shared';
+import { ADMIN_ROLE_ID, ObservationStatus, PUBLIC_STATUS_IDS, type ClusterQuery, type ClusterResponse, type ExploreFilters, type ExploreStats, type ObservationListQuery, type ObservationListResponse, type ObservationRow, type SessionUser } from '@mm/shared';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { toPhoto } from '../checklists/checklists.queries';
 import { photosRepository } from '../photos/photos.repository';
 import { visibleStatuses } from './observation-filters';
+import { observationsMap } from './observations.map';
 import { observationsRepository, type ObservationListRow } from './observations.repository';
 
 /** Observation rules: the public list (spec §1, §7). */
@@ -48,6 +49,16 @@ export function createObservationsService(db: Db) {
         data: rows.map((r) => toRow(r, photoRows.filter((p) => p.observation_id === r.observation_id).map(toPhoto))),
         paginator: { current: page, total, limit, totalpage, hasPre: page > 1, hasNext: page < totalpage },
       };
+    },
+
+    /** Map clusters of the observations matching the filters inside the viewport (issue 4). */
+    clusters(user: SessionUser | null, query: ClusterQuery): Promise<ClusterResponse> {
+      return observationsMap.clusters(db, query, visibleStatuses(user));
+    },
+
+    /** Chart figures for the filters: per week of the year by life stage, per province. */
+    stats(user: SessionUser | null, filters: ExploreFilters): Promise<ExploreStats> {
+      return observationsMap.stats(db, filters, visibleStatuses(user));
     },
   };
 }

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import type { ClusterQuery, ClusterResponse, ExploreFilters, ExploreStats, ObservationStatusId } from '@mm/shared';
+import type { DbOrTx } from '../../db/client';
+import { observationJoins, observationWhere } from './observation-filters';
+
+/** Web Mercator stops at ±85.0511° (WGS84 degrees). */
+const MAX_MERCATOR_LATITUDE = 85.0511;
+/**
+ * Cells per world width at zoom z: 2^(z + CELL_ZOOM_OFFSET). 256 px tiles / 2^2 → cells of 64 px
+ * on screen, about the size of a cluster icon.
+ */
+const CELL_ZOOM_OFFSET = 2;
+
+/** SQL condition: the site's point inside the viewport (a west > east box crosses the antimeridian). */
+function inViewport(q: Pick<ClusterQuery, 'west' | 'south' | 'east' | 'north'>) {
+  const longitude = q.west <= q.east ? sql`s.longitude BETWEEN ${q.west} AND ${q.east}` : sql`(s.longitude >= ${q.west} OR s.longitude <= ${q.east})`;
+  return sql`s.latitude BETWEEN ${q.south} AND ${q.north} AND ${longitude}`;
+}
+
+type ClusterRow = {
+  latitude: number;
+  longitude: number;
+  count: number;
+  observation_id: number | null;
+  checklist_id: number | null;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+};
+
+/** Map clusters and chart figures over the Explore filters. */
+export const observationsMap = {
+  /**
+   * Observations in the viewport grouped on a Web Mercator grid whose cells are ≈ 64 screen px at
+   * `zoom`; each cluster sits at the mean position of its observations (WGS84 degrees).
+   */
+  async clusters(db: DbOrTx, query: ClusterQuery, statuses: readonly ObservationStatusId[]): Promise<ClusterResponse> {
+    const { zoom, west, south, east, north, ...filters } = query;
+    const cells = 2 ** (zoom + CELL_ZOOM_OFFSET);
+    const lat = sql`least(greatest(s.latitude, ${-MAX_MERCATOR_LATITUDE}), ${MAX_MERCATOR_LATITUDE})`;
+    const r = await db.execute<ClusterRow>(sql`
+      WITH f AS (
+        SELECT o.observation_id, c.checklist_id, s.latitude, s.longitude,
+               floor((s.longitude + 180) / 360 * ${cells})::int AS cx,
+               floor((1 - ln(tan(radians(${lat})) + 1 / cos(radians(${lat}))) / pi()) / 2 * ${cells})::int AS cy
+        ${observationJoins}
+        WHERE ${observationWhere(filters, statuses)} AND ${inViewport({ west, south, east, north })}
+      )
+      SELECT avg(latitude)::float8 AS latitude, avg(longitude)::float8 AS longitude, count(*)::int AS count,
+             CASE WHEN count(*) = 1 THEN min(observation_id) END AS observation_id,
+             CASE WHEN min(checklist_id) = max(checklist_id) THEN min(checklist_id) END AS checklist_id,
+             min(longitude)::float8 AS west, min(latitude)::float8 AS south, max(longitude)::float8 AS east, max(latitude)::float8 AS north
+      FROM f GROUP BY cx, cy
+      ORDER BY count DESC`);
+    return {
+      clusters: r.rows.map(({ west: w, south: s, east: e, north: n, ...c }) => ({ ...c, bounds: { west: w, south: s, east: e, north: n } })),
+      total: r.rows.reduce((sum, c) => sum + c.count, 0),
+    };
+  },
+
+  /** Per ISO week and life stage, and per province: observations and individuals (sum of counts). */
+  async stats(db: DbOrTx, filters: ExploreFilters, statuses: readonly ObservationStatusId[]): Promise<ExploreStats> {
+    const where = observationWhere(filters, statuses);
+    const [weeks, provinces] = await Promise.all([
+      db.execute<ExploreStats['per_week'][number]>(sql`
+        SELECT extract(week FROM c.checklist_date)::int AS week, o.lifestage_id, count(*)::int AS observations, coalesce(sum(o.numbers), 0)::int AS individuals
+        ${observationJoins} WHERE ${where}
+        GROUP BY 1, 2 ORDER BY 1, 2 NULLS LAST`),
+      db.execute<ExploreStats['per_province'][number]>(sql`
+        SELECT s.province_id, count(*)::int AS observations, coalesce(sum(o.numbers), 0)::int AS individuals
+        ${observationJoins} WHERE ${where}
+        GROUP BY 1 ORDER BY 2 DESC, 1`),
+    ]);
+    return { per_week: weeks.rows, per_province: provinces.rows, total: provinces.rows.reduce((sum, p) => sum + p.observations, 0) };
+  },
+};

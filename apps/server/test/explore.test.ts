@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ROLE_ID } from '@mm/shared';
+import { buildTestApp, signUp, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let volunteer: { token: string; userId: number; username: string };
+let admin: { token: string; userId: number; username: string };
+let qc: number;
+let on: number;
+let jal: number;
+let canada: number;
+let syriaca: number;
+const ids: Record<string, number> = {};
+
+interface Place {
+  locality: string;
+  province_id: number;
+  latitude: number;
+  longitude: number;
+}
+
+async function flash(name: string, place: Place, date: string, counts: Partial<Record<'adults' | 'eggs' | 'caterpillars' | 'chrysalises', number>>, milkweed_id?: number) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/observations/submit_flash',
+    headers: { Authorization: volunteer.token },
+    payload: { idempotency_key: randomUUID(), checklist_date: date, city: null, adults: 0, eggs: 0, caterpillars: 0, chrysalises: 0, photos: [], milkweed_id, ...place, ...counts },
+  });
+  expect(res.statusCode).toBe(201);
+  ids[name] = res.json().checklist_id;
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  volunteer = await signUp(ctx.app);
+  admin = await signUp(ctx.app);
+  await ctx.db.execute(sql`UPDATE users SET role_id = ${ADMIN_ROLE_ID} WHERE user_id = ${admin.userId}`);
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
+  const province = (code: string) => params.provinces.find((p: { administrative: string }) => p.administrative === code);
+  qc = province('QC').province_id;
+  on = province('ON').province_id;
+  jal = province('JAL').province_id;
+  canada = province('QC').country_id;
+  syriaca = params.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca').milkweed_id;
+
+  const jarry = { locality: 'Parc Jarry', province_id: qc, latitude: 45.5339, longitude: -73.6281 };
+  const possibles = { locality: 'Champ des Possibles', province_id: qc, latitude: 45.5292, longitude: -73.5981 };
+  const toronto = { locality: 'Tommy Thompson Park', province_id: on, latitude: 43.6295, longitude: -79.3306 };
+  const guadalajara = { locality: 'Bosque Los Colomos', province_id: jal, latitude: 20.7068, longitude: -103.3946 };
+  await flash('jarry', jarry, '2026-06-02', { adults: 2, eggs: 5 }, syriaca);
+  await flash('possibles', possibles, '2026-07-20', { caterpillars: 3 });
+  await flash('toronto', toronto, '2026-08-11', { adults: 1 });
+  await flash('guadalajara', guadalajara, '2026-01-15', { adults: 40 });
+  await flash('invalid', toronto, '2026-08-12', { adults: 7 });
+  await flash('deleted', jarry, '2026-08-13', { adults: 8 });
+  await flash('test', jarry, '2026-08-14', { adults: 9 });
+  // Invalid (5), Deleted (3) and Test (6) must never reach the public.
+  await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${ids.invalid}`);
+  await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 3 WHERE checklist_id = ${ids.deleted}`);
+  await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 6 WHERE checklist_id = ${ids.test}`);
+});
+afterAll(() => ctx.close());
+
+const get = async (url: string, token = '') => {
+  const res = await ctx.app.inject({ method: 'GET', url, headers: { Authorization: token } });
+  return { status: res.statusCode, body: res.json() };
+};
+const mine = () => `username=${volunteer.username.toUpperCase()}`;
+
+describe('GET /api/observations with Explore filters', () => {
+  it('shows the public only Pending, Vetted and Valid observations; an admin every status', async () => {
+    const pub = await get(`/api/observations?${mine()}`);
+    expect(pub.body.paginator.total).toBe(5); // jarry adults + eggs, possibles, toronto, guadalajara
+    expect(new Set(pub.body.data.map((r: { checklist_id: number }) => r.checklist_id))).toEqual(new Set([ids.jarry, ids.possibles, ids.toronto, ids.guadalajara]));
+    const asOwner = await get(`/api/observations?${mine()}`, volunteer.token);
+    expect(asOwner.body.paginator.total).toBe(5);
+    const asAdmin = await get(`/api/observations?${mine()}`, admin.token);
+    expect(asAdmin.body.paginator.total).toBe(8);
+    expect((await get(`/api/observations?${mine()}&status=5`)).body.paginator.total).toBe(0);
+    expect((await get(`/api/observations?${mine()}&status=5`, admin.token)).body.paginator.total).toBe(1);
+  });
+
+  it('filters by date range, life stage, milkweed, country, province, kind and photos', async () => {
+    const total = async (query: string) => (await get(`/api/observations?${mine()}&${query}`)).body.paginator.total;
+    expect(await total('date_from=2026-06-01&date_to=2026-07-31')).toBe(3);
+    expect(await total('date_from=2026-07-20&date_to=2026-07-20')).toBe(1);
+    expect(await total('lifestage_id=1')).toBe(3); // adults
+    expect(await total('lifestage_id=2')).toBe(1); // eggs
+    expect(await total(`milkweed_id=${syriaca}`)).toBe(2);
+    expect(await total(`country_id=${canada}`)).toBe(4);
+    expect(await total(`province_id=${on}`)).toBe(1);
+    expect(await total('kind=flash')).toBe(5);
+    expect(await total('kind=mission')).toBe(0);
+    expect(await total('with_photos=1')).toBe(0);
+    expect(await total('with_photos=false')).toBe(5);
+  });
+
+  it('pages at the edges: last page, beyond the end, limit', async () => {
+    const page2 = await get(`/api/observations?${mine()}&limit=4&page=2`);
+    expect(page2.body.data).toHaveLength(1);
+    expect(page2.body.paginator).toEqual({ current: 2, total: 5, limit: 4, totalpage: 2, hasPre: true, hasNext: false });
+    const beyond = await get(`/api/observations?${mine()}&limit=4&page=3`);
+    expect(beyond.body.data).toHaveLength(0);
+    expect(beyond.body.paginator).toMatchObject({ current: 3, hasPre: true, hasNext: false });
+    expect((await get('/api/observations?limit=51')).status).toBe(400);
+    expect((await get('/api/observations?page=0')).status).toBe(400);
+  });
+
+  it('refuses bad filters with a message naming the field', async () => {
+    const bad = await get('/api/observations?lifestage_id=9&kind=both&date_from=2026-02-30');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['date_from', 'kind', 'lifestage_id']);
+    const reversed = await get('/api/observations?date_from=2026-08-01&date_to=2026-07-01');
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.fields).toEqual({ date_to: 'End time cannot be earlier than start time.' });
+  });
+});
+
+describe('GET /api/observations/clusters', () => {
+  const world = 'west=-180&south=-85&east=180&north=85';
+
+  it('groups nearby observations at a low zoom and splits them as the zoom grows', async () => {
+    const far = await get(`/api/observations/clusters?${mine()}&zoom=3&${world}`);
+    expect(far.status).toBe(200);
+    expect(far.body.total).toBe(5);
+    const montreal = far.body.clusters.find((c: { count: number }) => c.count === 3);
+    expect(montreal).toMatchObject({ observation_id: null, checklist_id: null });
+    expect(montreal.bounds.west).toBeCloseTo(-73.6281, 4);
+    expect(montreal.bounds.east).toBeCloseTo(-73.5981, 4);
+
+    const near = await get(`/api/observations/clusters?${mine()}&zoom=14&west=-73.7&south=45.5&east=-73.5&north=45.6`);
+    expect(near.body.total).toBe(3);
+    const jarry = near.body.clusters.find((c: { checklist_id: number | null }) => c.checklist_id === ids.jarry);
+    expect(jarry).toMatchObject({ count: 2, observation_id: null, latitude: 45.5339, longitude: -73.6281 });
+    const possibles = near.body.clusters.find((c: { checklist_id: number | null }) => c.checklist_id === ids.possibles);
+    expect(possibles).toMatchObject({ count: 1, observation_id: expect.any(Number) });
+  });
+
+  it('applies the filters and never shows hidden statuses', async () => {
+    const adults = await get(`/api/observations/clusters?${mine()}&lifestage_id=1&zoom=2&${world}`);
+    expect(adults.body.total).toBe(3);
+    const asAdmin = await get(`/api/observations/clusters?${mine()}&zoom=2&${world}`, admin.token);
+    expect(asAdmin.body.total).toBe(8);
+  });
+
+  it('handles a viewport across the antimeridian and refuses a bad one', async () => {
+    const pacific = await get(`/api/observations/clusters?${mine()}&zoom=2&west=170&south=-85&east=-100&north=85`);
+    expect(pacific.body.total).toBe(1); // Guadalajara (−103.4°) only
+    expect((await get(`/api/observations/clusters?zoom=30&${world}`)).status).toBe(400);
+    expect((await get('/api/observations/clusters?zoom=3&west=0&south=10&east=1&north=5')).status).toBe(400);
+  });
+});
+
+describe('GET /api/observations/stats', () => {
+  it('counts observations and individuals per week and life stage, and per province', async () => {
+    const { status, body } = await get(`/api/observations/stats?${mine()}`);
+    expect(status).toBe(200);
+    expect(body.total).toBe(5);
+    // 2026-06-02 is in ISO week 23: 2 adults and 5 eggs at Jarry.
+    expect(body.per_week).toEqual(
+      expect.arrayContaining([
+        { week: 23, lifestage_id: 1, observations: 1, individuals: 2 },
+        { week: 23, lifestage_id: 2, observations: 1, individuals: 5 },
+        { week: 3, lifestage_id: 1, observations: 1, individuals: 40 },
+      ]),
+    );
+    expect(body.per_province[0]).toEqual({ province_id: qc, observations: 3, individuals: 10 });
+    expect(body.per_province).toContainEqual({ province_id: jal, observations: 1, individuals: 40 });
+  });
+});
