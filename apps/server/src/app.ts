@@ -19,6 +19,8 @@ import { checklistsRoutes } from './modules/checklists/checklists.routes';
 import { createChecklistsService } from './modules/checklists/checklists.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { observationsRoutes } from './modules/observations/observations.routes';
+import { followDataVersion } from './lib/data-version';
+import { responseCachePlugin } from './plugins/response-cache';
 import { createObservationsService } from './modules/observations/observations.service';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { createPhotosService } from './modules/photos/photos.service';
@@ -129,6 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const checklists = createChecklistsService(db, photos);
   const observations = createObservationsService(db);
   await app.register(authPlugin, { users });
+  const dataVersion = await followDataVersion(db.$client, (msg) => app.log.warn(msg));
+  app.addHook('onClose', () => dataVersion.close());
+  await app.register(responseCachePlugin, { dataVersion });
 
   await app.register(usersRoutes, { prefix: '/api/users', users, authRateLimit: config.AUTH_RATE_LIMIT });
   await app.register(utilitiesRoutes, { prefix: '/api/utilities', db, config, checklists });

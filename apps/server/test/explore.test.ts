@@ -170,3 +170,44 @@ describe('GET /api/observations/stats', () => {
     expect(body.per_province).toContainEqual({ province_id: jal, observations: 1, individuals: 40 });
   });
 });
+
+describe('HTTP caching of the public explore answers', () => {
+  it('answers 304 to a matching ETag, and a write changes the ETag and the answer', async () => {
+    const url = `/api/observations?${mine()}&kind=flash`;
+    const first = await ctx.app.inject({ method: 'GET', url });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]+-\d+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const cached = await ctx.app.inject({ method: 'GET', url });
+    expect(cached.body).toBe(first.body);
+
+    await flash('later', { locality: 'Parc Jarry', province_id: qc, latitude: 45.5339, longitude: -73.6281 }, '2026-09-01', { adults: 1 });
+    const fresh = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers.etag).not.toBe(etag);
+    expect(fresh.json().paginator.total).toBe(first.json().paginator.total + 1);
+  });
+
+  it('follows changes made by another process through the database', async () => {
+    const url = `/api/observations/stats?${mine()}`;
+    const before = await ctx.app.inject({ method: 'GET', url });
+    // Another server process (here: a direct SQL write) changes a status; the notification reaches this one.
+    await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 2 WHERE checklist_id = ${ids.invalid}`);
+    await expect.poll(async () => (await ctx.app.inject({ method: 'GET', url })).json().total).toBe(before.json().total + 1);
+    await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${ids.invalid}`);
+  });
+
+  it('never serves an admin from the cache, nor an error with an ETag', async () => {
+    const url = `/api/observations?${mine()}`;
+    await ctx.app.inject({ method: 'GET', url });
+    const asAdmin = await ctx.app.inject({ method: 'GET', url, headers: { Authorization: admin.token } });
+    expect(asAdmin.headers.etag).toBeUndefined();
+    expect(asAdmin.json().paginator.total).toBeGreaterThan((await get(url)).body.paginator.total);
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/observations?kind=both' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers.etag).toBeUndefined();
+  });
+});

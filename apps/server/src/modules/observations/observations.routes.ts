@@ -24,6 +24,7 @@ const submitErrors = { 400: apiErrorSchema, 401: apiErrorSchema };
 /** `/api/observations/*`. */
 export const observationsRoutes: FastifyPluginAsyncZod<{ observations: ObservationsService; checklists: ChecklistsService }> = async (app, { observations, checklists }) => {
   app.get('/', {
+    config: { publicCache: true },
     schema: {
       tags: ['observations'],
       summary: 'Explore list: observations matching the filters, newest first, 50 a page (spec §7)',
@@ -35,6 +36,7 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
   });
 
   app.get('/clusters', {
+    config: { publicCache: true },
     schema: {
       tags: ['observations'],
       summary: 'Map clusters for a viewport and zoom, over the Explore filters',
@@ -48,6 +50,7 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
   });
 
   app.get('/stats', {
+    config: { publicCache: true },
     schema: {
       tags: ['observations'],
       summary: 'Explore charts: observations and individuals per ISO week and life stage, and per province, over the filters',

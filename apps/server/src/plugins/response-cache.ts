@@ -1,0 +1,72 @@
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import { randomBytes } from 'node:crypto';
+import { ADMIN_ROLE_ID } from '@mm/shared';
+import type { DataVersion } from '../lib/data-version';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The answer depends only on the URL and on whether the requester is an admin (the public
+     * explore endpoints): answers to everyone else are cached and carry an ETag.
+     */
+    publicCache?: boolean;
+  }
+  interface FastifyRequest {
+    /** Data version when a cacheable request arrived; its answer is stored under it. */
+    cacheVersion: number | null;
+  }
+}
+
+interface Entry {
+  version: number;
+  body: string;
+  contentType: string;
+}
+
+/** Cached answers kept per process. */
+const MAX_ENTRIES = 2000;
+/** Larger answers are not kept (bytes). */
+const MAX_BODY_BYTES = 512 * 1024;
+
+/**
+ * HTTP caching of the public explore answers (issue 4): `ETag` + `Cache-Control: no-cache` (the
+ * browser revalidates and gets 304 while nothing changed) and an in-process cache of the answer
+ * bodies keyed by URL, both invalidated by any data change (`DataVersion`). Admins, who see every
+ * status, are never served from it.
+ */
+export const responseCachePlugin = fp<{ dataVersion: DataVersion }>(async (app, { dataVersion }) => {
+  // ETags differ between processes, which only costs a revalidation after a load balancer switch.
+  const boot = randomBytes(4).toString('hex');
+  const cache = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
+  const etagOf = (version: number) => `"${boot}-${version}"`;
+  app.decorateRequest('cacheVersion', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !request.routeOptions.config.publicCache || request.user?.role_id === ADMIN_ROLE_ID) return;
+    const version = dataVersion.current();
+    if (version === null) return;
+    request.cacheVersion = version;
+    const etag = etagOf(version);
+    reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const hit = cache.get(request.url);
+    if (hit && hit.version === version) return reply.type(hit.contentType).send(hit.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const version = request.cacheVersion;
+    if (version === null) return payload;
+    if (reply.statusCode !== 200 && reply.statusCode !== 304) reply.removeHeader('ETag');
+    if (reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_BODY_BYTES) return payload;
+    if (cache.get(request.url)?.version !== version) {
+      cache.set(request.url, { version, body: payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+    }
+    return payload;
+  });
+
+  // A successful write through this process is visible at once, before its notification arrives.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300 && request.url.startsWith('/api/')) dataVersion.bump();
+  });
+});
