@@ -37,6 +37,11 @@ export const PASSWORD_MIN_LENGTH = 4;
 export const PASSWORD_MAX_LENGTH = 16;
 /** Largest accepted image upload, bytes (spec §5, §9: 10MB). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * The file picker's `accept`: formats the server decodes. HEIC is left out on purpose: iOS then
+ * hands the page a JPEG conversion, which the server can read (its image library has no HEVC decoder).
+ */
+export const PHOTO_INPUT_ACCEPT = 'image/jpeg,image/png,image/webp';
 export const USERNAME_SEARCH_LIMIT = 100;
 
 export const TOAST_AUTO_CLOSE_MS = 5000;

@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_IMAGE_BYTES, type LifestageId } from '@mm/shared';
+import { MAX_IMAGE_BYTES, PHOTO_INPUT_ACCEPT, type LifestageId } from '@mm/shared';
 import { ApiRequestError } from '../../../lib/api-client';
 import { uploadObservationPhoto } from '../api/flash';
 
@@ -18,7 +18,6 @@ export interface PickedPhoto {
   error?: string;
 }
 
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 
 /** Only object URLs made here need releasing; saved photos preview from `/attachments/…`. */
 const release = (url: string) => {
@@ -84,7 +83,7 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
           </Box>
         ))}
       </Stack>
-      <input ref={input} type="file" accept={ACCEPT} multiple hidden id={`photos-${lifestageId}`} onChange={(e) => add(e.target.files)} />
+      <input ref={input} type="file" accept={PHOTO_INPUT_ACCEPT} multiple hidden id={`photos-${lifestageId}`} onChange={(e) => add(e.target.files)} />
       <Button size="small" startIcon={<AddPhotoAlternateIcon />} onClick={() => input.current?.click()} sx={{ mt: 1 }}>
         {t('flash.add_photo', { stage })}
       </Button>

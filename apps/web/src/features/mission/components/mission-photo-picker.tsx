@@ -4,7 +4,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContent
 import { useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MAX_IMAGE_BYTES, type LifestageId } from '@mm/shared';
+import { MAX_IMAGE_BYTES, PHOTO_INPUT_ACCEPT, type LifestageId } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
 import { ApiRequestError } from '../../../lib/api-client';
 import { uploadObservationPhoto } from '../../flash/api/flash';
@@ -19,7 +19,6 @@ interface Pending {
   error?: string;
 }
 
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 const THUMB = { width: 112, height: 84, style: { objectFit: 'cover', borderRadius: 6, display: 'block' } } as const;
 
 /** Uploads in progress of one life stage on one milkweed row, shown until they land in the form. */
@@ -86,7 +85,7 @@ export function MissionPhotoPicker({ milkweedIndex, lifestageId, onBusy }: { mil
           </Box>
         ))}
       </Stack>
-      <input ref={input} type="file" accept={ACCEPT} multiple hidden onChange={(e) => {
+      <input ref={input} type="file" accept={PHOTO_INPUT_ACCEPT} multiple hidden onChange={(e) => {
         Array.from(e.target.files ?? []).forEach(upload);
         e.target.value = '';
       }} />
