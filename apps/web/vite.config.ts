@@ -1,9 +1,20 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** public/mockServiceWorker.js serves `vite --mode mock` only; a production build must not ship it. */
+const dropMockWorker = (): Plugin => ({
+  name: 'mm:drop-mock-worker',
+  apply: (_config, env) => env.command === 'build' && env.mode !== 'mock',
+  writeBundle(options) {
+    if (options.dir) rmSync(path.join(options.dir, 'mockServiceWorker.js'), { force: true });
+  },
+});
 
 export default defineConfig({
   base: '/mmapp/',
-  plugins: [react()],
+  plugins: [react(), dropMockWorker()],
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/attachments': 'http://127.0.0.1:3000' } },
 });

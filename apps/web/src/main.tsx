@@ -12,6 +12,8 @@ import './styles.css';
 const fromUrl = normalizeLocale(window.location.pathname.slice(SUB_PATH.length + 1).split('/')[0]);
 const lng = fromUrl ?? storage.language();
 if (LOCALES.includes(lng)) storage.setLanguage(lng);
+// Front-end mock mode (`vite --mode mock`): sample data answers /api before the first call; other builds drop this import.
+if (import.meta.env.MODE === 'mock') await (await import('./mocks/browser')).startMockWorker();
 void initI18n(lng);
 
 const root = document.getElementById('root');
