@@ -5,8 +5,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 // A fresh embedded database for every run; PostgreSQL runs as its own user when we are root.
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'monarch-e2e-'));
+// Workers load this file again: they reuse the runner's folder, which tests read as E2E_DATA_DIR
+// (emails land in its outbox/).
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'monarch-e2e-'));
 chmodSync(dataDir, 0o755);
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './tests',

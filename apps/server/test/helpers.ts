@@ -15,13 +15,15 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   uploadsDir: string;
+  /** The app's DATA_DIR (emails land in its `outbox/` without SMTP). */
+  dataDir: string;
   close: () => Promise<void>;
 }
 
-/** A fresh app on the shared test database, with its own uploads folder. */
-export async function buildTestApp(): Promise<TestContext> {
+/** A fresh app on the shared test database, with its own data folder; `env` overrides the configuration. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'monarch-app-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000', ...env });
   const { db, pool } = await openDatabase(inject('databaseUrl'), 5, false);
   const uploadsDir = path.join(dataDir, 'uploads');
   const app = await buildApp({ config, db, storage: localStorage(uploadsDir) });
@@ -30,6 +32,7 @@ export async function buildTestApp(): Promise<TestContext> {
     app,
     db,
     uploadsDir,
+    dataDir,
     close: async () => {
       await app.close();
       await pool.end();

@@ -8,3 +8,7 @@ export * from './schemas/errors';
 export * from './schemas/missions';
 export * from './schemas/checklists';
 export * from './schemas/explore';
+export * from './schemas/downloads';
+export * from './schemas/gallery';
+export * from './schemas/accounts';
+export * from './schemas/figures';

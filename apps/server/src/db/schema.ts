@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -148,6 +149,17 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );
 
+/** Who follows whom (spec §3 following_count / follower_count are counted from here). */
+export const follows = pgTable(
+  'follows',
+  {
+    follower_id: integer('follower_id').notNull().references(() => users.user_id, { onDelete: 'cascade' }),
+    followed_id: integer('followed_id').notNull().references(() => users.user_id, { onDelete: 'cascade' }),
+    created: created(),
+  },
+  (t) => [primaryKey({ columns: [t.follower_id, t.followed_id] }), index('follows_followed_idx').on(t.followed_id)],
+);
+
 export const passwordResets = pgTable('password_resets', {
   id: serial('id').primaryKey(),
   user_id: integer('user_id').notNull().references(() => users.user_id, { onDelete: 'cascade' }),
@@ -227,6 +239,8 @@ export const observations = pgTable(
   (t) => [
     index('observations_checklist_idx').on(t.checklist_id),
     index('observations_public_created_idx').on(t.observationstatus_id, t.observation_created.desc(), t.observation_id.desc()),
+    /** Explore list order (newest first) over any set of statuses: pages read in index order, from a key. */
+    index('observations_created_idx').on(t.observation_created.desc(), t.observation_id.desc()),
   ],
 );
 
@@ -258,7 +272,9 @@ export const downloads = pgTable('downloads', {
   reason_text: text('reason_text'),
   filters: jsonb('filters').notNull(),
   format: varchar('format', { length: 16 }).notNull(),
+  /** Rows written; final once `finished` is set (a download cut short keeps `finished` null). */
   rows: integer('rows').notNull(),
+  finished: ts('finished'),
 });
 
 export const contactMessages = pgTable('contact_messages', {

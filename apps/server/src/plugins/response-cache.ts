@@ -20,7 +20,8 @@ declare module 'fastify' {
 
 interface Entry {
   version: number;
-  body: string;
+  /** UTF-8 bytes, encoded once: a hit is then written to the socket without encoding the string again. */
+  body: Buffer;
   contentType: string;
 }
 
@@ -60,7 +61,7 @@ export const responseCachePlugin = fp<{ dataVersion: DataVersion }>(async (app, 
     if (reply.statusCode !== 200 && reply.statusCode !== 304) reply.removeHeader('ETag');
     if (reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_BODY_BYTES) return payload;
     if (cache.get(request.url)?.version !== version) {
-      cache.set(request.url, { version, body: payload, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+      cache.set(request.url, { version, body: Buffer.from(payload), contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
     }
     return payload;
   });

@@ -2,6 +2,7 @@ import { Navigate, Outlet, createBrowserRouter, useLocation, useParams } from 'r
 import { LOCALES, SUB_PATH, normalizeLocale } from '@mm/shared';
 import { useSession } from '../features/auth/session-context';
 import { storage } from '../lib/storage';
+import { ContentFallback } from '../features/content/components/content-fallback';
 import { AppLayout } from './layout/app-layout';
 import { ExplorePage } from './routes/explore';
 import { FlashPage } from './routes/flash';
@@ -14,6 +15,11 @@ import { MissionsPage } from './routes/missions';
 import { HomePage } from './routes/home';
 import { MyProfilePage } from './routes/my-profile';
 import { NotFoundPage } from './routes/not-found';
+import { PhotosPage } from './routes/photos';
+import { ContactUsPage } from './routes/contact-us';
+import { ForgotPasswordPage } from './routes/forgot-password';
+import { PublicProfilePage } from './routes/public-profile';
+import { ResetPasswordPage } from './routes/reset-password';
 import { SigninPage } from './routes/signin';
 import { SignoutPage } from './routes/signout';
 import { SignupPage } from './routes/signup';
@@ -62,8 +68,19 @@ export const router = createBrowserRouter(
             { path: 'users/signin', element: <SigninPage /> },
             { path: 'users/signup', element: <SignupPage /> },
             { path: 'users/signout', element: <SignoutPage /> },
+            { path: 'users/forgotpassword', element: <ForgotPasswordPage /> },
+            { path: 'users/resetpassword', element: <ResetPasswordPage /> },
+            { path: 'users/profile/:username', element: <PublicProfilePage /> },
             { path: 'explore', element: <ExplorePage /> },
+            { path: 'photos', element: <PhotosPage /> },
             { path: 'checklists/view', element: <MissionDetailsPage /> },
+            { path: 'content/contact-us', element: <ContactUsPage /> },
+            // Content pages are open to visitors (spec §1); the Markdown renderer and texts load with the page.
+            {
+              path: 'content/:slug',
+              lazy: () => import('./routes/content').then((m) => ({ Component: m.ContentPage })),
+              hydrateFallbackElement: <ContentFallback />,
+            },
             {
               element: <RequireUser />,
               children: [

@@ -49,7 +49,7 @@ export const api = {
   },
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
-  delete: <T>(path: string) => request<T>('DELETE', path),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 
   /** Multipart upload of one file (field `file`) with progress 0–1; XHR because fetch cannot report upload progress. */
   upload<T>(path: string, file: File, onProgress?: (fraction: number) => void): Promise<T> {

@@ -1,12 +1,27 @@
 import { http, HttpResponse } from 'msw';
 import { API_BASE, DEFAULT_LOCALE, I18N_NAMESPACES, OBSERVATION_PAGE_SIZE, normalizeLocale, type I18nNamespace, type Locale } from '@mm/shared';
+import enAccount from '@mm/shared/locales/en/account.json';
 import enCommon from '@mm/shared/locales/en/common.json';
+import enContent from '@mm/shared/locales/en/content.json';
+import enDownloads from '@mm/shared/locales/en/downloads.json';
+import enExplore from '@mm/shared/locales/en/explore.json';
+import enGallery from '@mm/shared/locales/en/gallery.json';
 import enMission from '@mm/shared/locales/en/mission.json';
 import enValidation from '@mm/shared/locales/en/validation.json';
+import esAccount from '@mm/shared/locales/es/account.json';
 import esCommon from '@mm/shared/locales/es/common.json';
+import esContent from '@mm/shared/locales/es/content.json';
+import esDownloads from '@mm/shared/locales/es/downloads.json';
+import esExplore from '@mm/shared/locales/es/explore.json';
+import esGallery from '@mm/shared/locales/es/gallery.json';
 import esMission from '@mm/shared/locales/es/mission.json';
 import esValidation from '@mm/shared/locales/es/validation.json';
+import frAccount from '@mm/shared/locales/fr/account.json';
 import frCommon from '@mm/shared/locales/fr/common.json';
+import frContent from '@mm/shared/locales/fr/content.json';
+import frDownloads from '@mm/shared/locales/fr/downloads.json';
+import frExplore from '@mm/shared/locales/fr/explore.json';
+import frGallery from '@mm/shared/locales/fr/gallery.json';
 import frMission from '@mm/shared/locales/fr/mission.json';
 import frValidation from '@mm/shared/locales/fr/validation.json';
 import { observationPage } from './fixtures/observations';
@@ -14,9 +29,9 @@ import { mockLoadParams } from './fixtures/reference';
 import { MOCK_TOKEN, mockCheckSession, mockMyProfile } from './fixtures/users';
 
 const translations: Record<Locale, Record<I18nNamespace, object>> = {
-  en: { common: enCommon, validation: enValidation, mission: enMission },
-  fr: { common: frCommon, validation: frValidation, mission: frMission },
-  es: { common: esCommon, validation: esValidation, mission: esMission },
+  en: { common: enCommon, explore: enExplore, validation: enValidation, mission: enMission, gallery: enGallery, account: enAccount, downloads: enDownloads, content: enContent },
+  fr: { common: frCommon, explore: frExplore, validation: frValidation, mission: frMission, gallery: frGallery, account: frAccount, downloads: frDownloads, content: frContent },
+  es: { common: esCommon, explore: esExplore, validation: esValidation, mission: esMission, gallery: esGallery, account: esAccount, downloads: esDownloads, content: esContent },
 };
 
 /** A positive whole number from the query string, or the fallback. */

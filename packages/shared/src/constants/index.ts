@@ -55,7 +55,7 @@ export const TRANSLATION_MAX_RETRIES = 5;
 export const TRANSLATION_RETRY_MS = 350;
 
 /** Translation namespaces served by the locale loader. */
-export const I18N_NAMESPACES = ['common', 'validation', 'mission'] as const;
+export const I18N_NAMESPACES = ['common', 'validation', 'mission', 'gallery', 'account', 'downloads', 'explore', 'content'] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
 
 /**

@@ -1,14 +1,24 @@
 import { ADMIN_ROLE_ID, ObservationStatus, PUBLIC_STATUS_IDS, type ClusterQuery, type ClusterResponse, type ExploreFilters, type ExploreStats, type ObservationListQuery, type ObservationListResponse, type ObservationRow, type SessionUser } from '@mm/shared';
 import type { Db } from '../../db/client';
+import type { DataVersion } from '../../lib/data-version';
 import { notFound } from '../../lib/errors';
 import { toPhoto } from '../checklists/checklists.queries';
 import { photosRepository } from '../photos/photos.repository';
+import { createListIndexes, keyAtOrBefore, LIST_HEAD, rememberKey, type ListIndex } from './list-index';
 import { visibleStatuses } from './observation-filters';
 import { observationsMap } from './observations.map';
 import { observationsRepository, type ObservationListRow } from './observations.repository';
 
-/** Observation rules: the public list (spec §1, §7). */
-export function createObservationsService(db: Db) {
+/** Every this many rows of a list head, a row key is kept to continue past the head in index order. */
+const KEY_EVERY = 50;
+
+/**
+ * Observation rules: the public list (spec §1, §7).
+ * @param dataVersion when given, each filtered list's total and row positions are kept until the data
+ *   change (ListIndex), so that a page never counts the whole table nor skips the rows before it
+ * @param options.listHead rows of a list known by id (LIST_HEAD; smaller in tests, to reach the pages after it)
+ */
+export function createObservationsService(db: Db, dataVersion?: DataVersion, { listHead = LIST_HEAD }: { listHead?: number } = {}) {
   const toRow = ({ user_id: _owner, ...r }: ObservationListRow, photos: ObservationRow['photo']): ObservationRow => ({
     ...r,
     is_flash: r.is_flash ? 1 : 0,
@@ -17,6 +27,31 @@ export function createObservationsService(db: Db) {
     photo_path: photos[0]?.photo_path ?? null,
     photo: photos,
   });
+
+  /** A list's total and head: one read of the first listHead + 1 keys, and a count only when the list is longer. */
+  const indexes = createListIndexes(async (filters, statuses): Promise<ListIndex> => {
+    const head = await observationsRepository.head(db, filters, statuses, listHead + 1);
+    const total = head.length <= listHead ? head.length : await observationsRepository.count(db, filters, statuses);
+    const kept = head.slice(0, listHead);
+    const keys = new Map(kept.flatMap((k, i) => (i % KEY_EVERY === 0 || i === kept.length - 1 ? [[i, k] as const] : [])));
+    return { total, head: kept.map((k) => k.id), keys };
+  });
+
+  /** Rows [offset, offset + limit) of the list: by id inside the head, else in index order from the nearest known row. */
+  const readPage = async (index: ListIndex, filters: ExploreFilters, statuses: ReturnType<typeof visibleStatuses>, limit: number, offset: number): Promise<ObservationListRow[]> => {
+    if (offset >= index.total) return [];
+    if (offset + limit <= index.head.length || index.head.length === index.total) {
+      return observationsRepository.rowsByIds(db, filters, statuses, index.head.slice(offset, offset + limit));
+    }
+    const from = keyAtOrBefore(index.keys, offset);
+    const start = from?.[0] ?? 0;
+    // One row more than the page: the key of the next page's first row.
+    const found = await observationsRepository.pageFrom(db, filters, statuses, from?.[1] ?? null, offset - start, limit + 1);
+    found.forEach((r, i) => {
+      if (i === 0 || i === limit) rememberKey(index.keys, offset + i, { created: r.list_created, id: r.observation_id });
+    });
+    return found.slice(0, limit).map(({ list_created: _key, ...r }) => r);
+  };
 
   return {
     /**
@@ -42,7 +77,14 @@ export function createObservationsService(db: Db) {
      */
     async list(user: SessionUser | null, query: ObservationListQuery): Promise<ObservationListResponse> {
       const { page, limit, ...filters } = query;
-      const { rows, total } = await observationsRepository.paginate(db, filters, visibleStatuses(user), limit, (page - 1) * limit);
+      const statuses = visibleStatuses(user);
+      const offset = (page - 1) * limit;
+      // Without a data version (listener down) nothing may be kept: count and skip as a plain query does.
+      const version = dataVersion?.current() ?? null;
+      const index = version === null ? null : await indexes.get(version, filters, statuses);
+      const { rows, total } = index
+        ? { rows: await readPage(index, filters, statuses, limit, offset), total: index.total }
+        : await observationsRepository.paginate(db, filters, statuses, limit, offset);
       const photoRows = await photosRepository.findByObservations(db, rows.map((r) => r.observation_id));
       const totalpage = Math.max(1, Math.ceil(total / limit));
       return {

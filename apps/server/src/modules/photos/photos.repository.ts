@@ -1,8 +1,29 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { ExploreFilters, ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
 import { photos } from '../../db/schema';
+import { observationJoins, observationWhere } from '../observations/observation-filters';
 
 export type PhotoRow = typeof photos.$inferSelect;
+
+export type GalleryRow = {
+  id: number;
+  observation_id: number;
+  checklist_id: number;
+  lifestage_id: number | null;
+  checklist_date: string;
+  locality: string | null;
+  city: string | null;
+  province_id: number | null;
+  username: string | null;
+  photo_path: string;
+  photo_name: string;
+  width: number;
+  height: number;
+};
+
+/** Live photos of the observations `observationWhere` keeps (aliases o, c, s, p). */
+const galleryJoins = sql`${observationJoins} JOIN photos p ON p.observation_id = o.observation_id AND NOT p.isdeleted`;
 
 /** Queries on photo rows. */
 export const photosRepository = {
@@ -24,6 +45,26 @@ export const photosRepository = {
   async findByIds(db: DbOrTx, ids: number[]): Promise<PhotoRow[]> {
     if (ids.length === 0) return [];
     return db.select().from(photos).where(inArray(photos.id, ids));
+  },
+
+  /**
+   * One page of the live photos attached to observations matching `filters` among `statuses`,
+   * newest photo first (created, then id, descending), with the caption columns, plus the total.
+   */
+  async paginateGallery(db: DbOrTx, filters: ExploreFilters, statuses: readonly ObservationStatusId[], limit: number, offset: number): Promise<{ rows: GalleryRow[]; total: number }> {
+    const where = observationWhere(filters, statuses);
+    const [page, count] = await Promise.all([
+      db.execute<GalleryRow>(sql`
+        SELECT p.id, p.observation_id, c.checklist_id, o.lifestage_id, c.checklist_date, s.locality, s.city, s.province_id,
+               u.username, p.photo_path, p.photo_name, p.width, p.height
+        ${galleryJoins}
+        LEFT JOIN users u ON u.user_id = c.user_id
+        WHERE ${where}
+        ORDER BY p.created DESC, p.id DESC
+        LIMIT ${limit} OFFSET ${offset}`),
+      db.execute<{ total: number }>(sql`SELECT count(*)::int AS total ${galleryJoins} WHERE ${where}`),
+    ]);
+    return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
   },
 
   async findByObservations(db: DbOrTx, observationIds: number[]): Promise<PhotoRow[]> {

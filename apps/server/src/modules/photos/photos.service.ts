@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { GalleryQuery, GalleryResponse, SessionUser } from '@mm/shared';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../lib/storage';
+import { visibleStatuses } from '../observations/observation-filters';
 import { processImage } from './image';
 import { photosRepository } from './photos.repository';
 
@@ -20,9 +22,31 @@ export interface UploadedPhoto {
   bytes: number;
 }
 
-/** Photo upload rules: one sniffed, re-encoded image → `large` and `small` JPEG variants in the temporary area. */
+/** Public URL of a stored variant (served by the `/attachments/` static route). */
+const attachmentUrl = (photoPath: string, size: 'small' | 'large', photoName: string) => `/attachments/${photoPath}/${size}/${photoName}`;
+
+/** Photo rules: upload (one sniffed, re-encoded image → `large` and `small` JPEG variants in the temporary area) and the gallery. */
 export function createPhotosService(db: Db, storage: Storage) {
   return {
+    /**
+     * Photo gallery: photos of the observations the requester may see (Pending, Vetted and Valid
+     * for everyone, every status for an admin; spec §1) matching the Explore filters, newest photo
+     * first, `limit` (≤ 50) a page. A page beyond the end answers no data and the real totals.
+     */
+    async gallery(user: SessionUser | null, query: GalleryQuery): Promise<GalleryResponse> {
+      const { page, limit, ...filters } = query;
+      const { rows, total } = await photosRepository.paginateGallery(db, filters, visibleStatuses(user), limit, (page - 1) * limit);
+      const totalpage = Math.max(1, Math.ceil(total / limit));
+      return {
+        data: rows.map(({ photo_path, photo_name, ...r }) => ({
+          ...r,
+          small: attachmentUrl(photo_path, 'small', photo_name),
+          large: attachmentUrl(photo_path, 'large', photo_name),
+        })),
+        paginator: { current: page, total, limit, totalpage, hasPre: page > 1, hasNext: page < totalpage },
+      };
+    },
+
     /**
      * Stores an uploaded image (≤ 10 MB, checked by the caller's multipart limit) for `userId`.
      * @throws 415 not an image, 400 damaged or pixel flood

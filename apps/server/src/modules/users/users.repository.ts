@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { profiles, sessions, users } from '../../db/schema';
 
@@ -62,6 +62,14 @@ export const usersRepository = {
       .innerJoin(users, eq(users.user_id, sessions.user_id))
       .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date()), eq(users.isdeleted, false)));
     return row;
+  },
+
+  /** Revokes every live session of a user, except the one of `keepTokenHash` when given. */
+  async revokeUserSessions(db: DbOrTx, userId: number, keepTokenHash?: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revoked_at: new Date() })
+      .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), keepTokenHash ? ne(sessions.token_hash, keepTokenHash) : undefined));
   },
 
   async revokeSession(db: DbOrTx, tokenHash: string): Promise<void> {

@@ -41,8 +41,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; authRateL
       response: { 200: signinResponseSchema, ...errors },
     },
     handler: async (request) => {
-      const session = await users.signin(request.body.username, request.body.password, request.headers['user-agent']);
-      request.log.info({ username: request.body.username, user_id: session.user.user_id }, 'sign-in');
+      // Every attempt is logged (username and IP, never the password) to trace guessing.
+      const attempt = { username: request.body.username, ip: request.ip };
+      const session = await users.signin(request.body.username, request.body.password, request.headers['user-agent']).catch((err: unknown) => {
+        request.log.warn(attempt, 'sign-in failed');
+        throw err;
+      });
+      request.log.info({ ...attempt, user_id: session.user.user_id }, 'sign-in');
       return { oauth_token: session.oauth_token };
     },
   });

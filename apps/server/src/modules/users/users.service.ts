@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { MyProfile, SessionUser, SignupInput } from '@mm/shared';
 import { Role, V } from '@mm/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, fieldError, unauthorized } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { usersRepository } from './users.repository';
@@ -29,6 +29,9 @@ export interface IssuedSession {
 export function createUsersService(db: Db, sessionDays: number) {
   // Token hash → session user: spares a database round trip on every authenticated request (BENCHMARKS.md).
   const sessionCache = new LRUCache<string, SessionUser>({ max: 10_000, ttl: SESSION_CACHE_TTL_MS });
+  function forgetSessions(userId: number): void {
+    for (const [tokenHash, user] of sessionCache.entries()) if (user.user_id === userId) sessionCache.delete(tokenHash);
+  }
   async function issueSession(user: SessionUser, userAgent?: string): Promise<IssuedSession> {
     const token = newToken();
     const expires = new Date(Date.now() + sessionDays * 86_400_000);
@@ -95,6 +98,36 @@ export function createUsersService(db: Db, sessionDays: number) {
       sessionCache.set(tokenHash, user, { ttl: Math.min(SESSION_CACHE_TTL_MS, row.expires_at.getTime() - Date.now()) });
       return user;
     },
+
+    /** A new session for an already authenticated user (after a password reset). */
+    startSession: issueSession,
+
+    /** Hashes a password with argon2id (OWASP parameters). */
+    hashPassword: (password: string) => hash(password, ARGON2),
+
+    /** Whether `password` matches the stored hash of a user; false for unknown users. */
+    async verifyPassword(userId: number, password: string): Promise<boolean> {
+      const user = await usersRepository.findById(db, userId);
+      return user ? verify(user.password, password).catch(() => false) : false;
+    },
+
+    /**
+     * Revokes every live session of a user and drops them from this process's cache at once
+     * (other processes stop trusting them within SESSION_CACHE_TTL_MS).
+     */
+    async revokeAllSessions(userId: number, tx: DbOrTx = db): Promise<void> {
+      await usersRepository.revokeUserSessions(tx, userId);
+      forgetSessions(userId);
+    },
+
+    /** Revokes every session of a user but the one of `keepTokenHash` (a password change from My profile). */
+    async revokeOtherSessions(userId: number, keepTokenHash: string | null): Promise<void> {
+      await usersRepository.revokeUserSessions(db, userId, keepTokenHash ?? undefined);
+      for (const [tokenHash, user] of sessionCache.entries()) if (user.user_id === userId && tokenHash !== keepTokenHash) sessionCache.delete(tokenHash);
+    },
+
+    /** Drops a user's sessions from the cache; call again once a transaction that revoked them commits. */
+    forgetSessions,
 
     /** Revokes the session of `token` (spec §3 signout). */
     async signout(token: string): Promise<void> {

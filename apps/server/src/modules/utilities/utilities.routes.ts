@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadParamsResponseSchema } from '@mm/shared';
 import { z } from 'zod';
-import { APP_VERSION, apiErrorSchema, locateQuerySchema, locateResponseSchema } from '@mm/shared';
+import { APP_VERSION, apiErrorSchema, figuresResponseSchema, locateQuerySchema, locateResponseSchema } from '@mm/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { ChecklistsService } from '../checklists/checklists.service';
+import { countFigures } from './figures.repository';
 import { loadParams } from './utilities.service';
 
 /** `/api/utilities/*`. */
@@ -26,6 +27,18 @@ export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ch
       response: { 200: z.object({ map_tile_url: z.string(), version: z.string() }) },
     },
     handler: async () => ({ map_tile_url: config.MAP_TILE_URL, version: APP_VERSION }),
+  });
+
+  app.get('/figures', {
+    schema: {
+      tags: ['utilities'],
+      summary: 'Home page figures: visible observations this season (since 1 January UTC) and in all, volunteers and sites',
+      response: { 200: figuresResponseSchema },
+    },
+    handler: async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=60');
+      return countFigures(db);
+    },
   });
 
   app.get('/loadparams', {

@@ -1,32 +1,44 @@
-import { Alert, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { PaginatorBar } from '../../components/ui/paginator-bar';
-import { useObservations } from '../../features/observations/api/get-observations';
-import { ObservationList } from '../../features/observations/components/observation-list';
+import { DownloadButton } from '../../features/downloads/components/download-button';
+import { ExploreFiltersPanel } from '../../features/explore/components/explore-filters';
+import { ExploreMap } from '../../features/explore/components/explore-map';
+import { ExploreViewSwitch } from '../../features/explore/components/explore-view-switch';
+import { ObservationResults } from '../../features/explore/components/observation-results';
+import { useExploreUrl } from '../../features/explore/hooks/use-explore-url';
+import { useParamsData } from '../../features/params/api/get-params';
 import { usePageTitle } from '../../lib/page-title';
 
-/** Explore data: the public observation list, page in the URL (`?page=2`). */
+// The charts library is large: it loads with the charts, after the rest of the page.
+const ExploreCharts = lazy(() => import('../../features/explore/components/explore-charts').then((m) => ({ default: m.ExploreCharts })));
+
+/** Explore data (spec §1): filters, then a list, grid or map of the observations, then charts; all in the URL. */
 export function ExplorePage() {
-  const { t } = useTranslation();
-  usePageTitle(t('explore.title'));
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data, isError } = useObservations(page);
+  const { t } = useTranslation('explore');
+  usePageTitle(t('common:explore.title'));
+  const { view, page, filters, setView, setPage, patchFilters, setFilters } = useExploreUrl();
+  const params = useParamsData();
+  const resetFilters = () => setFilters({});
   return (
     <>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('explore.title')}
-      </Typography>
-      <Typography sx={{ mb: 2 }}>{t('explore.lead')}</Typography>
-      {isError && <Alert severity="error">{t('errors.please_try_again')}</Alert>}
-      {data && (
-        <>
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>{t('explore.count', { count: data.paginator.total })}</Typography>
-          <ObservationList rows={data.data} />
-          <PaginatorBar paginator={data.paginator} onPage={(p) => setParams({ page: String(p) })} />
-        </>
+      <Typography variant="h4" component="h1" gutterBottom>{t('common:explore.title')}</Typography>
+      <Typography sx={{ mb: 2, maxWidth: '75ch' }}>{t('lead')}</Typography>
+      <Stack direction="row" sx={{ gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
+        <ExploreViewSwitch value={view} onChange={setView} />
+        <DownloadButton filters={filters} />
+      </Stack>
+      <Box sx={{ mb: 2 }}>
+        <ExploreFiltersPanel filters={filters} params={params.data} onChange={patchFilters} onReset={resetFilters} />
+      </Box>
+      {view === 'map' ? (
+        <ExploreMap filters={filters} onClear={resetFilters} />
+      ) : (
+        <ObservationResults view={view} filters={filters} page={page} params={params.data} onPage={setPage} />
       )}
+      <Suspense fallback={null}>
+        <ExploreCharts filters={filters} params={params.data} />
+      </Suspense>
     </>
   );
 }

@@ -1,20 +1,39 @@
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { LOCALES } from '@mm/shared';
 import { useTranslation } from 'react-i18next';
 import { MmImage } from '../../components/ui/mm-image';
 import { useSession } from '../../features/auth/session-context';
+import { PageHead } from '../../features/content/components/page-head';
+import { CampaignCard } from '../../features/home/components/campaign-card';
+import { FiguresStrip } from '../../features/home/components/figures-strip';
+import { LatestPhotos } from '../../features/home/components/latest-photos';
 import { useObservations } from '../../features/observations/api/get-observations';
 import { ObservationList } from '../../features/observations/components/observation-list';
 import { LocaleLink } from '../../lib/links';
-import { usePageTitle } from '../../lib/page-title';
 
-/** Home: what the project is, a call to act, and the latest observations. */
+/** Why it matters: three short cards (content.json `home.why_*`). */
+const WHY = ['habitat', 'decline', 'data'] as const;
+/** Pages to read before a first Mission, with their menu labels. */
+const LEARN = [
+  { href: '/content/what-is-a-mission', labelKey: 'nav.what_is_a_mission' },
+  { href: '/content/milkweed-identification', labelKey: 'nav.find_milkweed' },
+  { href: '/content/monarch-identification', labelKey: 'nav.look_for_monarchs' },
+  { href: '/content/life-cycle', labelKey: 'nav.life_cycle' },
+  { href: '/content/monarch-identification-annual-cycle', labelKey: 'nav.migration' },
+] as const;
+
+/**
+ * Home: what the project is and why it matters, a call to act, live figures, the current
+ * campaign, the latest photos and observations.
+ */
 export function HomePage() {
   const { t } = useTranslation();
-  usePageTitle('');
+  const { t: tc } = useTranslation('content');
   const { user } = useSession();
   const latest = useObservations(1, 5);
   return (
-    <Stack spacing={4}>
+    <Stack spacing={5}>
+      <PageHead title="" description={t('home.lead')} path="" locales={LOCALES} />
       <Paper sx={{ p: { xs: 3, md: 5 }, display: 'flex', gap: 4, alignItems: 'center', flexDirection: { xs: 'column', md: 'row' } }}>
         <MmImage src="/img/monarch.svg" alt="" width={140} height={140} />
         <Box>
@@ -37,6 +56,45 @@ export function HomePage() {
           </Stack>
         </Box>
       </Paper>
+      <Box component="section" aria-labelledby="about-heading">
+        <Typography id="about-heading" variant="h5" component="h2" gutterBottom>
+          {tc('home.about_title')}
+        </Typography>
+        <Typography sx={{ mb: 3, maxWidth: '75ch' }}>{tc('home.about_text')}</Typography>
+        <Typography variant="h6" component="h3" gutterBottom>
+          {tc('home.why_title')}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+          {WHY.map((key) => (
+            <Paper key={key} variant="outlined" sx={{ p: 2 }}>
+              <Typography component="h4" sx={{ fontWeight: 700, mb: 1 }}>
+                {tc(`home.why_${key}_title`)}
+              </Typography>
+              <Typography>{tc(`home.why_${key}_text`)}</Typography>
+            </Paper>
+          ))}
+        </Box>
+      </Box>
+      <FiguresStrip />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
+        <CampaignCard />
+        <Box component="section" aria-labelledby="learn-heading">
+          <Typography id="learn-heading" variant="h5" component="h2" gutterBottom>
+            {tc('home.learn_title')}
+          </Typography>
+          <Typography sx={{ mb: 1 }}>{tc('home.learn_text')}</Typography>
+          <Box component="ul" sx={{ pl: 3, m: 0 }}>
+            {LEARN.map((item) => (
+              <li key={item.href}>
+                <Link component={LocaleLink} href={item.href}>
+                  {t(item.labelKey)}
+                </Link>
+              </li>
+            ))}
+          </Box>
+        </Box>
+      </Box>
+      <LatestPhotos />
       <Box component="section" aria-labelledby="latest-heading">
         <Typography id="latest-heading" variant="h5" component="h2" gutterBottom>
           {t('home.latest')}

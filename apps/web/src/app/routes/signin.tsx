@@ -30,7 +30,12 @@ export function SigninPage() {
             void navigate(safeNext(params.get('next'), locale) ?? to('/'));
           }}
         />
-        <Typography sx={{ mt: 3 }}>
+        <Typography sx={{ mt: 2 }}>
+          <Link component={LocaleLink} href="/users/forgotpassword">
+            {t('account:forgot.link')}
+          </Link>
+        </Typography>
+        <Typography sx={{ mt: 2 }}>
           {t('auth.no_account')}{' '}
           <Link component={LocaleLink} href="/users/signup">
             {t('nav.sign_up')}

@@ -5,6 +5,11 @@ import { useTranslation } from 'react-i18next';
 
 /** Mutations with this key show their own progress (photo uploads) instead of the full-screen spinner. */
 export const SILENT_MUTATION = 'silent';
+/**
+ * `meta` of queries that show their own progress where they draw (map clusters while panning,
+ * chart figures, "Load more"), so that the full-screen spinner does not block the page for them.
+ */
+export const SILENT_QUERY = { silent: true } as const;
 
 /**
  * Full-screen spinner while any request is in flight (spec §4): the count of pending requests is
@@ -12,7 +17,7 @@ export const SILENT_MUTATION = 'silent';
  */
 export function BusyOverlay() {
   const { t } = useTranslation();
-  const pending = useIsFetching() + useIsMutating({ predicate: (m) => m.options.mutationKey?.[0] !== SILENT_MUTATION });
+  const pending = useIsFetching({ predicate: (q) => q.meta?.silent !== true }) + useIsMutating({ predicate: (m) => m.options.mutationKey?.[0] !== SILENT_MUTATION });
   const busy = pending > 0;
   const [visible, setVisible] = useState(false);
   useEffect(() => {

@@ -1,0 +1,1 @@
+ALTER TABLE "downloads" ADD COLUMN "finished" timestamp with time zone;

@@ -1,0 +1,1 @@
+CREATE INDEX "observations_created_idx" ON "observations" USING btree ("observation_created" DESC NULLS LAST,"observation_id" DESC NULLS LAST);

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, downloadQuerySchema } from '@mm/shared';
+import { DWC_COLUMNS } from './darwin-core';
+import type { DownloadsService } from './downloads.service';
+
+/**
+ * `GET /api/observations/download`, registered under the observations prefix in a plugin of its
+ * own; its static path wins over `GET /api/observations/:id`.
+ */
+export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsService }> = async (app, { downloads }) => {
+  app.get('/download', {
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    // A HEAD would log a download and open a cursor for nothing.
+    exposeHeadRoute: false,
+    schema: {
+      tags: ['observations'],
+      summary: 'Download the Explore observations as CSV, GeoJSON or a Darwin Core Archive, with a stated reason (spec §1, §5)',
+      description:
+        'Query: format (csv|geojson|dwca), reason_id (one of loadparams.reasons) and/or reason_text (≤ 500 characters), plus the Explore filters ' +
+        '(date_from, date_to, lifestage_id, milkweed_id, country_id, province_id, username, kind, with_photos, status) with the same visibility as the list. ' +
+        `One row per observation, ordered by id, Darwin Core columns: ${DWC_COLUMNS.join(', ')}. ` +
+        'csv: RFC 4180, UTF-8, header row. geojson: FeatureCollection of Points [longitude, latitude]. dwca: zip of occurrence.txt (tab-separated), meta.xml and eml.xml (CC BY 4.0). ' +
+        'Streamed from a database cursor as an attachment named mission-monarch-observations-{yyyy-MM-dd}.{csv|geojson|zip}; every download is logged with its reason, filters and row count. ' +
+        '400 "Reason is required." (fields.reason) without a reason; 503 while too many downloads are streaming.',
+      querystring: downloadQuerySchema,
+      produces: ['text/csv', 'application/geo+json', 'application/zip'],
+      response: { 200: z.any().describe('The file, streamed'), 400: apiErrorSchema, 503: apiErrorSchema },
+    },
+    // A stream failing before its first byte is answered as a JSON error, not as a file.
+    errorHandler: (err, _request, reply) => {
+      reply.removeHeader('content-type').removeHeader('content-disposition');
+      throw err;
+    },
+    handler: async (request, reply) => {
+      const file = await downloads.start(request.user, request.query);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(file.body);
+    },
+  });
+};

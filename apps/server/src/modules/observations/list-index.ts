@@ -1,0 +1,61 @@
+import { LRUCache } from 'lru-cache';
+import type { ExploreFilters, ObservationStatusId } from '@mm/shared';
+
+/** Lists of at most this many observations are known whole (ids in order); longer ones by their head (the first LIST_HEAD). */
+export const LIST_HEAD = 5000;
+/** Row keys remembered per list at most (positions of pages served). */
+const MAX_KEYS = 20_000;
+
+/** A row's place in the Explore list order (newest first): creation time as PostgreSQL text (microseconds kept) and id. */
+export interface ListKey {
+  created: string;
+  id: number;
+}
+
+/**
+ * What is known of one filtered list at one data version, so that a page costs the same wherever it is:
+ * the exact total, the ids of the first LIST_HEAD rows in order, and row keys by 0-based position
+ * (every 50th row of the head, then the first row of each page served and of the page after it), from
+ * which a page is read in index order instead of skipping all the rows before it.
+ */
+export interface ListIndex {
+  total: number;
+  head: number[];
+  keys: Map<number, ListKey>;
+}
+
+type Loader = (filters: ExploreFilters, statuses: readonly ObservationStatusId[]) => Promise<ListIndex>;
+
+/**
+ * List indexes per filter set and visible statuses, valid for one data version (lib/data-version.ts):
+ * any data change makes the next request build a new one. Concurrent requests share one build.
+ */
+export function createListIndexes(load: Loader, max = 100) {
+  const cache = new LRUCache<string, { version: number; index: Promise<ListIndex> }>({ max });
+  return {
+    get(version: number, filters: ExploreFilters, statuses: readonly ObservationStatusId[]): Promise<ListIndex> {
+      const key = JSON.stringify([statuses, filters]);
+      const hit = cache.get(key);
+      if (hit && hit.version === version) return hit.index;
+      const index = load(filters, statuses);
+      cache.set(key, { version, index });
+      // A failed build is not kept: the next request tries again.
+      index.catch(() => {
+        if (cache.get(key)?.index === index) cache.delete(key);
+      });
+      return index;
+    },
+  };
+}
+
+/** The known row key at or before `position`, with its position; null when none is known. */
+export function keyAtOrBefore(keys: Map<number, ListKey>, position: number): [number, ListKey] | null {
+  let best: [number, ListKey] | null = null;
+  for (const entry of keys) if (entry[0] <= position && (best === null || entry[0] > best[0])) best = entry;
+  return best;
+}
+
+/** Remembers the key of the row at `position` (bounded: a crawler walking every page cannot grow it without end). */
+export function rememberKey(keys: Map<number, ListKey>, position: number, key: ListKey): void {
+  if (keys.size < MAX_KEYS || keys.has(position)) keys.set(position, key);
+}

@@ -1,0 +1,263 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { ADMIN_ROLE_ID } from '@mm/shared';
+import { DWC_COLUMNS, type DwcColumn } from '../src/modules/downloads/darwin-core';
+import { buildTestApp, multipart, photosDir, signUp, type TestContext } from './helpers';
+
+const dwcTextXsd = path.resolve(import.meta.dirname, '../../../../shared/data/standards/tdwg_dwc_text.xsd');
+
+let ctx: TestContext;
+let volunteer: { token: string; userId: number; username: string };
+let admin: { token: string; userId: number; username: string };
+let qc: number;
+let syriaca: number;
+const ids: Record<string, number> = {};
+
+async function flash(name: string, date: string, counts: Partial<Record<'adults' | 'eggs' | 'caterpillars' | 'chrysalises', number>>, extra: Record<string, unknown> = {}) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/observations/submit_flash',
+    headers: { Authorization: volunteer.token },
+    payload: {
+      idempotency_key: randomUUID(),
+      checklist_date: date,
+      locality: 'Parc Jarry',
+      city: 'Montréal',
+      province_id: qc,
+      latitude: 45.5339,
+      longitude: -73.6281,
+      adults: 0,
+      eggs: 0,
+      caterpillars: 0,
+      chrysalises: 0,
+      photos: [],
+      ...counts,
+      ...extra,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  ids[name] = res.json().checklist_id;
+}
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  volunteer = await signUp(ctx.app);
+  admin = await signUp(ctx.app);
+  await ctx.db.execute(sql`UPDATE users SET role_id = ${ADMIN_ROLE_ID} WHERE user_id = ${admin.userId}`);
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
+  qc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
+  syriaca = params.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca').milkweed_id;
+
+  const body = multipart('genoa_nikon_d3100_gps.jpg', await readFile(path.join(photosDir, 'genoa_nikon_d3100_gps.jpg')));
+  const photo = (await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...body.headers, Authorization: volunteer.token }, payload: body.payload })).json();
+  await flash('jarry', '2026-06-02', { adults: 2, eggs: 5 }, { milkweed_id: syriaca, start_time: '09:30', end_time: '10:45', photos: [{ photo_name: photo.photo_name, lifestage_id: 1 }] });
+  await flash('august', '2026-08-11', { caterpillars: 3 }, { locality: 'Champ\tdes\nPossibles', comment: 'x' });
+  const mission = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/observations/submit_mission',
+    headers: { Authorization: volunteer.token },
+    payload: {
+      idempotency_key: randomUUID(),
+      site: { locality: '=Champ des Possibles', city: 'Montréal', province_id: qc, latitude: 45.5292, longitude: -73.5981 },
+      checklist: { checklist_date: '2026-07-20', start_time: '09:00', end_time: '10:00', participants: 2 },
+      observation: { stems_inspected: 40, monarchs_seen: true, milkweeds: [{ milkweed_id: syriaca, abundance_id: 2, locationsize_id: 1, adults: 0, eggs: 4, caterpillars: 0, chrysalises: 0 }], photos: [] },
+    },
+  });
+  expect(mission.statusCode).toBe(201);
+  ids.mission = mission.json().checklist_id;
+  await flash('invalid', '2026-08-12', { adults: 7 });
+  await flash('deleted', '2026-08-13', { adults: 8 });
+  await flash('test', '2026-08-14', { adults: 9 });
+  // Invalid (5), Deleted (3) and Test (6) must never reach the public.
+  await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${ids.invalid}`);
+  await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 3 WHERE checklist_id = ${ids.deleted}`);
+  await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 6 WHERE checklist_id = ${ids.test}`);
+});
+afterAll(() => ctx.close());
+
+const mine = () => `username=${volunteer.username}`;
+const download = (query: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: `/api/observations/download?${query}`, headers });
+const listTotal = async (query: string, token = '') =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/observations?${query}`, headers: { Authorization: token } })).json().paginator.total as number;
+const csvRows = (text: string) => parse(text, { columns: true }) as Record<DwcColumn, string>[];
+
+/** The entries of a zip, by name, as UTF-8 text. */
+function unzip(buffer: Buffer): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    const files: Record<string, string> = {};
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
+      if (err) return reject(err);
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (openErr, stream) => {
+          if (openErr) return reject(openErr);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            files[entry.fileName] = Buffer.concat(chunks).toString('utf8');
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe('GET /api/observations/download', () => {
+  it('requires a reason: "Reason is required." on the reason field, translated', async () => {
+    const none = await download(`format=csv&${mine()}`);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ statusCode: 400, message: 'Reason is required.', fields: { reason: 'Reason is required.' } });
+    expect((await download(`format=csv&reason_text=%20%20`)).json().fields.reason).toBe('Reason is required.');
+    expect((await download('format=csv', { Language: 'fr' })).json().fields.reason).toBe('Raison est obligatoire.');
+    expect((await download('format=csv', { Language: 'es' })).json().fields.reason).toBe('El campo Motivo es obligatorio.');
+    const unknown = await download('format=csv&reason_id=9999');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields.reason).toBe('Reason: this choice does not exist.');
+    expect((await download(`format=csv&reason_text=${'a'.repeat(501)}`)).json().fields.reason_text).toBe('Maximum allowed characters are 500');
+    expect((await download('format=xls&reason_id=1')).statusCode).toBe(400);
+    const counted = await ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM downloads WHERE reason_id = 9999`);
+    expect(counted.rows[0]?.n).toBe(0);
+  });
+
+  it('streams a CSV with the Darwin Core header and one row per observation Explore shows', async () => {
+    const res = await download(`format=csv&reason_id=1&${mine()}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="mission-monarch-observations-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.body.split('\r\n')[0]).toBe(DWC_COLUMNS.join(','));
+    const rows = csvRows(res.body);
+    expect(rows).toHaveLength(await listTotal(mine()));
+    expect(rows).toHaveLength(5); // jarry adults + eggs, august caterpillars, mission milkweed + eggs
+
+    const adults = rows.find((r) => r.lifeStage === 'adult' && r.eventID === `urn:mission-monarch:checklist:${ids.jarry}`);
+    expect(adults).toMatchObject({
+      eventDate: '2026-06-02',
+      eventTime: '09:30/10:45',
+      decimalLatitude: '45.5339',
+      decimalLongitude: '-73.6281',
+      geodeticDatum: 'WGS84',
+      countryCode: 'CA',
+      stateProvince: 'Québec',
+      municipality: 'Montréal',
+      locality: 'Parc Jarry',
+      scientificName: 'Danaus plexippus',
+      individualCount: '2',
+      occurrenceStatus: 'present',
+      basisOfRecord: 'HumanObservation',
+      recordedBy: volunteer.username,
+      associatedTaxa: '"on":"Asclepias syriaca"',
+      identificationVerificationStatus: 'Pending',
+      samplingProtocol: 'Flash Data',
+    });
+    expect(adults?.occurrenceID).toMatch(/^urn:mission-monarch:observation:\d+$/);
+    expect(adults?.associatedMedia).toMatch(/^\/attachments\/observations\/large\/[\w-]+\.jpg$/);
+
+    const milkweed = rows.find((r) => r.eventID === `urn:mission-monarch:checklist:${ids.mission}` && r.lifeStage === '');
+    expect(milkweed).toMatchObject({ scientificName: 'Asclepias syriaca', kingdom: 'Plantae', samplingProtocol: 'Mission area survey', individualCount: '', associatedTaxa: '' });
+    // A cell that a spreadsheet would run as a formula is escaped.
+    expect(milkweed?.locality).toBe("'=Champ des Possibles");
+    // Values keep their line breaks inside RFC 4180 quotes.
+    expect(rows.find((r) => r.lifeStage === 'larva')?.locality).toBe('Champ\tdes\nPossibles');
+  });
+
+  it('applies the Explore filters', async () => {
+    for (const filter of ['lifestage_id=1', 'lifestage_id=2', 'date_from=2026-07-01&date_to=2026-08-31', 'kind=mission', 'with_photos=1']) {
+      const rows = csvRows((await download(`format=csv&reason_text=Teaching&${mine()}&${filter}`)).body);
+      expect(rows.length, filter).toBe(await listTotal(`${mine()}&${filter}`));
+    }
+    expect(csvRows((await download(`format=csv&reason_id=2&${mine()}&lifestage_id=2`)).body).map((r) => r.individualCount).sort()).toEqual(['4', '5']);
+    const bad = await download(`format=csv&reason_id=2&date_from=2026-09-01&date_to=2026-08-01`);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['date_to']);
+  });
+
+  it('never lets Deleted, Invalid or Test observations out, except to an admin', async () => {
+    const hidden = [ids.invalid, ids.deleted, ids.test].map((id) => `urn:mission-monarch:checklist:${id}`);
+    const publicRows = csvRows((await download(`format=csv&reason_id=1&${mine()}`)).body);
+    expect(publicRows.filter((r) => hidden.includes(r.eventID))).toEqual([]);
+    const asOwner = csvRows((await download(`format=csv&reason_id=1&${mine()}`, { Authorization: volunteer.token })).body);
+    expect(asOwner).toHaveLength(5);
+    expect(csvRows((await download(`format=csv&reason_id=1&${mine()}&status=5`)).body)).toEqual([]);
+    const asAdmin = csvRows((await download(`format=csv&reason_id=1&${mine()}`, { Authorization: admin.token })).body);
+    expect(asAdmin).toHaveLength(8);
+    expect(asAdmin.filter((r) => hidden.includes(r.eventID)).map((r) => r.identificationVerificationStatus).sort()).toEqual(['Deleted', 'Invalid', 'Test']);
+  });
+
+  it('writes GeoJSON: a FeatureCollection of [longitude, latitude] points, empty when nothing matches', async () => {
+    const res = await download(`format=geojson&reason_id=3&${mine()}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/geo+json; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/\.geojson"$/);
+    const collection = JSON.parse(res.body);
+    expect(collection.type).toBe('FeatureCollection');
+    expect(collection.features).toHaveLength(await listTotal(mine()));
+    const feature = collection.features.find((f: { properties: { eventID: string } }) => f.properties.eventID === `urn:mission-monarch:checklist:${ids.jarry}`);
+    expect(feature.geometry).toEqual({ type: 'Point', coordinates: [-73.6281, 45.5339] });
+    expect(feature.properties).toMatchObject({ decimalLatitude: 45.5339, geodeticDatum: 'WGS84', scientificName: 'Danaus plexippus' });
+    expect(Object.keys(feature.properties)).toEqual([...DWC_COLUMNS]);
+    expect(JSON.parse((await download(`format=geojson&reason_id=3&${mine()}&status=6`)).body)).toEqual({ type: 'FeatureCollection', features: [] });
+  });
+
+  it('builds a Darwin Core Archive whose meta.xml validates against the TDWG text schema', async () => {
+    const res = await download(`format=dwca&reason_id=1&${mine()}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="mission-monarch-observations-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const files = await unzip(res.rawPayload);
+    expect(Object.keys(files).sort()).toEqual(['eml.xml', 'meta.xml', 'occurrence.txt']);
+
+    const lines = files['occurrence.txt']!.split('\n').filter((l) => l !== '');
+    expect(lines[0]).toBe(DWC_COLUMNS.join('\t'));
+    expect(lines.length - 1).toBe(await listTotal(mine()));
+    for (const line of lines) expect(line.split('\t')).toHaveLength(DWC_COLUMNS.length);
+    expect(lines.some((l) => l.includes('\tChamp des Possibles\t'))).toBe(true);
+
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'monarch-dwca-'));
+    // Offline copy of the schema: its two remote imports are not used by the arch: elements.
+    const xsd = (await readFile(dwcTextXsd, 'utf8')).replace(/<xs:import\b[^>]*\/>/g, '').replace(/<xs:import\b[^>]*>[\s\S]*?<\/xs:import>/g, '');
+    await writeFile(path.join(dir, 'dwc_text.xsd'), xsd);
+    await writeFile(path.join(dir, 'meta.xml'), files['meta.xml']!);
+    await writeFile(path.join(dir, 'eml.xml'), files['eml.xml']!);
+    expect(() => execFileSync('xmllint', ['--noout', '--schema', path.join(dir, 'dwc_text.xsd'), path.join(dir, 'meta.xml')], { stdio: 'pipe' })).not.toThrow();
+    expect(() => execFileSync('xmllint', ['--noout', path.join(dir, 'eml.xml')], { stdio: 'pipe' })).not.toThrow();
+    expect(files['meta.xml']).toContain('rowType="http://rs.tdwg.org/dwc/terms/Occurrence"');
+    expect(files['meta.xml']).toContain('<field index="12" term="http://rs.tdwg.org/dwc/terms/scientificName"/>');
+    expect(files['eml.xml']).toContain('<organizationName>Espace pour la vie</organizationName>');
+    expect(files['eml.xml']).toContain('creativecommons.org/licenses/by/4.0');
+  });
+
+  it('logs every download with user, reason, filters, format and the row count', async () => {
+    const reasonText = `Thesis ${randomUUID()}`;
+    await download(`format=geojson&reason_id=1&reason_text=${encodeURIComponent(reasonText)}&${mine()}&lifestage_id=2`, { Authorization: volunteer.token });
+    const signedIn = await ctx.db.execute(sql`SELECT user_id, reason_id, reason_text, filters, format, rows, finished IS NOT NULL AS finished FROM downloads WHERE reason_text = ${reasonText}`);
+    expect(signedIn.rows).toEqual([
+      { user_id: volunteer.userId, reason_id: 1, reason_text: reasonText, filters: { username: volunteer.username, lifestage_id: 2 }, format: 'geojson', rows: 2, finished: true },
+    ]);
+
+    const anonymousText = `Curious ${randomUUID()}`;
+    await download(`format=dwca&reason_text=${encodeURIComponent(anonymousText)}&${mine()}`);
+    const anonymous = await ctx.db.execute(sql`SELECT user_id, reason_id, format, rows FROM downloads WHERE reason_text = ${anonymousText}`);
+    expect(anonymous.rows).toEqual([{ user_id: null, reason_id: null, format: 'dwca', rows: 5 }]);
+  });
+
+  it('is described in the OpenAPI document with its query parameters', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const names = doc.paths['/api/observations/download'].get.parameters.map((p: { name: string }) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['format', 'reason_id', 'reason_text', 'date_from', 'lifestage_id', 'with_photos', 'status']));
+  });
+
+  it('leaves GET /api/observations/:id working beside the static download path', async () => {
+    const row = (await ctx.db.execute<{ observation_id: number }>(sql`SELECT observation_id FROM observations WHERE checklist_id = ${ids.jarry} LIMIT 1`)).rows[0];
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/observations/${row?.observation_id}` })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyAtOrBefore, rememberKey, type ListKey } from '../src/modules/observations/list-index';
+import { createObservationsService } from '../src/modules/observations/observations.service';
+import { buildTestApp, signUp, type TestContext } from './helpers';
+
+let ctx: TestContext;
+let volunteer: { token: string; username: string };
+let observations = 0;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  volunteer = await signUp(ctx.app);
+  const province_id = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json().provinces[0].province_id;
+  // 5 Flash sightings with 1–3 life stages each: 11 observations, several created in the same statement.
+  const counts = [{ adults: 1 }, { adults: 2, eggs: 3 }, { caterpillars: 1 }, { adults: 1, eggs: 1, chrysalises: 2 }, { eggs: 4, caterpillars: 2 }];
+  for (const [i, c] of counts.entries()) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/observations/submit_flash',
+      headers: { Authorization: volunteer.token },
+      payload: {
+        idempotency_key: randomUUID(), checklist_date: `2025-07-0${i + 1}`, locality: `Jardin ${i}`, city: null, province_id,
+        latitude: 45.5 + i / 100, longitude: -73.6, adults: 0, eggs: 0, caterpillars: 0, chrysalises: 0, photos: [], ...c,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    observations += Object.keys(c).length;
+  }
+});
+afterAll(() => ctx.close());
+
+describe('Explore list pages past the head of a list (read in index order from a known row)', () => {
+  it('answers exactly what counting and skipping rows answers, whatever order the pages are asked in', async () => {
+    const fixed = { current: () => 1, bump: () => {}, close: async () => {} };
+    const plain = createObservationsService(ctx.db);
+    for (const limit of [1, 2, 3, 4]) {
+      // A fresh index per limit (head of 3 rows): pages after the third row are read from row keys.
+      const indexed = createObservationsService(ctx.db, fixed, { listHead: 3 });
+      const pages = Math.ceil(observations / limit) + 1;
+      const order = [pages, ...Array.from({ length: pages }, (_, i) => i + 1), 2, pages - 1, 1];
+      for (const page of order) {
+        const query = { username: volunteer.username, page, limit };
+        expect(await indexed.list(null, query), `limit ${limit}, page ${page}`).toEqual(await plain.list(null, query));
+      }
+    }
+  });
+
+  it('finds the nearest known row key before a position and bounds what it remembers', () => {
+    const keys = new Map<number, ListKey>();
+    expect(keyAtOrBefore(keys, 10)).toBeNull();
+    rememberKey(keys, 0, { created: 'a', id: 1 });
+    rememberKey(keys, 50, { created: 'b', id: 2 });
+    rememberKey(keys, 100, { created: 'c', id: 3 });
+    expect(keyAtOrBefore(keys, 99)).toEqual([50, { created: 'b', id: 2 }]);
+    expect(keyAtOrBefore(keys, 100)?.[0]).toBe(100);
+    for (let i = 0; i < 30_000; i++) rememberKey(keys, 1000 + i, { created: 'x', id: i });
+    expect(keys.size).toBe(20_000);
+  });
+});

@@ -1,0 +1,47 @@
+import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useContent } from '../../features/content/api/get-content';
+import { MarkdownArticle } from '../../features/content/components/markdown-article';
+import { NotAvailable } from '../../features/content/components/not-available';
+import { PageHead } from '../../features/content/components/page-head';
+import { findContentPage } from '../../features/content/pages';
+import { useLocale } from '../../lib/links';
+import { NotFoundPage } from './not-found';
+
+/**
+ * `/{locale}/content/{slug}` (spec §2): a Markdown page in the current language, its head tags, or
+ * a "not available in this language" page. Loaded lazily with its renderer (see router.tsx).
+ */
+export function ContentPage() {
+  const { slug } = useParams();
+  const page = findContentPage(slug);
+  const lng = useLocale();
+  const { t } = useTranslation('content');
+  const written = !!page && page.locales.includes(lng);
+  const content = useContent(page?.slug ?? '', lng, written);
+  if (!page) return <NotFoundPage />;
+  const path = `/content/${page.slug}`;
+  const head = <PageHead title={t(`pages.${page.slug}.title`)} description={t(`pages.${page.slug}.description`)} path={path} locales={page.locales} />;
+  if (!written) {
+    return (
+      <>
+        {head}
+        <NotAvailable path={path} locales={page.locales} />
+      </>
+    );
+  }
+  return (
+    <Stack component="article" lang={lng} sx={{ py: { xs: 1, md: 2 } }}>
+      {head}
+      {content.data !== undefined && <MarkdownArticle markdown={content.data} />}
+      {content.isPending && (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress size={24} aria-hidden="true" />
+          <Typography>{t('article.loading')}</Typography>
+        </Stack>
+      )}
+      {content.isError && <Alert severity="error">{t('article.error')}</Alert>}
+    </Stack>
+  );
+}

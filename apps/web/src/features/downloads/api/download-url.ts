@@ -1,0 +1,31 @@
+import { API_BASE, EXPLORE_FILTER_KEYS, type CreateDownloadInput, type ExploreFilters } from '@mm/shared';
+
+/**
+ * `GET /api/observations/download` URL for the Explore filters and the form's format and reason,
+ * filters in the order Explore writes them; empty values are left out.
+ */
+export function downloadUrl(filters: ExploreFilters, input: CreateDownloadInput): string {
+  const query = new URLSearchParams({ format: input.format });
+  if (input.reason_id !== undefined) query.set('reason_id', String(input.reason_id));
+  if (input.reason_text) query.set('reason_text', input.reason_text);
+  for (const key of EXPLORE_FILTER_KEYS) {
+    const value = filters[key];
+    if (value === undefined || value === '') continue;
+    query.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  return `${API_BASE}/observations/download?${query}`;
+}
+
+/**
+ * Lets the browser fetch `url` as a file: the server streams it straight to disk, without the
+ * page holding it in memory.
+ */
+export function startDownload(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}

@@ -1,0 +1,93 @@
+import { FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { Controller, get, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { DOWNLOAD_FORMATS, DOWNLOAD_REASON_MAX_CHARS, type CreateDownloadInput, type createDownloadInputSchema } from '@mm/shared';
+import { useFieldError } from '../../../lib/form-errors';
+import { useParamsData } from '../../params/api/get-params';
+
+/** The form's values, before the schema trims the text. */
+export type DownloadFormValues = z.input<typeof createDownloadInputSchema>;
+
+/**
+ * Format (with a one-line explanation each) and reason: one of the listed reasons and/or free
+ * text. "Reason is required." (spec §5) shows on the reason list when neither is given.
+ */
+export function DownloadForm({ form }: { form: UseFormReturn<DownloadFormValues, unknown, CreateDownloadInput> }) {
+  const { t } = useTranslation('downloads');
+  const fieldError = useFieldError();
+  const { data: params } = useParamsData();
+  const { control, register, formState } = form;
+  const [reasonId, reasonText] = useWatch({ control, name: ['reason_id', 'reason_text'] });
+  // The schema's "neither reason" rule reports on `reason`, which no input revalidates: it goes as soon as one is given.
+  const reasonGiven = reasonId !== undefined || (reasonText ?? '').trim() !== '';
+  const reasonError = reasonGiven ? undefined : (get(formState.errors, 'reason') as FieldError | undefined);
+  return (
+    <Stack spacing={2.5} sx={{ pt: 0.5 }}>
+      <Typography>{t('intro')}</Typography>
+      <Controller
+        control={control}
+        name="format"
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id="download-format-label">{t('format')}</FormLabel>
+            <RadioGroup aria-labelledby="download-format-label" {...field}>
+              {DOWNLOAD_FORMATS.map((format) => (
+                <FormControlLabel
+                  key={format}
+                  value={format}
+                  control={<Radio />}
+                  label={
+                    <span>
+                      <Typography component="span" sx={{ fontWeight: 600 }}>{t(`formats.${format}.label`)}</Typography>
+                      <Typography component="span" variant="body2" color="text.secondary">{` — ${t(`formats.${format}.help`)}`}</Typography>
+                    </span>
+                  }
+                />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+      <Controller
+        control={control}
+        name="reason_id"
+        render={({ field }) => (
+          <TextField
+            select
+            fullWidth
+            label={t('common:fields.reason')}
+            value={field.value ?? ''}
+            onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={!!reasonError || !!formState.errors.reason_id}
+            helperText={fieldError(reasonError, 'reason') ?? fieldError(formState.errors.reason_id, 'reason')}
+          >
+            <MenuItem value="">
+              <em>{t('reason_none')}</em>
+            </MenuItem>
+            {(params?.reasons ?? []).map((r) => (
+              <MenuItem key={r.id} value={r.id}>
+                {r.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <TextField
+        fullWidth
+        multiline
+        minRows={2}
+        label={t('reason_text')}
+        {...register('reason_text')}
+        error={!!formState.errors.reason_text}
+        helperText={fieldError(formState.errors.reason_text, 'reason') ?? t('reason_text_help', { max: DOWNLOAD_REASON_MAX_CHARS })}
+        slotProps={{ htmlInput: { maxLength: DOWNLOAD_REASON_MAX_CHARS } }}
+      />
+      <FormHelperText component="p" sx={{ m: 0 }}>
+        {t('licence')}
+      </FormHelperText>
+    </Stack>
+  );
+}

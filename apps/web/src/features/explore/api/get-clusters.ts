@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ClusterResponse, ExploreFilters } from '@mm/shared';
+import { SILENT_QUERY } from '../../../components/ui/busy-overlay';
+import { api } from '../../../lib/api-client';
+import { filtersToQuery } from '../utils/explore-url';
+
+/** A map viewport: integer zoom (0–20) and bounds in WGS84 degrees; `west > east` crosses the antimeridian. */
+export interface Viewport {
+  zoom: number;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/**
+ * Map clusters of the filtered observations inside a viewport (`GET /api/observations/clusters`).
+ * @throws ApiRequestError 400 on a bad viewport or filter
+ */
+export const getClusters = (filters: ExploreFilters, viewport: Viewport) =>
+  api.get<ClusterResponse>('/observations/clusters', { ...filtersToQuery(filters), ...viewport });
+
+export const getClustersQueryOptions = (filters: ExploreFilters, viewport: Viewport | null) =>
+  queryOptions({
+    queryKey: ['observations', 'clusters', filtersToQuery(filters), viewport],
+    queryFn: () => getClusters(filters, viewport as Viewport),
+    enabled: viewport !== null,
+    // The previous clusters stay on the map while the new viewport's load.
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    meta: SILENT_QUERY,
+  });
+
+/** The clusters of the viewport; idle until the map has reported one. */
+export const useClusters = (filters: ExploreFilters, viewport: Viewport | null) => useQuery(getClustersQueryOptions(filters, viewport));

@@ -1,0 +1,65 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Alert, Box, Button, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { ExploreFilters, LoadParams } from '@mm/shared';
+import { PaginatorBar } from '../../../components/ui/paginator-bar';
+import { ObservationList } from '../../observations/components/observation-list';
+import { useExploreObservations } from '../api/get-explore-observations';
+import { ObservationGrid } from './observation-grid';
+
+interface ObservationResultsProps {
+  view: 'list' | 'grid';
+  filters: ExploreFilters;
+  /** First page shown (the URL's `page`). */
+  page: number;
+  params: LoadParams | undefined;
+  onPage: (page: number) => void;
+}
+
+/**
+ * The list or grid of observations, 50 a page (spec §9), with first/previous/next/last paging and
+ * "Load more", which appends the next page below the rows already shown (spec §1).
+ */
+export function ObservationResults({ view, filters, page, params, onPage }: ObservationResultsProps) {
+  const { t } = useTranslation('explore');
+  const query = useExploreObservations(filters, page);
+  const { data, isError, isPending, isFetching, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const goTo = (p: number) => {
+    onPage(p);
+    document.getElementById('explore-results')?.scrollIntoView({ block: 'start' });
+  };
+
+  if (isError && !data) return <Alert severity="error" action={<Button color="inherit" onClick={() => void query.refetch()}>{t('retry')}</Button>}>{t('common:errors.please_try_again')}</Alert>;
+  if (isPending) return <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress aria-label={t('loading')} /></Box>;
+
+  const rows = data.pages.flatMap((p) => p.data);
+  const last = data.pages[data.pages.length - 1]?.paginator;
+  if (!last) return null;
+  const total = last.total;
+  return (
+    <Box id="explore-results" sx={{ scrollMarginTop: 80 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, minHeight: 24 }}>
+        <Typography variant="subtitle2" aria-live="polite">{t('common:explore.count', { count: total })}</Typography>
+        {isFetching && !isFetchingNextPage && <LinearProgress sx={{ width: 120 }} aria-label={t('loading')} />}
+      </Stack>
+      <Box sx={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        {view === 'grid' ? <ObservationGrid rows={rows} params={params} /> : <ObservationList rows={rows} />}
+      </Box>
+      {rows.length === 0 && total > 0 && <Typography sx={{ mt: 1 }}>{t('past_last_page')}</Typography>}
+      {hasNextPage && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+          <Button
+            variant="outlined"
+            startIcon={isFetchingNextPage ? <CircularProgress size={18} /> : <ExpandMoreIcon />}
+            disabled={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+            sx={{ minHeight: 44 }}
+          >
+            {t('load_more')}
+          </Button>
+        </Box>
+      )}
+      {total > 0 && <PaginatorBar paginator={last} from={page} onPage={goTo} />}
+    </Box>
+  );
+}

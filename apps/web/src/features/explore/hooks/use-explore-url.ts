@@ -1,0 +1,39 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ExploreFilters } from '@mm/shared';
+import { exploreSearch, parseExploreSearch, type ExploreState, type ExploreView } from '../utils/explore-url';
+
+export interface ExploreUrl extends ExploreState {
+  setView: (view: ExploreView) => void;
+  /** Replaces the filters and goes back to page 1. */
+  setFilters: (filters: ExploreFilters) => void;
+  /** Changes some filters (undefined clears one) and goes back to page 1. */
+  patchFilters: (patch: Partial<ExploreFilters>) => void;
+  setPage: (page: number) => void;
+}
+
+/**
+ * The Explore state kept in the page URL (`?view=…&date_from=…&page=…`), so that a reload or a
+ * shared link shows the same thing. View and page changes add a history entry; filter changes
+ * replace the current one, so Back does not step through every keystroke of a username.
+ */
+export function useExploreUrl(): ExploreUrl {
+  const [search, setSearch] = useSearchParams();
+  // Keyed on the query text: `search` is a new object on every render.
+  const key = search.toString();
+  const state = useMemo(() => parseExploreSearch(new URLSearchParams(key)), [key]);
+
+  const go = useCallback((next: ExploreState, replace: boolean) => setSearch(exploreSearch(next), { replace, preventScrollReset: true }), [setSearch]);
+  const setView = useCallback((view: ExploreView) => go({ ...state, view }, false), [go, state]);
+  const setFilters = useCallback((filters: ExploreFilters) => go({ ...state, filters, page: 1 }, true), [go, state]);
+  const patchFilters = useCallback(
+    (patch: Partial<ExploreFilters>) => {
+      const filters: Record<string, unknown> = { ...state.filters, ...patch };
+      for (const k of Object.keys(filters)) if (filters[k] === undefined) delete filters[k];
+      go({ ...state, filters: filters as ExploreFilters, page: 1 }, true);
+    },
+    [go, state],
+  );
+  const setPage = useCallback((page: number) => go({ ...state, page }, false), [go, state]);
+  return { ...state, setView, setFilters, patchFilters, setPage };
+}

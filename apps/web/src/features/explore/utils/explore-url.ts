@@ -1,0 +1,70 @@
+import { EXPLORE_FILTER_KEYS, exploreFiltersSchema, type ExploreFilters } from '@mm/shared';
+
+/** The three ways of showing observations (spec §1). */
+export const EXPLORE_VIEWS = ['list', 'grid', 'map'] as const;
+export type ExploreView = (typeof EXPLORE_VIEWS)[number];
+export const DEFAULT_EXPLORE_VIEW: ExploreView = 'list';
+
+/** What the Explore page URL holds: the view, the first page shown (1-based) and the filters. */
+export interface ExploreState {
+  view: ExploreView;
+  page: number;
+  filters: ExploreFilters;
+}
+
+const isView = (v: string | null): v is ExploreView => (EXPLORE_VIEWS as readonly (string | null)[]).includes(v);
+
+/**
+ * Reads the Explore state from the query string. Each filter goes through its own field of the
+ * shared `exploreFiltersSchema`, so one bad value (typed by hand, or from an old link) is dropped
+ * on its own instead of losing the others; a `date_to` before `date_from` is dropped too.
+ * Never throws.
+ */
+export function parseExploreSearch(search: URLSearchParams): ExploreState {
+  const filters: Record<string, unknown> = {};
+  for (const key of EXPLORE_FILTER_KEYS) {
+    const raw = search.get(key);
+    if (raw === null || raw.trim() === '') continue;
+    const parsed = exploreFiltersSchema.shape[key].safeParse(raw);
+    if (parsed.success && parsed.data !== undefined) filters[key] = parsed.data;
+  }
+  if (typeof filters.date_from === 'string' && typeof filters.date_to === 'string' && filters.date_to < filters.date_from) delete filters.date_to;
+  // `with_photos=0` asks for nothing: keep the state canonical so that it compares and serialises the same.
+  if (filters.with_photos === false) delete filters.with_photos;
+  const view = search.get('view');
+  const page = Number(search.get('page'));
+  return {
+    view: isView(view) ? view : DEFAULT_EXPLORE_VIEW,
+    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+    filters: filters as ExploreFilters,
+  };
+}
+
+/**
+ * The filters as query-string pairs in `EXPLORE_FILTER_KEYS` order, for the page URL and for the
+ * API calls alike; empty and false values are left out, booleans written as `1`.
+ */
+export function filtersToQuery(filters: ExploreFilters): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of EXPLORE_FILTER_KEYS) {
+    const value = filters[key];
+    if (value === undefined || value === '' || value === false) continue;
+    out[key] = value === true ? '1' : String(value);
+  }
+  return out;
+}
+
+/**
+ * The query string of an Explore state: `view` (left out for the default list), the filters, then
+ * `page` (left out for page 1), so that equal states give equal URLs.
+ */
+export function exploreSearch(state: ExploreState): URLSearchParams {
+  const search = new URLSearchParams();
+  if (state.view !== DEFAULT_EXPLORE_VIEW) search.set('view', state.view);
+  for (const [k, v] of Object.entries(filtersToQuery(state.filters))) search.set(k, v);
+  if (state.page > 1) search.set('page', String(state.page));
+  return search;
+}
+
+/** How many filters are set (the badge on the phone's Filters button). */
+export const activeFilterCount = (filters: ExploreFilters) => Object.keys(filtersToQuery(filters)).length;

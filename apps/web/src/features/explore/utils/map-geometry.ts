@@ -1,0 +1,35 @@
+import type { Cluster } from '@mm/shared';
+import type { Viewport } from '../api/get-clusters';
+
+/** A longitude brought into [-180, 180), WGS84 degrees. */
+export const wrapLongitude = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
+
+const round4 = (n: number) => Math.round(n * 1e4) / 1e4;
+
+/**
+ * The cluster query's viewport from a Leaflet view: zoom rounded into 0–20, latitudes clamped to
+ * ±90, longitudes wrapped into ±180 (west > east then means the view crosses the antimeridian), a
+ * view wider than the world asks for all of it. Rounded to 1e-4° (≈ 10 m) so that tiny moves hit the cache.
+ */
+export function toViewport(zoom: number, b: { west: number; south: number; east: number; north: number }): Viewport {
+  const whole = b.east - b.west >= 360;
+  return {
+    zoom: Math.min(20, Math.max(0, Math.round(zoom))),
+    west: whole ? -180 : round4(wrapLongitude(b.west)),
+    east: whole ? 180 : round4(wrapLongitude(b.east) === -180 && b.east > b.west ? 180 : wrapLongitude(b.east)),
+    south: round4(Math.max(-90, b.south)),
+    north: round4(Math.min(90, b.north)),
+  };
+}
+
+/** Diameter of a cluster bubble, px: grows with the logarithm of its count (2 → 33, 100 → 48, 10 000 → 66). */
+export const clusterDiameter = (count: number) => Math.round(30 + 9 * Math.log10(Math.max(1, count)));
+
+/** True when a cluster's observations all sit on (practically) one point, ≈ 1 m: zooming cannot split it. */
+export const isSinglePoint = (bounds: Cluster['bounds']) => Math.abs(bounds.east - bounds.west) < 1e-5 && Math.abs(bounds.north - bounds.south) < 1e-5;
+
+/** Leaflet `[[south, west], [north, east]]` bounds of a cluster, unwrapped eastwards when it crosses the antimeridian. */
+export const clusterLatLngBounds = (b: Cluster['bounds']): [[number, number], [number, number]] => [
+  [b.south, b.west],
+  [b.north, b.east < b.west ? b.east + 360 : b.east],
+];

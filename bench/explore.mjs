@@ -1,0 +1,440 @@
+#!/usr/bin/env node
+// `npm run bench:explore`: Explore at a million observations (issue 4's performance targets). A
+// benchmark of the real server, not a test.
+//   1. Data: N observations (1,000,000) placed and dated like real sightings (bench/lib/explore-data.mjs),
+//      loaded in SQL batches into the embedded PostgreSQL of DATA_DIR /tmp/mm-bench-explore, kept
+//      between runs (regenerated when missing, made with other parameters, or with --fresh).
+//   2. The real server (node --import tsx apps/server/src/server.ts, LOG_LEVEL=warn, 127.0.0.1) on it;
+//      autocannon at 32 connections, 10 s per line after a 3 s warm-up:
+//      list (unfiltered, filtered) missing the HTTP cache; list replayed with bare pg (ratio);
+//      list repeated from the cache (200) and revalidated (304); map clusters at zooms 3/6/10/14
+//      missing and hitting the cache; the full CSV export with the server's RSS sampled.
+//   3. A summary table with PASS/FAIL per target and the CPU share other processes took meanwhile.
+// Options: --observations N (1000000) --seed S (2024) --duration S (10) --warmup S (3)
+//   --connections N (32) --data-dir DIR (/tmp/mm-bench-explore) --fresh --only list,direct,cached,clusters,download
+// Exit status 0 when every line of the summary passes, 1 otherwise, 2 on an error.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startCpuMeter } from './lib/cpu.mjs';
+import { loadExploreData } from './lib/explore-data.mjs';
+import { directListReplay, directLoad, httpLoad, timedDownload } from './lib/explore-load.mjs';
+import { embeddedDatabaseUrl, startServer } from './lib/server.mjs';
+import { mib, table } from './lib/stats.mjs';
+
+/** Bump when the generated data change shape: a kept database of another version is regenerated. */
+const DATA_VERSION = 1;
+const TARGET_P95_MS = 25;
+const TARGET_CACHED_RPS = 10_000;
+const TARGET_DIRECT_RATIO = 0.85;
+const TARGET_DOWNLOAD_S = 20;
+/** Pages the uncached unfiltered list cycles through (offset 0 … 9,950). */
+const LIST_PAGES = 200;
+const LIMIT = 50;
+/** The filtered list: Québec, adults, summer 2021 (filled in with Québec's id at run time). */
+const FILTERED = { lifestage_id: 1, date_from: '2021-06-01', date_to: '2021-09-30' };
+/**
+ * Map viewports of a 1280 × 720 px map (WGS84 degrees): the box such a map shows at that zoom.
+ * 3: North America; 6: southern Québec and Ontario; 10: Montréal; 14: Mount Royal park.
+ */
+const VIEWPORTS = [
+  { zoom: 3, name: 'North America', west: -167.5, south: 10, east: -57.5, north: 72 },
+  { zoom: 6, name: 'southern Québec/Ontario', west: -90, south: 39.9, east: -62, north: 51.1 },
+  { zoom: 10, name: 'Montréal', west: -74.48, south: 45.17, east: -72.72, north: 45.87 },
+  { zoom: 14, name: 'Mount Royal park', west: -73.643, south: 45.483, east: -73.533, north: 45.527 },
+];
+const WATCHDOG_MS = 20 * 60_000;
+
+const { values: opts } = parseArgs({
+  options: {
+    observations: { type: 'string', default: '1000000' },
+    seed: { type: 'string', default: '2024' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '32' },
+    'data-dir': { type: 'string', default: path.join(os.tmpdir(), 'mm-bench-explore') },
+    fresh: { type: 'boolean', default: false },
+    only: { type: 'string', default: 'list,direct,cached,clusters,download' },
+  },
+});
+const positive = (name) => {
+  const n = Number(opts[name]);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`[bench] --${name} must be a positive whole number, got ${opts[name]}`);
+    process.exit(2);
+  }
+  return n;
+};
+const observationCount = positive('observations');
+const seed = positive('seed');
+const durationS = positive('duration');
+const warmupS = Number(opts.warmup);
+const connections = positive('connections');
+const dataDir = path.resolve(opts['data-dir']);
+const only = new Set(opts.only.split(',').map((s) => s.trim()));
+
+const log = (msg) => console.log(`[bench] ${msg}`);
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
+const pct = (part, whole) => `${fmt((100 * part) / whole)} %`;
+
+/** Machine facts printed with every result. */
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    cores: cpus.length,
+    memoryGiB: (os.totalmem() / 1024 ** 3).toFixed(1),
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    date: new Date().toISOString(),
+    loadavg: os.loadavg().map((v) => v.toFixed(2)).join(' '),
+  };
+}
+
+/**
+ * The kept database, generated first when it is missing or was made with other parameters.
+ * Refuses to delete a directory that does not look like one this benchmark made.
+ */
+async function prepareData() {
+  const markerFile = path.join(dataDir, 'bench-explore.json');
+  const wanted = { version: DATA_VERSION, observations: observationCount, seed };
+  const marker = existsSync(markerFile) ? JSON.parse(readFileSync(markerFile, 'utf8')) : null;
+  if (!opts.fresh && marker && marker.version === wanted.version && marker.observations === wanted.observations && marker.seed === wanted.seed) {
+    log(`reusing the database in ${dataDir} (${marker.observations} observations, seed ${marker.seed}, generated ${marker.generatedAt}; --fresh regenerates)`);
+    return marker;
+  }
+  if (existsSync(dataDir)) {
+    const entries = readdirSync(dataDir);
+    if (entries.length > 0 && !entries.includes('pg') && !entries.includes('bench-explore.json')) {
+      throw new Error(`${dataDir} is not empty and was not made by this benchmark: choose another --data-dir`);
+    }
+    log(`removing ${dataDir} (${marker ? 'other parameters or --fresh' : 'incomplete'})`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const t0 = performance.now();
+  const server = await startServer({ dataDir });
+  log(`new database: server healthy in ${fmt(server.startMs / 1000)} s (initdb, migrations, reference data)`);
+  const pool = new pg.Pool({ connectionString: embeddedDatabaseUrl(dataDir), max: 2 });
+  try {
+    const stats = await loadExploreData({ pool, observations: observationCount, seed, log });
+    const totalS = (performance.now() - t0) / 1000;
+    log(
+      `loaded in ${fmt(totalS)} s: generate ${fmt(stats.generateMs / 1000)} s, insert ${fmt(stats.loadMs / 1000)} s, ` +
+        `indexes ${fmt(stats.indexMs / 1000)} s (${stats.indexes.length} rebuilt), VACUUM ANALYZE + CHECKPOINT ${fmt(stats.analyzeMs / 1000)} s`,
+    );
+    log(`statuses: ${Object.entries(stats.statusCounts).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+    const done = { ...wanted, ...stats, totalS, generatedAt: new Date().toISOString() };
+    delete done.indexes;
+    writeFileSync(markerFile, `${JSON.stringify(done, null, 2)}\n`);
+    return done;
+  } finally {
+    await pool.end();
+    await server.stop();
+  }
+}
+
+/** CPU meter around `fn`, with the share other processes took. */
+async function metered(pid, fn) {
+  const meter = startCpuMeter(pid);
+  const result = await fn();
+  return { result, cpu: meter?.() ?? null };
+}
+
+/**
+ * Waits until the server and its PostgreSQL are idle (under 10 % of one core over 0.5 s, at most
+ * 60 s): requests cut off at the end of a run are still being answered, and slow queries still
+ * running would otherwise be billed to the next line.
+ * @returns {Promise<number>} ms waited
+ */
+async function settle(pid) {
+  const t0 = performance.now();
+  while (performance.now() - t0 < 60_000) {
+    const meter = startCpuMeter(pid);
+    if (!meter) return 0;
+    await new Promise((r) => setTimeout(r, 500));
+    const c = meter();
+    if (c.serverMs + c.postgresMs < 0.1 * c.wallMs) break;
+  }
+  return performance.now() - t0;
+}
+
+/**
+ * What the CPU spent per request allows on this machine with nobody else on it (req/s): the lower of
+ * the Node main thread's limit and the cores' limit shared by Node, PostgreSQL and the load generator.
+ */
+function ceiling(cpu, requests, cores) {
+  if (!cpu || requests === 0) return Number.NaN;
+  const perReq = (cpu.serverMs + cpu.postgresMs + cpu.benchMs) / requests;
+  return Math.min(1000 / (cpu.serverMainMs / requests), (cores * 1000) / perReq);
+}
+
+/** "Node 0.41 / PG 1.20 ms per request, others 3.2 %" */
+function cpuText(cpu, requests) {
+  if (!cpu || requests === 0) return 'CPU n/a';
+  return `CPU per request: Node ${fmt(cpu.serverMs / requests, 3)} ms (main ${fmt(cpu.serverMainMs / requests, 3)}), PostgreSQL ${fmt(cpu.postgresMs / requests, 3)} ms, bench ${fmt(cpu.benchMs / requests, 3)} ms; other processes ${pct(cpu.othersMs, cpu.capacityMs)} of the machine`;
+}
+
+async function main() {
+  const m = machine();
+  log(`${m.date} — ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}, load average ${m.loadavg}`);
+  const data = await prepareData();
+  const server = await startServer({ dataDir });
+  const cleanup = () => server.stop();
+  const onSignal = (signal) => {
+    log(`${signal}: stopping the server`);
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const databaseUrl = embeddedDatabaseUrl(dataDir);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  /** [label, target, measured, others' CPU, ok] */
+  const rows = [];
+  /** "Node 0.41 / PG 1.20 ms → ≈ 1200/s; others 3 %": CPU per request, idle-core ceiling, others' share. */
+  const cost = ({ result, cpu }) => {
+    if (!cpu) return 'n/a';
+    const others = `others ${pct(cpu.othersMs, cpu.capacityMs)}`;
+    if (!result.requests) return others;
+    const n = result.requests;
+    return `Node ${fmt(cpu.serverMs / n, 2)} / PG ${fmt(cpu.postgresMs / n, 2)} ms → ≈ ${fmt(ceiling(cpu, n, m.cores), 0)}/s; ${others}`;
+  };
+  try {
+    log(`server healthy at ${server.baseUrl} in ${fmt(server.startMs, 0)} ms (pid ${server.pid}, DATA_DIR ${dataDir})`);
+    const base = server.baseUrl;
+    const get = async (p, headers = {}) => {
+      const res = await fetch(`${base}${p}`, { headers });
+      return { status: res.status, etag: res.headers.get('etag'), body: await res.text() };
+    };
+    const params = await get('/api/utilities/loadparams');
+    const quebec = JSON.parse(params.body).provinces.find((p) => p.administrative === 'QC' && p.country_id === 1);
+    const filtered = { province_id: quebec.province_id, ...FILTERED };
+    const qs = (o) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
+    const counts = await pool.query(
+      `SELECT count(*)::int AS all_rows, count(*) FILTER (WHERE o.observationstatus_id IN (1, 2, 4) AND NOT c.isdeleted)::int AS public_rows
+       FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id`,
+    );
+    log(`database: ${counts.rows[0].all_rows} observations, ${counts.rows[0].public_rows} visible to the public`);
+
+    // First requests of each list: cold count, number of pages of the filtered list, check that the
+    // cache-busting parameter is accepted (zod strips unknown keys).
+    const firstTimes = {};
+    for (const [name, f] of [['unfiltered', {}], ['filtered', filtered]]) {
+      const t0 = performance.now();
+      const r = await get(`/api/observations?${qs({ ...f, page: 1, limit: LIMIT, _: 'first' })}`);
+      firstTimes[name] = { ms: performance.now() - t0, status: r.status, paginator: r.status === 200 ? JSON.parse(r.body).paginator : null };
+      if (r.status !== 200) throw new Error(`GET /api/observations (${name}) answered ${r.status}: ${r.body.slice(0, 300)}`);
+      log(`first ${name} list request (nothing cached): ${fmt(firstTimes[name].ms)} ms, total ${firstTimes[name].paginator.total}, ${firstTimes[name].paginator.totalpage} pages`);
+    }
+    const filteredPages = Math.max(1, Math.min(LIST_PAGES, firstTimes.filtered.paginator.totalpage));
+
+    // Check: the pages the API answers are those of the plain SQL (ORDER BY … OFFSET) on the same data,
+    // near the top, around the end of what the server keeps of a list head, deep, and past the end.
+    const listCheck = { pages: 0, mismatches: [] };
+    for (const page of [1, 2, 100, 101, 102, 150, 200, 1000, 18_000, 18_922, 18_923]) {
+      const api = JSON.parse((await get(`/api/observations?${qs({ page, limit: LIMIT, _: 'check' })}`)).body);
+      const sqlIds = await pool.query(
+        `SELECT o.observation_id FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id
+         WHERE o.observationstatus_id IN (1, 2, 4) AND NOT c.isdeleted ORDER BY o.observation_created DESC, o.observation_id DESC LIMIT $1 OFFSET $2`,
+        [LIMIT, (page - 1) * LIMIT],
+      );
+      const a = api.data.map((r) => r.observation_id).join(',');
+      const b = sqlIds.rows.map((r) => r.observation_id).join(',');
+      listCheck.pages++;
+      if (a !== b || api.paginator.total !== counts.rows[0].public_rows) listCheck.mismatches.push(page);
+    }
+    log(`check: ${listCheck.pages} list pages compared with plain SQL → ${listCheck.mismatches.length === 0 ? 'identical' : `MISMATCH on pages ${listCheck.mismatches.join(', ')}`}`);
+
+    /** Warm-up (not recorded), then the measured run with the CPU meter. */
+    const measure = async (label, options) => {
+      if (warmupS > 0) await httpLoad({ ...options, baseUrl: base, connections, durationS: warmupS });
+      await settle(server.pid);
+      const { result, cpu } = await metered(server.pid, () => httpLoad({ ...options, baseUrl: base, connections, durationS }));
+      const waited = await settle(server.pid);
+      if (waited > 1500) log(`  (the server needed ${fmt(waited / 1000)} s to finish the requests cut off at the end)`);
+      log(
+        `${label}: ${fmt(result.rps, 0)} req/s, p50 ${fmt(result.p50)} / p95 ${fmt(result.p95)} / p99 ${fmt(result.p99)} / max ${fmt(result.max)} ms, ` +
+          `${result.requests} answers (${Object.entries(result.statuses).map(([k, v]) => `${k}×${v}`).join(' ')}), ${result.errors} errors (${result.timeouts} timeouts), ${fmt(result.bytesPerResponse / 1024)} KiB/answer`,
+      );
+      log(`  ${cpuText(cpu, result.requests)}; ceiling on ${m.cores} idle cores ≈ ${fmt(ceiling(cpu, result.requests, m.cores), 0)} req/s`);
+      return { result, cpu };
+    };
+    const ok = (r) => r.unexpected === 0 && r.errors === 0 && r.requests > 0;
+
+    let listUnfiltered;
+    let listFiltered;
+    if (only.has('list') || only.has('direct')) {
+      // Every request misses the HTTP cache: the page cycles 1…200 and `_` (ignored by the API, as
+      // browsers' cache busters are) makes each URL unique, so no answer is ever served twice.
+      let bust = 0;
+      const unfilteredPath = (n) => `/api/observations?${qs({ page: (n % LIST_PAGES) + 1, limit: LIMIT, _: `${process.pid}-${bust++}` })}`;
+      const filteredPath = (n) => `/api/observations?${qs({ ...filtered, page: (n % filteredPages) + 1, limit: LIMIT, _: `${process.pid}-${bust++}` })}`;
+      listUnfiltered = await measure(`list unfiltered, cache missed (pages 1–${LIST_PAGES})`, { build: (n) => ({ path: unfilteredPath(n) }) });
+      rows.push([
+        `List unfiltered, HTTP cache missed (pages 1–${LIST_PAGES}), p95`,
+        `≤ ${TARGET_P95_MS} ms`,
+        `${fmt(listUnfiltered.result.p95)} ms (p50 ${fmt(listUnfiltered.result.p50)}, ${fmt(listUnfiltered.result.rps, 0)} req/s)`,
+        cost(listUnfiltered),
+        listUnfiltered.result.p95 <= TARGET_P95_MS && ok(listUnfiltered.result),
+      ]);
+      listFiltered = await measure(`list filtered (QC, adults, 2021-06-01…09-30), cache missed (pages 1–${filteredPages})`, { build: (n) => ({ path: filteredPath(n) }) });
+      rows.push([
+        `List filtered (QC, adults, Jun–Sep 2021), cache missed, p95`,
+        `≤ ${TARGET_P95_MS} ms`,
+        `${fmt(listFiltered.result.p95)} ms (p50 ${fmt(listFiltered.result.p50)}, ${fmt(listFiltered.result.rps, 0)} req/s)`,
+        cost(listFiltered),
+        listFiltered.result.p95 <= TARGET_P95_MS && ok(listFiltered.result),
+      ]);
+      rows.push(['List pages = plain SQL ORDER BY … OFFSET (11 pages)', 'identical', listCheck.mismatches.length === 0 ? 'identical' : `pages ${listCheck.mismatches.join(', ')} differ`, '', listCheck.mismatches.length === 0]);
+      rows.push([
+        'First list request of a filter set (unfiltered / filtered)',
+        '(reported)',
+        `${fmt(firstTimes.unfiltered.ms)} / ${fmt(firstTimes.filtered.ms)} ms`,
+        '',
+        null,
+      ]);
+    }
+
+    if (only.has('direct')) {
+      for (const [name, f, pages, api] of [
+        ['unfiltered', {}, LIST_PAGES, listUnfiltered],
+        ['filtered', filtered, filteredPages, listFiltered],
+      ]) {
+        const replay = await directListReplay({ pool, databaseUrl, filters: f, limit: LIMIT, pages });
+        const show = (page) => replay.statements.get(page).map((s) => s.query.replace(/\s+/g, ' ').slice(0, 70)).join(' ‖ ');
+        log(`direct ${name}: the server's steady-state SQL, page 1: ${show(1)}; page ${pages}: ${show(pages)}`);
+        if (warmupS > 0) await directLoad({ connections, durationS: warmupS, run: (n) => replay.run((n % pages) + 1) });
+        await settle(server.pid);
+        const { result, cpu } = await metered(server.pid, () => directLoad({ connections, durationS, run: (n) => replay.run((n % pages) + 1) }));
+        log(`direct ${name} (pg Pool of ${connections}): ${fmt(result.rps, 0)} page views/s, p50 ${fmt(result.p50)} / p95 ${fmt(result.p95)} / p99 ${fmt(result.p99)} ms, ${result.errors} errors`);
+        log(`  ${cpuText(cpu, result.requests)}`);
+        const ratio = api ? api.result.rps / result.rps : Number.NaN;
+        rows.push([
+          `List ${name}: API / same SQL through pg (${connections} conn.)`,
+          name === 'unfiltered' ? `≥ ${TARGET_DIRECT_RATIO * 100} %` : '(reported)',
+          `${fmt(ratio * 100)} % (${fmt(api?.result.rps, 0)} vs ${fmt(result.rps, 0)} req/s; direct p95 ${fmt(result.p95)} ms)`,
+          cost({ result, cpu }),
+          name === 'unfiltered' ? ratio >= TARGET_DIRECT_RATIO && result.errors === 0 : null,
+        ]);
+      }
+    }
+
+    if (only.has('cached')) {
+      const listPath = `/api/observations?${qs({ page: 1, limit: LIMIT })}`;
+      const first = await get(listPath);
+      if (!first.etag) log('warning: the list answer carries no ETag (cache disabled?)');
+      const cached = await measure('list page 1 repeated (cached, 200)', { build: () => ({ path: listPath }) });
+      rows.push([
+        'List page 1 repeated, anonymous (cache hit, 200)',
+        `≥ ${TARGET_CACHED_RPS} req/s`,
+        `${fmt(cached.result.rps, 0)} req/s (p95 ${fmt(cached.result.p95)} ms, ${fmt(cached.result.bytesPerResponse / 1024)} KiB)`,
+        cost(cached),
+        cached.result.rps >= TARGET_CACHED_RPS && ok(cached.result),
+      ]);
+      const revalidated = await measure('list page 1 revalidated (If-None-Match → 304)', { build: () => ({ path: listPath, headers: { 'if-none-match': first.etag ?? '' } }), expect: 304 });
+      rows.push([
+        'List page 1 revalidated (If-None-Match → 304)',
+        `≥ ${TARGET_CACHED_RPS} req/s`,
+        `${fmt(revalidated.result.rps, 0)} req/s (p95 ${fmt(revalidated.result.p95)} ms)`,
+        cost(revalidated),
+        revalidated.result.rps >= TARGET_CACHED_RPS && ok(revalidated.result),
+      ]);
+    }
+
+    if (only.has('clusters')) {
+      for (const v of VIEWPORTS) {
+        // A slight pan per request, rounded to 1e-4° like the web client's viewports: x and y steps
+        // of 1e-4° (≤ 0.01°) and a growing north edge make every URL of the run different.
+        let bust = 0;
+        const panned = () => {
+          const k = bust++;
+          const dx = (k % 100) * 1e-4;
+          const dy = (Math.floor(k / 100) % 100) * 1e-4;
+          const grow = Math.floor(k / 10_000) * 1e-4;
+          const r4 = (x) => x.toFixed(4);
+          return { zoom: v.zoom, west: r4(v.west + dx), south: r4(v.south + dy), east: r4(v.east + dx), north: r4(v.north + dy + grow) };
+        };
+        const fixed = `/api/observations/clusters?${qs({ zoom: v.zoom, west: v.west, south: v.south, east: v.east, north: v.north })}`;
+        const sample = JSON.parse((await get(fixed)).body);
+        log(`clusters zoom ${v.zoom} (${v.name}): ${sample.clusters.length} clusters, ${sample.total} observations in the viewport`);
+        const uncached = await measure(`clusters zoom ${v.zoom} (${v.name}), cache missed`, { build: () => ({ path: `/api/observations/clusters?${qs(panned())}` }) });
+        rows.push([
+          `Clusters z${v.zoom} ${v.name} (${sample.total} obs., ${sample.clusters.length} cl.), cache missed, p95`,
+          `≤ ${TARGET_P95_MS} ms`,
+          `${fmt(uncached.result.p95)} ms (p50 ${fmt(uncached.result.p50)}, ${fmt(uncached.result.rps, 0)} req/s)`,
+          cost(uncached),
+          uncached.result.p95 <= TARGET_P95_MS && ok(uncached.result),
+        ]);
+        const cached = await measure(`clusters zoom ${v.zoom}, cached`, { build: () => ({ path: fixed }) });
+        rows.push([
+          `Clusters z${v.zoom}, repeated (cache hit)`,
+          `p95 ≤ ${TARGET_P95_MS} ms, ≥ ${TARGET_CACHED_RPS} req/s`,
+          `p95 ${fmt(cached.result.p95)} ms, ${fmt(cached.result.rps, 0)} req/s`,
+          cost(cached),
+          cached.result.p95 <= TARGET_P95_MS && cached.result.rps >= TARGET_CACHED_RPS && ok(cached.result),
+        ]);
+      }
+    }
+
+    if (only.has('download')) {
+      const downloadPath = '/api/observations/download?format=csv&reason_text=benchmark';
+      await settle(server.pid);
+      const { result: d, cpu } = await metered(server.pid, () => timedDownload({ baseUrl: base, path: downloadPath, pid: server.pid }));
+      if (!d.available) {
+        log(`CSV download: not available (GET ${downloadPath} answered ${d.status}: ${d.message})`);
+        rows.push(['CSV export of every public observation', `≤ ${TARGET_DOWNLOAD_S} s`, `not available (${d.status})`, cost({ result: { requests: 0 }, cpu }), null]);
+      } else {
+        log(
+          `CSV download: ${d.lines} lines, ${mib(d.bytes)} in ${fmt(d.ms / 1000, 2)} s (first byte ${fmt(d.firstByteMs)} ms, ${fmt(d.bytes / 1024 / 1024 / (d.ms / 1000))} MiB/s), ` +
+            `server RSS start ${mib(d.rss.start)} / peak ${mib(d.rss.peak)} / end ${mib(d.rss.end)} (${d.rss.samples} samples)`,
+        );
+        if (cpu) log(`  CPU: Node ${fmt(cpu.serverMs / 1000, 2)} s (main ${fmt(cpu.serverMainMs / 1000, 2)} s), PostgreSQL ${fmt(cpu.postgresMs / 1000, 2)} s; other processes ${pct(cpu.othersMs, cpu.capacityMs)}`);
+        rows.push([
+          `CSV export of every public observation (${d.lines - 1} rows, ${mib(d.bytes)})`,
+          `≤ ${TARGET_DOWNLOAD_S} s`,
+          `${fmt(d.ms / 1000, 2)} s (first byte ${fmt(d.firstByteMs, 0)} ms)`,
+          cpu ? `Node ${fmt(cpu.serverMs / 1000, 1)} s / PG ${fmt(cpu.postgresMs / 1000, 1)} s; others ${pct(cpu.othersMs, cpu.capacityMs)}` : 'n/a',
+          d.ms / 1000 <= TARGET_DOWNLOAD_S && d.lines - 1 === counts.rows[0].public_rows,
+        ]);
+        rows.push(['Server RSS during the export: start / peak / end', '(flat)', `${mib(d.rss.start)} / ${mib(d.rss.peak)} / ${mib(d.rss.end)}`, '', null]);
+      }
+    }
+
+    const mEnd = machine();
+    console.log('');
+    console.log(`Mission Monarch — Explore at ${data.observations.toLocaleString('en')} observations — ${m.date}`);
+    console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, Node ${m.node}, ${m.os}; load average at start ${m.loadavg}, at end ${mEnd.loadavg}`);
+    console.log(
+      `Data: ${data.observations} observations (${counts.rows[0].public_rows} public), ${data.checklists} checklists (${data.missions} Missions), ${data.sites} sites, ` +
+        `${data.photos} photo rows, ${data.users} users; seed ${data.seed}, generated in ${fmt(data.totalS)} s`,
+    );
+    console.log(`Server: node --import tsx apps/server/src/server.ts, embedded PostgreSQL, LOG_LEVEL=warn, 127.0.0.1; autocannon ${connections} connections, ${warmupS} s warm-up + ${durationS} s per line`);
+    console.log(table(['benchmark', 'target', 'measured', "CPU per request → ceiling on idle cores; others' share", 'result'], rows.map(([a, b, c, d, okay]) => [a, b, c, d, okay === null ? '—' : okay ? 'PASS' : 'FAIL'])));
+    console.log('');
+    return rows.every(([, , , , okay]) => okay !== false);
+  } finally {
+    await pool.end();
+    const exit = await cleanup();
+    log(`server stopped (exit ${exit.code ?? exit.signal}); database kept in ${dataDir}`);
+    if (exit.code !== 0 || exit.stderrHead.length > 0) log(`server stderr (first lines): ${exit.stderrHead.slice(0, 6).join(' ⏎ ') || '(none)'}`);
+  }
+}
+
+const started = performance.now();
+const watchdog = setTimeout(() => {
+  console.error(`[bench] watchdog: still running after ${WATCHDOG_MS / 1000} s, stopping`);
+  process.kill(process.pid, 'SIGTERM');
+}, WATCHDOG_MS);
+watchdog.unref();
+
+main().then(
+  (allPass) => {
+    log(`done in ${fmt((performance.now() - started) / 1000)} s — ${allPass ? 'all PASS' : 'some lines FAIL'}`);
+    process.exit(allPass ? 0 : 1);
+  },
+  (err) => {
+    console.error(`[bench] failed: ${err instanceof Error ? err.stack : String(err)}`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+
+const password = 'Monarque22';
+let username = '';
+
+/** A volunteer with two Flash sightings (adults + eggs, then caterpillars): three observations. */
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  username = `dl${Date.now().toString(36)}${testInfo.project.name.slice(0, 2)}`;
+  const signup = await request.post('/api/users/signup', {
+    data: { username, first_name: 'Léa', last_name: 'Gagnon', email: `${username}@example.org`, password, confirm_password: password, language: 'en', newsletter: false },
+  });
+  expect(signup.status()).toBe(201);
+  const token = ((await signup.json()) as { oauth_token: string }).oauth_token;
+  const params = (await (await request.get('/api/utilities/loadparams')).json()) as { provinces: { province_id: number; administrative: string }[] };
+  const qc = params.provinces.find((p) => p.administrative === 'QC')?.province_id;
+  const sightings = [
+    { checklist_date: '2026-07-14', adults: 2, eggs: 3, caterpillars: 0 },
+    { checklist_date: '2026-08-02', adults: 0, eggs: 0, caterpillars: 1 },
+  ];
+  for (const sighting of sightings) {
+    const res = await request.post('/api/observations/submit_flash', {
+      headers: { Authorization: token },
+      data: { idempotency_key: randomUUID(), locality: 'Jardin botanique', city: 'Montréal', province_id: qc, latitude: 45.56, longitude: -73.56, chrysalises: 0, photos: [], ...sighting },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await request.dispose();
+});
+
+test('a visitor states a reason and downloads exactly the observations Explore shows, as CSV', async ({ page, request }) => {
+  await page.goto(`/mmapp/en/explore?username=${username}`);
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download the data' });
+  await expect(dialog.getByRole('radio', { name: /^CSV/ })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /^Darwin Core Archive/ })).toBeVisible();
+
+  // Spec §5: no reason, no download.
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(dialog.getByText('Reason is required.')).toBeVisible();
+
+  await dialog.getByRole('combobox', { name: 'Reason' }).click();
+  await page.getByRole('option', { name: 'Scientific research' }).click();
+  await expect(dialog.getByText('Reason is required.')).toHaveCount(0);
+  const arriving = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  const download = await arriving;
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your download has started.' })).toBeVisible();
+
+  expect(download.suggestedFilename()).toMatch(/^mission-monarch-observations-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = parse(await readFile(await download.path()), { columns: true }) as Record<string, string>[];
+  const list = (await (await request.get(`/api/observations?username=${username}`)).json()) as { paginator: { total: number } };
+  expect(list.paginator.total).toBe(3);
+  expect(rows).toHaveLength(list.paginator.total);
+  expect(rows.map((r) => r.recordedBy)).toEqual([username, username, username]);
+  expect(rows.map((r) => r.lifeStage).sort()).toEqual(['adult', 'egg', 'larva']);
+});

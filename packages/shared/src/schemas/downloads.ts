@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { exploreFiltersSchema } from './explore';
+import { V } from './validation';
+
+/** File formats of the Explore download: CSV, GeoJSON FeatureCollection, Darwin Core Archive (zip). */
+export const DOWNLOAD_FORMATS = ['csv', 'geojson', 'dwca'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+/** Longest free-text download reason, characters. */
+export const DOWNLOAD_REASON_MAX_CHARS = 500;
+
+const reasonId = z.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(2_147_483_647, V.invalid);
+const reasonFields = {
+  format: z.enum(DOWNLOAD_FORMATS, V.invalid),
+  /** A reason of the seeded `reasons` list (`loadparams.reasons`). */
+  reason_id: reasonId.optional(),
+  /** The reason in the requester's own words. */
+  reason_text: z.string().trim().max(DOWNLOAD_REASON_MAX_CHARS, V.maxChars).optional(),
+};
+
+const hasReason = (v: { reason_id?: number; reason_text?: string }) => v.reason_id !== undefined || (v.reason_text ?? '') !== '';
+/** Spec §5 "Reason is required.": on the `reason` field, whichever of the two inputs is missing. */
+const reasonRequired = { message: V.required, path: ['reason'] };
+
+/**
+ * What the download form sends: a format and a reason, chosen from the list and/or written
+ * (spec §1: "a download that requires a stated reason").
+ */
+export const createDownloadInputSchema = z.object(reasonFields).refine(hasReason, reasonRequired);
+export type CreateDownloadInput = z.infer<typeof createDownloadInputSchema>;
+
+/**
+ * `GET /api/observations/download`: the Explore filters plus format and reason, so that a download
+ * holds exactly what Explore shows for the same query string.
+ */
+export const downloadQuerySchema = exploreFiltersSchema
+  .safeExtend({ ...reasonFields, reason_id: z.coerce.number(V.number).pipe(reasonId).optional() })
+  .refine(hasReason, reasonRequired);
+export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
