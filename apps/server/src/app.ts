@@ -156,9 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { users });
   await app.register(responseCachePlugin, { dataVersion });
 
-  await app.register(usersRoutes, { prefix: '/api/users', users, authRateLimit: config.AUTH_RATE_LIMIT });
-  await app.register(accountsRoutes, { prefix: '/api/users', recovery, profiles, follows: createFollowsService(db), accountData: createAccountDataService(db, storage, users), authRateLimit: config.AUTH_RATE_LIMIT });
-  await app.register(contactRoutes, { prefix: '/api/users', contact, rateLimit: config.AUTH_RATE_LIMIT });
+  const authLimit = { max: config.AUTH_RATE_LIMIT, timeWindow: config.AUTH_RATE_WINDOW_MS };
+  await app.register(usersRoutes, { prefix: '/api/users', users, authLimit });
+  await app.register(accountsRoutes, { prefix: '/api/users', recovery, profiles, follows: createFollowsService(db), accountData: createAccountDataService(db, storage, users), authLimit });
+  await app.register(contactRoutes, { prefix: '/api/users', contact, authLimit });
   await app.register(utilitiesRoutes, { prefix: '/api/utilities', db, config, checklists });
   await app.register(translationsRoutes, { prefix: '/api/localetranslations' });
   await app.register(observationsRoutes, { prefix: '/api/observations', observations, checklists });

@@ -24,8 +24,10 @@ const configSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Folder of the built web app to serve at /mmapp; defaults to apps/web/dist. */
   WEB_DIST: z.string().min(1).optional(),
-  /** Sign-in and sign-up attempts per IP per minute. */
+  /** Sign-in, sign-up, recovery and contact attempts per IP, and per account, in each window. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Length of that window (ms), one minute by default. */
+  AUTH_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
 });
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 

@@ -371,4 +371,23 @@ describe('rate limits', () => {
     expect((await signin()).statusCode).toBe(401);
     expect((await signin()).statusCode).toBe(429);
   });
+
+  it('also counts per account, whatever the address, and lets requests in again after the window', async () => {
+    const windowed = await buildTestApp({ AUTH_RATE_LIMIT: '2', AUTH_RATE_WINDOW_MS: '1500' });
+    try {
+      // One account guessed from three addresses: the third attempt is refused although each IP is under its limit.
+      const signin = (ip: string, username = 'target-account') =>
+        windowed.app.inject({ method: 'POST', url: '/api/users/signin', remoteAddress: ip, payload: { username, password: 'guess' } });
+      expect((await signin('10.0.0.1')).statusCode).toBe(401);
+      expect((await signin('10.0.0.2')).statusCode).toBe(401);
+      expect((await signin('10.0.0.3')).statusCode).toBe(429);
+      expect((await signin('10.0.0.3', 'TARGET-ACCOUNT')).statusCode).toBe(429);
+      expect((await signin('10.0.0.4', 'someone-else')).statusCode).toBe(401);
+      // After the window (1.5 s here) the account may be tried again.
+      await new Promise((resolve) => setTimeout(resolve, 1700));
+      expect((await signin('10.0.0.5')).statusCode).toBe(401);
+    } finally {
+      await windowed.close();
+    }
+  });
 });

@@ -22,6 +22,7 @@ import {
 import { HttpError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
 import { requireUser } from '../../plugins/auth';
+import { perAccountLimit, type AuthLimit } from '../../lib/rate-limits';
 import type { AccountDataService } from './account-data.service';
 import type { FollowsService } from './follows.service';
 import type { ProfilesService } from './profiles.service';
@@ -35,12 +36,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   profiles: ProfilesService;
   follows: FollowsService;
   accountData: AccountDataService;
-  authRateLimit: number;
-}> = async (app, { recovery, profiles, follows, accountData, authRateLimit }) => {
-  const authLimit = { max: authRateLimit, timeWindow: '1 minute' };
+  authLimit: AuthLimit;
+}> = async (app, { recovery, profiles, follows, accountData, authLimit }) => {
 
   app.post('/forgotpassword', {
     config: { rateLimit: authLimit },
+    preHandler: perAccountLimit(authLimit, 'email'),
     schema: {
       tags: ['users'],
       summary: 'Email the username and a reset link (valid 1 hour) to the account of this email; the same answer whether it exists or not',

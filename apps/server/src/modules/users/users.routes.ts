@@ -11,13 +11,13 @@ import {
 } from '@mm/shared';
 import { requireUser } from '../../plugins/auth';
 import { tokenFromHeader } from '../../lib/tokens';
+import { perAccountLimit, type AuthLimit } from '../../lib/rate-limits';
 import type { UsersService } from './users.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
 
 /** `/api/users/*`: spec §7 account calls. */
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; authRateLimit: number }> = async (app, { users, authRateLimit }) => {
-  const authLimit = { max: authRateLimit, timeWindow: '1 minute' };
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; authLimit: AuthLimit }> = async (app, { users, authLimit }) => {
   app.post('/signup', {
     config: { rateLimit: authLimit },
     schema: {
@@ -34,6 +34,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; authRateL
 
   app.post('/signin', {
     config: { rateLimit: authLimit },
+    preHandler: perAccountLimit(authLimit, 'username'),
     schema: {
       tags: ['users'],
       summary: 'Sign in with username (or email) and password; answers a new oauth_token',
