@@ -162,11 +162,13 @@ test('a volunteer downloads their data, then deletes their account', async ({ pa
   await signIn(page, username, 'monarque1');
   await page.goto('/mmapp/en/users/myprofile');
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download my data (JSON)' }).click();
+  await page.getByRole('button', { name: 'Download my data and photos (.zip)' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe(`mission-monarch-${username}.json`);
-  const exported = JSON.parse(await readFile(await file.path(), 'utf8')) as { account: { username: string } };
-  expect(exported.account.username).toBe(username);
+  expect(file.suggestedFilename()).toBe(`mission-monarch-${username}.zip`);
+  const zip = await readFile(await file.path());
+  // A zip (PK signature) whose directory names data.json; the API tests check its content.
+  expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(zip.includes('data.json')).toBe(true);
 
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, users } from '../src/db/schema';
-import { buildTestApp, multipart, signUp, type TestContext } from './helpers';
+import { buildTestApp, multipart, signUp, unzip, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -304,6 +304,18 @@ describe('my data', () => {
     expect(data.checklists).toEqual([expect.objectContaining({ checklist_id: checklistId, site: expect.objectContaining({ locality: 'Parc Jarry' }), observations: [expect.objectContaining({ numbers: 2 })] })]);
     expect(data.followers).toEqual([expect.objectContaining({ username: fan.username })]);
     expect(JSON.stringify(data)).not.toMatch(/argon2|token_hash/);
+
+    // The archive: the same data plus the photo files (an observation upload and the profile photo).
+    const upload = multipart('field.jpg', image, 'image/jpeg');
+    const fieldPhoto = (await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...upload.headers, Authorization: token }, payload: upload.payload })).json();
+    const archive = await ctx.app.inject({ method: 'GET', url: '/api/users/mydata/archive', headers: { Authorization: token } });
+    expect(archive.statusCode).toBe(200);
+    expect(archive.headers['content-type']).toBe('application/zip');
+    expect(archive.headers['content-disposition']).toContain(`mission-monarch-${username}.zip`);
+    const entries = await unzip(archive.rawPayload);
+    expect(Object.keys(entries).sort()).toEqual(['data.json', `photos/${fieldPhoto.photo_name}`, `profile/${photo.photo_name}`]);
+    expect(JSON.parse(entries['data.json']!)).toMatchObject({ account: { username }, missing_files: [] });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/mydata/archive' })).statusCode).toBe(401);
 
     const wrong = await ctx.app.inject({ method: 'DELETE', url: '/api/users/myaccount', headers: { Authorization: token }, payload: { password: 'nope' } });
     expect(wrong.statusCode).toBe(400);

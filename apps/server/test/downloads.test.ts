@@ -6,10 +6,9 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { ADMIN_ROLE_ID } from '@mm/shared';
 import { DWC_COLUMNS, type DwcColumn } from '../src/modules/downloads/darwin-core';
-import { buildTestApp, multipart, photosDir, signUp, type TestContext } from './helpers';
+import { buildTestApp, multipart, photosDir, signUp, type TestContext, unzip } from './helpers';
 
 const dwcTextXsd = path.resolve(import.meta.dirname, '../../../../shared/data/standards/tdwg_dwc_text.xsd');
 
@@ -87,30 +86,6 @@ const download = (query: string, headers: Record<string, string> = {}) => ctx.ap
 const listTotal = async (query: string, token = '') =>
   (await ctx.app.inject({ method: 'GET', url: `/api/observations?${query}`, headers: { Authorization: token } })).json().paginator.total as number;
 const csvRows = (text: string) => parse(text, { columns: true }) as Record<DwcColumn, string>[];
-
-/** The entries of a zip, by name, as UTF-8 text. */
-function unzip(buffer: Buffer): Promise<Record<string, string>> {
-  return new Promise((resolve, reject) => {
-    const files: Record<string, string> = {};
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openErr, stream) => {
-          if (openErr) return reject(openErr);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files[entry.fileName] = Buffer.concat(chunks).toString('utf8');
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe('GET /api/observations/download', () => {
   it('requires a reason: "Reason is required." on the reason field, translated', async () => {

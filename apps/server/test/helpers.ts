@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
 import { localStorage } from '../src/lib/storage';
+import yauzl from 'yauzl';
 
 export const photosDir = path.resolve(import.meta.dirname, '../../../../shared/data/photos');
 
@@ -70,4 +71,28 @@ export function multipart(fileName: string, data: Buffer, contentType = 'applica
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The entries of a zip, by name, as UTF-8 text. */
+export function unzip(buffer: Buffer): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    const files: Record<string, string> = {};
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
+      if (err) return reject(err);
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (openErr, stream) => {
+          if (openErr) return reject(openErr);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            files[entry.fileName] = Buffer.concat(chunks).toString('utf8');
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
 }

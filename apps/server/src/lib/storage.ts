@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, mkdirSync } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 
 /**
@@ -12,6 +13,8 @@ export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
   move(fromKey: string, toKey: string): Promise<void>;
   remove(key: string): Promise<void>;
+  /** The file's bytes as a stream, or null when there is no such file. */
+  open(key: string): Promise<Readable | null>;
 }
 
 function safeJoin(root: string, key: string): string {
@@ -41,6 +44,11 @@ export function localStorage(root: string): Storage {
     },
     async remove(key) {
       await rm(safeJoin(base, key), { force: true });
+    },
+    async open(key) {
+      const file = safeJoin(base, key);
+      const found = await stat(file).catch(() => null);
+      return found?.isFile() ? createReadStream(file) : null;
     },
   };
 }

@@ -51,6 +51,13 @@ export const api = {
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 
+  /** GET of a file that needs the `Authorization` header (a plain link cannot send it), as a Blob. */
+  async blob(path: string): Promise<Blob> {
+    const res = await fetch(`${API_BASE}${path}`, { headers: headers(false) });
+    if (!res.ok) await parse<never>(res);
+    return res.blob();
+  },
+
   /** Multipart upload of one file (field `file`) with progress 0–1; XHR because fetch cannot report upload progress. */
   upload<T>(path: string, file: File, onProgress?: (fraction: number) => void): Promise<T> {
     return new Promise((resolve, reject) => {

@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
+import yazl from 'yazl';
 import type { Db } from '../../db/client';
 import { follows, photos, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
@@ -27,6 +29,31 @@ export function createAccountDataService(db: Db, storage: Storage, usersService:
         q(sql`SELECT coalesce(json_agg(json_build_object('subject', m.subject, 'message', m.message, 'created', m.created)), '[]') AS data FROM contact_messages m WHERE m.user_id = ${userId}`),
       ]);
       return { exported: new Date().toISOString(), account, checklists, photos: photoRows, following, followers, contact_messages: contact };
+    },
+
+    /**
+     * The same data as `exportData` plus the person's photo files, as a zip streamed while it is
+     * written: `data.json`, `photos/{photo_name}` (large variant of each observation photo) and
+     * `profile/{photo_name}`. A file missing from storage is skipped and listed in `data.json`
+     * under `missing_files`.
+     */
+    async exportArchive(userId: number): Promise<Readable> {
+      const data = await this.exportData(userId);
+      const files = await db.select({ photo_path: photos.photo_path, photo_name: photos.photo_name }).from(photos).where(eq(photos.user_id, userId));
+      const [user] = await db.select({ photo_path: users.photo_path, photo_name: users.photo_name }).from(users).where(eq(users.user_id, userId));
+      const entries = files.map((f) => ({ key: `${f.photo_path}/large/${f.photo_name}`, name: `photos/${f.photo_name}` }));
+      if (user?.photo_name && user.photo_path === PROFILE_PHOTO_PATH) entries.push({ key: `${PROFILE_PHOTO_PATH}/${user.photo_name}`, name: `profile/${user.photo_name}` });
+      const zip = new yazl.ZipFile();
+      const missing: string[] = [];
+      // Streams are opened now but read one after the other by yazl as it writes.
+      for (const entry of entries) {
+        const stream = await storage.open(entry.key);
+        if (stream) zip.addReadStream(stream, entry.name, { compress: false });
+        else missing.push(entry.name);
+      }
+      zip.addBuffer(Buffer.from(JSON.stringify({ ...data, missing_files: missing }, null, 2)), 'data.json');
+      zip.end();
+      return zip.outputStream as unknown as Readable;
     },
 
     /**

@@ -192,6 +192,24 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
   });
 
+  app.get('/mydata/archive', {
+    schema: {
+      tags: ['users'],
+      summary: 'Download all my data and my photo files as a zip: data.json (as /mydata), photos/, profile/',
+      produces: ['application/zip'],
+      response: { 200: z.any().describe('The zip, streamed'), 401: e },
+    },
+    handler: async (request, reply) => {
+      const user = requireUser(request);
+      const archive = await accountData.exportArchive(user.user_id);
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename="mission-monarch-${user.username}.zip"`)
+        .header('Cache-Control', 'no-store')
+        .send(archive);
+    },
+  });
+
   app.delete('/myaccount', {
     config: { rateLimit: authLimit },
     schema: {

@@ -21,5 +21,6 @@ export const unfollowUser = (username: string) => api.delete<null>(`/users/follo
 export const getFollowing = () => api.get<FollowingResponse>('/users/following');
 export const useFollowing = () => useQuery({ queryKey: ['following'], queryFn: getFollowing });
 
-export const getMyData = () => api.get<Record<string, unknown>>('/users/mydata');
+/** Everything held about me and my photo files, as a zip (`data.json`, `photos/`, `profile/`). */
+export const getMyDataArchive = () => api.blob('/users/mydata/archive');
 export const deleteMyAccount = (password: string) => api.delete<null>('/users/myaccount', { password });

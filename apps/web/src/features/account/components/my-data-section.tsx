@@ -4,23 +4,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ApiRequestError } from '../../../lib/api-client';
-import { deleteMyAccount, getMyData } from '../api/profiles';
+import { deleteMyAccount, getMyDataArchive } from '../api/profiles';
 
 const errorText = (err: unknown, fallback: string) =>
   err instanceof ApiRequestError && err.status > 0 ? (Object.values(err.body.fields ?? {})[0] ?? err.body.message) : fallback;
 
-/** My data: download everything held about me as JSON; delete my account after confirming the password. */
+/** My data: download everything held about me and my photos as a zip; delete my account after confirming the password. */
 export function MyDataSection({ username, onDeleted }: { username: string; onDeleted: () => void }) {
   const { t } = useTranslation('account');
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState('');
   const download = useMutation({
-    mutationFn: getMyData,
-    onSuccess: (data) => {
-      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+    mutationFn: getMyDataArchive,
+    onSuccess: (archive) => {
+      const url = URL.createObjectURL(archive);
       const a = document.createElement('a');
       a.href = url;
-      a.download = `mission-monarch-${username}.json`;
+      a.download = `mission-monarch-${username}.zip`;
       a.click();
       URL.revokeObjectURL(url);
     },
