@@ -49,7 +49,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       response: { 200: forgotPasswordResponseSchema, 400: e, 429: e },
     },
     handler: async (request) => {
-      await recovery.forgot(request.body.email).catch((err: unknown) => request.log.error({ err }, 'password reset email failed'));
+      // Answered before the lookup and the email, so the response time does not tell whether the account exists.
+      void recovery.forgot(request.body.email).catch((err: unknown) => request.log.error({ err }, 'password reset email failed'));
       return { sent: true as const };
     },
   });
