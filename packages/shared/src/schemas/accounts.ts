@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, USERNAME_SEARCH_LIMIT } from '../constants/index';
-import { emailSchema, passwordSchema } from './users';
+import { emailSchema, passwordSchema, profileCountFields } from './users';
 import { V } from './validation';
 
 const optionalText = (max: number) =>
@@ -107,12 +107,7 @@ export const publicProfileSchema = z
     bio: z.string().nullable(),
     club: z.string().nullable(),
     created: z.string(),
-    location_count: z.number().int(),
-    checklist_count: z.number().int(),
-    observation_count: z.number().int(),
-    species_count: z.number().int(),
-    following_count: z.number().int(),
-    follower_count: z.number().int(),
+    ...profileCountFields,
     recent_observations: z.array(profileObservationSchema),
     /** Whether the signed-in viewer follows this volunteer; absent for visitors. */
     followed_by_me: z.boolean().optional(),

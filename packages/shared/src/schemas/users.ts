@@ -82,6 +82,16 @@ export const profileSchema = z.object({
   updated: z.string(),
 });
 
+/** The counts of spec §3 shown on My profile and on a public profile. */
+export const profileCountFields = {
+  location_count: z.number().int(),
+  checklist_count: z.number().int(),
+  observation_count: z.number().int(),
+  species_count: z.number().int(),
+  following_count: z.number().int(),
+  follower_count: z.number().int(),
+};
+
 /** The signed-in user's own record (spec §3 "User record"), without secrets. */
 export const myProfileSchema = z.object({
   user_id: z.number().int(),
@@ -96,12 +106,7 @@ export const myProfileSchema = z.object({
   photo_name: z.string().nullable(),
   photo_path: z.string().nullable(),
   lastlogin: z.string().nullable(),
-  location_count: z.number().int(),
-  checklist_count: z.number().int(),
-  observation_count: z.number().int(),
-  species_count: z.number().int(),
-  following_count: z.number().int(),
-  follower_count: z.number().int(),
+  ...profileCountFields,
   created: z.string(),
   profile: profileSchema.nullable(),
 });
