@@ -22,6 +22,7 @@ import { startCpuMeter } from './lib/cpu.mjs';
 import { loadExploreData } from './lib/explore-data.mjs';
 import { directListReplay, directLoad, httpLoad, timedDownload } from './lib/explore-load.mjs';
 import { embeddedDatabaseUrl, startServer } from './lib/server.mjs';
+import { fmt, log, pct, runBenchmark } from './lib/runner.mjs';
 import { mib, table } from './lib/stats.mjs';
 
 /** Bump when the generated data change shape: a kept database of another version is regenerated. */
@@ -75,9 +76,6 @@ const connections = positive('connections');
 const dataDir = path.resolve(opts['data-dir']);
 const only = new Set(opts.only.split(',').map((s) => s.trim()));
 
-const log = (msg) => console.log(`[bench] ${msg}`);
-const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
-const pct = (part, whole) => `${fmt((100 * part) / whole)} %`;
 
 /** Machine facts printed with every result. */
 function machine() {
@@ -421,20 +419,4 @@ async function main() {
   }
 }
 
-const started = performance.now();
-const watchdog = setTimeout(() => {
-  console.error(`[bench] watchdog: still running after ${WATCHDOG_MS / 1000} s, stopping`);
-  process.kill(process.pid, 'SIGTERM');
-}, WATCHDOG_MS);
-watchdog.unref();
-
-main().then(
-  (allPass) => {
-    log(`done in ${fmt((performance.now() - started) / 1000)} s — ${allPass ? 'all PASS' : 'some lines FAIL'}`);
-    process.exit(allPass ? 0 : 1);
-  },
-  (err) => {
-    console.error(`[bench] failed: ${err instanceof Error ? err.stack : String(err)}`);
-    process.exit(2);
-  },
-);
+runBenchmark(main, WATCHDOG_MS);

@@ -12,6 +12,7 @@ import { runMissionLoad, verifyMissions } from './lib/missions.mjs';
 import { startCpuMeter } from './lib/cpu.mjs';
 import { HEIGHT, makePhoto, MAX_BYTES, MIN_BYTES, uploadPhotos, WIDTH } from './lib/photos.mjs';
 import { startServer } from './lib/server.mjs';
+import { fmt, log, pct, runBenchmark } from './lib/runner.mjs';
 import { mib, table } from './lib/stats.mjs';
 
 const TARGET_RPS = 300;
@@ -41,8 +42,6 @@ const connections = positive('connections');
 const userCount = positive('users');
 const uploadCount = positive('uploads');
 
-const log = (msg) => console.log(`[bench] ${msg}`);
-const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : String(n));
 
 /**
  * Machine facts printed with every result: numbers only mean something next to the hardware.
@@ -62,7 +61,6 @@ function machine() {
 }
 
 /** `part` as a percentage of `whole`, one decimal ("37.5 %"). */
-const pct = (part, whole) => `${fmt((100 * part) / whole)} %`;
 
 /**
  * CPU per submission (ms) and the throughput those costs allow on otherwise idle cores (req/s):
@@ -176,20 +174,4 @@ async function main() {
   }
 }
 
-const started = performance.now();
-const watchdog = setTimeout(() => {
-  console.error(`[bench] watchdog: still running after ${WATCHDOG_MS / 1000} s, stopping`);
-  process.kill(process.pid, 'SIGTERM');
-}, WATCHDOG_MS);
-watchdog.unref();
-
-main().then(
-  (allPass) => {
-    log(`done in ${fmt((performance.now() - started) / 1000)} s — ${allPass ? 'all PASS' : 'some lines FAIL'}`);
-    process.exit(allPass ? 0 : 1);
-  },
-  (err) => {
-    console.error(`[bench] failed: ${err instanceof Error ? err.stack : String(err)}`);
-    process.exit(2);
-  },
-);
+runBenchmark(main, WATCHDOG_MS);
