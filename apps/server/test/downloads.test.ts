@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLE_ID } from '@mm/shared';
 import { DWC_COLUMNS, type DwcColumn } from '../src/modules/downloads/darwin-core';
-import { buildTestApp, multipart, photosDir, signUp, type TestContext, unzip } from './helpers';
+import { buildTestApp, multipart, photosDir, signUp, type TestContext, unzip, submitFlash } from './helpers';
 
 const dwcTextXsd = path.resolve(import.meta.dirname, '../../../../shared/data/standards/tdwg_dwc_text.xsd');
 
@@ -20,29 +20,8 @@ let syriaca: number;
 const ids: Record<string, number> = {};
 
 async function flash(name: string, date: string, counts: Partial<Record<'adults' | 'eggs' | 'caterpillars' | 'chrysalises', number>>, extra: Record<string, unknown> = {}) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/observations/submit_flash',
-    headers: { Authorization: volunteer.token },
-    payload: {
-      idempotency_key: randomUUID(),
-      checklist_date: date,
-      locality: 'Parc Jarry',
-      city: 'Montréal',
-      province_id: qc,
-      latitude: 45.5339,
-      longitude: -73.6281,
-      adults: 0,
-      eggs: 0,
-      caterpillars: 0,
-      chrysalises: 0,
-      photos: [],
-      ...counts,
-      ...extra,
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  ids[name] = res.json().checklist_id;
+  const place = { locality: 'Parc Jarry', city: 'Montréal', province_id: qc, latitude: 45.5339, longitude: -73.6281 };
+  ids[name] = await submitFlash(ctx.app, volunteer.token, { checklist_date: date, ...place, ...counts, ...extra });
 }
 
 beforeAll(async () => {

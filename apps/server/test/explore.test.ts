@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLE_ID } from '@mm/shared';
-import { buildTestApp, signUp, type TestContext } from './helpers';
+import { buildTestApp, signUp, type TestContext, submitFlash } from './helpers';
 
 let ctx: TestContext;
 let volunteer: { token: string; userId: number; username: string };
@@ -22,14 +21,7 @@ interface Place {
 }
 
 async function flash(name: string, place: Place, date: string, counts: Partial<Record<'adults' | 'eggs' | 'caterpillars' | 'chrysalises', number>>, milkweed_id?: number) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/observations/submit_flash',
-    headers: { Authorization: volunteer.token },
-    payload: { idempotency_key: randomUUID(), checklist_date: date, city: null, adults: 0, eggs: 0, caterpillars: 0, chrysalises: 0, photos: [], milkweed_id, ...place, ...counts },
-  });
-  expect(res.statusCode).toBe(201);
-  ids[name] = res.json().checklist_id;
+  ids[name] = await submitFlash(ctx.app, volunteer.token, { checklist_date: date, milkweed_id, ...place, ...counts });
 }
 
 beforeAll(async () => {

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROLE_ID, type GalleryPhoto, type GalleryResponse } from '@mm/shared';
-import { buildTestApp, multipart, photosDir, signUp, type TestContext } from './helpers';
+import { buildTestApp, multipart, photosDir, signUp, type TestContext, submitFlash } from './helpers';
 
 let ctx: TestContext;
 let volunteer: { token: string; userId: number; username: string };
@@ -27,28 +26,9 @@ async function upload(label: string, file: string) {
 /** Submits a Flash sighting with one photo per `[label, stage]`, counting 1 of each pictured stage. */
 async function flash(label: string, date: string, locality: string, photos: [string, Stage][]) {
   const counts = Object.fromEntries(photos.map(([, stage]) => [stage, 1]));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/observations/submit_flash',
-    headers: { Authorization: volunteer.token },
-    payload: {
-      idempotency_key: randomUUID(),
-      checklist_date: date,
-      locality,
-      city: 'Montréal',
-      province_id: qc,
-      latitude: 45.5339,
-      longitude: -73.6281,
-      adults: 0,
-      eggs: 0,
-      caterpillars: 0,
-      chrysalises: 0,
-      ...counts,
-      photos: photos.map(([name, stage]) => ({ photo_name: names[name], lifestage_id: stageId[stage] })),
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  checklists[label] = res.json<{ checklist_id: number }>().checklist_id;
+  const pictures = photos.map(([name, stage]) => ({ photo_name: names[name], lifestage_id: stageId[stage] }));
+  const place = { locality, city: 'Montréal', province_id: qc, latitude: 45.5339, longitude: -73.6281 };
+  checklists[label] = await submitFlash(ctx.app, volunteer.token, { checklist_date: date, ...place, ...counts, photos: pictures });
 }
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { inject, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
@@ -95,4 +95,20 @@ export function unzip(buffer: Buffer): Promise<Record<string, string>> {
       zip.readEntry();
     });
   });
+}
+
+/**
+ * Submits a Flash sighting as the holder of `token` and answers its checklist id (the test fails
+ * unless the API answers 201). Counts default to 0, photos to none, city to null; `fields` gives
+ * the rest of the spec §3 fields (date, place, counts, photos, milkweed).
+ */
+export async function submitFlash(app: FastifyInstance, token: string, fields: Record<string, unknown>): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/observations/submit_flash',
+    headers: { Authorization: token },
+    payload: { idempotency_key: randomUUID(), city: null, adults: 0, eggs: 0, caterpillars: 0, chrysalises: 0, photos: [], ...fields },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ checklist_id: number }>().checklist_id;
 }
