@@ -192,6 +192,23 @@ describe('HTTP caching of the public explore answers', () => {
     await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${ids.invalid}`);
   });
 
+  it('is not dropped by sign-ins: only username and account changes of users are announced', async () => {
+    // Test files share the database, so silence cannot be awaited; the trigger's definition says it.
+    const def = await ctx.db.execute<{ def: string }>(sql`SELECT pg_get_triggerdef(oid) AS def FROM pg_trigger WHERE tgname = 'users_notify'`);
+    expect(def.rows[0]?.def).toContain('AFTER DELETE OR UPDATE OF username, isdeleted ON public.users');
+    const listener = await ctx.db.$client.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    try {
+      await listener.query('LISTEN mm_data_changed');
+      await ctx.db.execute(sql`UPDATE users SET isdeleted = isdeleted WHERE user_id = ${volunteer.userId}`);
+      await expect.poll(() => heard.includes('users')).toBe(true);
+    } finally {
+      await listener.query('UNLISTEN *');
+      listener.release();
+    }
+  });
+
   it('never serves an admin from the cache, nor an error with an ETag', async () => {
     const url = `/api/observations?${mine()}`;
     await ctx.app.inject({ method: 'GET', url });

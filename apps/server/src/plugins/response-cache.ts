@@ -11,6 +11,11 @@ declare module 'fastify' {
      * explore endpoints): answers to everyone else are cached and carry an ETag.
      */
     publicCache?: boolean;
+    /**
+     * A successful call changes what the public explore answers show (submissions, their edits and
+     * deletions, account deletion): this process drops its cached answers at once.
+     */
+    changesPublicData?: boolean;
   }
   interface FastifyRequest {
     /** Data version when a cacheable request arrived; its answer is stored under it. */
@@ -67,7 +72,8 @@ export const responseCachePlugin = fp<{ dataVersion: DataVersion }>(async (app, 
   });
 
   // A successful write through this process is visible at once, before its notification arrives.
+  // Other calls (sign-in, uploads, profile edits …) leave the cache alone; the triggers still speak for every table.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300 && request.url.startsWith('/api/')) dataVersion.bump();
+    if (request.routeOptions.config.changesPublicData && reply.statusCode < 300) dataVersion.bump();
   });
 });

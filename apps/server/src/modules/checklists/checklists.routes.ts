@@ -45,6 +45,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
   });
 
   app.put('/checklists/:id/flash', {
+    config: { changesPublicData: true },
     schema: {
       tags: ['checklists'],
       summary: 'Replace a Flash submission (owner, while every observation is Pending)',
@@ -61,6 +62,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
   });
 
   app.put('/checklists/:id/mission', {
+    config: { changesPublicData: true },
     schema: {
       tags: ['checklists'],
       summary: 'Replace a Mission (owner, while every observation is Pending)',
@@ -77,6 +79,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
   });
 
   app.delete('/checklists/:id', {
+    config: { changesPublicData: true },
     schema: {
       tags: ['checklists'],
       summary: 'Delete a submission: its observations take status Deleted (owner, while Pending)',

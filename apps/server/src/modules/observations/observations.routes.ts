@@ -72,6 +72,7 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
   });
 
   app.post('/submit_flash', {
+    config: { changesPublicData: true },
     schema: {
       tags: ['observations'],
       summary: 'Submit one Flash Data sighting; idempotent on idempotency_key',
@@ -89,6 +90,7 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
   });
 
   app.post('/submit_mission', {
+    config: { changesPublicData: true },
     schema: {
       tags: ['observations'],
       summary: 'Submit a Mission (site, checklist, milkweed rows with monarch counts, photos); idempotent on idempotency_key',

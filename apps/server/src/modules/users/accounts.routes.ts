@@ -212,7 +212,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.delete('/myaccount', {
-    config: { rateLimit: authLimit },
+    config: { rateLimit: authLimit, changesPublicData: true },
     schema: {
       tags: ['users'],
       summary: 'Delete my account after confirming the password: observations stay, anonymised; photos, profile and sessions are removed',
