@@ -288,3 +288,42 @@ export const contactMessages = pgTable('contact_messages', {
   handled: boolean('handled').notNull().default(false),
   created: created(),
 });
+
+/** Who changed what in the admin panel (issue 7): one row per state change, written in the change's transaction. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').references(() => users.user_id, { onDelete: 'set null' }),
+    /** Resource name as the admin API calls it: observations, checklists, sites, users, milkweeds, reasons, … */
+    resource: varchar('resource', { length: 32 }).notNull(),
+    record_id: integer('record_id').notNull(),
+    /** status, update, role, deactivate, reactivate, create, retire, restore, provinces */
+    action: varchar('action', { length: 32 }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    created: created(),
+  },
+  (t) => [index('audit_log_record_idx').on(t.resource, t.record_id), index('audit_log_created_idx').on(t.created.desc())],
+);
+
+/** Provinces a Region admin (role 2) may vet; an Admin assigns them. */
+export const regionAdminProvinces = pgTable(
+  'region_admin_provinces',
+  {
+    user_id: integer('user_id').notNull().references(() => users.user_id, { onDelete: 'cascade' }),
+    province_id: smallint('province_id').notNull().references(() => provinces.province_id),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.province_id] })],
+);
+
+/** Page views per day and path with query (spec §7): counts only, no cookie, no visitor data. */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    path: varchar('path', { length: 512 }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
