@@ -38,6 +38,7 @@ import { createContactService } from './modules/contact/contact.service';
 import { DEFAULT_MAIL_FROM, createMailer } from './lib/mailer';
 import { createUsersService } from './modules/users/users.service';
 import { utilitiesRoutes } from './modules/utilities/utilities.routes';
+import { pageViewsRoutes } from './modules/pageviews/pageviews.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { prefix: '/api/users', recovery, profiles, follows: createFollowsService(db), accountData: createAccountDataService(db, storage, users), authLimit });
   await app.register(contactRoutes, { prefix: '/api/users', contact, authLimit });
   await app.register(utilitiesRoutes, { prefix: '/api/utilities', db, config, checklists });
+  await app.register(pageViewsRoutes, { prefix: '/api/utilities', db, config });
   await app.register(translationsRoutes, { prefix: '/api/localetranslations' });
   await app.register(observationsRoutes, { prefix: '/api/observations', observations, checklists });
   await app.register(downloadsRoutes, { prefix: '/api/observations', downloads });

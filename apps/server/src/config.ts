@@ -28,6 +28,18 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Length of that window (ms), one minute by default. */
   AUTH_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Page views (POST /api/utilities/pageview) counted per IP in each window; more answer 429. */
+  PAGEVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /** Length of that window (ms), one minute by default. */
+  PAGEVIEW_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Plausible instance to forward page views to (with PLAUSIBLE_DOMAIN), e.g. https://plausible.io. */
+  PLAUSIBLE_URL: optionalUrl,
+  /** The site's domain as registered in Plausible. */
+  PLAUSIBLE_DOMAIN: z.string().min(1).optional(),
+  /** Matomo instance to forward page views to (with MATOMO_SITE_ID), e.g. https://stats.example.org/. */
+  MATOMO_URL: optionalUrl,
+  /** The site's id in Matomo (idsite). */
+  MATOMO_SITE_ID: z.string().regex(/^\d+$/).optional(),
 });
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 

@@ -12,3 +12,4 @@ export * from './schemas/downloads';
 export * from './schemas/gallery';
 export * from './schemas/accounts';
 export * from './schemas/figures';
+export * from './schemas/pageviews';

@@ -8,12 +8,14 @@ import { useSession } from '../../features/auth/session-context';
 import { useLocale } from '../../lib/links';
 import { Footer } from './footer';
 import { Header } from './header';
+import { usePageViews } from './use-page-views';
 
 /** The page frame: skip link, header, main content, footer, busy overlay. */
 export function AppLayout() {
   const { t, i18n } = useTranslation();
   const { checked } = useSession();
   const lng = useLocale();
+  usePageViews();
   useEffect(() => {
     if (i18n.language !== lng) void i18n.changeLanguage(lng);
     document.documentElement.lang = lng;
