@@ -143,6 +143,26 @@ describe('GET /api/observations/clusters', () => {
     expect((await get(`/api/observations/clusters?zoom=30&${world}`)).status).toBe(400);
     expect((await get('/api/observations/clusters?zoom=3&west=0&south=10&east=1&north=5')).status).toBe(400);
   });
+
+  it('answers the same as the per-request SQL clustering, and follows submissions and changes made elsewhere', async () => {
+    const { observationsMap } = await import('../src/modules/observations/observations.map');
+    const query = `zoom=13&west=-73.7&south=45.45&east=-73.5&north=45.6`;
+    const viewport = { zoom: 13, west: -73.7, south: 45.45, east: -73.5, north: 45.6 };
+    const sqlAnswer = await observationsMap.clusters(ctx.db, { ...viewport, username: volunteer.username }, [1, 2, 4]);
+    const byIndex = (await get(`/api/observations/clusters?${mine()}&${query}`)).body;
+    expect(byIndex.total).toBe(sqlAnswer.total);
+    expect(new Set(byIndex.clusters.map(JSON.stringify))).toEqual(new Set(sqlAnswer.clusters.map((c) => JSON.stringify(c))));
+
+    // A submission through this process shows at once (the index is per data version).
+    const near = { locality: 'Parc Lafontaine', province_id: qc, latitude: 45.5271, longitude: -73.5697 };
+    await flash('lafontaine', near, '2026-06-20', { adults: 1 });
+    const after = (await get(`/api/observations/clusters?${mine()}&${query}`)).body;
+    expect(after.total).toBe(byIndex.total + 1);
+    expect(after.clusters).toContainEqual(expect.objectContaining({ checklist_id: ids.lafontaine, count: 1, latitude: 45.5271 }));
+    // A change by another process arrives through the notification.
+    await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 6 WHERE checklist_id = ${ids.lafontaine}`);
+    await expect.poll(async () => (await get(`/api/observations/clusters?${mine()}&${query}`)).body.total).toBe(byIndex.total);
+  });
 });
 
 describe('GET /api/observations/stats', () => {

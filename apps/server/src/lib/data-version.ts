@@ -13,6 +13,13 @@ const RECONNECT_MS = 1000;
 export interface DataVersion {
   /** The version, or null when changes cannot be followed right now. */
   current(): number | null;
+  /**
+   * A version that changes only when one of these tables may have changed (their notifications, a
+   * local `bump()`, a reconnection); null while changes cannot be followed. Numbers of different
+   * table sets are not comparable: use it as an equality key of what was computed from those tables.
+   * Optional so that fixed versions in tests and benchmarks need not implement it.
+   */
+  currentFor?(tables: readonly string[]): number | null;
   /** Marks a change made by this process (its own notification arrives a little later). */
   bump(): void;
   close(): Promise<void>;
@@ -24,6 +31,10 @@ export interface DataVersion {
  */
 export async function followDataVersion(pool: pg.Pool, log: (msg: string) => void): Promise<DataVersion> {
   let version = 1;
+  /** Changes that concern every table: local writes and (re)connections. */
+  let everything = 1;
+  /** Notifications per table (the payload of mm_data_changed is the table name). */
+  const perTable = new Map<string, number>();
   let listening = false;
   let closed = false;
   let client: pg.PoolClient | undefined;
@@ -33,7 +44,11 @@ export async function followDataVersion(pool: pg.Pool, log: (msg: string) => voi
     try {
       const c = await pool.connect();
       client = c;
-      c.on('notification', () => version++);
+      c.on('notification', (n) => {
+        version++;
+        const table = n.payload ?? '';
+        perTable.set(table, (perTable.get(table) ?? 0) + 1);
+      });
       c.on('error', (err) => {
         listening = false;
         if (closed) return;
@@ -45,6 +60,7 @@ export async function followDataVersion(pool: pg.Pool, log: (msg: string) => voi
       await c.query(`LISTEN ${DATA_CHANGED_CHANNEL}`);
       // Changes may have happened while nobody listened.
       version++;
+      everything++;
       listening = true;
     } catch (err) {
       if (closed) return;
@@ -56,8 +72,15 @@ export async function followDataVersion(pool: pg.Pool, log: (msg: string) => voi
 
   return {
     current: () => (listening ? version : null),
+    currentFor: (tables) => {
+      if (!listening) return null;
+      let v = everything;
+      for (const t of tables) v += perTable.get(t) ?? 0;
+      return v;
+    },
     bump: () => {
       version++;
+      everything++;
     },
     async close() {
       closed = true;

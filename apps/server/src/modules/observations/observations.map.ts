@@ -1,15 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ClusterQuery, ClusterResponse, ExploreFilters, ExploreStats, ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
+import { CELL_ZOOM_OFFSET, MAX_MERCATOR_LATITUDE, type SiteAggregate } from './cluster-index';
 import { observationJoins, observationWhere } from './observation-filters';
-
-/** Web Mercator stops at ±85.0511° (WGS84 degrees). */
-const MAX_MERCATOR_LATITUDE = 85.0511;
-/**
- * Cells per world width at zoom z: 2^(z + CELL_ZOOM_OFFSET). 256 px tiles / 2^2 → cells of 64 px
- * on screen, about the size of a cluster icon.
- */
-const CELL_ZOOM_OFFSET = 2;
 
 /** SQL condition: the site's point inside the viewport (a west > east box crosses the antimeridian). */
 function inViewport(q: Pick<ClusterQuery, 'west' | 'south' | 'east' | 'north'>) {
@@ -33,7 +26,9 @@ type ClusterRow = {
 export const observationsMap = {
   /**
    * Observations in the viewport grouped on a Web Mercator grid whose cells are ≈ 64 screen px at
-   * `zoom`; each cluster sits at the mean position of its observations (WGS84 degrees).
+   * `zoom`; each cluster sits at the mean position of its observations (WGS84 degrees). Reads every
+   * observation in the viewport: used only while data changes cannot be followed (no data version);
+   * otherwise `ClusterIndex` answers the same from per-site aggregates (`siteAggregates`).
    */
   async clusters(db: DbOrTx, query: ClusterQuery, statuses: readonly ObservationStatusId[]): Promise<ClusterResponse> {
     const { zoom, west, south, east, north, ...filters } = query;
@@ -57,6 +52,20 @@ export const observationsMap = {
       clusters: r.rows.map(({ west: w, south: s, east: e, north: n, ...c }) => ({ ...c, bounds: { west: w, south: s, east: e, north: n } })),
       total: r.rows.reduce((sum, c) => sum + c.count, 0),
     };
+  },
+
+  /**
+   * Per site, the observations matching the filters among `statuses`: count, smallest observation id,
+   * checklist id range, and the site's position (WGS84 degrees) — what `ClusterIndex` is built from.
+   * One aggregate over every matching observation (≈ 1 s for 946 k public observations on 2 cores).
+   */
+  async siteAggregates(db: DbOrTx, filters: ExploreFilters, statuses: readonly ObservationStatusId[]): Promise<SiteAggregate[]> {
+    const r = await db.execute<SiteAggregate>(sql`
+      SELECT s.latitude::float8 AS latitude, s.longitude::float8 AS longitude, count(*)::int AS count, min(o.observation_id) AS observation_id,
+             min(c.checklist_id) AS checklist_min, max(c.checklist_id) AS checklist_max
+      ${observationJoins} WHERE ${observationWhere(filters, statuses)}
+      GROUP BY s.site_id`);
+    return r.rows;
   },
 
   /** Per ISO week and life stage, and per province: observations and individuals (sum of counts). */
