@@ -3,6 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** JSX attributes a person reads or hears (issue 6 lint rule on literal strings). */
+const visibleAttributes = '/^(aria-label|aria-description|aria-valuetext|aria-roledescription|title|alt|placeholder|label|helperText)$/';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'shots/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -25,6 +28,30 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    // Issue 6: every UI string comes from the locale files (packages/shared/locales), never from JSX.
+    // Text with a letter in any script is refused; digits, punctuation and symbols (·, →, ×) may stay.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/mocks/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        // The product's name may stay literal where it must show before translations load (loading screen).
+        { selector: 'JSXText[value=/^(?!\\s*Mission Monarch\\s*$)[\\s\\S]*\\p{L}/u]', message: 'Literal text in JSX: put it in the locale files (en, fr, es) and use t().' },
+        { selector: 'JSXExpressionContainer > Literal[value=/\\p{L}/u]', message: 'Literal string in JSX: put it in the locale files (en, fr, es) and use t().' },
+        // Template strings are checked where they are shown (children, visible attributes), not in hrefs or keys.
+        { selector: ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/\\p{L}/u]', message: 'Literal text in a JSX template string: put it in the locale files (en, fr, es) and use t().' },
+        {
+          selector: `JSXAttribute[name.name=${visibleAttributes}] > Literal[value=/\\p{L}/u]`,
+          message: 'User-visible attribute with a literal string: put it in the locale files (en, fr, es) and use t().',
+        },
+        {
+          selector: `JSXAttribute[name.name=${visibleAttributes}] > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/\\p{L}/u]`,
+          message: 'User-visible attribute with literal text in a template string: put it in the locale files (en, fr, es) and use t().',
+        },
+      ],
     },
   },
   {
