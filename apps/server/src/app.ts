@@ -39,6 +39,13 @@ import { DEFAULT_MAIL_FROM, createMailer } from './lib/mailer';
 import { createUsersService } from './modules/users/users.service';
 import { utilitiesRoutes } from './modules/utilities/utilities.routes';
 import { pageViewsRoutes } from './modules/pageviews/pageviews.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminLogsService } from './modules/admin/admin-logs.service';
+import { createAdminObservationsService } from './modules/admin/admin-observations.service';
+import { createAdminRecordsService } from './modules/admin/admin-records.service';
+import { createAdminReferenceService } from './modules/admin/admin-reference.service';
+import { createAdminUsersService } from './modules/admin/admin-users.service';
+import { topPages } from './modules/pageviews/pageviews.service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
@@ -169,6 +176,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checklistsRoutes, { prefix: '/api', checklists });
   await app.register(photosRoutes, { prefix: '/api/photos', photos });
   await app.register(healthRoutes, { prefix: '/api', db });
+  const adminObservations = createAdminObservationsService(db);
+  const adminUsers = createAdminUsersService(db, users);
+  await app.register(adminRoutes, {
+    prefix: '/api/admin',
+    db,
+    observations: adminObservations,
+    records: createAdminRecordsService(db),
+    users: adminUsers,
+    reference: createAdminReferenceService(db),
+    logs: createAdminLogsService(db, { observations: adminObservations, users: adminUsers, topPages: (options) => topPages(db, options) }),
+  });
 
   if (deps.startJobs) {
     const removeOrphans = () =>

@@ -13,3 +13,4 @@ export * from './schemas/gallery';
 export * from './schemas/accounts';
 export * from './schemas/figures';
 export * from './schemas/pageviews';
+export * from './schemas/admin';

@@ -29,6 +29,7 @@ export const V = {
   usernameTaken: 'validation.username_taken',
   emailTaken: 'validation.email_taken',
   photoWithoutCount: 'validation.photo_without_count',
+  alreadyExists: 'validation.already_exists',
 } as const;
 
 /** The subset of a zod issue that translation needs (kept structural so web and server share it). */

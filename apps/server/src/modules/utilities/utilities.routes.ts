@@ -48,7 +48,8 @@ export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ch
       response: { 200: loadParamsResponseSchema },
     },
     handler: async (request, reply) => {
-      reply.header('Cache-Control', 'public, max-age=60').header('Vary', 'Language, Accept-Language');
+      // Revalidated on every use: reference data edited in the admin panel shows at once.
+      reply.header('Cache-Control', 'no-cache').header('Vary', 'Language, Accept-Language');
       return loadParams(db, request.locale);
     },
   });
