@@ -109,12 +109,14 @@ export async function directLoad({ connections, durationS, run }) {
 /**
  * The SQL statements the server runs for each Explore list page, captured from the server's own code
  * (observations service and repository, imported through tsx, with a data version that never changes,
- * as the server's own is during the run) with Drizzle's query logger, in the steady state: each page is
- * asked twice and the second call's statements are kept (whatever the service keeps between requests,
- * e.g. the list's total, is not re-read). Returns a function that runs the statements of page `page`
- * one after the other with bare `pg`, as the service does (page rows, then their photos).
+ * as the server's own is during the run) at the pool: every `query` call, Drizzle's and the named
+ * (prepared) statements the repository sends itself, with its name, text, parameters and row mode. In
+ * the steady state: each page is asked twice and the second call's statements are kept (whatever the
+ * service keeps between requests, e.g. the list's total, is not re-read). Returns a function that runs
+ * the statements of page `page` one after the other with bare `pg`, as the service does — named
+ * statements stay named, so PostgreSQL plans them once per connection here too.
  * @param {{ pool: import('pg').Pool, databaseUrl: string, filters: Record<string, unknown>, limit: number, pages: number }} options
- * @returns {Promise<{ statements: Map<number, { query: string, params: unknown[] }[]>, run: (page: number) => Promise<void> }>}
+ * @returns {Promise<{ statements: Map<number, { query: string, config: object }[]>, run: (page: number) => Promise<void> }>}
  */
 export async function directListReplay({ pool, databaseUrl, filters, limit, pages }) {
   const [{ drizzle }, schema, { createObservationsService }] = await Promise.all([
@@ -125,7 +127,13 @@ export async function directListReplay({ pool, databaseUrl, filters, limit, page
   const pg = (await import('pg')).default;
   const capturePool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   let captured = [];
-  const db = drizzle(capturePool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params: [...params] }) } });
+  const poolQuery = capturePool.query.bind(capturePool);
+  capturePool.query = (config, values, ...rest) => {
+    const c = typeof config === 'string' ? { text: config, values } : { ...config, values: config.values ?? values };
+    captured.push({ query: c.text, config: { name: c.name, text: c.text, values: c.values ? [...c.values] : undefined, rowMode: c.rowMode } });
+    return poolQuery(config, values, ...rest);
+  };
+  const db = drizzle(capturePool, { schema });
   const fixedVersion = { current: () => 1, bump: () => {}, close: async () => {} };
   const service = createObservationsService(db, fixedVersion);
   const statements = new Map();
@@ -144,7 +152,7 @@ export async function directListReplay({ pool, databaseUrl, filters, limit, page
   return {
     statements,
     run: async (page) => {
-      for (const s of statements.get(page)) await pool.query(s.query, s.params);
+      for (const s of statements.get(page)) await pool.query(s.config);
     },
   };
 }

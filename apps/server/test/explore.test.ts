@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROLE_ID } from '@mm/shared';
-import { buildTestApp, signUp, type TestContext, submitFlash } from './helpers';
+import { ADMIN_ROLE_ID, observationListResponseSchema } from '@mm/shared';
+import { buildTestApp, multipart, photosDir, signUp, type TestContext, submitFlash } from './helpers';
 
 let ctx: TestContext;
 let volunteer: { token: string; userId: number; username: string };
@@ -72,6 +74,22 @@ describe('GET /api/observations with Explore filters', () => {
     expect(asAdmin.body.paginator.total).toBe(8);
     expect((await get(`/api/observations?${mine()}&status=5`)).body.paginator.total).toBe(0);
     expect((await get(`/api/observations?${mine()}&status=5`, admin.token)).body.paginator.total).toBe(1);
+  });
+
+  it('answers rows built by PostgreSQL exactly as the detail endpoint writes them, photos included', async () => {
+    const file = multipart('genoa_nikon_d3100_gps.jpg', await readFile(path.join(photosDir, 'genoa_nikon_d3100_gps.jpg')));
+    const uploaded = await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...file.headers, Authorization: volunteer.token }, payload: file.payload });
+    const photos = [{ photo_name: uploaded.json<{ photo_name: string }>().photo_name, lifestage_id: 1 }];
+    const withPhoto = await submitFlash(ctx.app, volunteer.token, { checklist_date: '2026-05-01', locality: 'Jardin botanique', province_id: qc, latitude: 45.56, longitude: -73.56, adults: 1, photos });
+    const list = await get(`/api/observations?${mine()}&limit=50`);
+    expect(list.status).toBe(200);
+    expect(() => observationListResponseSchema.parse(list.body)).not.toThrow();
+    for (const row of list.body.data) expect(row).toEqual((await get(`/api/observations/${row.observation_id}`)).body);
+    const photographed = list.body.data.find((r: { checklist_id: number }) => r.checklist_id === withPhoto);
+    expect(photographed.photo).toHaveLength(1);
+    expect(photographed.photo_path).toBe(photographed.photo[0].photo_path);
+    await ctx.db.execute(sql`UPDATE checklists SET isdeleted = true WHERE checklist_id = ${withPhoto}`);
+    await expect.poll(async () => (await get(`/api/observations?${mine()}`)).body.paginator.total).toBe(5);
   });
 
   it('filters by date range, life stage, milkweed, country, province, kind and photos', async () => {
@@ -160,7 +178,7 @@ describe('GET /api/observations/clusters', () => {
     expect(after.total).toBe(byIndex.total + 1);
     expect(after.clusters).toContainEqual(expect.objectContaining({ checklist_id: ids.lafontaine, count: 1, latitude: 45.5271 }));
     // A change by another process arrives through the notification.
-    await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 6 WHERE checklist_id = ${ids.lafontaine}`);
+    await ctx.db.execute(sql`UPDATE checklists SET isdeleted = true WHERE checklist_id = ${ids.lafontaine}`);
     await expect.poll(async () => (await get(`/api/observations/clusters?${mine()}&${query}`)).body.total).toBe(byIndex.total);
   });
 });

@@ -32,7 +32,13 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
       querystring: observationListQuerySchema,
       response: { 200: observationListResponseSchema, 400: apiErrorSchema },
     },
-    handler: async (request) => observations.list(request.user, request.query),
+    // The answer arrives as JSON text built from PostgreSQL's JSON (ObservationsService.list); a string
+    // with a JSON content type is sent as it is, without the schema's serialiser (the API tests parse
+    // it with observationListResponseSchema).
+    handler: async (request, reply) => {
+      const body = await observations.list(request.user, request.query);
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
   });
 
   app.get('/clusters', {

@@ -65,20 +65,18 @@ export function createObservationsService(db: Db, dataVersion?: DataVersion, { l
   /** Version of the tables a filter set reads, or null when changes cannot be followed (nothing may be kept). */
   const versionFor = (filters: ExploreFilters): number | null => (dataVersion ? (dataVersion.currentFor?.(tablesOf(filters)) ?? dataVersion.current()) : null);
 
-  /** Rows [offset, offset + limit) of the list: by id inside the head, else in index order from the nearest known row. */
-  const readPage = async (index: ListIndex, filters: ExploreFilters, statuses: ReturnType<typeof visibleStatuses>, limit: number, offset: number): Promise<ObservationListRow[]> => {
+  /** Ids of rows [offset, offset + limit) of the list: from the head, else read in index order from the nearest known row. */
+  const pageIds = async (index: ListIndex, filters: ExploreFilters, statuses: ReturnType<typeof visibleStatuses>, limit: number, offset: number): Promise<number[]> => {
     if (offset >= index.total) return [];
-    if (offset + limit <= index.head.length || index.head.length === index.total) {
-      return observationsRepository.rowsByIds(db, filters, statuses, index.head.slice(offset, offset + limit));
-    }
+    if (offset + limit <= index.head.length || index.head.length === index.total) return index.head.slice(offset, offset + limit);
     const from = keyAtOrBefore(index.keys, offset);
     const start = from?.[0] ?? 0;
     // One row more than the page: the key of the next page's first row.
-    const found = await observationsRepository.pageFrom(db, filters, statuses, from?.[1] ?? null, offset - start, limit + 1);
-    found.forEach((r, i) => {
-      if (i === 0 || i === limit) rememberKey(index.keys, offset + i, { created: r.list_created, id: r.observation_id });
+    const found = await observationsRepository.keysFrom(db, filters, statuses, from?.[1] ?? null, offset - start, limit + 1);
+    found.forEach((k, i) => {
+      if (i === 0 || i === limit) rememberKey(index.keys, offset + i, k);
     });
-    return found.slice(0, limit).map(({ list_created: _key, ...r }) => r);
+    return found.slice(0, limit).map((k) => k.id);
   };
 
   return {
@@ -100,25 +98,25 @@ export function createObservationsService(db: Db, dataVersion?: DataVersion, { l
     },
 
     /**
-     * Explore list: observations matching the filters, newest first, page size ≤ 50 (spec §7).
+     * Explore list: observations matching the filters, newest first, page size ≤ 50 (spec §7), as the
+     * JSON text of an `ObservationListResponse` (`{ data: ObservationRow[], paginator }`): the rows are
+     * built as JSON by PostgreSQL and sent as they are (the route does not serialise them again).
      * The public sees Pending, Vetted and Valid; an admin every status.
      */
-    async list(user: SessionUser | null, query: ObservationListQuery): Promise<ObservationListResponse> {
+    async list(user: SessionUser | null, query: ObservationListQuery): Promise<string> {
       const { page, limit, ...filters } = query;
       const statuses = visibleStatuses(user);
       const offset = (page - 1) * limit;
       // Without a data version (listener down) nothing may be kept: count and skip as a plain query does.
       const version = versionFor(filters);
       const index = version === null ? null : await indexes.get(version, filters, statuses);
-      const { rows, total } = index
-        ? { rows: await readPage(index, filters, statuses, limit, offset), total: index.total }
+      const { ids, total } = index
+        ? { ids: await pageIds(index, filters, statuses, limit, offset), total: index.total }
         : await observationsRepository.paginate(db, filters, statuses, limit, offset);
-      const photoRows = await photosRepository.findByObservations(db, rows.map((r) => r.observation_id));
+      const data = await observationsRepository.rowsJson(db, filters, statuses, ids);
       const totalpage = Math.max(1, Math.ceil(total / limit));
-      return {
-        data: rows.map((r) => toRow(r, photoRows.filter((p) => p.observation_id === r.observation_id).map(toPhoto))),
-        paginator: { current: page, total, limit, totalpage, hasPre: page > 1, hasNext: page < totalpage },
-      };
+      const paginator: ObservationListResponse['paginator'] = { current: page, total, limit, totalpage, hasPre: page > 1, hasNext: page < totalpage };
+      return `{"data":${data},"paginator":${JSON.stringify(paginator)}}`;
     },
 
     /**
