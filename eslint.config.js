@@ -6,6 +6,10 @@ import tseslint from 'typescript-eslint';
 /** JSX attributes a person reads or hears (issue 6 lint rule on literal strings). */
 const visibleAttributes = '/^(aria-label|aria-description|aria-valuetext|aria-roledescription|title|alt|placeholder|label|helperText)$/';
 
+/** react-admin's props that show text, and what a translation key looks like there. */
+const adminVisibleAttributes = '/^(aria-label|title|alt|placeholder|label|helperText|emptyText|confirmTitle|confirmContent)$/';
+const adminKey = '/^(ra|mm|resources)\\.[\\w.]+$/';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'shots/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -51,6 +55,20 @@ export default tseslint.config(
           selector: `JSXAttribute[name.name=${visibleAttributes}] > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/\\p{L}/u]`,
           message: 'User-visible attribute with literal text in a template string: put it in the locale files (en, fr, es) and use t().',
         },
+      ],
+    },
+  },
+  {
+    // The admin panel passes translation keys (ra.*, mm.*, resources.*) where react-admin translates them; any other text is a literal.
+    files: ['apps/admin/src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'JSXText[value=/\\p{L}/u]', message: 'Literal text in JSX: put it in packages/shared/locales/*/admin.json and use translate().' },
+        { selector: `JSXExpressionContainer > Literal[value=/\\p{L}/u][value!=${adminKey}]`, message: 'Literal string in JSX: use a translation key (admin.json).' },
+        { selector: `JSXAttribute[name.name=${adminVisibleAttributes}] > Literal[value=/\\p{L}/u][value!=${adminKey}]`, message: 'User-visible attribute with a literal string: use a translation key (admin.json).' },
       ],
     },
   },

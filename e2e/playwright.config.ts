@@ -36,7 +36,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    // WEB_DIST (optional) serves another build of the web app, e.g. to run two suites side by side.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}) },
+    // WEB_DIST and ADMIN_DIST (optional) serve other builds of the web app and admin panel, e.g. to run two suites side by side.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}), ...(process.env.ADMIN_DIST ? { ADMIN_DIST: process.env.ADMIN_DIST } : {}) },
   },
 });

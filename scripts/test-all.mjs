@@ -33,7 +33,7 @@ if (vitest) {
 }
 if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) failed++;
 
-const buildOk = run('build the web app', 'npm', ['run', 'build', '-w', 'apps/web']);
+const buildOk = run('build the web app and the admin panel', 'npm', ['run', 'build']);
 check(buildOk);
 if (buildOk) {
   const pwFile = path.join(results, 'playwright.json');

@@ -56,6 +56,8 @@ export interface AppDeps {
   storage: Storage;
   /** Folder of the built web app (`apps/web/dist`); not served when absent. */
   webDist?: string;
+  /** Folder of the built admin panel (`apps/admin/dist`), served at /mmadmin/; not served when absent. */
+  adminDist?: string;
   /** Run periodic jobs (orphan photo clean-up, hourly); off in tests, which call them directly. */
   startJobs?: boolean;
 }
@@ -63,6 +65,9 @@ export interface AppDeps {
 const HOUR_MS = 3_600_000;
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const defaultAdminDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../admin/dist');
+/** Where the admin panel is served (spec §2: /mmadmin/#/dashboard). */
+const ADMIN_PATH = '/mmadmin';
 
 /** `https://{s}.tile.example.org/{z}/…` → `https://*.tile.example.org`, for the CSP's img-src. */
 function tileOrigin(template: string): string {
@@ -102,7 +107,17 @@ async function registerExternalPlugins(app: FastifyInstance, config: Config): Pr
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
 
-function registerStatic(app: FastifyInstance, storage: Storage, webDist: string | undefined): void {
+/** Long-lived caching for hashed assets, revalidation for everything else. */
+const cacheHeaders = (res: { setHeader: (name: string, value: string) => unknown }, file: string) => {
+  res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+};
+
+function registerStatic(app: FastifyInstance, storage: Storage, webDist: string | undefined, adminDist: string | undefined): void {
+  if (adminDist) {
+    // The panel routes with the URL hash: one page, its assets.
+    void app.register(fastifyStatic, { root: adminDist, prefix: `${ADMIN_PATH}/`, index: ['index.html'], decorateReply: false, setHeaders: cacheHeaders });
+    app.get(ADMIN_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${ADMIN_PATH}/`));
+  }
   void app.register(fastifyStatic, {
     root: storage.root,
     prefix: '/attachments/',
@@ -116,9 +131,7 @@ function registerStatic(app: FastifyInstance, storage: Storage, webDist: string 
     prefix: `${SUB_PATH}/`,
     index: false,
     wildcard: false,
-    setHeaders: (res, file) => {
-      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
+    setHeaders: cacheHeaders,
   });
 }
 
@@ -203,7 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
-  registerStatic(app, storage, webDist);
+  const adminDist = deps.adminDist && existsSync(path.join(deps.adminDist, 'index.html')) ? deps.adminDist : undefined;
+  registerStatic(app, storage, webDist, adminDist);
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${SUB_PATH}/`));
   if (webDist) {
     // Client-side routes (/mmapp/en/explore …) all load the single page.

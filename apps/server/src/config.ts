@@ -24,6 +24,8 @@ const configSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Folder of the built web app to serve at /mmapp; defaults to apps/web/dist. */
   WEB_DIST: z.string().min(1).optional(),
+  /** Folder of another build of the admin panel (apps/admin/dist by default). */
+  ADMIN_DIST: z.string().min(1).optional(),
   /** Sign-in, sign-up, recovery and contact attempts per IP, and per account, in each window. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Length of that window (ms), one minute by default. */

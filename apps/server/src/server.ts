@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildApp, defaultWebDist } from './app';
+import { buildApp, defaultAdminDist, defaultWebDist } from './app';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { localStorage } from './lib/storage';
@@ -11,7 +11,10 @@ async function main(): Promise<void> {
   const log = (msg: string) => console.log(`[monarch] ${msg}`);
   const database = await connectDatabase(config, log);
   const { db } = database;
-  const app = await buildApp({ config, db, storage: localStorage(path.join(config.dataDir, 'uploads')), webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist, startJobs: true });
+  const app = await buildApp({ config, db, storage: localStorage(path.join(config.dataDir, 'uploads')), webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist,
+    adminDist: config.ADMIN_DIST ? path.resolve(config.ADMIN_DIST) : defaultAdminDist,
+    startJobs: true,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -18,7 +18,8 @@ function leaves(obj: Record<string, unknown>, prefix = ''): Map<string, string> 
 }
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
-describe.each(I18N_NAMESPACES)('locale namespace %s', (ns) => {
+// `admin` is the admin panel's own namespace (apps/admin bundles it; the web app never loads it).
+describe.each([...I18N_NAMESPACES, 'admin'])('locale namespace %s', (ns) => {
   const en = leaves(load('en', ns));
   it.each(LOCALES.filter((l) => l !== 'en'))('%s has exactly the English keys, each translated with the same placeholders', (lng) => {
     const other = leaves(load(lng, ns));

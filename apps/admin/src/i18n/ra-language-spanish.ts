@@ -1,4 +1,4 @@
-import { type TranslationMessages } from 'ra-core';
+import { type TranslationMessages } from 'react-admin';
 
 /**
  * Spanish (neutral Latin-American, "usted") UI messages for react-admin v5.

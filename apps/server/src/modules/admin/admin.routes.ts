@@ -58,6 +58,7 @@ const LIST_DESCRIPTION =
   'Answers the array with `Content-Range: {resource} {from}-{to}/{total}` (exposed to scripts).';
 const ROLES = 'Admin (role 1) only.';
 const PANEL = 'Admin (role 1), or Region admin (role 2) limited to the provinces assigned to them (403 outside).';
+const PANEL_READ = 'Admin (role 1) or Region admin (role 2).';
 const idParams = adminIdParamsSchema;
 
 /**
@@ -170,14 +171,13 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
 
   // Reference data: create, edit, retire (DELETE retires; rows are never removed).
   const referenceRoutes = (resource: ReferenceResource, label: string, row: z.ZodType, input: z.ZodObject) => {
+    // Reading names is open to Region admins (their screens show milkweed names); writing is not.
     app.get(`/${resource}`, {
-      config: { adminOnly: true },
-      schema: { tags: ['admin'], summary: `${label}, retired ones included; filter id, q, isdeleted`, description: `${LIST_DESCRIPTION} ${ROLES}`, querystring: adminListQuerySchema, response: { 200: z.array(row), ...errors } },
+      schema: { tags: ['admin'], summary: `${label}, retired ones included; filter id, q, isdeleted`, description: `${LIST_DESCRIPTION} ${PANEL_READ}`, querystring: adminListQuerySchema, response: { 200: z.array(row), ...errors } },
       handler: async (request, reply) => sendList(reply, resource, request.query, await reference.list(resource, request.query)),
     });
     app.get(`/${resource}/:id`, {
-      config: { adminOnly: true },
-      schema: { tags: ['admin'], summary: `One of the ${label.toLowerCase()}`, description: ROLES, params: idParams, response: { 200: row, ...errors } },
+      schema: { tags: ['admin'], summary: `One of the ${label.toLowerCase()}`, description: PANEL_READ, params: idParams, response: { 200: row, ...errors } },
       handler: async (request) => reference.get(resource, request.params.id),
     });
     app.post(`/${resource}`, {

@@ -1,0 +1,117 @@
+import ChecklistIcon from '@mui/icons-material/Checklist';
+import DownloadIcon from '@mui/icons-material/Download';
+import EmailIcon from '@mui/icons-material/Email';
+import HistoryIcon from '@mui/icons-material/History';
+import LocalFloristIcon from '@mui/icons-material/LocalFlorist';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import PeopleIcon from '@mui/icons-material/People';
+import PlaceIcon from '@mui/icons-material/Place';
+import StraightenIcon from '@mui/icons-material/Straighten';
+import TuneIcon from '@mui/icons-material/Tune';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import Button from '@mui/material/Button';
+import { useEffect, useMemo } from 'react';
+import { Route } from 'react-router-dom';
+import { Admin, AppBar, CustomRoutes, Layout, Loading, Resource, TitlePortal, defaultTheme, useLocaleState, useTranslate, type I18nProvider, type LayoutProps } from 'react-admin';
+import { SUB_PATH } from '@mm/shared';
+import { Dashboard } from './dashboard';
+import { authProvider } from './providers/auth-provider';
+import { dataProvider, followLocale } from './providers/data-provider';
+import { useMonarchI18nProvider } from './providers/i18n';
+import { session } from './providers/session';
+import { referenceCreate, referenceEdit, referenceList } from './resources/reference';
+import { AuditList, DownloadList, MessageList, MessageShow } from './resources/logs';
+import { ObservationEdit, ObservationList, ObservationShow } from './resources/observations';
+import { ChecklistEdit, ChecklistList, ChecklistShow, SiteEdit, SiteList, SiteShow } from './resources/records';
+import { UserEdit, UserList, UserShow } from './resources/users';
+
+/** Museum orange, darkened for 4.5:1 contrast on white. */
+const theme = { ...defaultTheme, palette: { ...defaultTheme.palette, primary: { main: '#a34a0b' }, secondary: { main: '#2f5d34' } } };
+
+/** A link back to the public site, in the panel's language. */
+function SiteLink() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <Button color="inherit" href={`${SUB_PATH}/${locale}/`} endIcon={<OpenInNewIcon />} sx={{ textTransform: 'none' }}>
+      {translate('mm.back_to_site')}
+    </Button>
+  );
+}
+
+function MonarchAppBar() {
+  return (
+    <AppBar>
+      <TitlePortal />
+      <SiteLink />
+    </AppBar>
+  );
+}
+
+const MonarchLayout = (props: LayoutProps) => <Layout {...props} appBar={MonarchAppBar} />;
+
+const named = { list: referenceList('named'), create: referenceCreate('named'), edit: referenceEdit('named') };
+const milkweeds = { list: referenceList('milkweed'), create: referenceCreate('milkweed'), edit: referenceEdit('milkweed') };
+
+/**
+ * The admin panel at /mmadmin/#/dashboard (issue 7). Admins see every screen; Region admins the
+ * dashboard, observations, checklists and sites of their provinces (README "Roles").
+ */
+export function App() {
+  const base = useMonarchI18nProvider();
+  // The API answers in the panel's language, and the public site follows the choice.
+  const i18nProvider = useMemo<I18nProvider | undefined>(() => {
+    if (!base) return undefined;
+    followLocale(() => base.getLocale());
+    return {
+      ...base,
+      changeLocale: async (locale: string) => {
+        session.setLanguage(locale);
+        document.documentElement.lang = locale;
+        await base.changeLocale(locale);
+      },
+    };
+  }, [base]);
+  useEffect(() => {
+    if (base) document.documentElement.lang = base.getLocale();
+  }, [base]);
+  if (!i18nProvider) return <Loading />;
+  return (
+    <Admin
+      title="mm.title"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      dashboard={Dashboard}
+      layout={MonarchLayout}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+    >
+      {(permissions: { isAdmin?: boolean } | undefined) => (
+        <>
+          <CustomRoutes>
+            <Route path="/dashboard" element={<Dashboard />} />
+          </CustomRoutes>
+          <Resource name="observations" list={ObservationList} show={ObservationShow} edit={ObservationEdit} icon={VisibilityIcon} />
+          <Resource name="checklists" list={ChecklistList} show={ChecklistShow} edit={ChecklistEdit} icon={ChecklistIcon} />
+          <Resource name="sites" list={SiteList} show={SiteShow} edit={SiteEdit} icon={PlaceIcon} />
+          {/* Region admins read milkweed names through this resource but get no screen for it. */}
+          <Resource name="milkweeds" {...(permissions?.isAdmin ? milkweeds : {})} icon={LocalFloristIcon} recordRepresentation="latin_name" />
+          <Resource name="auditlog" {...(permissions?.isAdmin ? { list: AuditList } : {})} icon={HistoryIcon} />
+          {permissions?.isAdmin && (
+            <>
+              <Resource name="users" list={UserList} show={UserShow} edit={UserEdit} icon={PeopleIcon} recordRepresentation="username" />
+              <Resource name="reasons" {...named} icon={TuneIcon} recordRepresentation="name" />
+              <Resource name="abundances" {...named} icon={BarChartIcon} recordRepresentation="name" />
+              <Resource name="locationsizes" {...named} icon={StraightenIcon} recordRepresentation="name" />
+              <Resource name="downloads" list={DownloadList} icon={DownloadIcon} />
+              <Resource name="messages" list={MessageList} show={MessageShow} icon={EmailIcon} />
+            </>
+          )}
+        </>
+      )}
+    </Admin>
+  );
+}

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocaleState } from 'react-admin';
+import { API_BASE, loadParamsResponseSchema, type LoadParams } from '@mm/shared';
+
+/** Reference data of spec §3 (`GET /api/utilities/loadparams`) in the panel's language, for choices. */
+export function useParams(): LoadParams | undefined {
+  const [locale] = useLocaleState();
+  const { data } = useQuery({
+    queryKey: ['loadparams', locale],
+    queryFn: async () => loadParamsResponseSchema.parse(await (await fetch(`${API_BASE}/utilities/loadparams`, { headers: { Language: locale } })).json()),
+    staleTime: Infinity,
+  });
+  return data;
+}
+
+/** `{ id, name }` choices for react-admin selects. */
+export type Choice = { id: number | string; name: string };
+
+/** Provinces and states, grouped by country order, for a SelectInput. */
+export function useProvinceChoices(): Choice[] {
+  const params = useParams();
+  return (params?.provinces ?? []).map((p) => ({ id: p.province_id, name: p.province }));
+}
+
+export function useCountryChoices(): Choice[] {
+  const params = useParams();
+  return (params?.countries ?? []).map((c) => ({ id: c.id, name: c.country }));
+}

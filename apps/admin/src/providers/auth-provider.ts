@@ -1,0 +1,80 @@
+import type { AuthProvider } from 'react-admin';
+import { API_BASE, PANEL_ROLE_IDS, Role, checkSessionResponseSchema, type RoleId, type SessionUser } from '@mm/shared';
+import { session } from './session';
+
+const post = (path: string, body?: unknown) =>
+  fetch(`${API_BASE}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: session.token(), Language: session.language() },
+    body: JSON.stringify(body ?? {}),
+  });
+
+/** Whether a role may open the panel (Admin or Region admin, README "Roles"). */
+export const isPanelRole = (roleId: number) => PANEL_ROLE_IDS.includes(roleId as RoleId);
+
+let verified: Promise<SessionUser | undefined> | undefined;
+
+/** The user of the stored token according to the server (spec §4 checksession); clears a dead session. */
+async function verifySession(): Promise<SessionUser | undefined> {
+  if (!session.token()) return undefined;
+  const check = checkSessionResponseSchema.parse(await (await post('/users/checksession')).json());
+  if (!('user_id' in check)) {
+    session.clear();
+    return undefined;
+  }
+  const user = { user_id: check.user_id, username: check.username, role_id: check.role_id };
+  session.save(session.token(), user);
+  return user;
+}
+
+/**
+ * react-admin's auth provider over the spec §7 user endpoints: sign in with username or email
+ * and password, the token in localStorage `oauth_token`, sign out revokes it. Roles 3 and 4 are
+ * refused with a translated message; `getPermissions` answers `{ isAdmin }` for the menus.
+ */
+export const authProvider: AuthProvider = {
+  async login({ username, password }: { username: string; password: string }) {
+    const res = await post('/users/signin', { username, password });
+    const body = (await res.json()) as { oauth_token?: string; message?: string };
+    if (!res.ok || !body.oauth_token) throw new Error(body.message ?? 'ra.auth.sign_in_error');
+    const check = checkSessionResponseSchema.parse(await (await post('/users/checksession', { oauth_token: body.oauth_token })).json());
+    if (!('user_id' in check)) throw new Error('ra.auth.sign_in_error');
+    const user = { user_id: check.user_id, username: check.username, role_id: check.role_id };
+    if (!isPanelRole(user.role_id)) {
+      await fetch(`${API_BASE}/users/signout`, { method: 'POST', headers: { Authorization: body.oauth_token } });
+      throw new Error('mm.auth.not_staff');
+    }
+    session.save(body.oauth_token, user);
+    verified = Promise.resolve(user);
+  },
+  async logout() {
+    if (session.token()) await post('/users/signout').catch(() => undefined);
+    session.clear();
+    verified = undefined;
+  },
+  /** Checked with the server once per page load (a role changed or a session revoked elsewhere shows here), then locally. */
+  async checkAuth() {
+    verified ??= verifySession();
+    const user = await verified;
+    if (!user || !isPanelRole(user.role_id)) {
+      verified = undefined;
+      throw new Error('mm.auth.sign_in_needed');
+    }
+  },
+  async checkError(error: { status?: number }) {
+    if (error.status === 401) {
+      session.clear();
+      throw new Error('mm.auth.session_ended');
+    }
+    // 403 is an answer about one record (outside a Region admin's provinces): stay signed in.
+  },
+  async getPermissions() {
+    const user = session.user();
+    return { isAdmin: user?.role_id === Role.Admin, roleId: user?.role_id };
+  },
+  async getIdentity() {
+    const user = session.user();
+    if (!user) throw new Error('mm.auth.sign_in_needed');
+    return { id: user.user_id, fullName: user.username };
+  },
+};

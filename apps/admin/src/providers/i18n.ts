@@ -1,0 +1,42 @@
+import { convertRaTranslationsToI18next, useI18nextProvider } from 'ra-i18n-i18next';
+import englishMessages from 'ra-language-english';
+import frenchMessages from 'ra-language-french';
+import enAdmin from '@mm/shared/locales/en/admin.json';
+import esAdmin from '@mm/shared/locales/es/admin.json';
+import frAdmin from '@mm/shared/locales/fr/admin.json';
+import { LOCALES } from '@mm/shared';
+import spanishMessages from '../i18n/ra-language-spanish';
+import { session } from './session';
+
+type Messages = { [key: string]: string | Messages };
+
+/**
+ * French and Spanish plurals have a `many` form (1 000 000 items) that react-admin's packages do
+ * not carry: it reads as `_other`.
+ */
+function withManyForms(messages: Messages): Messages {
+  const out: Messages = {};
+  for (const [key, value] of Object.entries(messages)) {
+    if (typeof value !== 'string') out[key] = withManyForms(value);
+    else {
+      out[key] = value;
+      if (key.endsWith('_other') && !(key.replace(/_other$/, '_many') in messages)) out[key.replace(/_other$/, '_many')] = value;
+    }
+  }
+  return out;
+}
+
+/** react-admin's own strings merged with ours (`mm.*`, `resources.*` from packages/shared/locales/{lng}/admin.json). */
+const translation = (ra: object, ours: object) => withManyForms({ ...(convertRaTranslationsToI18next(ra) as Messages), ...(ours as Messages) });
+
+const resources = {
+  en: { translation: translation(englishMessages, enAdmin) },
+  fr: { translation: translation(frenchMessages, frAdmin) },
+  es: { translation: translation(spanishMessages, esAdmin) },
+};
+const NAMES: Record<(typeof LOCALES)[number], string> = { en: 'English', fr: 'Français', es: 'Español' };
+const availableLocales = LOCALES.map((locale) => ({ locale, name: NAMES[locale] }));
+const options = { resources, lng: session.language(), fallbackLng: 'en', supportedLngs: [...LOCALES], interpolation: { escapeValue: false } };
+
+/** The panel's i18n provider (ra-i18n-i18next), in the language the site last used; undefined while it starts. */
+export const useMonarchI18nProvider = () => useI18nextProvider({ options, availableLocales });

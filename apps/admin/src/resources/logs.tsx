@@ -1,0 +1,150 @@
+import Button from '@mui/material/Button';
+import {
+  BooleanField,
+  BooleanInput,
+  DataTable,
+  DateField,
+  EmailField,
+  List,
+  ReferenceField,
+  ReferenceInput,
+  SelectField,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+import { FORMAT_CHOICES } from '../choices';
+import { JsonField } from '../fields';
+
+const downloadFilters = [
+  <SelectInput key="format" source="format" label="resources.downloads.fields.format" choices={FORMAT_CHOICES} alwaysOn />,
+  <ReferenceInput key="reason_id" source="reason_id" reference="reasons">
+    <SelectInput label="resources.downloads.fields.reason_id" optionText="name" />
+  </ReferenceInput>,
+];
+
+/** Every download: who (or anonymous), when, reason, filters, format and rows. */
+export function DownloadList() {
+  return (
+    <List filters={downloadFilters} sort={{ field: 'created', order: 'DESC' }}>
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="created">
+          <DateField source="created" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="username" disableSort>
+          <TextField source="username" emptyText="—" />
+        </DataTable.Col>
+        <DataTable.Col source="reason_id" disableSort>
+          <ReferenceField source="reason_id" reference="reasons" link={false} emptyText="—">
+            <TextField source="name" />
+          </ReferenceField>
+        </DataTable.Col>
+        <DataTable.Col source="reason_text" disableSort />
+        <DataTable.Col source="filters" disableSort>
+          <JsonField source="filters" />
+        </DataTable.Col>
+        <DataTable.Col source="format">
+          <SelectField source="format" choices={FORMAT_CHOICES} />
+        </DataTable.Col>
+        <DataTable.NumberCol source="rows" />
+        <DataTable.Col source="finished">
+          <DateField source="finished" showTime emptyText="—" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+const messageFilters = [<TextInput key="q" source="q" label="mm.filters.q" alwaysOn />, <BooleanInput key="handled" source="handled" label="resources.messages.fields.handled" alwaysOn />];
+
+export function MessageList() {
+  return (
+    <List filters={messageFilters} filterDefaultValues={{ handled: false }} sort={{ field: 'created', order: 'DESC' }}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="created">
+          <DateField source="created" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="name" disableSort />
+        <DataTable.Col source="email" disableSort field={EmailField} />
+        <DataTable.Col source="subject" disableSort />
+        <DataTable.Col source="language" disableSort />
+        <DataTable.Col source="handled" field={BooleanField} />
+      </DataTable>
+    </List>
+  );
+}
+
+/** Toggles a message's "handled" flag. */
+function HandledButton() {
+  const record = useRecordContext<{ id: number; handled: boolean }>();
+  const translate = useTranslate();
+  const [update, { isPending }] = useUpdate();
+  if (!record) return null;
+  return (
+    <Button variant="contained" disabled={isPending} onClick={() => void update('messages', { id: record.id, data: { handled: !record.handled }, previousData: record })}>
+      {translate(record.handled ? 'mm.message.mark_unhandled' : 'mm.message.mark_handled')}
+    </Button>
+  );
+}
+
+export function MessageShow() {
+  return (
+    <Show
+      actions={
+        <TopToolbar>
+          <HandledButton />
+        </TopToolbar>
+      }
+    >
+      <SimpleShowLayout>
+        <DateField source="created" showTime />
+        <TextField source="name" />
+        <EmailField source="email" />
+        <TextField source="language" />
+        <TextField source="subject" />
+        <TextField source="message" sx={{ whiteSpace: 'pre-wrap' }} />
+        <BooleanField source="handled" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
+
+const auditFilters = [
+  <SelectInput
+    key="resource"
+    source="resource"
+    label="resources.auditlog.fields.resource"
+    alwaysOn
+    choices={['observations', 'checklists', 'sites', 'users', 'milkweeds', 'reasons', 'abundances', 'locationsizes', 'messages'].map((id) => ({ id, name: `resources.${id}.name` }))}
+  />,
+  <TextInput key="record_id" source="record_id" label="resources.auditlog.fields.record_id" />,
+];
+
+/** Who changed what, when, with the fields before and after. */
+export function AuditList() {
+  return (
+    <List filters={auditFilters} sort={{ field: 'id', order: 'DESC' }}>
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="created">
+          <DateField source="created" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="username" disableSort />
+        <DataTable.Col source="resource" disableSort />
+        <DataTable.Col source="record_id" disableSort />
+        <DataTable.Col source="action" disableSort />
+        <DataTable.Col source="before" disableSort>
+          <JsonField source="before" />
+        </DataTable.Col>
+        <DataTable.Col source="after" disableSort>
+          <JsonField source="after" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,170 @@
+import {
+  BooleanField,
+  BooleanInput,
+  DataTable,
+  DateField,
+  DateInput,
+  Edit,
+  EditButton,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceManyField,
+  SelectField,
+  SelectInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TimeInput,
+  TopToolbar,
+  required,
+} from 'react-admin';
+import { LIFESTAGE_CHOICES } from '../choices';
+import { ProvinceField, StatusField } from '../fields';
+import { useProvinceChoices } from '../params';
+import { History } from './observations';
+
+const ShowActions = () => (
+  <TopToolbar>
+    <EditButton />
+  </TopToolbar>
+);
+
+/** Search and province filters of checklists and sites. */
+function useRecordFilters(withFlash: boolean) {
+  const provinces = useProvinceChoices();
+  return [
+    <TextInput key="q" source="q" label="mm.filters.q" alwaysOn />,
+    <SelectInput key="province_id" source="province_id" label="resources.sites.fields.province_id" choices={provinces} />,
+    ...(withFlash ? [<BooleanInput key="is_flash" source="is_flash" label="resources.checklists.fields.is_flash" />] : []),
+  ];
+}
+
+export function ChecklistList() {
+  const filters = useRecordFilters(true);
+  return (
+    <List filters={filters} sort={{ field: 'created', order: 'DESC' }}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="id" />
+        <DataTable.Col source="checklist_date" field={DateField} />
+        <DataTable.Col source="is_flash" field={BooleanField} />
+        <DataTable.Col source="locality" disableSort />
+        <DataTable.Col source="province_id">
+          <ProvinceField />
+        </DataTable.Col>
+        <DataTable.Col source="username" />
+        <DataTable.NumberCol source="observation_count" disableSort />
+        <DataTable.Col source="created" field={DateField} />
+      </DataTable>
+    </List>
+  );
+}
+
+/** A checklist with its observations (rows open the observation) and history. */
+export function ChecklistShow() {
+  return (
+    <Show actions={<ShowActions />}>
+      <SimpleShowLayout>
+        <TextField source="id" />
+        <DateField source="checklist_date" />
+        <TextField source="start_time" emptyText="—" />
+        <TextField source="end_time" emptyText="—" />
+        <NumberField source="participants" emptyText="—" />
+        <BooleanField source="is_flash" />
+        <TextField source="locality" />
+        <ProvinceField />
+        <TextField source="username" />
+        <TextField source="comment" emptyText="—" />
+        <ReferenceManyField label="resources.observations.name" reference="observations" target="checklist_id" sort={{ field: 'lifestage_id', order: 'ASC' }}>
+          <DataTable rowClick={(id) => `/observations/${id}/show`} bulkActionButtons={false}>
+            <DataTable.Col source="id" />
+            <DataTable.Col source="lifestage_id">
+              <SelectField source="lifestage_id" choices={LIFESTAGE_CHOICES} emptyText="mm.lifestage.none" />
+            </DataTable.Col>
+            <DataTable.NumberCol source="numbers" />
+            <DataTable.Col source="observationstatus_id">
+              <StatusField />
+            </DataTable.Col>
+          </DataTable>
+        </ReferenceManyField>
+        <History resource="checklists" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
+
+export function ChecklistEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="show">
+      <SimpleForm>
+        <DateInput source="checklist_date" validate={required()} />
+        <TimeInput source="start_time" />
+        <TimeInput source="end_time" />
+        <NumberInput source="participants" min={1} step={1} />
+        <TextInput source="comment" multiline minRows={3} fullWidth />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+export function SiteList() {
+  const filters = useRecordFilters(false);
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable.Col source="id" />
+        <DataTable.Col source="locality" />
+        <DataTable.Col source="city" disableSort />
+        <DataTable.Col source="province_id">
+          <ProvinceField />
+        </DataTable.Col>
+        <DataTable.NumberCol source="latitude" disableSort options={{ maximumFractionDigits: 5 }} />
+        <DataTable.NumberCol source="longitude" disableSort options={{ maximumFractionDigits: 5 }} />
+        <DataTable.Col source="username" />
+        <DataTable.NumberCol source="checklist_count" disableSort />
+      </DataTable>
+    </List>
+  );
+}
+
+export function SiteShow() {
+  return (
+    <Show actions={<ShowActions />}>
+      <SimpleShowLayout>
+        <TextField source="id" />
+        <TextField source="locality" />
+        <TextField source="city" emptyText="—" />
+        <ProvinceField />
+        <NumberField source="latitude" options={{ maximumFractionDigits: 6 }} />
+        <NumberField source="longitude" options={{ maximumFractionDigits: 6 }} />
+        <TextField source="username" />
+        <ReferenceManyField label="resources.checklists.name" reference="checklists" target="site_id" sort={{ field: 'checklist_date', order: 'DESC' }}>
+          <DataTable rowClick={(id) => `/checklists/${id}/show`} bulkActionButtons={false}>
+            <DataTable.Col source="id" />
+            <DataTable.Col source="checklist_date" field={DateField} />
+            <DataTable.Col source="is_flash" field={BooleanField} />
+            <DataTable.NumberCol source="observation_count" />
+          </DataTable>
+        </ReferenceManyField>
+        <History resource="sites" />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
+
+export function SiteEdit() {
+  const provinces = useProvinceChoices();
+  return (
+    <Edit mutationMode="pessimistic" redirect="show">
+      <SimpleForm>
+        <TextInput source="locality" validate={required()} />
+        <TextInput source="city" />
+        <SelectInput source="province_id" choices={provinces} validate={required()} />
+        <NumberInput source="latitude" min={-90} max={90} step={0.000001} validate={required()} />
+        <NumberInput source="longitude" min={-180} max={180} step={0.000001} validate={required()} />
+      </SimpleForm>
+    </Edit>
+  );
+}
