@@ -4,6 +4,7 @@ import { useSession } from '../features/auth/session-context';
 import { storage } from '../lib/storage';
 import { ContentFallback } from '../features/content/components/content-fallback';
 import { AppLayout } from './layout/app-layout';
+import type { HeadHandle } from './layout/site-head';
 import { ExplorePage } from './routes/explore';
 import { FlashPage } from './routes/flash';
 import { FlashDetailPage } from './routes/flash-detail';
@@ -54,6 +55,9 @@ function RequireUser() {
   return <Outlet />;
 }
 
+/** Pages that render their own PageHead (description, alternates); the others get SiteHead's. */
+const ownHead: HeadHandle = { ownHead: true };
+
 export const router = createBrowserRouter(
   [
     { path: '/', element: <RootRedirect /> },
@@ -64,7 +68,7 @@ export const router = createBrowserRouter(
         {
           element: <AppLayout />,
           children: [
-            { index: true, element: <HomePage /> },
+            { index: true, element: <HomePage />, handle: ownHead },
             { path: 'users/signin', element: <SigninPage /> },
             { path: 'users/signup', element: <SignupPage /> },
             { path: 'users/signout', element: <SignoutPage /> },
@@ -78,6 +82,7 @@ export const router = createBrowserRouter(
             // Content pages are open to visitors (spec §1); the Markdown renderer and texts load with the page.
             {
               path: 'content/:slug',
+              handle: ownHead,
               lazy: () => import('./routes/content').then((m) => ({ Component: m.ContentPage })),
               hydrateFallbackElement: <ContentFallback />,
             },

@@ -8,6 +8,7 @@ import { useSession } from '../../features/auth/session-context';
 import { useLocale } from '../../lib/links';
 import { Footer } from './footer';
 import { Header } from './header';
+import { SiteHead } from './site-head';
 import { usePageViews } from './use-page-views';
 
 /** The page frame: skip link, header, main content, footer, busy overlay. */
@@ -26,6 +27,7 @@ export function AppLayout() {
       <Link href="#main" className="skip-link" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 } }}>
         {t('nav.skip_to_content')}
       </Link>
+      <SiteHead />
       <Header />
       <Container component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, py: { xs: 2, md: 4 } }}>
         <Outlet />

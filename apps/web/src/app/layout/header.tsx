@@ -54,21 +54,25 @@ function DropdownMenu({ item }: { item: NavItem }) {
         {t(item.labelKey)}
       </Button>
       <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-        {item.children?.map((child) =>
-          child.children ? (
-            <Box key={child.labelKey}>
-              <ListSubheader>{t(child.labelKey)}</ListSubheader>
-              {child.children.map((leaf) => (
-                <MenuItem key={leaf.labelKey} component={LocaleLink} href={leaf.href ?? '/'} onClick={close} sx={{ pl: 4 }}>
-                  {t(leaf.labelKey)}
-                </MenuItem>
-              ))}
-            </Box>
-          ) : (
-            <MenuItem key={child.labelKey} component={LocaleLink} href={child.href ?? '/'} onClick={close}>
-              {t(child.labelKey)}
-            </MenuItem>
-          ),
+        {/* Items stay direct children of the menu so the arrow keys reach every one; a submenu's
+            heading (Steps) is shown, not focused, and its items carry it in their names. */}
+        {item.children?.flatMap((child) =>
+          child.children
+            ? [
+                <ListSubheader key={child.labelKey} role="presentation" aria-hidden="true" sx={{ lineHeight: '32px' }}>
+                  {t(child.labelKey)}
+                </ListSubheader>,
+                ...child.children.map((leaf) => (
+                  <MenuItem key={leaf.labelKey} component={LocaleLink} href={leaf.href ?? '/'} onClick={close} sx={{ pl: 4 }} aria-label={`${t(child.labelKey)}: ${t(leaf.labelKey)}`}>
+                    {t(leaf.labelKey)}
+                  </MenuItem>
+                )),
+              ]
+            : [
+                <MenuItem key={child.labelKey} component={LocaleLink} href={child.href ?? '/'} onClick={close}>
+                  {t(child.labelKey)}
+                </MenuItem>,
+              ],
         )}
       </Menu>
     </>

@@ -25,19 +25,21 @@ export function sendPageView(path: string): void {
 
 /**
  * Counts each client-side navigation once, from the app shell (issue 6 page views): the first page
- * load and every later change of location (path or query), after it settled for {@link SETTLE_MS}.
+ * load and every later change of path or query, after it settled for {@link SETTLE_MS}.
  * Off in mock mode (no server) and in unit tests.
  */
 export function usePageViews(): void {
-  const location = useLocation();
-  const lastKey = useRef<string | null>(null);
+  const { pathname, search } = useLocation();
+  const lastReported = useRef<string | null>(null);
   useEffect(() => {
     if (import.meta.env.MODE === 'mock' || import.meta.env.MODE === 'test') return;
-    if (lastKey.current === location.key) return;
+    // Keyed on path and query: a fragment change (the skip link's #main) is not a new page.
+    const key = `${pathname}${search}`;
+    if (lastReported.current === key) return;
     const timer = window.setTimeout(() => {
-      lastKey.current = location.key;
+      lastReported.current = key;
       sendPageView(`${window.location.pathname}${window.location.search}`);
     }, SETTLE_MS);
     return () => window.clearTimeout(timer);
-  }, [location.key]);
+  }, [pathname, search]);
 }

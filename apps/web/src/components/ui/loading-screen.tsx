@@ -15,7 +15,7 @@ export function LoadingScreen() {
         <CircularProgress
           size={28}
           sx={{ mt: 2 }}
-          {...(ready ? { 'aria-label': t('loading') } : { 'aria-labelledby': 'loading-screen-name' })}
+          {...(ready ? { 'aria-label': t('app.loading') } : { 'aria-labelledby': 'loading-screen-name' })}
         />
       </Box>
     </Box>

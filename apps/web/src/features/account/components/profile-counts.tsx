@@ -10,15 +10,14 @@ export function ProfileCounts({ profile }: { profile: Pick<PublicProfile, (typeo
   return (
     <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
       {COUNTS.map((key) => (
-        <Grid key={key} size={{ xs: 6, sm: 4, md: 2 }}>
-          <Paper sx={{ p: 2, textAlign: 'center', height: '100%' }}>
-            <Typography variant="h4" component="dd" sx={{ m: 0 }}>
-              {profile[key]}
-            </Typography>
-            <Typography variant="body2" component="dt">
-              {t(`public.${key}`)}
-            </Typography>
-          </Paper>
+        // A <dl> may hold one <div> per term and value: the grid item is that div, dt before dd (shown below it).
+        <Grid key={key} size={{ xs: 6, sm: 4, md: 2 }} component={Paper} sx={{ p: 2, textAlign: 'center', display: 'flex', flexDirection: 'column-reverse', justifyContent: 'flex-end' }}>
+          <Typography variant="body2" component="dt">
+            {t(`public.${key}`)}
+          </Typography>
+          <Typography variant="h4" component="dd" sx={{ m: 0 }}>
+            {profile[key]}
+          </Typography>
         </Grid>
       ))}
     </Grid>

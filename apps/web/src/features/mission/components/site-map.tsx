@@ -30,7 +30,7 @@ function FocusOn({ focus }: { focus: MapFocus | undefined }) {
 }
 
 interface SiteMapProps {
-  /** Accessible name of the map. */
+  /** Accessible name of the map: an application when it takes clicks, else a named region (its zoom buttons stay usable). */
   label: string;
   value: LatLng | undefined;
   /** Click or drag sets the point; without it the map is read-only. */
@@ -60,7 +60,7 @@ export function SiteMap({ label, value, onChange, sites = [], onPickSite, focus,
   );
   const center = value ?? DEFAULT_MAP_CENTER;
   return (
-    <Box role={onChange ? 'application' : 'img'} aria-label={label} data-testid="site-map" sx={{ height, position: 'relative', zIndex: 0, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: '#dfe8d8' }}>
+    <Box role={onChange ? 'application' : 'region'} aria-label={label} data-testid="site-map" sx={{ height, position: 'relative', zIndex: 0, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: '#dfe8d8' }}>
       <MapContainer center={[center.lat, center.lng]} zoom={value ? SITE_ZOOM : DEFAULT_MAP_ZOOM} style={{ height: '100%', width: '100%' }} scrollWheelZoom={!!onChange}>
         {config.data && <TileLayer url={config.data.map_tile_url} attribution="&copy; OpenStreetMap contributors" />}
         {onChange && <ClickToPlace onChange={onChange} />}
