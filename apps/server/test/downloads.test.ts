@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_ROLE_ID } from '@mm/shared';
 import { DWC_COLUMNS, type DwcColumn } from '../src/modules/downloads/darwin-core';
 import { buildTestApp, multipart, photosDir, signUp, type TestContext, unzip, submitFlash } from './helpers';
@@ -208,6 +209,34 @@ describe('GET /api/observations/download', () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const names = doc.paths['/api/observations/download'].get.parameters.map((p: { name: string }) => p.name);
     expect(names).toEqual(expect.arrayContaining(['format', 'reason_id', 'reason_text', 'date_from', 'lifestage_id', 'with_photos', 'status']));
+  });
+
+  it('answers 503 while four downloads are already running, and serves again once a slot is free', async () => {
+    // Hold the downloads log table so that four downloads stay running (each waits to log itself).
+    const holder = new pg.Client({ connectionString: inject('databaseUrl') });
+    await holder.connect();
+    let running: Promise<{ statusCode: number }>[];
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE downloads IN ACCESS EXCLUSIVE MODE');
+      running = [1, 2, 3, 4].map((n) => download(`format=csv&reason_text=cap+${n}&${mine()}`));
+      const waiting = `SELECT pid FROM pg_locks WHERE relation = 'downloads'::regclass AND NOT granted`;
+      await expect.poll(async () => (await holder.query(waiting)).rowCount).toBe(4);
+      const fifth = await download(`format=csv&reason_text=cap+5&${mine()}`, { 'Accept-Language': 'fr' });
+      expect(fifth.statusCode).toBe(503);
+      expect(fifth.headers['content-disposition']).toBeUndefined();
+      expect(fifth.json()).toMatchObject({ statusCode: 503, message: expect.any(String) });
+      // End the four (their connections are cut: the test pool is too small for four streams and
+      // their log updates at once); each gives its slot back.
+      await holder.query(`SELECT pg_terminate_backend(pid) FROM (${waiting}) w`);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+    expect((await Promise.all(running)).map((r) => r.statusCode)).toEqual([500, 500, 500, 500]);
+    const after = await download(`format=csv&reason_text=cap+6&${mine()}`);
+    expect(after.statusCode).toBe(200);
+    expect(after.body.split('\r\n').filter((l) => l !== '')).toHaveLength(1 + (await listTotal(mine())));
   });
 
   it('leaves GET /api/observations/:id working beside the static download path', async () => {

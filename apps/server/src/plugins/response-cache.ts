@@ -32,19 +32,25 @@ interface Entry {
 
 /** Cached answers kept per process. */
 const MAX_ENTRIES = 2000;
+/** URLs remembered as asked once (an answer is kept only when its URL comes a second time). */
+const MAX_SEEN = 20_000;
 /** Larger answers are not kept (bytes). */
 const MAX_BODY_BYTES = 512 * 1024;
 
 /**
  * HTTP caching of the public explore answers (issue 4): `ETag` + `Cache-Control: no-cache` (the
  * browser revalidates and gets 304 while nothing changed) and an in-process cache of the answer
- * bodies keyed by URL, both invalidated by any data change (`DataVersion`). Admins, who see every
+ * bodies keyed by URL, kept from a URL's second request on, both invalidated by any data change
+ * (`DataVersion`). Admins, who see every
  * status, are never served from it.
  */
 export const responseCachePlugin = fp<{ dataVersion: DataVersion }>(async (app, { dataVersion }) => {
   // ETags differ between processes, which only costs a revalidation after a load balancer switch.
   const boot = randomBytes(4).toString('hex');
   const cache = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
+  // Second-hit admission: a map pan or a list page with a cache buster is asked once and never again;
+  // copying each such answer (25–35 KB) into the cache only churned memory and the garbage collector.
+  const seen = new LRUCache<string, number>({ max: MAX_SEEN });
   const etagOf = (version: number) => `"${boot}-${version}"`;
   app.decorateRequest('cacheVersion', null);
 
@@ -66,6 +72,10 @@ export const responseCachePlugin = fp<{ dataVersion: DataVersion }>(async (app, 
     if (reply.statusCode !== 200 && reply.statusCode !== 304) reply.removeHeader('ETag');
     if (reply.statusCode !== 200 || typeof payload !== 'string' || payload.length > MAX_BODY_BYTES) return payload;
     if (cache.get(request.url)?.version !== version) {
+      if (seen.get(request.url) !== version) {
+        seen.set(request.url, version);
+        return payload;
+      }
       cache.set(request.url, { version, body: Buffer.from(payload), contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
     }
     return payload;

@@ -11,13 +11,14 @@ export const CELL_ZOOM_OFFSET = 2;
 const GRID_BITS = 24;
 const GRID_SIZE = 2 ** GRID_BITS;
 /** A partly visible cell with at most this many sites is scanned site by site instead of split. */
-const SCAN_SITES = 16;
+const SCAN_SITES = 128;
 /**
- * Margin (degrees) by which a cell must lie inside the viewport to be taken whole: its geometric
- * bounds come from floating-point arithmetic, so a cell whose edge is this close to the viewport's
- * edge is split and its sites tested one by one, exactly as SQL `BETWEEN` would.
+ * Margin (fraction of the world, ≈ 4e-10°) by which a cell must lie inside the viewport to be taken
+ * whole: cells are compared in grid coordinates computed with floating-point arithmetic, so a cell
+ * whose edge is this close to the viewport's edge is split and its sites tested one by one in
+ * degrees, exactly as SQL `BETWEEN` would.
  */
-const EDGE_MARGIN = 1e-9;
+const EDGE_MARGIN = 1e-12;
 const RADIANS = Math.PI / 180;
 
 /** One site's public observations (or those matching a filter set): what a cluster is summed from. */
@@ -48,14 +49,26 @@ function gridX(longitude: number): number {
 
 /** y (0 at the north edge) of a latitude, clamped to the Mercator limit, as in the SQL clustering. */
 function gridY(latitude: number): number {
-  const r = Math.min(Math.max(latitude, -MAX_MERCATOR_LATITUDE), MAX_MERCATOR_LATITUDE) * RADIANS;
-  const v = (1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2;
-  return Math.min(GRID_SIZE - 1, Math.max(0, Math.floor(v * GRID_SIZE)));
+  return Math.min(GRID_SIZE - 1, Math.max(0, Math.floor(mercatorY(latitude) * GRID_SIZE)));
 }
 
-/** Latitude of the top edge of row `y` of a grid of `cells` rows (inverse Mercator). */
-function rowLatitude(y: number, cells: number): number {
-  return Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / cells))) / RADIANS;
+/** Web Mercator y of a latitude as a fraction of the world (0 north … 1 south), clamped as in SQL. */
+function mercatorY(latitude: number): number {
+  const r = Math.min(Math.max(latitude, -MAX_MERCATOR_LATITUDE), MAX_MERCATOR_LATITUDE) * RADIANS;
+  return (1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2;
+}
+
+/** One clusters request: the viewport in degrees and in grid fractions, and what has been found. */
+interface Query {
+  v: Viewport;
+  level: number;
+  uWest: number;
+  uEast: number;
+  across: boolean;
+  yNorth: number;
+  ySouth: number;
+  clusters: Cluster[];
+  total: number;
 }
 
 /** Spreads the 12 low bits of v to the even bits of a 24-bit number. */
@@ -191,106 +204,135 @@ export class ClusterIndex {
    * @param v zoom 0–20; west/south/east/north in WGS84 degrees, west > east crossing the antimeridian
    */
   clusters(v: Viewport): ClusterResponse {
-    const level = v.zoom + CELL_ZOOM_OFFSET;
-    const clusters: Cluster[] = [];
-    let total = 0;
-    const lngInside = v.west <= v.east ? (x: number) => x >= v.west && x <= v.east : (x: number) => x >= v.west || x <= v.east;
-    const siteInside = (i: number) => {
+    const q: Query = {
+      v,
+      level: v.zoom + CELL_ZOOM_OFFSET,
+      uWest: (v.west + 180) / 360,
+      uEast: (v.east + 180) / 360,
+      across: v.west > v.east,
+      yNorth: mercatorY(v.north),
+      ySouth: mercatorY(v.south),
+      clusters: [],
+      total: 0,
+    };
+    this.descend(q, 0, this.sites, 0, 0, 0);
+    q.clusters.sort((x, y) => y.count - x.count);
+    return { clusters: q.clusters, total: q.total };
+  }
+
+  /**
+   * Cell (cx, cy) of a grid of `cells` per side against the viewport, in grid coordinates (no
+   * trigonometry per cell): 1 inside, -1 outside, 0 cut by an edge. A cell within EDGE_MARGIN of an
+   * edge counts as cut, so that its sites are tested one by one.
+   */
+  private classify(q: Query, cx: number, cy: number, cells: number): number {
+    const y0 = cy / cells;
+    const y1 = (cy + 1) / cells;
+    // Rows at the Mercator limit also hold the sites clamped into them: never taken whole or dropped.
+    if (cy === 0 || cy === cells - 1) return this.lngState(q, cx, cells) === -1 ? -1 : 0;
+    if (y0 > q.ySouth + EDGE_MARGIN || y1 < q.yNorth - EDGE_MARGIN) return -1;
+    const lng = this.lngState(q, cx, cells);
+    if (lng === -1) return -1;
+    return lng === 1 && y0 >= q.yNorth + EDGE_MARGIN && y1 <= q.ySouth - EDGE_MARGIN ? 1 : 0;
+  }
+
+  private lngState(q: Query, cx: number, cells: number): number {
+    const u0 = cx / cells;
+    const u1 = (cx + 1) / cells;
+    if (!q.across) {
+      if (u0 >= q.uWest + EDGE_MARGIN && u1 <= q.uEast - EDGE_MARGIN) return 1;
+      if (u0 > q.uEast + EDGE_MARGIN || u1 < q.uWest - EDGE_MARGIN) return -1;
+      return 0;
+    }
+    if (u0 >= q.uWest + EDGE_MARGIN || u1 <= q.uEast - EDGE_MARGIN) return 1;
+    if (u0 > q.uEast + EDGE_MARGIN && u1 < q.uWest - EDGE_MARGIN) return -1;
+    return 0;
+  }
+
+  /** Walks the quadtree from the whole world down to the clustering level, skipping empty and hidden cells. */
+  private descend(q: Query, a: number, b: number, cx: number, cy: number, lvl: number) {
+    if (a === b) return;
+    if (lvl === q.level) {
+      const acc = new Accumulator();
+      this.collect(q, acc, a, b, cx, cy, lvl);
+      if (acc.count > 0) {
+        q.total += acc.count;
+        q.clusters.push(this.toCluster(acc));
+      }
+      return;
+    }
+    if (this.classify(q, cx, cy, 2 ** lvl) === -1) return;
+    const span = 4 ** (GRID_BITS - lvl - 1);
+    const start = this.cellStart(cx, cy, lvl);
+    let from = a;
+    for (let k = 0; k < 4; k++) {
+      const to = k === 3 ? b : lowerBound(this.codes, start + (k + 1) * span, from, b);
+      this.descend(q, from, to, 2 * cx + (k & 1), 2 * cy + (k >> 1), lvl + 1);
+      from = to;
+    }
+  }
+
+  /** Adds the sites of cell (cx, cy) at `lvl` (run [a, b)) that lie inside the viewport. */
+  private collect(q: Query, acc: Accumulator, a: number, b: number, cx: number, cy: number, lvl: number) {
+    if (a === b) return;
+    const state = this.classify(q, cx, cy, 2 ** lvl);
+    if (state === -1) return;
+    if (state === 1) {
+      this.addRun(acc, a, b);
+      return;
+    }
+    if (b - a <= SCAN_SITES || lvl === GRID_BITS) {
+      this.scan(acc, a, b, q.v);
+      return;
+    }
+    // The four children in Z-order: (x0, y0), (x1, y0), (x0, y1), (x1, y1).
+    const span = 4 ** (GRID_BITS - lvl - 1);
+    const start = this.cellStart(cx, cy, lvl);
+    let from = a;
+    for (let k = 0; k < 4; k++) {
+      const to = k === 3 ? b : lowerBound(this.codes, start + (k + 1) * span, from, b);
+      this.collect(q, acc, from, to, 2 * cx + (k & 1), 2 * cy + (k >> 1), lvl + 1);
+      from = to;
+    }
+  }
+
+  /** Adds sites [a, b) (a whole run) to the accumulator from the segment trees. */
+  private addRun(acc: Accumulator, a: number, b: number) {
+    const n = this.sites;
+    let l = a + n;
+    let r = b + n;
+    while (l < r) {
+      if (l & 1) this.addNode(acc, l++);
+      if (r & 1) this.addNode(acc, --r);
+      l >>= 1;
+      r >>= 1;
+    }
+    acc.site = a;
+  }
+
+  /** Adds the sites of [a, b) that lie inside the viewport (edges included), one by one. */
+  private scan(acc: Accumulator, a: number, b: number, v: Viewport) {
+    const { south, north, west, east } = v;
+    const across = west > east;
+    const n = this.sites;
+    for (let i = a; i < b; i++) {
       const lat = this.latitude[i]!;
-      return lat >= v.south && lat <= v.north && lngInside(this.longitude[i]!);
-    };
-    // Cell classification against the viewport with its geometric bounds: 1 inside, -1 outside, 0 cut.
-    const classify = (cx: number, cy: number, cells: number): number => {
-      const w = (cx / cells) * 360 - 180;
-      const e = ((cx + 1) / cells) * 360 - 180;
-      const n = rowLatitude(cy, cells);
-      const s = rowLatitude(cy + 1, cells);
-      // Rows at the Mercator limit also hold the sites clamped into them: never take them whole or drop them.
-      const clampedRow = cy === 0 || cy === cells - 1;
-      let latState: number;
-      if (!clampedRow && s >= v.south + EDGE_MARGIN && n <= v.north - EDGE_MARGIN) latState = 1;
-      else if (!clampedRow && (s > v.north + EDGE_MARGIN || n < v.south - EDGE_MARGIN)) latState = -1;
-      else latState = 0;
-      if (latState === -1) return -1;
-      let lngState: number;
-      if (v.west <= v.east) {
-        if (w >= v.west + EDGE_MARGIN && e <= v.east - EDGE_MARGIN) lngState = 1;
-        else if (w > v.east + EDGE_MARGIN || e < v.west - EDGE_MARGIN) lngState = -1;
-        else lngState = 0;
-      } else if (w >= v.west + EDGE_MARGIN || e <= v.east - EDGE_MARGIN) lngState = 1;
-      else if (w > v.east + EDGE_MARGIN && e < v.west - EDGE_MARGIN) lngState = -1;
-      else lngState = 0;
-      if (lngState === -1) return -1;
-      return latState === 1 && lngState === 1 ? 1 : 0;
-    };
-
-    /** Adds sites [a, b) (whole run) to the accumulator. */
-    const addRun = (acc: Accumulator, a: number, b: number) => {
-      const n = this.sites;
-      let l = a + n;
-      let r = b + n;
-      while (l < r) {
-        if (l & 1) this.addNode(acc, l++);
-        if (r & 1) this.addNode(acc, --r);
-        l >>= 1;
-        r >>= 1;
-      }
-      acc.site = a;
-    };
-
-    /** Adds the sites of cell (cx, cy) at `lvl` (run [a, b)) that lie inside the viewport. */
-    const collect = (acc: Accumulator, a: number, b: number, cx: number, cy: number, lvl: number) => {
-      if (a === b) return;
-      const cells = 2 ** lvl;
-      const state = classify(cx, cy, cells);
-      if (state === -1) return;
-      if (state === 1) {
-        addRun(acc, a, b);
-        return;
-      }
-      if (b - a <= SCAN_SITES || lvl === GRID_BITS) {
-        for (let i = a; i < b; i++) {
-          if (siteInside(i)) addRun(acc, i, i + 1);
-        }
-        return;
-      }
-      // The four children in Z-order: (x0, y0), (x1, y0), (x0, y1), (x1, y1).
-      const span = 4 ** (GRID_BITS - lvl - 1);
-      const start = this.cellStart(cx, cy, lvl);
-      let from = a;
-      for (let k = 0; k < 4; k++) {
-        const to = k === 3 ? b : lowerBound(this.codes, start + (k + 1) * span, from, b);
-        collect(acc, from, to, 2 * cx + (k & 1), 2 * cy + (k >> 1), lvl + 1);
-        from = to;
-      }
-    };
-
-    /** Walks the quadtree from the whole world down to the clustering level, skipping empty and hidden cells. */
-    const descend = (a: number, b: number, cx: number, cy: number, lvl: number) => {
-      if (a === b) return;
-      if (lvl === level) {
-        const acc = new Accumulator();
-        collect(acc, a, b, cx, cy, lvl);
-        if (acc.count > 0) {
-          total += acc.count;
-          clusters.push(this.toCluster(acc));
-        }
-        return;
-      }
-      if (classify(cx, cy, 2 ** lvl) === -1) return;
-      const span = 4 ** (GRID_BITS - lvl - 1);
-      const start = this.cellStart(cx, cy, lvl);
-      let from = a;
-      for (let k = 0; k < 4; k++) {
-        const to = k === 3 ? b : lowerBound(this.codes, start + (k + 1) * span, from, b);
-        descend(from, to, 2 * cx + (k & 1), 2 * cy + (k >> 1), lvl + 1);
-        from = to;
-      }
-    };
-
-    descend(0, this.sites, 0, 0, 0);
-    clusters.sort((x, y) => y.count - x.count);
-    return { clusters, total };
+      if (lat < south || lat > north) continue;
+      const lng = this.longitude[i]!;
+      if (across ? lng < west && lng > east : lng < west || lng > east) continue;
+      const leaf = n + i;
+      const count = this.count[leaf]!;
+      acc.count += count;
+      acc.sumLatitude += this.sumLatitude[leaf]!;
+      acc.sumLongitude += this.sumLongitude[leaf]!;
+      if (lat < acc.south) acc.south = lat;
+      if (lat > acc.north) acc.north = lat;
+      if (lng < acc.west) acc.west = lng;
+      if (lng > acc.east) acc.east = lng;
+      if (this.minChecklist[leaf]! < acc.checklistMin) acc.checklistMin = this.minChecklist[leaf]!;
+      if (this.maxChecklist[leaf]! > acc.checklistMax) acc.checklistMax = this.maxChecklist[leaf]!;
+      acc.site = i;
+    }
   }
 
   /** First Z-order code of cell (cx, cy) at `lvl`. */
