@@ -11,6 +11,9 @@ import TuneIcon from '@mui/icons-material/Tune';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useEffect, useMemo } from 'react';
 import { Route } from 'react-router-dom';
 import { Admin, AppBar, CustomRoutes, Layout, Loading, Resource, TitlePortal, defaultTheme, useLocaleState, useTranslate, type I18nProvider, type LayoutProps } from 'react-admin';
@@ -33,9 +36,18 @@ const theme = { ...defaultTheme, palette: { ...defaultTheme.palette, primary: { 
 function SiteLink() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const label = translate('mm.back_to_site');
+  if (small) {
+    return (
+      <IconButton color="inherit" href={`${SUB_PATH}/${locale}/`} aria-label={label} title={label}>
+        <OpenInNewIcon />
+      </IconButton>
+    );
+  }
   return (
     <Button color="inherit" href={`${SUB_PATH}/${locale}/`} endIcon={<OpenInNewIcon />} sx={{ textTransform: 'none' }}>
-      {translate('mm.back_to_site')}
+      {label}
     </Button>
   );
 }

@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
   AutocompleteInput,
@@ -20,6 +22,7 @@ import {
   SelectInput,
   Show,
   SimpleForm,
+  SimpleList,
   SimpleShowLayout,
   TextField,
   TextInput,
@@ -67,32 +70,43 @@ function Thumbnail() {
 /** Observations queue (newest first), with bulk status changes. */
 export function ObservationList() {
   const filters = useObservationFilters();
+  const translate = useTranslate();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <List filters={filters} sort={{ field: 'observation_created', order: 'DESC' }} perPage={25}>
-      <DataTable bulkActionButtons={<BulkStatusButtons />} rowClick="show">
-        <DataTable.Col source="id" />
-        <DataTable.Col source="checklist_date" field={DateField} />
-        <DataTable.Col source="lifestage_id">
-          <SelectField source="lifestage_id" choices={LIFESTAGE_CHOICES} emptyText="mm.lifestage.none" />
-        </DataTable.Col>
-        <DataTable.NumberCol source="numbers" />
-        <DataTable.Col source="milkweed_id">
-          <ReferenceField source="milkweed_id" reference="milkweeds" link={false}>
-            <TextField source="latin_name" sx={{ fontStyle: 'italic' }} />
-          </ReferenceField>
-        </DataTable.Col>
-        <DataTable.Col source="locality" disableSort />
-        <DataTable.Col source="province_id">
-          <ProvinceField />
-        </DataTable.Col>
-        <DataTable.Col source="username" />
-        <DataTable.Col source="photos" disableSort>
-          <Thumbnail />
-        </DataTable.Col>
-        <DataTable.Col source="observationstatus_id">
-          <StatusField />
-        </DataTable.Col>
-      </DataTable>
+      {small ? (
+        <SimpleList<AdminObservation>
+          primaryText={(r) => `${r.locality ?? '—'} · ${r.numbers}`}
+          secondaryText={(r) => `${r.checklist_date} · ${r.username ?? '—'}`}
+          tertiaryText={(r) => translate(`mm.status.${r.observationstatus_id}`)}
+          linkType="show"
+        />
+      ) : (
+        <DataTable bulkActionButtons={<BulkStatusButtons />} rowClick="show">
+          <DataTable.Col source="id" />
+          <DataTable.Col source="checklist_date" field={DateField} />
+          <DataTable.Col source="lifestage_id">
+            <SelectField source="lifestage_id" choices={LIFESTAGE_CHOICES} emptyText="mm.lifestage.none" />
+          </DataTable.Col>
+          <DataTable.NumberCol source="numbers" />
+          <DataTable.Col source="milkweed_id">
+            <ReferenceField source="milkweed_id" reference="milkweeds" link={false}>
+              <TextField source="latin_name" sx={{ fontStyle: 'italic' }} />
+            </ReferenceField>
+          </DataTable.Col>
+          <DataTable.Col source="locality" disableSort />
+          <DataTable.Col source="province_id">
+            <ProvinceField source="province_id" />
+          </DataTable.Col>
+          <DataTable.Col source="username" />
+          <DataTable.Col source="photos" disableSort>
+            <Thumbnail />
+          </DataTable.Col>
+          <DataTable.Col source="observationstatus_id">
+            <StatusField />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }
@@ -171,7 +185,7 @@ export function ObservationShow() {
             <ReferenceField source="checklist_id" reference="checklists" link="show" />
             <BooleanField source="is_flash" />
             <TextField source="locality" />
-            <ProvinceField />
+            <ProvinceField source="province_id" />
             <NumberField source="latitude" options={{ maximumFractionDigits: 6 }} />
             <NumberField source="longitude" options={{ maximumFractionDigits: 6 }} />
             <TextField source="username" />

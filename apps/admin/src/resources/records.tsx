@@ -52,7 +52,7 @@ export function ChecklistList() {
         <DataTable.Col source="is_flash" field={BooleanField} />
         <DataTable.Col source="locality" disableSort />
         <DataTable.Col source="province_id">
-          <ProvinceField />
+          <ProvinceField source="province_id" />
         </DataTable.Col>
         <DataTable.Col source="username" />
         <DataTable.NumberCol source="observation_count" disableSort />
@@ -74,7 +74,7 @@ export function ChecklistShow() {
         <NumberField source="participants" emptyText="—" />
         <BooleanField source="is_flash" />
         <TextField source="locality" />
-        <ProvinceField />
+        <ProvinceField source="province_id" />
         <TextField source="username" />
         <TextField source="comment" emptyText="—" />
         <ReferenceManyField label="resources.observations.name" reference="observations" target="checklist_id" sort={{ field: 'lifestage_id', order: 'ASC' }}>
@@ -118,7 +118,7 @@ export function SiteList() {
         <DataTable.Col source="locality" />
         <DataTable.Col source="city" disableSort />
         <DataTable.Col source="province_id">
-          <ProvinceField />
+          <ProvinceField source="province_id" />
         </DataTable.Col>
         <DataTable.NumberCol source="latitude" disableSort options={{ maximumFractionDigits: 5 }} />
         <DataTable.NumberCol source="longitude" disableSort options={{ maximumFractionDigits: 5 }} />
@@ -136,7 +136,7 @@ export function SiteShow() {
         <TextField source="id" />
         <TextField source="locality" />
         <TextField source="city" emptyText="—" />
-        <ProvinceField />
+        <ProvinceField source="province_id" />
         <NumberField source="latitude" options={{ maximumFractionDigits: 6 }} />
         <NumberField source="longitude" options={{ maximumFractionDigits: 6 }} />
         <TextField source="username" />

@@ -72,7 +72,7 @@ export function UserShow() {
         <TextField source="last_name" />
         <SelectField source="role_id" choices={ROLE_CHOICES} />
         <BooleanField source="isdeleted" />
-        <ProvinceField />
+        <ProvinceField source="province_id" />
         <DateField source="created" />
         <DateField source="lastlogin" showTime emptyText="—" />
         <NumberField source="checklist_count" />
