@@ -31,6 +31,7 @@ const SIGHTINGS: Sighting[] = [
 let explorer = '';
 let explorerToken = '';
 let pager = '';
+let stacker = '';
 
 async function signUp(request: APIRequestContext, username: string): Promise<string> {
   const res = await request.post('/api/users/signup', {
@@ -53,6 +54,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const stamp = `${Date.now().toString(36)}${testInfo.project.name.slice(0, 2)}`;
   explorer = `ex${stamp}`;
   pager = `pg${stamp}`;
+  stacker = `st${stamp}`;
   explorerToken = await signUp(request, explorer);
   const milkweeds = ((await (await request.get('/api/utilities/loadparams')).json()) as { milkweeds: { milkweed_id: number; latin_name: string }[] }).milkweeds;
   const syriaca = milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')?.milkweed_id;
@@ -64,6 +66,10 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       submitFlash(request, pagerToken, { locality: `Meadow ${i + 1}`, province_id: QUEBEC, latitude: 46 + i / 100, longitude: -72, checklist_date: '2023-08-15', adults: 1 }),
     ),
   );
+  // Three visits at exactly one point: a cluster that zooming can never split.
+  const stackerToken = await signUp(request, stacker);
+  const feeder = { locality: 'Backyard feeder', province_id: QUEBEC, latitude: 45.4215, longitude: -75.6972 };
+  for (const [date, adults] of [['2024-05-01', 1], ['2024-06-01', 2], ['2024-07-01', 3]] as const) await submitFlash(request, stackerToken, { ...feeder, checklist_date: date, adults });
   await request.dispose();
 });
 
@@ -147,6 +153,8 @@ test('paging: 50 a page, next and previous, and "Load more" appends the next pag
   await expect(page.getByText('55 observations', { exact: true })).toBeVisible();
   await expect(rows).toHaveCount(51);
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  // Each row links to its visit's details, as grid cards and map popups do.
+  await expect(rows.nth(1).getByRole('link')).toHaveAttribute('href', /\/mmapp\/en\/checklists\/view\?id=\d+$/);
 
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/page=2/);
@@ -162,6 +170,20 @@ test('paging: 50 a page, next and previous, and "Load more" appends the next pag
   await expect(page.getByText('Pages 1–2 of 2')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+});
+
+test('map: several visits at one exact place open a list of their observations, each linking to its details', async ({ page }) => {
+  await page.goto(`/mmapp/en/explore?username=${stacker}&view=map`);
+  const map = page.getByRole('region', { name: /^Map of the observations/ });
+  await expect(page.getByText('3 observations in this area')).toBeVisible();
+  await map.getByRole('button', { name: '3 observations at this exact place, from several visits' }).click();
+  const popup = page.getByTestId('place-popup');
+  await expect(popup.getByRole('heading', { name: 'Observations at this exact place' })).toBeVisible();
+  const links = popup.getByRole('list', { name: 'Observations at this exact place' }).getByRole('link');
+  await expect(links).toHaveCount(3);
+  await expect(links.first()).toHaveAccessibleName(/^Details of the visit of .+2024: 3 × Adult$/);
+  await links.first().click();
+  await expect(page).toHaveURL(/\/mmapp\/en\/checklists\/view\?id=\d+$/);
 });
 
 test('map: a cluster zooms in and splits, a pin opens a popup with counts and a link; clear map and my locations', async ({ page }) => {

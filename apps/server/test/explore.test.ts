@@ -92,6 +92,22 @@ describe('GET /api/observations with Explore filters', () => {
     await expect.poll(async () => (await get(`/api/observations?${mine()}`)).body.paginator.total).toBe(5);
   });
 
+  it('lists the observations of one exact place with a point bbox, and of a box across the antimeridian', async () => {
+    const jarry = await get(`/api/observations?${mine()}&bbox=-73.6281,45.5339,-73.6281,45.5339`);
+    expect(jarry.status).toBe(200);
+    expect(jarry.body.paginator.total).toBe(2); // adults + eggs; the Deleted and Test ones at the same place stay hidden
+    expect(jarry.body.data.every((r: { checklist_id: number }) => r.checklist_id === ids.jarry)).toBe(true);
+    expect((await get(`/api/observations?${mine()}&bbox=-74,45,-73,46`)).body.paginator.total).toBe(3);
+    expect((await get(`/api/observations?${mine()}&bbox=170,-60,-100,60`)).body.paginator.total).toBe(1); // Guadalajara
+    const clusters = await get(`/api/observations/clusters?${mine()}&bbox=-73.6281,45.5339,-73.6281,45.5339&zoom=3&west=-180&south=-85&east=180&north=85`);
+    expect(clusters.body.total).toBe(2);
+    for (const bad of ['1,2,3', '-73.6,45.6,-73.5,45.5', '200,0,10,10', 'a,b,c,d']) {
+      const res = await get(`/api/observations?bbox=${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(Object.keys(res.body.fields)).toEqual(['bbox']);
+    }
+  });
+
   it('filters by date range, life stage, milkweed, country, province, kind and photos', async () => {
     const total = async (query: string) => (await get(`/api/observations?${mine()}&${query}`)).body.paginator.total;
     expect(await total('date_from=2026-06-01&date_to=2026-07-31')).toBe(3);

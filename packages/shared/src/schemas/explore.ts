@@ -7,6 +7,28 @@ import { V } from './validation';
 const queryBoolean = z.enum(['1', 'true', '0', 'false'], V.invalid).transform((v) => v === '1' || v === 'true');
 const queryId = z.coerce.number(V.number).int(V.wholeNumber).min(1, V.numberPositive).max(2_147_483_647, V.invalid);
 
+/** A box of sites: west/south/east/north in WGS84 degrees, edges included; west > east crosses the antimeridian. */
+export interface BoundingBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+const coordinate = String.raw`-?\d{1,3}(?:\.\d+)?(?:[eE]-?\d+)?`;
+/**
+ * `bbox=west,south,east,north` (decimal degrees): only observations whose site lies in the box. A box
+ * of one point (west = east, south = north) gives the observations at exactly that place, e.g. a map
+ * cluster that zooming cannot split.
+ */
+const bboxParam = z
+  .string()
+  .regex(new RegExp(`^${coordinate},${coordinate},${coordinate},${coordinate}$`), V.invalid)
+  .transform((v): BoundingBox => {
+    const [west, south, east, north] = v.split(',').map(Number) as [number, number, number, number];
+    return { west, south, east, north };
+  })
+  .refine((b) => [b.west, b.east].every((x) => x >= -180 && x <= 180) && [b.south, b.north].every((y) => y >= -90 && y <= 90) && b.south <= b.north, V.invalid);
+
 /**
  * Filters of Explore data, the map clusters, the charts, the gallery and the downloads, as they
  * appear in the page URL and the API query string (issue 4). All optional; combined with AND.
@@ -29,6 +51,8 @@ const exploreFilterFields = {
     with_photos: queryBoolean.optional(),
     /** Observation status id (1–6); statuses the requester may not see give no rows. */
     status: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(6, V.invalid).optional(),
+    /** Only sites inside `west,south,east,north` (degrees); not part of the page URL's filters. */
+    bbox: bboxParam.optional(),
 };
 const datesInOrder = (f: { date_from?: string; date_to?: string }) => !f.date_from || !f.date_to || f.date_from <= f.date_to;
 const datesInOrderError = { message: V.endBeforeStart, path: ['date_to'] };

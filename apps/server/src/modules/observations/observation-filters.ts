@@ -10,7 +10,8 @@ export function visibleStatuses(user: SessionUser | null): readonly ObservationS
 
 /**
  * SQL condition for the Explore filters over the aliases `o` (observations), `c` (checklists) and
- * `s` (sites), restricted to `statuses` and live checklists. Used by the list, map clusters,
+ * `s` (sites), restricted to `statuses` and live checklists; `bbox` keeps sites inside the box (edges
+ * included, west > east across the antimeridian). Used by the list, map clusters,
  * charts, gallery and downloads so that they always agree.
  */
 export function observationWhere(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
@@ -27,6 +28,11 @@ export function observationWhere(filters: ExploreFilters, statuses: readonly Obs
   if (filters.province_id !== undefined) parts.push(sql`s.province_id = ${filters.province_id}`);
   if (filters.username !== undefined) parts.push(sql`c.user_id = (SELECT user_id FROM users WHERE lower(username) = lower(${filters.username}))`);
   if (filters.kind !== undefined) parts.push(sql`c.is_flash = ${filters.kind === 'flash'}`);
+  if (filters.bbox) {
+    const { west, south, east, north } = filters.bbox;
+    const longitude = west <= east ? sql`s.longitude BETWEEN ${west} AND ${east}` : sql`(s.longitude >= ${west} OR s.longitude <= ${east})`;
+    parts.push(sql`s.latitude BETWEEN ${south} AND ${north} AND ${longitude}`);
+  }
   if (filters.with_photos) parts.push(sql`EXISTS (SELECT 1 FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted)`);
   return sql.join(parts, sql` AND `);
 }

@@ -1,13 +1,14 @@
 import type L from 'leaflet';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Marker, Popup, Tooltip, useMap } from 'react-leaflet';
-import type { Cluster } from '@mm/shared';
+import { Marker, Popup, useMap } from 'react-leaflet';
+import type { Cluster, ExploreFilters } from '@mm/shared';
 import { useLocale } from '../../../lib/links';
 import { markerIcon } from '../../flash/components/marker-icon';
 import { clusterLatLngBounds, isSinglePoint } from '../utils/map-geometry';
 import { clusterIcon } from '../utils/map-icons';
 import { ChecklistPopup } from './checklist-popup';
+import { PlaceObservationsPopup } from './place-observations-popup';
 
 /** Zoom beyond which a cluster is not zoomed into any further. */
 const MAX_CLUSTER_ZOOM = 18;
@@ -27,11 +28,16 @@ function ChecklistMarker({ cluster, checklistId }: { cluster: Cluster; checklist
   );
 }
 
-/** Several observations: a bubble with their count that zooms onto them; at one point, a tooltip says so. */
-function ClusterBubble({ cluster }: { cluster: Cluster }) {
+/**
+ * Several observations: a bubble with their count that zooms onto them. When they all lie at one
+ * point (several visits at one place), zooming cannot split them: the bubble opens a popup listing them.
+ */
+function ClusterBubble({ cluster, filters }: { cluster: Cluster; filters: ExploreFilters }) {
   const { t } = useTranslation('explore');
   const lng = useLocale();
   const map = useMap();
+  const popup = useRef<L.Popup>(null);
+  const relayout = useCallback(() => popup.current?.update(), []);
   const samePlace = isSinglePoint(cluster.bounds);
   const text = new Intl.NumberFormat(lng, { notation: 'compact', maximumFractionDigits: 1 }).format(cluster.count);
   const label = samePlace ? t('map.cluster_same_place', { count: cluster.count }) : t('map.cluster', { count: cluster.count });
@@ -39,29 +45,33 @@ function ClusterBubble({ cluster }: { cluster: Cluster }) {
   const handlers = useMemo(
     () => ({
       click: () => {
-        if (samePlace) map.setView([cluster.latitude, cluster.longitude], Math.max(map.getZoom(), Math.min(MAX_CLUSTER_ZOOM, map.getMaxZoom())));
-        else map.fitBounds(clusterLatLngBounds(cluster.bounds), { padding: [48, 48], maxZoom: MAX_CLUSTER_ZOOM });
+        if (!samePlace) map.fitBounds(clusterLatLngBounds(cluster.bounds), { padding: [48, 48], maxZoom: MAX_CLUSTER_ZOOM });
       },
     }),
     [map, cluster, samePlace],
   );
   return (
     <Marker position={[cluster.latitude, cluster.longitude]} icon={icon} title={label} eventHandlers={handlers} zIndexOffset={cluster.count}>
-      {samePlace && <Tooltip direction="top">{label}</Tooltip>}
+      {samePlace && (
+        <Popup ref={popup} minWidth={240} maxWidth={280}>
+          <PlaceObservationsPopup cluster={cluster} filters={filters} onLayout={relayout} />
+        </Popup>
+      )}
     </Marker>
   );
 }
 
 /**
  * The clusters of the viewport: a bubble with the count for several observations (click zooms to
- * their bounds), a pin with a popup for the observations of a single checklist.
+ * their bounds, or lists them when they share one point), a pin with a popup for the observations of
+ * a single checklist. `filters`: the Explore filters the clusters were asked with.
  */
-export function ClusterMarkers({ clusters }: { clusters: Cluster[] }) {
+export function ClusterMarkers({ clusters, filters }: { clusters: Cluster[]; filters: ExploreFilters }) {
   return (
     <>
       {clusters.map((c) => {
         const key = `${c.latitude.toFixed(6)},${c.longitude.toFixed(6)},${c.count},${c.checklist_id ?? ''}`;
-        return c.checklist_id !== null ? <ChecklistMarker key={key} cluster={c} checklistId={c.checklist_id} /> : <ClusterBubble key={key} cluster={c} />;
+        return c.checklist_id !== null ? <ChecklistMarker key={key} cluster={c} checklistId={c.checklist_id} /> : <ClusterBubble key={key} cluster={c} filters={filters} />;
       })}
     </>
   );

@@ -92,7 +92,7 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
         <MapContainer ref={setMap} center={[DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng]} zoom={startZoom} minZoom={2} worldCopyJump style={{ height: '100%', width: '100%' }}>
           {config.data && <TileLayer url={config.data.map_tile_url} attribution="&copy; OpenStreetMap contributors" />}
           <ViewportTracker onChange={setViewport} />
-          {clusters.data && <ClusterMarkers clusters={clusters.data.clusters} />}
+          {clusters.data && <ClusterMarkers clusters={clusters.data.clusters} filters={filters} />}
           {showMine && mine.data && <MySitesLayer sites={mine.data} />}
         </MapContainer>
       </Box>

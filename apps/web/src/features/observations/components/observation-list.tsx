@@ -1,8 +1,8 @@
-import { Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
+import { Box, Chip, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { SMALL_SCREEN_BREAKPOINT, type ObservationRow } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
-import { useLocale } from '../../../lib/links';
+import { LocaleLink, useLocale } from '../../../lib/links';
 import { photoUrl } from '../photo-url';
 import { milkweedName } from './milkweed-name';
 
@@ -22,7 +22,10 @@ function StatusChip({ statusId }: { statusId: number }) {
   return <Chip size="small" label={t(`status.${statusId}`)} color={statusId === 1 ? 'default' : 'success'} variant="outlined" />;
 }
 
-/** Observations as a table on wide screens and as cards on phones. */
+/** The details page of a row's visit (checklist), as the grid cards and the map popups open it. */
+const detailsHref = (row: Pick<ObservationRow, 'checklist_id'>) => `/checklists/view?id=${row.checklist_id}`;
+
+/** Observations as a table on wide screens and as cards on phones; each row links to its visit's details. */
 export function ObservationList({ rows }: { rows: ObservationRow[] }) {
   const { t } = useTranslation();
   const lng = useLocale();
@@ -37,7 +40,9 @@ export function ObservationList({ rows }: { rows: ObservationRow[] }) {
             <Thumb row={r} />
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 700 }}>
-                {r.lifestage_id === null ? t(stageKey(r)) : `${r.numbers} × ${t(stageKey(r))}`}
+                <Link component={LocaleLink} href={detailsHref(r)}>
+                  {r.lifestage_id === null ? t(stageKey(r)) : `${r.numbers} × ${t(stageKey(r))}`}
+                </Link>
               </Typography>
               <Typography variant="body2" noWrap>{r.locality}</Typography>
               <Typography variant="body2" color="text.secondary">
@@ -69,7 +74,9 @@ export function ObservationList({ rows }: { rows: ObservationRow[] }) {
           {rows.map((r) => (
             <TableRow key={r.observation_id} hover>
               <TableCell><Thumb row={r} /></TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(r.checklist_date)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Link component={LocaleLink} href={detailsHref(r)}>{date(r.checklist_date)}</Link>
+              </TableCell>
               <TableCell>{t(stageKey(r))} {r.is_flash ? <Chip size="small" label={t('explore.flash')} sx={{ ml: 0.5 }} /> : null}</TableCell>
               <TableCell align="right">{r.lifestage_id === null ? (r.number_of_plants ?? '—') : r.numbers}</TableCell>
               <TableCell>{r.locality}</TableCell>
