@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 const password = 'Monarque22';
@@ -89,6 +90,7 @@ test('an admin makes a volunteer a Region admin for Québec, who then reaches th
   await page.getByRole('cell', { name: newcomer, exact: true }).click();
   await expect(page).toHaveURL(/#\/users\/\d+\/show/);
   await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/#\/users\/\d+$/);
   await page.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Region admin' }).click();
   await page.getByRole('combobox', { name: 'Provinces to vet' }).click();
@@ -115,10 +117,11 @@ test('an admin adds a download reason and Explore offers it', async ({ page, bro
   await signInToPanel(page);
   await page.getByRole('menuitem', { name: 'Download reasons' }).click();
   await page.getByRole('link', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/#\/reasons\/create/);
   const reason = `Pollinator garden ${stamp}`;
-  await page.getByLabel('English').fill(reason);
-  await page.getByLabel('French').fill(`Jardin de pollinisateurs ${stamp}`);
-  await page.getByLabel('Spanish').fill(`Jardín de polinizadores ${stamp}`);
+  await page.getByRole('textbox', { name: 'English' }).fill(reason);
+  await page.getByRole('textbox', { name: 'French' }).fill(`Jardin de pollinisateurs ${stamp}`);
+  await page.getByRole('textbox', { name: 'Spanish' }).fill(`Jardín de polinizadores ${stamp}`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row').filter({ hasText: reason })).toBeVisible();
 
@@ -138,4 +141,28 @@ test('the panel refuses a volunteer account', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('This account has no access to the administration panel.')).toBeVisible();
+});
+
+test('the panel screens have no serious or critical accessibility violation, in English and French', async ({ page }) => {
+  // Twenty axe runs over large DOMs.
+  test.setTimeout(300_000);
+  await signInToPanel(page);
+  const screens = ['/dashboard', '/observations', '/checklists', '/sites', '/users', '/milkweeds', '/reasons', '/downloads', '/messages', '/auditlog'];
+  const failures: string[] = [];
+  for (const language of ['English', 'Français']) {
+    if (language !== 'English') {
+      await page.getByRole('button', { name: 'English' }).click();
+      await page.getByRole('menuitem', { name: language }).click();
+      await expect(page.getByRole('menuitem', { name: 'Tableau de bord' })).toBeVisible();
+    }
+    for (const screen of screens) {
+      await page.goto(`/mmadmin/#${screen}`);
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+      for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+        failures.push(`${language} ${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    }
+  }
+  expect(failures, failures.join('\n')).toEqual([]);
 });

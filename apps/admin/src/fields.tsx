@@ -3,13 +3,14 @@ import { FunctionField, SelectField, useRecordContext, useTranslate, type Functi
 import { ObservationStatus } from '@mm/shared';
 import { useProvinceChoices } from './params';
 
-const STATUS_COLORS: Record<number, 'default' | 'warning' | 'info' | 'success' | 'error'> = {
-  [ObservationStatus.Pending]: 'warning',
-  [ObservationStatus.Vetted]: 'info',
-  [ObservationStatus.Valid]: 'success',
-  [ObservationStatus.Invalid]: 'error',
-  [ObservationStatus.Test]: 'default',
-  [ObservationStatus.Deleted]: 'default',
+/** Text and background of each status chip: every pair reaches 4.5:1 (WCAG AA). */
+const STATUS_COLORS: Record<number, { color: string; bgcolor: string }> = {
+  [ObservationStatus.Pending]: { color: '#7a3500', bgcolor: '#ffe8cc' },
+  [ObservationStatus.Vetted]: { color: '#0d3c7a', bgcolor: '#dcebfb' },
+  [ObservationStatus.Valid]: { color: '#1b5e20', bgcolor: '#dff0e0' },
+  [ObservationStatus.Invalid]: { color: '#8e1414', bgcolor: '#fde3e3' },
+  [ObservationStatus.Test]: { color: '#3d3d3d', bgcolor: '#ececec' },
+  [ObservationStatus.Deleted]: { color: '#555555', bgcolor: '#ffffff' },
 };
 
 /** An observation's status as a coloured chip (spec §3 observationstatus). */
@@ -18,7 +19,7 @@ export function StatusField(_props: { source?: string; label?: string; sortable?
   const translate = useTranslate();
   if (!record) return null;
   const id = record.observationstatus_id;
-  return <Chip size="small" color={STATUS_COLORS[id] ?? 'default'} variant={id === ObservationStatus.Deleted ? 'outlined' : 'filled'} label={translate(`mm.status.${id}`)} />;
+  return <Chip size="small" sx={STATUS_COLORS[id]} variant={id === ObservationStatus.Deleted ? 'outlined' : 'filled'} label={translate(`mm.status.${id}`)} />;
 }
 
 /** A province or state id shown by its name in the panel's language. */
