@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 
 const password = 'Monarque22';
 let username = '';
+let token = '';
 
 /** A volunteer with two Flash sightings (adults + eggs, then caterpillars): three observations. */
 test.beforeAll(async ({ playwright }, testInfo) => {
@@ -14,7 +15,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     data: { username, first_name: 'Léa', last_name: 'Gagnon', email: `${username}@example.org`, password, confirm_password: password, language: 'en', newsletter: false },
   });
   expect(signup.status()).toBe(201);
-  const token = ((await signup.json()) as { oauth_token: string }).oauth_token;
+  token = ((await signup.json()) as { oauth_token: string }).oauth_token;
   const params = (await (await request.get('/api/utilities/loadparams')).json()) as { provinces: { province_id: number; administrative: string }[] };
   const qc = params.provinces.find((p) => p.administrative === 'QC')?.province_id;
   const sightings = [
@@ -58,4 +59,19 @@ test('a visitor states a reason and downloads exactly the observations Explore s
   expect(rows).toHaveLength(list.paginator.total);
   expect(rows.map((r) => r.recordedBy)).toEqual([username, username, username]);
   expect(rows.map((r) => r.lifeStage).sort()).toEqual(['adult', 'egg', 'larva']);
+});
+
+test('a signed-in user downloads through a one-time ticket: the link carries no header, only the ticket', async ({ page }) => {
+  await page.goto('/api/health');
+  await page.evaluate((value) => localStorage.setItem('oauth_token', value), token);
+  await page.goto(`/mmapp/en/explore?username=${username}`);
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download the data' });
+  await dialog.getByRole('textbox', { name: 'Your reason, in your own words' }).fill('Checking my own data');
+  const arriving = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  const download = await arriving;
+  expect(download.url()).toMatch(/[?&]ticket=\d+\.\d+\.[\w-]{16}\.[\w-]{43}$/);
+  const rows = parse(await readFile(await download.path()), { columns: true }) as Record<string, string>[];
+  expect(rows).toHaveLength(3);
 });

@@ -7,8 +7,9 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_ROLE_ID } from '@mm/shared';
+import { ADMIN_ROLE_ID, downloadQuerySchema } from '@mm/shared';
 import { DWC_COLUMNS, type DwcColumn } from '../src/modules/downloads/darwin-core';
+import { createDownloadTickets } from '../src/modules/downloads/download-tickets';
 import { buildTestApp, multipart, photosDir, signUp, type TestContext, unzip, submitFlash } from './helpers';
 
 const dwcTextXsd = path.resolve(import.meta.dirname, '../../../../shared/data/standards/tdwg_dwc_text.xsd');
@@ -214,6 +215,7 @@ describe('GET /api/observations/download', () => {
   it('answers 503 while four downloads are already running, and serves again once a slot is free', async () => {
     // Hold the downloads log table so that four downloads stay running (each waits to log itself).
     const holder = new pg.Client({ connectionString: inject('databaseUrl') });
+    const download = (q: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: `/api/observations/download?${q}`, headers, remoteAddress: '10.9.0.2' });
     await holder.connect();
     let running: Promise<{ statusCode: number }>[];
     try {
@@ -237,6 +239,49 @@ describe('GET /api/observations/download', () => {
     const after = await download(`format=csv&reason_text=cap+6&${mine()}`);
     expect(after.statusCode).toBe(200);
     expect(after.body.split('\r\n').filter((l) => l !== '')).toHaveLength(1 + (await listTotal(mine())));
+  });
+
+  it('lets an admin download every status from a browser link with a single-use ticket bound to the download', async () => {
+    const query = { format: 'csv', reason_text: `Audit ${randomUUID()}`, username: volunteer.username };
+    const qs = new URLSearchParams(query).toString();
+    // From an address of its own: the download route allows 30 requests a minute per address.
+    const download = (q: string) => ctx.app.inject({ method: 'GET', url: `/api/observations/download?${q}`, remoteAddress: '10.9.0.1' });
+    const ticketFor = (token: string, body: Record<string, string> = query) =>
+      ctx.app.inject({ method: 'POST', url: '/api/observations/download/ticket', headers: token ? { Authorization: token } : {}, payload: body });
+    expect((await ticketFor('')).statusCode).toBe(401);
+
+    const issued = await ticketFor(admin.token);
+    expect(issued.statusCode).toBe(200);
+    const { ticket, expires_in } = issued.json<{ ticket: string; expires_in: number }>();
+    expect(expires_in).toBe(60);
+    // The link carries no Authorization header, only the ticket.
+    const asAdmin = await download(`${qs}&ticket=${encodeURIComponent(ticket)}`);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(csvRows(asAdmin.body)).toHaveLength(await listTotal(mine(), admin.token));
+    expect(await listTotal(mine(), admin.token)).toBeGreaterThan(await listTotal(mine()));
+    const logged = await ctx.db.execute(sql`SELECT user_id FROM downloads WHERE reason_text = ${query.reason_text}`);
+    expect(logged.rows).toEqual([{ user_id: admin.userId }]);
+
+    // Spent; and a ticket works only for the download it was issued for.
+    expect((await download(`${qs}&ticket=${encodeURIComponent(ticket)}`)).statusCode).toBe(401);
+    const other = (await ticketFor(admin.token)).json<{ ticket: string }>().ticket;
+    expect((await download(`${new URLSearchParams({ ...query, format: 'geojson' })}&ticket=${encodeURIComponent(other)}`)).statusCode).toBe(401);
+    expect((await download(`${new URLSearchParams({ ...query, lifestage_id: '1' })}&ticket=${encodeURIComponent(other)}`)).statusCode).toBe(401);
+    expect((await download(`${qs}&ticket=${encodeURIComponent(`${other.slice(0, -2)}AA`)}`)).statusCode).toBe(401);
+    expect((await download(`${qs}&ticket=forged`)).statusCode).toBe(401);
+    // Without a ticket the same link is the public set.
+    expect(csvRows((await download(qs)).body)).toHaveLength(await listTotal(mine()));
+  });
+
+  it('refuses a download ticket after its minute', async () => {
+    let clock = Date.now();
+    const tickets = createDownloadTickets(ctx.db, () => clock);
+    const query = downloadQuerySchema.parse({ format: 'csv', reason_text: 'Later' });
+    const { ticket } = tickets.issue({ user_id: admin.userId, username: admin.username, role_id: ADMIN_ROLE_ID }, admin.token, query);
+    clock += 61_000;
+    await expect(tickets.redeem(ticket, query)).rejects.toMatchObject({ statusCode: 401 });
+    clock -= 2_000;
+    await expect(tickets.redeem(ticket, query)).resolves.toMatchObject({ user_id: admin.userId, role_id: ADMIN_ROLE_ID });
   });
 
   it('leaves GET /api/observations/:id working beside the static download path', async () => {

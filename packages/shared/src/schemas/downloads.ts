@@ -34,6 +34,19 @@ export type CreateDownloadInput = z.infer<typeof createDownloadInputSchema>;
  * holds exactly what Explore shows for the same query string.
  */
 export const downloadQuerySchema = exploreFiltersSchema
-  .safeExtend({ ...reasonFields, reason_id: z.coerce.number(V.number).pipe(reasonId).optional() })
+  .safeExtend({
+    ...reasonFields,
+    reason_id: z.coerce.number(V.number).pipe(reasonId).optional(),
+    /** A ticket of `POST /api/observations/download/ticket`: download as its signed-in user (browser links cannot send `Authorization`). */
+    ticket: z.string().max(300, V.invalid).optional(),
+  })
   .refine(hasReason, reasonRequired);
 export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
+
+/**
+ * `POST /api/observations/download/ticket` answer: a short-lived, single-use ticket bound to the
+ * signed-in user, their session and exactly this download (format, reason, filters), to add as
+ * `ticket=` to the GET link; `expires_in` in seconds.
+ */
+export const downloadTicketResponseSchema = z.object({ ticket: z.string(), expires_in: z.number().int() });
+export type DownloadTicketResponse = z.infer<typeof downloadTicketResponseSchema>;

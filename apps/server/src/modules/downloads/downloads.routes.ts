@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, downloadQuerySchema } from '@mm/shared';
+import { apiErrorSchema, downloadQuerySchema, downloadTicketResponseSchema } from '@mm/shared';
+import { requireUser } from '../../plugins/auth';
 import { DWC_COLUMNS } from './darwin-core';
 import type { DownloadsService } from './downloads.service';
 
@@ -9,6 +10,24 @@ import type { DownloadsService } from './downloads.service';
  * own; its static path wins over `GET /api/observations/:id`.
  */
 export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsService }> = async (app, { downloads }) => {
+  app.post('/download/ticket', {
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['observations'],
+      summary: 'A ticket to download as the signed-in user from a browser link (issue 4)',
+      description:
+        'Body: the query of the download, as the GET link will send it (format, reason_id and/or reason_text, Explore filters; strings as in a query string). ' +
+        'Answers {ticket, expires_in (s)}: add ticket=… to GET /api/observations/download with exactly that query within expires_in seconds; single use, bound to this user and session. ' +
+        '400 "Reason is required." without a reason; 401 when not signed in.',
+      body: downloadQuerySchema,
+      response: { 200: downloadTicketResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+    },
+    handler: async (request) => {
+      const user = requireUser(request);
+      return downloads.tickets.issue(user, request.token ?? '', request.body);
+    },
+  });
+
   app.get('/download', {
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     // A HEAD would log a download and open a cursor for nothing.
@@ -22,10 +41,11 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
         `One row per observation, ordered by id, Darwin Core columns: ${DWC_COLUMNS.join(', ')}. ` +
         'csv: RFC 4180, UTF-8, header row. geojson: FeatureCollection of Points [longitude, latitude]. dwca: zip of occurrence.txt (tab-separated), meta.xml and eml.xml (CC BY 4.0). ' +
         'Streamed from a database cursor as an attachment named mission-monarch-observations-{yyyy-MM-dd}.{csv|geojson|zip}; every download is logged with its reason, filters and row count. ' +
-        '400 "Reason is required." (fields.reason) without a reason; 503 while too many downloads are streaming.',
+        'ticket (optional): from POST /api/observations/download/ticket, to download as that signed-in user from a browser link. ' +
+        '400 "Reason is required." (fields.reason) without a reason; 401 for a ticket that is invalid, expired, already used, for another download, or whose session ended; 503 while too many downloads are streaming.',
       querystring: downloadQuerySchema,
       produces: ['text/csv', 'application/geo+json', 'application/zip'],
-      response: { 200: z.any().describe('The file, streamed'), 400: apiErrorSchema, 503: apiErrorSchema },
+      response: { 200: z.any().describe('The file, streamed'), 400: apiErrorSchema, 401: apiErrorSchema, 503: apiErrorSchema },
     },
     // A stream failing before its first byte is answered as a JSON error, not as a file.
     errorHandler: (err, _request, reply) => {
@@ -33,7 +53,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
       throw err;
     },
     handler: async (request, reply) => {
-      const file = await downloads.start(request.user, request.query);
+      const user = request.query.ticket ? await downloads.tickets.redeem(request.query.ticket, request.query) : request.user;
+      const file = await downloads.start(user, request.query);
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)

@@ -7,6 +7,7 @@ import { fieldError, HttpError } from '../../lib/errors';
 import { visibleStatuses } from '../observations/observation-filters';
 import { toOccurrence, type OccurrenceSourceRow } from './darwin-core';
 import { formatWriter } from './download-writers';
+import { createDownloadTickets } from './download-tickets';
 import { downloadsRepository } from './downloads.repository';
 
 /** Rows fetched from the server-side cursor at a time: the most a download holds in memory. */
@@ -35,6 +36,9 @@ export function createDownloadsService(db: Db, publicUrl: string | undefined) {
   let active = 0;
 
   return {
+    /** Tickets that let a browser link download as a signed-in user (download-tickets.ts). */
+    tickets: createDownloadTickets(db),
+
     /**
      * Checks the reason, logs the download and opens its stream. The row count is written to the
      * log before the last byte leaves, so the log is complete once the client has the file; an
@@ -43,7 +47,7 @@ export function createDownloadsService(db: Db, publicUrl: string | undefined) {
      * @throws 503 when too many downloads are already streaming
      */
     async start(user: SessionUser | null, query: DownloadQuery): Promise<DownloadFile> {
-      const { format, reason_id, reason_text, ...filters } = query;
+      const { format, reason_id, reason_text, ticket: _ticket, ...filters } = query;
       if (reason_id !== undefined && !(await downloadsRepository.reasonExists(db, reason_id))) throw fieldError('reason', V.unknownReference);
       if (active >= MAX_CONCURRENT_DOWNLOADS) throw new HttpError(503, 'errors.unavailable');
       active++;

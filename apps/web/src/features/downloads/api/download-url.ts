@@ -1,4 +1,6 @@
-import { API_BASE, EXPLORE_FILTER_KEYS, type CreateDownloadInput, type ExploreFilters } from '@mm/shared';
+import { API_BASE, EXPLORE_FILTER_KEYS, type CreateDownloadInput, type DownloadTicketResponse, type ExploreFilters } from '@mm/shared';
+import { api } from '../../../lib/api-client';
+import { storage } from '../../../lib/storage';
 
 /**
  * `GET /api/observations/download` URL for the Explore filters and the form's format and reason,
@@ -14,6 +16,21 @@ export function downloadUrl(filters: ExploreFilters, input: CreateDownloadInput)
     query.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
   }
   return `${API_BASE}/observations/download?${query}`;
+}
+
+/**
+ * The download link for the signed-in user: a link cannot send the `Authorization` header, so a
+ * signed-in user (an admin downloads every status) first gets a one-minute, single-use ticket for
+ * exactly this download (`POST /api/observations/download/ticket`) and the link carries it.
+ * Visitors get the plain link (the public set).
+ * @throws ApiRequestError when the ticket is refused (e.g. 401 after the session ended)
+ */
+export async function signedDownloadUrl(filters: ExploreFilters, input: CreateDownloadInput): Promise<string> {
+  const url = downloadUrl(filters, input);
+  if (!storage.token()) return url;
+  const query = Object.fromEntries(new URLSearchParams(url.slice(url.indexOf('?') + 1)));
+  const { ticket } = await api.post<DownloadTicketResponse>('/observations/download/ticket', query);
+  return `${url}&ticket=${encodeURIComponent(ticket)}`;
 }
 
 /**

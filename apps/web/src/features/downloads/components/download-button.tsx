@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { createDownloadInputSchema, type CreateDownloadInput, type ExploreFilters } from '@mm/shared';
 import { schemaResolver } from '../../../lib/form-resolver';
-import { downloadUrl, startDownload } from '../api/download-url';
+import { signedDownloadUrl, startDownload } from '../api/download-url';
 import { DownloadForm, type DownloadFormValues } from './download-form';
 
 const emptyValues: DownloadFormValues = { format: 'csv', reason_id: undefined, reason_text: '' };
@@ -24,8 +24,13 @@ export function DownloadButton({ filters }: { filters: ExploreFilters }) {
     setOpen(false);
     form.reset(emptyValues);
   };
-  const submit = form.handleSubmit((input) => {
-    startDownload(downloadUrl(filters, input));
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      startDownload(await signedDownloadUrl(filters, input));
+    } catch {
+      toast.error(t('common:errors.please_try_again'));
+      return;
+    }
     close();
     toast.success(t('started'));
   });
