@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { FunctionField, SelectField, useRecordContext, useTranslate, type FunctionFieldProps } from 'react-admin';
+import { EditButton, FunctionField, SelectField, TopToolbar, useRecordContext, useTranslate, type FunctionFieldProps } from 'react-admin';
 import { ObservationStatus } from '@mm/shared';
 import { useProvinceChoices } from './params';
 
@@ -39,3 +39,10 @@ export function JsonField(props: Omit<FunctionFieldProps, 'render'> & { source: 
     />
   );
 }
+
+/** Show-page actions: edit the record. */
+export const EditActions = () => (
+  <TopToolbar>
+    <EditButton />
+  </TopToolbar>
+);

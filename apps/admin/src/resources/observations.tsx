@@ -11,7 +11,6 @@ import {
   DateField,
   DateInput,
   Edit,
-  EditButton,
   List,
   NumberField,
   NumberInput,
@@ -26,7 +25,6 @@ import {
   SimpleShowLayout,
   TextField,
   TextInput,
-  TopToolbar,
   required,
   usePermissions,
   useRecordContext,
@@ -34,7 +32,7 @@ import {
 } from 'react-admin';
 import type { AdminObservation } from '@mm/shared';
 import { KIND_CHOICES, LIFESTAGE_CHOICES, STATUS_CHOICES } from '../choices';
-import { JsonField, ProvinceField, StatusField } from '../fields';
+import { EditActions, JsonField, ProvinceField, StatusField } from '../fields';
 import { useCountryChoices, useProvinceChoices } from '../params';
 import { BulkStatusButtons, RecordStatusButtons } from './vetting';
 
@@ -156,17 +154,11 @@ export function History({ resource }: { resource: string }) {
   );
 }
 
-const ShowActions = () => (
-  <TopToolbar>
-    <EditButton />
-  </TopToolbar>
-);
-
 /** Photo review side by side with the record, status actions allowed from its status, and its history. */
 export function ObservationShow() {
   const translate = useTranslate();
   return (
-    <Show actions={<ShowActions />}>
+    <Show actions={<EditActions />}>
       <Grid container spacing={2} sx={{ p: 2 }}>
         <Grid size={{ xs: 12, md: 5 }}>
           <Typography variant="h6" component="h2">

@@ -5,7 +5,6 @@ import {
   DateField,
   DateInput,
   Edit,
-  EditButton,
   List,
   NumberField,
   NumberInput,
@@ -18,19 +17,12 @@ import {
   TextField,
   TextInput,
   TimeInput,
-  TopToolbar,
   required,
 } from 'react-admin';
 import { LIFESTAGE_CHOICES } from '../choices';
-import { ProvinceField, StatusField } from '../fields';
+import { EditActions, ProvinceField, StatusField } from '../fields';
 import { useProvinceChoices } from '../params';
 import { History } from './observations';
-
-const ShowActions = () => (
-  <TopToolbar>
-    <EditButton />
-  </TopToolbar>
-);
 
 /** Search and province filters of checklists and sites. */
 function useRecordFilters(withFlash: boolean) {
@@ -65,7 +57,7 @@ export function ChecklistList() {
 /** A checklist with its observations (rows open the observation) and history. */
 export function ChecklistShow() {
   return (
-    <Show actions={<ShowActions />}>
+    <Show actions={<EditActions />}>
       <SimpleShowLayout>
         <TextField source="id" />
         <DateField source="checklist_date" />
@@ -131,7 +123,7 @@ export function SiteList() {
 
 export function SiteShow() {
   return (
-    <Show actions={<ShowActions />}>
+    <Show actions={<EditActions />}>
       <SimpleShowLayout>
         <TextField source="id" />
         <TextField source="locality" />

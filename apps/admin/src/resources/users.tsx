@@ -5,7 +5,6 @@ import {
   DataTable,
   DateField,
   Edit,
-  EditButton,
   EmailField,
   FormDataConsumer,
   List,
@@ -19,12 +18,11 @@ import {
   SimpleShowLayout,
   TextField,
   TextInput,
-  TopToolbar,
   useTranslate,
 } from 'react-admin';
 import { Role } from '@mm/shared';
 import { ROLE_CHOICES } from '../choices';
-import { ProvinceField, StatusField } from '../fields';
+import { EditActions, ProvinceField, StatusField } from '../fields';
 import { useProvinceChoices } from '../params';
 import { History } from './observations';
 
@@ -54,17 +52,11 @@ export function UserList() {
   );
 }
 
-const ShowActions = () => (
-  <TopToolbar>
-    <EditButton />
-  </TopToolbar>
-);
-
 /** A user, their submissions (newest first, opening the observation) and the history of their account. */
 export function UserShow() {
   const translate = useTranslate();
   return (
-    <Show actions={<ShowActions />}>
+    <Show actions={<EditActions />}>
       <SimpleShowLayout>
         <TextField source="username" />
         <EmailField source="email" />

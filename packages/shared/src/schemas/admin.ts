@@ -78,6 +78,17 @@ export type StatusChange = z.infer<typeof statusChangeSchema>;
 /** A photo as the panel shows it. */
 export const adminPhotoSchema = z.object({ id: z.number().int(), small: z.string(), large: z.string(), lifestage_id: z.number().int().nullable() });
 
+/** Where a site is: its name, province or state, country and point (WGS84 degrees). */
+const placeFields = {
+  locality: z.string().nullable(),
+  province_id: z.number().int().nullable(),
+  country_id: z.number().int().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+};
+/** Who submitted (null once the account is gone). */
+const observerFields = { user_id: z.number().int().nullable(), username: z.string().nullable() };
+
 /** One observation with its checklist, site and photos. */
 export const adminObservationSchema = z.object({
   id: z.number().int(),
@@ -93,14 +104,8 @@ export const adminObservationSchema = z.object({
   dateidentified: z.string().nullable(),
   observation_created: z.string(),
   site_id: z.number().int(),
-  locality: z.string().nullable(),
-  province_id: z.number().int().nullable(),
-  country_id: z.number().int().nullable(),
-  /** WGS84 degrees. */
-  latitude: z.number(),
-  longitude: z.number(),
-  user_id: z.number().int().nullable(),
-  username: z.string().nullable(),
+  ...placeFields,
+  ...observerFields,
   comment: z.string().nullable(),
   photos: z.array(adminPhotoSchema),
 });
@@ -132,8 +137,7 @@ export const adminChecklistSchema = z.object({
   site_id: z.number().int(),
   locality: z.string().nullable(),
   province_id: z.number().int().nullable(),
-  user_id: z.number().int().nullable(),
-  username: z.string().nullable(),
+  ...observerFields,
   observation_count: z.number().int(),
   created: z.string(),
 });
@@ -147,14 +151,9 @@ export const adminChecklistUpdateSchema = z.object({
 
 export const adminSiteSchema = z.object({
   id: z.number().int(),
-  locality: z.string().nullable(),
   city: z.string().nullable(),
-  province_id: z.number().int().nullable(),
-  country_id: z.number().int().nullable(),
-  latitude: z.number(),
-  longitude: z.number(),
-  user_id: z.number().int().nullable(),
-  username: z.string().nullable(),
+  ...placeFields,
+  ...observerFields,
   checklist_count: z.number().int(),
 });
 export const adminSiteUpdateSchema = z.object({

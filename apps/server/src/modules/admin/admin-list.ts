@@ -68,6 +68,16 @@ export function textFilter(filter: Record<string, unknown>, key = 'q'): string |
   return `%${raw.trim().slice(0, 100).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The `keys` whose values differ between two versions of a record (compared as JSON, so arrays
+ * count by content), as the audit log's `{before, after}`; undefined when nothing changed.
+ */
+export function changedFields<T extends object>(before: T, after: T, keys: readonly (keyof T)[]): { before: Partial<T>; after: Partial<T> } | undefined {
+  const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  if (changed.length === 0) return undefined;
+  return { before: Object.fromEntries(changed.map((k) => [k, before[k]])) as Partial<T>, after: Object.fromEntries(changed.map((k) => [k, after[k]])) as Partial<T> };
+}
+
 /** One audit row: who changed which record, how, and the changed fields before and after. */
 export interface AuditEntry {
   userId: number;

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, RequestValidationError, fieldError, notFound } from '../../lib/errors';
 import { observationJoins, observationWhere } from '../observations/observation-filters';
 import { assertInRegion, type PanelAccess } from './admin-access';
-import { audit, iso, idFilter, intFilter, listPage, type ListPage } from './admin-list';
+import { audit, changedFields, iso, idFilter, intFilter, listPage, type ListPage } from './admin-list';
 
 const ALL_STATUSES: readonly ObservationStatusId[] = [1, 2, 3, 4, 5, 6];
 /** A verdict records who vetted and when (`vetted_by`, `dateidentified`); going back to Pending clears them. */
@@ -125,18 +125,8 @@ export function createAdminObservationsService(db: Db) {
         if (change.province_id !== undefined) site.push(sql`province_id = ${change.province_id}`, sql`country_id = ${countryId ?? null}`);
         if (site.length) await tx.execute(sql`UPDATE sites SET ${sql.join(site, sql`, `)}, updated = now() WHERE site_id = ${before.site_id}`);
         const after = (await findOne(tx, id)) as AdminObservation;
-        const keys = Object.keys(change) as (keyof AdminObservationUpdate)[];
-        const changed = keys.filter((k) => before[k] !== after[k]);
-        if (changed.length) {
-          await audit(tx, {
-            userId: access.user.user_id,
-            resource: 'observations',
-            recordId: id,
-            action: 'update',
-            before: Object.fromEntries(changed.map((k) => [k, before[k]])),
-            after: Object.fromEntries(changed.map((k) => [k, after[k]])),
-          });
-        }
+        const diff = changedFields(before, after, Object.keys(change) as (keyof AdminObservationUpdate)[]);
+        if (diff) await audit(tx, { userId: access.user.user_id, resource: 'observations', recordId: id, action: 'update', ...diff });
         return after;
       });
     },

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound } from '../../lib/errors';
 import { assertInRegion, type PanelAccess } from './admin-access';
-import { audit, iso, idFilter, intFilter, listPage, textFilter, type ListPage } from './admin-list';
+import { audit, changedFields, iso, idFilter, intFilter, listPage, textFilter, type ListPage } from './admin-list';
 import { regionWhere } from './admin-observations.service';
 
 type AdminChecklist = z.infer<typeof adminChecklistSchema>;
@@ -39,13 +39,6 @@ async function oneSite(db: DbOrTx, id: number) {
   return res.rows[0] ? (res.rows[0] as AdminSite) : undefined;
 }
 
-/** The fields of `change` whose value differs, as `{before, after}` objects for the audit log. */
-function changedFields<T extends object>(before: T, after: T, change: object): { before: Partial<T>; after: Partial<T> } | undefined {
-  const keys = (Object.keys(change) as (keyof T)[]).filter((k) => before[k] !== after[k]);
-  if (keys.length === 0) return undefined;
-  return { before: Object.fromEntries(keys.map((k) => [k, before[k]])) as Partial<T>, after: Object.fromEntries(keys.map((k) => [k, after[k]])) as Partial<T> };
-}
-
 /** Checklists (missions and flash sightings) and sites in the admin panel: list, show, edit with audit (issue 7). */
 export function createAdminRecordsService(db: Db) {
   /** Applies `SET` parts to one row inside a transaction with its audit row; returns the new record. */
@@ -64,7 +57,7 @@ export function createAdminRecordsService(db: Db) {
       assertInRegion(access, before.province_id);
       if (sets.length) await tx.execute(update(sql.join([...sets, sql`updated = now()`], sql`, `)));
       const after = (await read(tx, id)) as T & { province_id: number | null };
-      const diff = changedFields(before, after, change);
+      const diff = changedFields(before, after, Object.keys(change) as (keyof T)[]);
       if (diff) await audit(tx, { userId: access.user.user_id, resource, recordId: id, action: 'update', ...diff });
       return after;
     });

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound } from '../../lib/errors';
 import type { PanelAccess } from './admin-access';
-import { audit, idFilter, listPage, textFilter, type ListPage } from './admin-list';
+import { audit, changedFields, idFilter, listPage, textFilter, type ListPage } from './admin-list';
 
 type Milkweed = z.infer<typeof adminMilkweedSchema>;
 type MilkweedInput = z.infer<typeof adminMilkweedInputSchema>;
@@ -113,10 +113,10 @@ export function createAdminReferenceService(db: Db) {
           if (!before) throw notFound();
           if (sets.length) await tx.execute(sql`UPDATE ${t.table} SET ${sql.join(sets, sql`, `)} WHERE ${t.idColumn} = ${id}`);
           const after = (await one(tx, t, id)) as Record<string, unknown>;
-          const changed = Object.keys(after).filter((k) => before[k] !== after[k]);
-          if (changed.length) {
-            const action = changed.length === 1 && changed[0] === 'isdeleted' ? (after.isdeleted ? 'retire' : 'restore') : 'update';
-            await audit(tx, { userId: access.user.user_id, resource: t.resource, recordId: id, action, before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, after[k]])) });
+          const diff = changedFields(before, after, Object.keys(after));
+          if (diff) {
+            const onlyRetired = Object.keys(diff.after).join() === 'isdeleted';
+            await audit(tx, { userId: access.user.user_id, resource: t.resource, recordId: id, action: onlyRetired ? (after.isdeleted ? 'retire' : 'restore') : 'update', ...diff });
           }
           return after as Row<R>;
         }),

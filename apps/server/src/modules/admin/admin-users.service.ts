@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, fieldError, notFound } from '../../lib/errors';
 import type { UsersService } from '../users/users.service';
 import type { PanelAccess } from './admin-access';
-import { audit, iso, idFilter, intFilter, listPage, textFilter, type ListPage } from './admin-list';
+import { audit, changedFields, iso, idFilter, intFilter, listPage, textFilter, type ListPage } from './admin-list';
 
 const SELECT = sql`u.user_id AS id, u.username, u.email, u.first_name, u.last_name, u.role_id, u.isdeleted, u.province_id, ${iso('u.lastlogin')}, ${iso('u.created')},
   (SELECT count(*)::int FROM checklists c WHERE c.user_id = u.user_id AND NOT c.isdeleted) AS checklist_count,
@@ -78,17 +78,8 @@ export function createAdminUsersService(db: Db, users: UsersService) {
         }
         if (change.isdeleted === true && !before.isdeleted) await users.revokeAllSessions(id, tx);
         const after = (await findOne(tx, id)) as AdminUser;
-        const keys = (['role_id', 'isdeleted', 'region_provinces'] as const).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-        if (keys.length) {
-          await audit(tx, {
-            userId: access.user.user_id,
-            resource: 'users',
-            recordId: id,
-            action: 'update',
-            before: Object.fromEntries(keys.map((k) => [k, before[k]])),
-            after: Object.fromEntries(keys.map((k) => [k, after[k]])),
-          });
-        }
+        const diff = changedFields(before, after, ['role_id', 'isdeleted', 'region_provinces']);
+        if (diff) await audit(tx, { userId: access.user.user_id, resource: 'users', recordId: id, action: 'update', ...diff });
         return after;
       });
       // The cached session user carries the role: drop it now that the change is committed.
