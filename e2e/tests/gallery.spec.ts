@@ -57,6 +57,21 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await request.dispose();
 });
 
+test('the gallery takes the Explore filters from the URL: dates, place and observer', async ({ page }) => {
+  await open(page, `/mmapp/en/photos?date_from=2026-07-01&province_id=11&username=${username}`, 'Photo gallery');
+  await expect(page.getByRole('textbox', { name: 'Observer (username)' })).toHaveValue(username);
+  await expect(page.getByText('2 photos', { exact: true })).toBeVisible();
+  await expect(tile(page, places.eggs)).toBeVisible();
+  await expect(tile(page, places.caterpillar)).toBeVisible();
+  await expect(tile(page, places.adult)).toHaveCount(0);
+  // Changing one filter keeps the others, in Explore's order.
+  await page.getByRole('combobox', { name: 'Life stage' }).click();
+  await page.getByRole('option', { name: 'Eggs' }).click();
+  await expect(page).toHaveURL(new RegExp(`/photos\\?date_from=2026-07-01&lifestage_id=2&province_id=11&username=${username}$`));
+  await expect(tile(page, places.caterpillar)).toHaveCount(0);
+  await expect(tile(page, places.eggs)).toBeVisible();
+});
+
 /** Fails the test on any console error (spec §8 lists the lightbox's; none may happen here). */
 function watchConsole(page: Page): string[] {
   const errors: string[] = [];

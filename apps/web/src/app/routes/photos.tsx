@@ -1,8 +1,12 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { Suspense, lazy, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LIFESTAGE_IDS, type GalleryPhoto, type LifestageId } from '@mm/shared';
+import type { ExploreFilters, GalleryPhoto, LifestageId } from '@mm/shared';
+import { DateRangeFilter } from '../../features/explore/components/date-range-filter';
+import { PlaceFilter } from '../../features/explore/components/place-filter';
+import { UsernameFilter } from '../../features/explore/components/username-filter';
+import { filtersToQuery, parseExploreSearch } from '../../features/explore/utils/explore-url';
 import { useGallery } from '../../features/gallery/api/get-gallery';
 import { GalleryGrid } from '../../features/gallery/components/gallery-grid';
 import type { GallerySlide } from '../../features/gallery/components/gallery-lightbox';
@@ -18,8 +22,6 @@ const GalleryLightbox = lazy(() => import('../../features/gallery/components/gal
 /** Showing one of the last this-many loaded photos in the viewer loads the next page. */
 const PREFETCH_MARGIN = 3;
 
-const parseLifestage = (value: string | null): LifestageId | undefined => LIFESTAGE_IDS.find((id) => String(id) === value);
-
 const toSlide = (p: GalleryPhoto, c: PhotoCaption): GallerySlide => ({
   id: p.id,
   src: p.large,
@@ -32,17 +34,21 @@ const toSlide = (p: GalleryPhoto, c: PhotoCaption): GallerySlide => ({
 });
 
 /**
- * Photo gallery (`/photos?lifestage_id=`, public): photos of the visible observations, newest
- * first, 24 at a time with "Load more"; a photo opens the full-screen viewer (spec §1, §2).
+ * Photo gallery (`/photos?lifestage_id=&date_from=&date_to=&country_id=&province_id=&username=`,
+ * public): photos of the visible observations over the Explore filters in the URL (any of them, as
+ * Explore writes them; life stage, dates, place and observer have controls here), newest first, 24
+ * at a time with "Load more"; a photo opens the full-screen viewer (spec §1, §2).
  */
 export function PhotosPage() {
   const { t } = useTranslation('gallery');
   usePageTitle(t('title'));
   const [search, setSearch] = useSearchParams();
-  const lifestage = parseLifestage(search.get('lifestage_id'));
-  const filters = useMemo(() => (lifestage ? { lifestage_id: lifestage } : {}), [lifestage]);
+  const searchText = search.toString();
+  const filters = useMemo(() => parseExploreSearch(new URLSearchParams(searchText)).filters, [searchText]);
+  const lifestage = filters.lifestage_id as LifestageId | undefined;
+  const params = useParamsData().data;
   const gallery = useGallery(filters);
-  const captionOf = usePhotoCaption(useParamsData().data?.provinces);
+  const captionOf = usePhotoCaption(params?.provinces);
   const [viewer, setViewer] = useState<{ open: boolean; index: number } | null>(null);
   const tiles = useRef<(HTMLButtonElement | null)[]>([]);
   const lastViewed = useRef(0);
@@ -51,17 +57,15 @@ export function PhotosPage() {
   const total = gallery.data?.pages.at(-1)?.paginator.total ?? 0;
   const slides = useMemo(() => photos.map((p) => toSlide(p, captionOf(p))), [photos, captionOf]);
   const loadMore = () => void gallery.fetchNextPage();
-  const setLifestage = (value: LifestageId | undefined) => {
-    const next = new URLSearchParams(search);
-    if (value) next.set('lifestage_id', String(value));
-    else next.delete('lifestage_id');
-    setSearch(next);
-  };
+  /** Changes some filters; the URL holds them in Explore's order, so links from Explore and back agree. */
+  const patchFilters = (patch: Partial<ExploreFilters>) => setSearch(new URLSearchParams(filtersToQuery({ ...filters, ...patch })));
+  const setLifestage = (lifestage_id: LifestageId | undefined) => patchFilters({ lifestage_id });
+  const filtered = Object.keys(filtersToQuery(filters)).length > 0;
 
   let body;
   if (gallery.isPending) body = <GallerySkeleton />;
   else if (gallery.isError && photos.length === 0) body = <GalleryError onRetry={() => void gallery.refetch()} />;
-  else if (photos.length === 0) body = <GalleryEmpty filtered={lifestage !== undefined} onShowAll={() => setLifestage(undefined)} />;
+  else if (photos.length === 0) body = <GalleryEmpty filtered={filtered} onShowAll={() => setSearch(new URLSearchParams())} />;
   else {
     body = (
       <Stack spacing={2} sx={{ opacity: gallery.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
@@ -94,6 +98,11 @@ export function PhotosPage() {
         <LifestageFilter value={lifestage} onChange={setLifestage} />
         {gallery.data && <Typography variant="subtitle2" aria-live="polite">{t('count', { count: total })}</Typography>}
       </Stack>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '2fr 2fr 1fr' }, alignItems: 'center' }}>
+        <DateRangeFilter from={filters.date_from} to={filters.date_to} onChange={patchFilters} />
+        {params ? <PlaceFilter params={params} countryId={filters.country_id} provinceId={filters.province_id} onChange={patchFilters} /> : <span />}
+        <UsernameFilter value={filters.username} onChange={(username) => patchFilters({ username })} />
+      </Box>
       {body}
       {viewer && (
         <Suspense fallback={null}>
