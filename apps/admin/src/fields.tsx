@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { EditButton, FunctionField, SelectField, TopToolbar, useRecordContext, useTranslate, type FunctionFieldProps } from 'react-admin';
+import { EditButton, FunctionField, SaveButton, SelectField, Toolbar, TopToolbar, useRecordContext, useTranslate, type FunctionFieldProps } from 'react-admin';
 import { ObservationStatus } from '@mm/shared';
 import { useProvinceChoices } from './params';
 
@@ -45,4 +45,14 @@ export const EditActions = () => (
   <TopToolbar>
     <EditButton />
   </TopToolbar>
+);
+
+/**
+ * Edit forms save only: observations are deleted through their status, and checklists, sites and
+ * users have no delete in the API.
+ */
+export const SaveOnlyToolbar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
 );

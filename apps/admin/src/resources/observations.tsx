@@ -32,7 +32,7 @@ import {
 } from 'react-admin';
 import type { AdminObservation } from '@mm/shared';
 import { KIND_CHOICES, LIFESTAGE_CHOICES, STATUS_CHOICES } from '../choices';
-import { EditActions, JsonField, ProvinceField, StatusField } from '../fields';
+import { EditActions, SaveOnlyToolbar, JsonField, ProvinceField, StatusField } from '../fields';
 import { useCountryChoices, useProvinceChoices } from '../params';
 import { BulkStatusButtons, RecordStatusButtons } from './vetting';
 
@@ -207,9 +207,10 @@ export function ObservationEdit() {
   const translate = useTranslate();
   return (
     <Edit mutationMode="pessimistic" redirect="show">
-      <SimpleForm>
+      <SimpleForm toolbar={<SaveOnlyToolbar />}>
         <NumberInput source="numbers" min={0} step={1} validate={required()} />
-        <ReferenceInput source="milkweed_id" reference="milkweeds">
+        {/* Retired species are not offered; a record that has one keeps showing it. */}
+        <ReferenceInput source="milkweed_id" reference="milkweeds" filter={{ isdeleted: false }}>
           <AutocompleteInput optionText="latin_name" filterToQuery={(q: string) => ({ q })} />
         </ReferenceInput>
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 560, my: 1 }}>

@@ -20,7 +20,7 @@ import {
   required,
 } from 'react-admin';
 import { LIFESTAGE_CHOICES } from '../choices';
-import { EditActions, ProvinceField, StatusField } from '../fields';
+import { EditActions, SaveOnlyToolbar, ProvinceField, StatusField } from '../fields';
 import { useProvinceChoices } from '../params';
 import { History } from './observations';
 
@@ -90,7 +90,7 @@ export function ChecklistShow() {
 export function ChecklistEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="show">
-      <SimpleForm>
+      <SimpleForm toolbar={<SaveOnlyToolbar />}>
         <DateInput source="checklist_date" validate={required()} />
         <TimeInput source="start_time" />
         <TimeInput source="end_time" />
@@ -150,7 +150,7 @@ export function SiteEdit() {
   const provinces = useProvinceChoices();
   return (
     <Edit mutationMode="pessimistic" redirect="show">
-      <SimpleForm>
+      <SimpleForm toolbar={<SaveOnlyToolbar />}>
         <TextInput source="locality" validate={required()} />
         <TextInput source="city" />
         <SelectInput source="province_id" choices={provinces} validate={required()} />

@@ -22,7 +22,7 @@ import {
 } from 'react-admin';
 import { Role } from '@mm/shared';
 import { ROLE_CHOICES } from '../choices';
-import { EditActions, ProvinceField, StatusField } from '../fields';
+import { EditActions, SaveOnlyToolbar, ProvinceField, StatusField } from '../fields';
 import { useProvinceChoices } from '../params';
 import { History } from './observations';
 
@@ -95,7 +95,7 @@ export function UserEdit() {
   const translate = useTranslate();
   return (
     <Edit mutationMode="pessimistic" redirect="show">
-      <SimpleForm>
+      <SimpleForm toolbar={<SaveOnlyToolbar />}>
         <TextField source="username" />
         <SelectInput source="role_id" choices={ROLE_CHOICES} />
         <FormDataConsumer<{ role_id: number }>>
