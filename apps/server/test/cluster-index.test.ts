@@ -130,6 +130,15 @@ describe('ClusterIndex (map clusters from per-site aggregates)', () => {
     expectSame(index.clusters(edge), bruteForce(rows, edge));
   });
 
+  it('answers the same as JSON text, whole cells kept from earlier viewports included', () => {
+    const fresh = new ClusterIndex(rows);
+    for (let k = 0; k < 30; k++) {
+      const v = { zoom: 8, west: -75 + k * 0.01, south: 44.5, east: -72 + k * 0.01, north: 46.5 };
+      expect(JSON.parse(fresh.clustersJson(v))).toEqual(fresh.clusters(v));
+      expectSame(JSON.parse(fresh.clustersJson(v)), bruteForce(rows, v));
+    }
+  });
+
   it('handles viewports across the antimeridian and at the Mercator limits', () => {
     for (const v of [
       { zoom: 2, west: 170, south: -85, east: -100, north: 85 },

@@ -71,6 +71,9 @@ interface Query {
   total: number;
 }
 
+/** Clusters of cells lying wholly inside some viewport, kept per index (they are the same for every such viewport). */
+const MAX_KEPT_CELLS = 200_000;
+
 /** Spreads the 12 low bits of v to the even bits of a 24-bit number. */
 function spread12(v: number): number {
   let x = v & 0xfff;
@@ -144,6 +147,8 @@ export class ClusterIndex {
   private readonly maxLongitude: Float64Array;
   private readonly minChecklist: Float64Array;
   private readonly maxChecklist: Float64Array;
+  /** Cluster (and its JSON) of a whole cell by level and position: a pan recomputes only the cells cut by the viewport's edges. */
+  private readonly wholeCells = new Map<number, { cluster: Cluster; json: string }>();
 
   constructor(rows: readonly SiteAggregate[]) {
     const n = rows.length;
@@ -204,6 +209,24 @@ export class ClusterIndex {
    * @param v zoom 0–20; west/south/east/north in WGS84 degrees, west > east crossing the antimeridian
    */
   clusters(v: Viewport): ClusterResponse {
+    const q = this.run(v);
+    return { clusters: q.clusters, total: q.total };
+  }
+
+  /**
+   * The same answer as `clusters`, as the JSON text of a ClusterResponse: clusters of whole cells
+   * are serialised once and kept, so a pan serialises only the cells cut by the viewport's edges.
+   */
+  clustersJson(v: Viewport): string {
+    const q = this.run(v);
+    const parts = q.clusters.map((c) => this.jsonOf.get(c) ?? JSON.stringify(c));
+    return `{"clusters":[${parts.join(',')}],"total":${q.total}}`;
+  }
+
+  /** JSON of the kept whole-cell clusters, looked up by cluster object. */
+  private readonly jsonOf = new WeakMap<Cluster, string>();
+
+  private run(v: Viewport): Query {
     const q: Query = {
       v,
       level: v.zoom + CELL_ZOOM_OFFSET,
@@ -217,7 +240,7 @@ export class ClusterIndex {
     };
     this.descend(q, 0, this.sites, 0, 0, 0);
     q.clusters.sort((x, y) => y.count - x.count);
-    return { clusters: q.clusters, total: q.total };
+    return q;
   }
 
   /**
@@ -253,6 +276,23 @@ export class ClusterIndex {
   private descend(q: Query, a: number, b: number, cx: number, cy: number, lvl: number) {
     if (a === b) return;
     if (lvl === q.level) {
+      const cells = 2 ** lvl;
+      if (this.classify(q, cx, cy, cells) === 1) {
+        const key = (lvl * cells + cy) * cells + cx;
+        let kept = this.wholeCells.get(key);
+        if (!kept) {
+          const whole = new Accumulator();
+          this.addRun(whole, a, b);
+          const cluster = this.toCluster(whole);
+          kept = { cluster, json: JSON.stringify(cluster) };
+          if (this.wholeCells.size >= MAX_KEPT_CELLS) this.wholeCells.clear();
+          this.wholeCells.set(key, kept);
+          this.jsonOf.set(cluster, kept.json);
+        }
+        q.total += kept.cluster.count;
+        q.clusters.push(kept.cluster);
+        return;
+      }
       const acc = new Accumulator();
       this.collect(q, acc, a, b, cx, cy, lvl);
       if (acc.count > 0) {

@@ -52,9 +52,9 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
       querystring: clusterQuerySchema,
       response: { 200: clusterResponseSchema, 400: apiErrorSchema },
     },
-    // Serialised here (plain JSON.stringify of ClusterResponse, ≈ half the cost of the schema's serialiser for 150 clusters).
+    // The JSON text comes from the cluster index (whole cells serialised once), sent as it is.
     handler: async (request, reply) => {
-      const body = JSON.stringify(await observations.clusters(request.user, request.query));
+      const body = await observations.clusters(request.user, request.query);
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   });

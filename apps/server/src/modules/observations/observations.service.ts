@@ -1,4 +1,4 @@
-import { ADMIN_ROLE_ID, ObservationStatus, PUBLIC_STATUS_IDS, type ClusterQuery, type ClusterResponse, type ExploreFilters, type ExploreStats, type ObservationListQuery, type ObservationListResponse, type ObservationRow, type SessionUser } from '@mm/shared';
+import { ADMIN_ROLE_ID, ObservationStatus, PUBLIC_STATUS_IDS, type ClusterQuery, type ExploreFilters, type ExploreStats, type ObservationListQuery, type ObservationListResponse, type ObservationRow, type SessionUser } from '@mm/shared';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import type { DataVersion } from '../../lib/data-version';
@@ -125,13 +125,14 @@ export function createObservationsService(db: Db, dataVersion?: DataVersion, { l
      * after a change of its tables waits for one aggregate per site (≈ 1 s unfiltered at a million
      * observations, less for narrower filters); every viewport after it costs its cells only.
      * Without a data version (listener down) each request aggregates its viewport in SQL.
+     * @returns the JSON text of a ClusterResponse
      */
-    async clusters(user: SessionUser | null, query: ClusterQuery): Promise<ClusterResponse> {
+    async clusters(user: SessionUser | null, query: ClusterQuery): Promise<string> {
       const statuses = visibleStatuses(user);
       const { zoom, west, south, east, north, ...filters } = query;
       const version = versionFor(filters);
-      if (version === null) return observationsMap.clusters(db, query, statuses);
-      return (await clusterIndex(version, filters, statuses)).clusters({ zoom, west, south, east, north });
+      if (version === null) return JSON.stringify(await observationsMap.clusters(db, query, statuses));
+      return (await clusterIndex(version, filters, statuses)).clustersJson({ zoom, west, south, east, north });
     },
 
     /** Chart figures for the filters: per week of the year by life stage, per province. */
