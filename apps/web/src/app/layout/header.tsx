@@ -18,7 +18,7 @@ import {
   Toolbar,
   useMediaQuery,
 } from '@mui/material';
-import { Fragment, useState } from 'react';
+import { Fragment, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLE_ID, LOCALES, SMALL_SCREEN_BREAKPOINT } from '@mm/shared';
 import { MmImage } from '../../components/ui/mm-image';
@@ -32,6 +32,19 @@ import { menus, parentSiteUrl, type NavItem } from './nav-items';
 function DropdownMenu({ item }: { item: NavItem }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The focus goes back to the button as soon as the menu closes, not after its closing animation
+  // (MUI's own restore would then pull it out of the menu when it is opened again quickly).
+  const opener = useRef<HTMLElement | null>(null);
+  // A fresh menu on each opening, so it always starts on its first item even when it is opened
+  // again while the previous one is still fading out.
+  const [openings, setOpenings] = useState(0);
+  useEffect(() => {
+    if (anchor) opener.current = anchor;
+    else if (opener.current) {
+      opener.current.focus();
+      opener.current = null;
+    }
+  }, [anchor]);
   if (item.external) {
     return (
       <Button color="inherit" href={item.external} target="_blank" rel="noopener">
@@ -47,13 +60,17 @@ function DropdownMenu({ item }: { item: NavItem }) {
     );
   }
   const close = () => setAnchor(null);
+  const openMenu = (e: MouseEvent<HTMLElement>) => {
+    setOpenings((n) => n + 1);
+    setAnchor(e.currentTarget);
+  };
   const id = `menu-${item.labelKey.replace('.', '-')}`;
   return (
     <>
-      <Button color="inherit" endIcon={<ExpandMoreIcon />} aria-haspopup="true" aria-expanded={Boolean(anchor)} aria-controls={anchor ? id : undefined} onClick={(e) => setAnchor(e.currentTarget)}>
+      <Button color="inherit" endIcon={<ExpandMoreIcon />} aria-haspopup="true" aria-expanded={Boolean(anchor)} aria-controls={anchor ? id : undefined} onClick={openMenu}>
         {t(item.labelKey)}
       </Button>
-      <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+      <Menu key={openings} id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={close} disableRestoreFocus>
         {/* Items stay direct children of the menu so the arrow keys reach every one; a submenu's
             heading (Steps) is shown, not focused, and its items carry it in their names. */}
         {item.children?.flatMap((child) =>
@@ -147,7 +164,7 @@ function DrawerList({ items, close, depth = 0 }: { items: NavItem[]; close: () =
     <Fragment key={item.labelKey}>
       {item.children ? (
         <>
-          <ListSubheader sx={{ pl: 2 + depth * 2, lineHeight: '36px' }}>{t(item.labelKey)}</ListSubheader>
+          <ListSubheader component="div" sx={{ pl: 2 + depth * 2, lineHeight: '36px' }}>{t(item.labelKey)}</ListSubheader>
           <DrawerList items={item.children} close={close} depth={depth + 1} />
         </>
       ) : item.external ? (
@@ -192,24 +209,25 @@ function SmallHeader() {
           <MenuIcon />
         </IconButton>
       </Toolbar>
-      <Drawer anchor="right" open={open} onClose={close} slotProps={{ paper: { sx: { width: 300 } } }}>
+      <Drawer anchor="right" open={open} onClose={close} slotProps={{ paper: { sx: { width: 300 }, 'aria-label': t('nav.main') } }}>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
           <IconButton aria-label={t('nav.close_menu')} onClick={close}>
             <CloseIcon />
           </IconButton>
         </Box>
+        {/* A nav of links, not a list: its subheadings are divs (an <li> outside a <ul> is invalid). */}
         <List component="nav" aria-label={t('nav.main')} dense>
           <ListItemButton component={LocaleLink} href="/" onClick={close}>
             <ListItemText primary={t('nav.home')} />
           </ListItemButton>
           <DrawerList items={[...menus(lng), { labelKey: 'nav.parent_site', external: parentSiteUrl(lng) }]} close={close} />
-          <ListSubheader>{t('nav.language')}</ListSubheader>
+          <ListSubheader component="div">{t('nav.language')}</ListSubheader>
           {LOCALES.map((l) => (
             <ListItemButton key={l} lang={l} selected={l === lng} onClick={() => switchTo(l)} sx={{ pl: 4 }}>
               <ListItemText primary={t(languageLabelKeys[l])} />
             </ListItemButton>
           ))}
-          <ListSubheader>{t('nav.my_profile')}</ListSubheader>
+          <ListSubheader component="div">{t('nav.my_profile')}</ListSubheader>
           <DrawerList items={account} close={close} depth={1} />
         </List>
       </Drawer>
