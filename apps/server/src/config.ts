@@ -30,8 +30,11 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Length of that window (ms), one minute by default. */
   AUTH_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
-  /** Page views (POST /api/utilities/pageview) counted per IP in each window; more answer 429. */
-  PAGEVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /**
+   * Page views (POST /api/utilities/pageview) counted per IP in each window; more answer 429.
+   * Room for a class of 30 behind one school address browsing at once, not for a script.
+   */
+  PAGEVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(240),
   /** Length of that window (ms), one minute by default. */
   PAGEVIEW_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
   /** Plausible instance to forward page views to (with PLAUSIBLE_DOMAIN), e.g. https://plausible.io. */
