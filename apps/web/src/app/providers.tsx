@@ -16,7 +16,12 @@ const theme = createTheme({
   },
   shape: { borderRadius: 8 },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-  components: { MuiButton: { styleOverrides: { root: { textTransform: 'none' } } } },
+  components: {
+    MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+    // Subtitles are styled text (result counts), not h6 headings out of order; a subtitle that is a
+    // heading says so with `component="h3"` etc.
+    MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
+  },
 });
 
 /** Query client: no retry on 4xx (the answer will not change), one retry on network or 5xx. */
