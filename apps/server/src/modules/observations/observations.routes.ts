@@ -28,7 +28,7 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
     schema: {
       tags: ['observations'],
       summary: 'Explore list: observations matching the filters, newest first, 50 a page (spec §7)',
-      description: 'Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status. The public sees Pending, Vetted and Valid only; an admin every status.',
+      description: 'Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.',
       querystring: observationListQuerySchema,
       response: { 200: observationListResponseSchema, 400: apiErrorSchema },
     },
