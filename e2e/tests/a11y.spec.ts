@@ -88,7 +88,7 @@ async function open(page: Page, url: string): Promise<void> {
       history.pushState(null, '', u);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, url);
-    await expect.poll(() => page.evaluate(() => document.querySelector('h1')?.textContent ?? null), { message: `${url} replaces the previous page` }).not.toBe(before.h1);
+    await expect.poll(() => page.evaluate(() => document.querySelector('h1')?.textContent ?? null), { message: `${url} replaces the previous page`, intervals: [50] }).not.toBe(before.h1);
   }
   await expect(page.getByRole('heading', { level: 1 }).first(), `${url} shows its heading`).toBeVisible();
 }

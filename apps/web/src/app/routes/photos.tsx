@@ -98,7 +98,8 @@ export function PhotosPage() {
         <LifestageFilter value={lifestage} onChange={setLifestage} />
         {gallery.data && <Typography variant="subtitle2" aria-live="polite">{t('count', { count: total })}</Typography>}
       </Stack>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '2fr 2fr 1fr' }, alignItems: 'center' }}>
+      {/* minmax(0, …) as on Explore: the date pickers' own width must not widen a phone's page. */}
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'center' }}>
         <DateRangeFilter from={filters.date_from} to={filters.date_to} onChange={patchFilters} />
         {params ? <PlaceFilter params={params} countryId={filters.country_id} provinceId={filters.province_id} onChange={patchFilters} /> : <span />}
         <UsernameFilter value={filters.username} onChange={(username) => patchFilters({ username })} />
