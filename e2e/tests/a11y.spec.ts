@@ -199,8 +199,19 @@ for (const lng of LOCALES) {
   });
 }
 
-/** Serious or critical violations inside `selector` only (an open menu or drawer). */
+/**
+ * Serious or critical violations inside `selector` only (an open menu or drawer), once its opening
+ * transition has ended: axe reads colours as painted, and a menu still fading in reads lighter.
+ */
 async function checkPart(page: Page, selector: string, what: string): Promise<string | null> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).include(selector).options({ resultTypes: ['violations'] }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   return bad.length > 0 ? `${what}\n${describe(bad)}` : null;
