@@ -31,6 +31,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 /** Counts per status as a compact definition list. */
 function StatusCounts({ rows }: { rows: AdminDashboard['week'] }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   if (rows.length === 0) return <Typography color="text.secondary">{translate('mm.dashboard.none')}</Typography>;
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: 0.5, m: 0 }}>
@@ -38,7 +39,7 @@ function StatusCounts({ rows }: { rows: AdminDashboard['week'] }) {
         <Box key={r.status_id} sx={{ display: 'contents' }}>
           <dt>{translate(`mm.status.${r.status_id}`)}</dt>
           <Box component="dd" sx={{ m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-            {r.count.toLocaleString()}
+            {r.count.toLocaleString(locale)}
           </Box>
         </Box>
       ))}
@@ -63,7 +64,7 @@ export function Dashboard() {
       <Title title="mm.dashboard.title" />
       <Panel title={translate('mm.dashboard.pending')}>
         <Typography variant="h3" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          {data.pending.toLocaleString()}
+          {data.pending.toLocaleString(locale)}
         </Typography>
         <Link component={RouterLink} to={`/observations?filter=${pendingFilter}`}>
           {translate('mm.dashboard.review_pending')}
@@ -84,6 +85,7 @@ export function Dashboard() {
               height={260}
               dataset={data.per_week.map((w) => ({ week: weekFormat.format(new Date(`${w.week}T00:00:00Z`)), count: w.count }))}
               xAxis={[{ scaleType: 'band', dataKey: 'week', label: translate('mm.dashboard.week') }]}
+              yAxis={[{ valueFormatter: (v: number | null) => (v ?? 0).toLocaleString(locale) }]}
               series={[{ dataKey: 'count', label: translate('mm.dashboard.submissions'), color: '#e0701b' }]}
             />
           )}
@@ -131,7 +133,7 @@ export function Dashboard() {
                     {p.path}
                   </Box>
                   <Box component="td" sx={{ textAlign: 'right !important', fontVariantNumeric: 'tabular-nums' }}>
-                    {p.views.toLocaleString()}
+                    {p.views.toLocaleString(locale)}
                   </Box>
                 </tr>
               ))}
