@@ -19,14 +19,14 @@ export function useFieldError() {
 }
 
 /**
- * Puts an API 400's per-field messages (already translated by the server) on the form's fields.
- * @returns the message to toast when the error is not a field error, else undefined
+ * Shows an API error on a form: a 400's per-field messages (already translated by the server) on
+ * their fields, any other answer's message, or `fallback` when the server could not be reached, as
+ * the form's root error.
  */
-export function applyServerErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, fallback: string): string | undefined {
+export function showServerErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, fallback: string): void {
   if (err instanceof ApiRequestError && err.status === 400 && err.body.fields) {
     for (const [field, message] of Object.entries(err.body.fields)) setError(field as Path<T>, { type: 'server', message });
-    return undefined;
+    return;
   }
-  if (err instanceof ApiRequestError && err.status > 0) return err.body.message;
-  return fallback;
+  setError('root', { message: err instanceof ApiRequestError && err.status > 0 ? err.body.message : fallback });
 }

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { changePasswordInputSchema, type ChangePasswordInput } from '@mm/shared';
-import { applyServerErrors, useFieldError } from '../../../lib/form-errors';
+import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { PasswordField } from '../../auth/components/password-field';
 import { changePassword } from '../api/profiles';
@@ -23,8 +23,7 @@ export function ChangePasswordForm() {
       reset(empty);
     },
     onError: (err) => {
-      const message = applyServerErrors(err, setError, t('common:errors.network'));
-      if (message) setError('root', { message });
+      showServerErrors(err, setError, t('common:errors.network'));
     },
   });
   const { errors } = formState;

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { contactInputSchema, type ContactInput } from '@mm/shared';
-import { applyServerErrors, useFieldError } from '../../../lib/form-errors';
+import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { sendContactMessage } from '../api/contact';
 
@@ -21,8 +21,7 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactInput> }) 
       reset(empty);
     },
     onError: (err) => {
-      const message = applyServerErrors(err, setError, t('common:errors.network'));
-      if (message) setError('root', { message });
+      showServerErrors(err, setError, t('common:errors.network'));
     },
   });
   const { errors } = formState;

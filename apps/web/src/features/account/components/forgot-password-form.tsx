@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordInputSchema, type ForgotPasswordInput } from '@mm/shared';
-import { applyServerErrors, useFieldError } from '../../../lib/form-errors';
+import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { forgotPassword } from '../api/recovery';
 
@@ -16,8 +16,7 @@ export function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void
     mutationFn: forgotPassword,
     onSuccess: (_answer, input) => onSent(input.email),
     onError: (err) => {
-      const message = applyServerErrors(err, setError, t('common:errors.network'));
-      if (message) setError('root', { message });
+      showServerErrors(err, setError, t('common:errors.network'));
     },
   });
   const { errors } = formState;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { LOCALES, updateProfileInputSchema, updateUserInputSchema, type MyProfile } from '@mm/shared';
-import { applyServerErrors, useFieldError } from '../../../lib/form-errors';
+import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { languageLabelKeys } from '../../../lib/languages';
 import { useParamsData } from '../../params/api/get-params';
@@ -56,8 +56,7 @@ export function ProfileDetailsForm({ me, onDone }: { me: MyProfile; onDone: () =
       onDone();
     },
     onError: (err) => {
-      const message = applyServerErrors(err, setError, t('common:errors.network'));
-      if (message) setError('root', { message });
+      showServerErrors(err, setError, t('common:errors.network'));
     },
   });
   const { errors } = formState;

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordInputSchema, type ResetPasswordInput } from '@mm/shared';
-import { applyServerErrors, useFieldError } from '../../../lib/form-errors';
+import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { PasswordField } from '../../auth/components/password-field';
 import { useSession } from '../../auth/session-context';
@@ -22,8 +22,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
     mutationFn: async (input: ResetPasswordInput) => establish((await resetPassword(token, input)).oauth_token),
     onSuccess: onDone,
     onError: (err) => {
-      const message = applyServerErrors(err, setError, t('common:errors.network'));
-      if (message) setError('root', { message });
+      showServerErrors(err, setError, t('common:errors.network'));
     },
   });
   const { errors } = formState;

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { signinInputSchema, type SigninInput } from '@mm/shared';
 import { ApiRequestError } from '../../../lib/api-client';
-import { applyServerErrors, useFieldError } from '../../../lib/form-errors';
+import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { signin } from '../api/auth';
 import { useSession } from '../session-context';
 import { PasswordField } from './password-field';
@@ -23,8 +23,7 @@ export function SigninForm({ onSuccess }: { onSuccess: (username: string) => voi
     },
     onSuccess: (user) => user && onSuccess(user.username),
     onError: (err) => {
-      const message = applyServerErrors(err, setError, t('errors.network'));
-      if (message) setError('root', { message });
+      showServerErrors(err, setError, t('errors.network'));
     },
   });
   const { errors } = formState;

@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { LOCALES, signupInputSchema, type SignupInput } from '@mm/shared';
-import { applyServerErrors, useFieldError } from '../../../lib/form-errors';
+import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { languageLabelKeys } from '../../../lib/languages';
 import { useLocale } from '../../../lib/links';
 import { signup } from '../api/auth';
@@ -31,8 +31,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (username: string) => voi
     },
     onSuccess: (user) => user && onSuccess(user.username),
     onError: (err) => {
-      const message = applyServerErrors(err, setError, t('errors.network'));
-      if (message) setError('root', { message });
+      showServerErrors(err, setError, t('errors.network'));
     },
   });
   const { errors } = formState;

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { submitFlashInputSchema, type ChecklistDetail, type SubmitFlashInput } from '@mm/shared';
 import { ApiRequestError } from '../../../lib/api-client';
-import { applyServerErrors } from '../../../lib/form-errors';
+import { showServerErrors } from '../../../lib/form-errors';
 import { submitFlash } from '../api/flash';
 import { updateFlash } from '../api/update-flash';
 import { useInvalidateChecklist } from '../../checklists/api/invalidate-checklist';
@@ -75,8 +75,7 @@ export function useFlashForm(initial: ChecklistDetail | undefined, onSaved: (che
     },
     onError: (err) => {
       if (err instanceof ApiRequestError && err.status === 409) return setError('root', { message: t('flash.edit_conflict') });
-      const message = applyServerErrors(err, setError, t('errors.network'));
-      if (message) setError('root', { message });
+      showServerErrors(err, setError, t('errors.network'));
     },
   });
   const markDateTouched = () => {
