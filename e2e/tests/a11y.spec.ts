@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CONTENT_PAGE_SLUGS } from '../support/content';
 
 /**
  * Issue 6 "Accessibility": axe-core on every route of the app in each language, with zero serious
@@ -10,23 +11,8 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
  */
 
 const LOCALES = ['en', 'fr', 'es'] as const;
-const CONTENT_SLUGS = [
-  'contact-us',
-  'what-is-a-mission',
-  'milkweed-identification',
-  'monarch-identification',
-  'ready-to-go',
-  'mission-kit',
-  'monarchs-biology',
-  'life-cycle',
-  'monarch-identification-annual-cycle',
-  'the-research-project',
-  'the-research-project-2',
-  'monarch-blitz',
-  'partners',
-  'trousse-pedagogique',
-  'faq',
-];
+/** Content routes: the Contact Us form and the Markdown pages. */
+const CONTENT_SLUGS = ['contact-us', ...CONTENT_PAGE_SLUGS];
 const password = 'Monarque22';
 
 let username = '';

@@ -2,24 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { CONTENT_PAGE_SLUGS } from '../support/content';
 
 const contentDir = path.resolve(import.meta.dirname, '../../apps/web/src/content');
-const SLUGS = [
-  'what-is-a-mission',
-  'milkweed-identification',
-  'monarch-identification',
-  'ready-to-go',
-  'mission-kit',
-  'monarchs-biology',
-  'life-cycle',
-  'monarch-identification-annual-cycle',
-  'the-research-project',
-  'the-research-project-2',
-  'monarch-blitz',
-  'partners',
-  'trousse-pedagogique',
-  'faq',
-] as const;
 const LOCALES = ['en', 'fr', 'es'] as const;
 
 /** The h1 a page must show: the first line of its Markdown file. */
@@ -27,7 +12,7 @@ const h1Of = (slug: string, lng: string) => readFileSync(path.join(contentDir, s
 
 for (const lng of LOCALES) {
   test(`every content page renders in ${lng} with its own heading, title, description and alternates`, async ({ page }) => {
-    for (const slug of SLUGS) {
+    for (const slug of CONTENT_PAGE_SLUGS) {
       await page.goto(`/mmapp/${lng}/content/${slug}`);
       const h1 = page.getByRole('heading', { level: 1 });
       if (slug === 'mission-kit' && lng === 'es') {
