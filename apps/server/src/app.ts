@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +21,7 @@ import { createChecklistsService } from './modules/checklists/checklists.service
 import { healthRoutes } from './modules/health/health.routes';
 import { observationsRoutes } from './modules/observations/observations.routes';
 import { followDataVersion } from './lib/data-version';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { responseCachePlugin } from './plugins/response-cache';
 import { createObservationsService } from './modules/observations/observations.service';
 import { photosRoutes } from './modules/photos/photos.routes';
@@ -76,7 +76,7 @@ function tileOrigin(template: string): string {
 }
 
 async function registerExternalPlugins(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -162,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const checklists = createChecklistsService(db, photos);
   const dataVersion = await followDataVersion(db.$client, (msg) => app.log.warn(msg));
   app.addHook('onClose', () => dataVersion.close());
-  const observations = createObservationsService(db, dataVersion);
+  const observations = createObservationsService(db, dataVersion, { rowCacheBytes: Math.round(config.EXPLORE_ROW_CACHE_MB * 1024 * 1024) });
   const downloads = createDownloadsService(db, config.PUBLIC_URL);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,

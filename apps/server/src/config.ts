@@ -37,6 +37,11 @@ const configSchema = z.object({
   PAGEVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(240),
   /** Length of that window (ms), one minute by default. */
   PAGEVIEW_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
+  /**
+   * Memory for Explore list rows kept between requests (MiB), ≈ 1,400 rows per MiB; 0 keeps none
+   * and reads every page's rows from PostgreSQL.
+   */
+  EXPLORE_ROW_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   /** Plausible instance to forward page views to (with PLAUSIBLE_DOMAIN), e.g. https://plausible.io. */
   PLAUSIBLE_URL: optionalUrl,
   /** The site's domain as registered in Plausible. */

@@ -58,3 +58,19 @@ describe('Explore list pages past the head of a list (read in index order from a
     expect(keys.size).toBe(20_000);
   });
 });
+
+describe('Explore list rows kept between requests', () => {
+  it('shows a change made by another process once its notification arrives (kept rows are dropped)', async () => {
+    const url = `/api/observations?username=${volunteer.username}&limit=50`;
+    const first = (await ctx.app.inject({ method: 'GET', url })).json<{ data: { observation_id: number; numbers: number }[] }>();
+    const target = first.data[0];
+    expect(target).toBeDefined();
+    // Asked again: the rows come from memory.
+    expect((await ctx.app.inject({ method: 'GET', url: `${url}&_=again` })).json()).toEqual(first);
+    // Written straight to the database, as another server process would: only the notification tells this one.
+    await ctx.db.$client.query('UPDATE observations SET numbers = 97 WHERE observation_id = $1', [target!.observation_id]);
+    await expect
+      .poll(async () => (await ctx.app.inject({ method: 'GET', url: `${url}&_=${Math.random()}` })).json<typeof first>().data[0]?.numbers, { timeout: 5000 })
+      .toBe(97);
+  });
+});

@@ -5,6 +5,8 @@ import type { ExploreFilters, ObservationStatusId } from '@mm/shared';
 export const LIST_HEAD = 5000;
 /** Row keys remembered per list at most (positions of pages served). */
 const MAX_KEYS = 20_000;
+/** Pages after the head whose ids are remembered per list (≈ 200 KB at 50 ids a page). */
+const MAX_PAGES = 500;
 
 /** A row's place in the Explore list order (newest first): creation time as PostgreSQL text (microseconds kept) and id. */
 export interface ListKey {
@@ -16,13 +18,18 @@ export interface ListKey {
  * What is known of one filtered list at one data version, so that a page costs the same wherever it is:
  * the exact total, the ids of the first LIST_HEAD rows in order, and row keys by 0-based position
  * (every 50th row of the head, then the first row of each page served and of the page after it), from
- * which a page is read in index order instead of skipping all the rows before it.
+ * which a page is read in index order instead of skipping all the rows before it; and the ids of the
+ * pages after the head served lately, by `offset:limit`, which are then not read again.
  */
 export interface ListIndex {
   total: number;
   head: number[];
   keys: Map<number, ListKey>;
+  pages: LRUCache<string, number[]>;
 }
+
+/** The page memory of a new ListIndex. */
+export const pageMemory = (): ListIndex['pages'] => new LRUCache<string, number[]>({ max: MAX_PAGES });
 
 type Loader = (filters: ExploreFilters, statuses: readonly ObservationStatusId[]) => Promise<ListIndex>;
 

@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import type { ExploreFilters, ObservationStatusId } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { ListKey } from './list-index';
+import type { FetchedRow } from './list-rows';
 import { observationJoins, observationWhere } from './observation-filters';
 
 export type ObservationListRow = {
@@ -123,24 +124,24 @@ export const observationsRepository = {
   },
 
   /**
-   * The list rows of these observations (still matching `filters` among `statuses`), in list order,
-   * as the JSON text of an array of `observationRowSchema` objects built by PostgreSQL: Node neither
+   * The list rows of these observations that still match `filters` among `statuses` (any order), each
+   * as [id, status, JSON text of its `observationRowSchema` object] built by PostgreSQL: Node neither
    * parses the 22 columns nor serialises them again. One named statement per filter shape ($1: ids).
    */
-  async rowsJson(db: Db, filters: ExploreFilters, statuses: readonly ObservationStatusId[], ids: number[]): Promise<string> {
-    if (ids.length === 0) return '[]';
+  async rowsById(db: Db, filters: ExploreFilters, statuses: readonly ObservationStatusId[], ids: number[]): Promise<FetchedRow[]> {
+    if (ids.length === 0) return [];
     const key = JSON.stringify([statuses, filters]);
     let statement = rowsStatements.get(key);
     if (statement === undefined) {
       const q = named(sql`
-        SELECT coalesce(json_agg(${rowJson} ${listOrder}), '[]')::text AS data
+        SELECT o.observation_id, o.observationstatus_id, ${rowJson}::text
         ${rowJoins} ${rowPhotos}
         WHERE o.observation_id = ANY(${sql.param([])}::int[]) AND ${observationWhere(filters, statuses)}`);
       statement = { name: q.name, text: q.text, params: q.values };
       rowsStatements.set(key, statement);
     }
-    const r = await db.$client.query<[string]>({ name: statement.name, text: statement.text, values: [ids, ...statement.params.slice(1)], rowMode: 'array' });
-    return r.rows[0]?.[0] ?? '[]';
+    const r = await db.$client.query<FetchedRow>({ name: statement.name, text: statement.text, values: [ids, ...statement.params.slice(1)], rowMode: 'array' });
+    return r.rows;
   },
 
   /**

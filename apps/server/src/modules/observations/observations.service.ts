@@ -6,7 +6,8 @@ import { notFound } from '../../lib/errors';
 import { toPhoto } from '../checklists/checklists.queries';
 import { photosRepository } from '../photos/photos.repository';
 import { ClusterIndex } from './cluster-index';
-import { createListIndexes, keyAtOrBefore, LIST_HEAD, rememberKey, type ListIndex } from './list-index';
+import { createListIndexes, keyAtOrBefore, LIST_HEAD, pageMemory, rememberKey, type ListIndex } from './list-index';
+import { createRowCache, ROW_TABLES } from './list-rows';
 import { visibleStatuses } from './observation-filters';
 import { observationsMap } from './observations.map';
 import { observationsRepository, type ObservationListRow } from './observations.repository';
@@ -15,6 +16,8 @@ import { observationsRepository, type ObservationListRow } from './observations.
 const KEY_EVERY = 50;
 /** Cluster indexes kept (filter sets × visible statuses); ≈ 37 MB for 230 k sites, less for narrower filters. */
 const CLUSTER_INDEXES = 6;
+/** Memory for list rows kept by default (bytes): ≈ 90,000 rows. */
+const ROW_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** The tables a filtered list or map depends on: notifications from others leave its cached index valid. */
 function tablesOf(filters: ExploreFilters): string[] {
@@ -28,9 +31,15 @@ function tablesOf(filters: ExploreFilters): string[] {
  * Observation rules: the public list (spec §1, §7).
  * @param dataVersion when given, each filtered list's total and row positions are kept until the data
  *   change (ListIndex), so that a page never counts the whole table nor skips the rows before it
+ *   and the rows of pages served are kept in memory (RowCache) until one of their tables changes
  * @param options.listHead rows of a list known by id (LIST_HEAD; smaller in tests, to reach the pages after it)
+ * @param options.rowCacheBytes memory for kept list rows (bytes, ROW_CACHE_BYTES by default; 0 keeps none)
  */
-export function createObservationsService(db: Db, dataVersion?: DataVersion, { listHead = LIST_HEAD }: { listHead?: number } = {}) {
+export function createObservationsService(
+  db: Db,
+  dataVersion?: DataVersion,
+  { listHead = LIST_HEAD, rowCacheBytes = ROW_CACHE_BYTES }: { listHead?: number; rowCacheBytes?: number } = {},
+) {
   const toRow = ({ user_id: _owner, ...r }: ObservationListRow, photos: ObservationRow['photo']): ObservationRow => ({
     ...r,
     is_flash: r.is_flash ? 1 : 0,
@@ -46,8 +55,10 @@ export function createObservationsService(db: Db, dataVersion?: DataVersion, { l
     const total = head.length <= listHead ? head.length : await observationsRepository.count(db, filters, statuses);
     const kept = head.slice(0, listHead);
     const keys = new Map(kept.flatMap((k, i) => (i % KEY_EVERY === 0 || i === kept.length - 1 ? [[i, k] as const] : [])));
-    return { total, head: kept.map((k) => k.id), keys };
+    return { total, head: kept.map((k) => k.id), keys, pages: pageMemory() };
   });
+  const rowCache = createRowCache(rowCacheBytes);
+  const rowsVersion = (): number | null => (dataVersion ? (dataVersion.currentFor?.(ROW_TABLES) ?? dataVersion.current()) : null);
 
   const clusterIndexes = new LRUCache<string, { version: number; index: Promise<ClusterIndex> }>({ max: CLUSTER_INDEXES });
   /** The cluster index of a filter set at the current version of its tables; concurrent requests share one build. */
@@ -69,6 +80,8 @@ export function createObservationsService(db: Db, dataVersion?: DataVersion, { l
   const pageIds = async (index: ListIndex, filters: ExploreFilters, statuses: ReturnType<typeof visibleStatuses>, limit: number, offset: number): Promise<number[]> => {
     if (offset >= index.total) return [];
     if (offset + limit <= index.head.length || index.head.length === index.total) return index.head.slice(offset, offset + limit);
+    const known = index.pages.get(`${offset}:${limit}`);
+    if (known) return known;
     const from = keyAtOrBefore(index.keys, offset);
     const start = from?.[0] ?? 0;
     // One row more than the page: the key of the next page's first row.
@@ -76,7 +89,9 @@ export function createObservationsService(db: Db, dataVersion?: DataVersion, { l
     found.forEach((k, i) => {
       if (i === 0 || i === limit) rememberKey(index.keys, offset + i, k);
     });
-    return found.slice(0, limit).map((k) => k.id);
+    const ids = found.slice(0, limit).map((k) => k.id);
+    index.pages.set(`${offset}:${limit}`, ids);
+    return ids;
   };
 
   return {
@@ -100,8 +115,8 @@ export function createObservationsService(db: Db, dataVersion?: DataVersion, { l
     /**
      * Explore list: observations matching the filters, newest first, page size ≤ 50 (spec §7), as the
      * JSON text of an `ObservationListResponse` (`{ data: ObservationRow[], paginator }`): the rows are
-     * built as JSON by PostgreSQL and sent as they are (the route does not serialise them again).
-     * The public sees Pending, Vetted and Valid; an admin every status.
+     * built as JSON by PostgreSQL, kept in memory until their tables change, and sent as they are (the
+     * route does not serialise them again). The public sees Pending, Vetted and Valid; an admin every status.
      */
     async list(user: SessionUser | null, query: ObservationListQuery): Promise<string> {
       const { page, limit, ...filters } = query;
@@ -109,11 +124,13 @@ export function createObservationsService(db: Db, dataVersion?: DataVersion, { l
       const offset = (page - 1) * limit;
       // Without a data version (listener down) nothing may be kept: count and skip as a plain query does.
       const version = versionFor(filters);
+      // Read before the ids: rows fetched for ids of an older list are then never kept as current.
+      const rowVersion = version === null ? null : rowsVersion();
       const index = version === null ? null : await indexes.get(version, filters, statuses);
       const { ids, total } = index
         ? { ids: await pageIds(index, filters, statuses, limit, offset), total: index.total }
         : await observationsRepository.paginate(db, filters, statuses, limit, offset);
-      const data = await observationsRepository.rowsJson(db, filters, statuses, ids);
+      const data = await rowCache.page(ids, statuses, rowVersion, rowsVersion, (missing) => observationsRepository.rowsById(db, filters, statuses, missing));
       const totalpage = Math.max(1, Math.ceil(total / limit));
       const paginator: ObservationListResponse['paginator'] = { current: page, total, limit, totalpage, hasPre: page > 1, hasNext: page < totalpage };
       return `{"data":${data},"paginator":${JSON.stringify(paginator)}}`;
