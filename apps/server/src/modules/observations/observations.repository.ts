@@ -55,23 +55,24 @@ const listOrder = sql`ORDER BY o.observation_created DESC NULLS LAST, o.observat
 /** A timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds). */
 const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 /**
- * One Explore list row (spec §3, `observationRowSchema`) as JSON built by PostgreSQL, with its photos
- * (oldest first, deleted left out) and `photo_path` of the first: the same fields, values and order
- * as `toRow` in the service writes from the parsed columns.
+ * One Explore list row (spec §3, `observationRowSchema`) as compact JSON text built by PostgreSQL
+ * (`row_to_json` writes no spaces, ≈ 10 % smaller than `json_build_object`), with its photos (oldest
+ * first, deleted left out) and `photo_path` of the first: the same fields, values and order as `toRow`
+ * in the service writes from the parsed columns.
  */
-const rowJson = sql`json_build_object(
-  'observation_id', o.observation_id, 'number_of_plants', o.number_of_plants, 'observationstatus_id', o.observationstatus_id,
-  'milkweed_id', o.milkweed_id, 'is_flash', CASE WHEN c.is_flash THEN 1 ELSE 0 END, 'observation_created', ${isoText('o.observation_created')},
-  'lifestage_id', o.lifestage_id, 'numbers', o.numbers,
-  'english_name', m.english_name, 'latin_name', m.latin_name, 'french_name', m.french_name, 'spanish_name', m.spanish_name,
-  'site_id', s.site_id, 'locality', s.locality, 'province_id', s.province_id, 'checklist_id', c.checklist_id, 'checklist_date', c.checklist_date,
-  'latitude', s.latitude, 'longitude', s.longitude, 'dateidentified', ${isoText('o.dateidentified')}, 'username', u.username,
-  'photo_path', p.photos->0->>'photo_path', 'photo', coalesce(p.photos, '[]'::json))`;
+const rowJson = sql`(SELECT row_to_json(r)::text FROM (SELECT
+  o.observation_id, o.number_of_plants, o.observationstatus_id,
+  o.milkweed_id, CASE WHEN c.is_flash THEN 1 ELSE 0 END AS is_flash, ${isoText('o.observation_created')} AS observation_created,
+  o.lifestage_id, o.numbers,
+  m.english_name, m.latin_name, m.french_name, m.spanish_name,
+  s.site_id, s.locality, s.province_id, c.checklist_id, c.checklist_date,
+  s.latitude, s.longitude, ${isoText('o.dateidentified')} AS dateidentified, u.username,
+  p.photos->0->>'photo_path' AS photo_path, coalesce(p.photos, '[]'::json) AS photo) r)`;
 const rowPhotos = sql`LEFT JOIN LATERAL (
-    SELECT json_agg(json_build_object('id', ph.id, 'observation_id', ph.observation_id, 'observation_lifestage_id', ph.observation_lifestage_id,
-      'photo_path', ph.photo_path, 'photo_name', ph.photo_name, 'user_id', ph.user_id, 'isdeleted', ph.isdeleted,
-      'created', ${isoText('ph.created')}, 'updated', ${isoText('ph.updated')}) ORDER BY ph.id) AS photos
-    FROM photos ph WHERE ph.observation_id = o.observation_id AND NOT ph.isdeleted) p ON true`;
+    SELECT json_agg(row_to_json(ph) ORDER BY ph.id) AS photos FROM (
+      SELECT id, observation_id, observation_lifestage_id, photo_path, photo_name, user_id, isdeleted,
+        ${isoText('created')} AS created, ${isoText('updated')} AS updated
+      FROM photos WHERE observation_id = o.observation_id AND NOT isdeleted) ph) p ON true`;
 
 const dialect = new PgDialect();
 /** Statement name per SQL text: the same text always gets the same name, as node-postgres requires. */
@@ -134,7 +135,7 @@ export const observationsRepository = {
     let statement = rowsStatements.get(key);
     if (statement === undefined) {
       const q = named(sql`
-        SELECT o.observation_id, o.observationstatus_id, ${rowJson}::text
+        SELECT o.observation_id, o.observationstatus_id, ${rowJson}
         ${rowJoins} ${rowPhotos}
         WHERE o.observation_id = ANY(${sql.param([])}::int[]) AND ${observationWhere(filters, statuses)}`);
       statement = { name: q.name, text: q.text, params: q.values };
