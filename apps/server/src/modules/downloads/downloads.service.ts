@@ -14,7 +14,9 @@ import { downloadsRepository } from './downloads.repository';
 const CURSOR_BATCH_ROWS = 1000;
 /**
  * Downloads streaming at once in one process. Each holds a pooled connection for as long as the
- * client takes to read, so a cap keeps slow readers from starving the rest of the API.
+ * client takes to read, so a cap keeps slow readers from starving the rest of the API. With a pool
+ * smaller than this + 1, the cap is the pool size − 1: a download's end writes its row count on
+ * another connection while its cursor still holds one.
  */
 const MAX_CONCURRENT_DOWNLOADS = 4;
 
@@ -34,6 +36,7 @@ export function createDownloadsService(db: Db, publicUrl: string | undefined) {
   const dialect = new PgDialect();
   const mediaBase = `${publicUrl ? publicUrl.replace(/\/+$/, '') : ''}/attachments/`;
   let active = 0;
+  const maxActive = Math.max(1, Math.min(MAX_CONCURRENT_DOWNLOADS, (db.$client.options.max ?? 10) - 1));
 
   return {
     /** Tickets that let a browser link download as a signed-in user (download-tickets.ts). */
@@ -49,7 +52,7 @@ export function createDownloadsService(db: Db, publicUrl: string | undefined) {
     async start(user: SessionUser | null, query: DownloadQuery): Promise<DownloadFile> {
       const { format, reason_id, reason_text, ticket: _ticket, ...filters } = query;
       if (reason_id !== undefined && !(await downloadsRepository.reasonExists(db, reason_id))) throw fieldError('reason', V.unknownReference);
-      if (active >= MAX_CONCURRENT_DOWNLOADS) throw new HttpError(503, 'errors.unavailable');
+      if (active >= maxActive) throw new HttpError(503, 'errors.unavailable');
       active++;
       try {
         const id = await downloadsRepository.create(db, { user_id: user?.user_id ?? null, reason_id: reason_id ?? null, reason_text: reason_text || null, filters, format });
