@@ -23,6 +23,11 @@ export const OBSERVATION_PAGE_SIZE = 50;
 /** Default map centre, in northern Quebec (spec §1, §9), WGS84 degrees. */
 export const DEFAULT_MAP_CENTER = { lat: 51.996, lng: -74.781 } as const;
 export const DEFAULT_MAP_ZOOM = 4;
+/**
+ * Diameter of a map cluster bubble, px: grows with the logarithm of its count (2 → 33, 100 → 48,
+ * 10 000 → 66). The web draws bubbles this size; the server merges clusters whose bubbles would overlap.
+ */
+export const clusterDiameter = (count: number) => Math.round(30 + 9 * Math.log10(Math.max(1, count)));
 
 /** Browser storage keys and cookie (spec §3, §9). */
 export const STORAGE_KEYS = {

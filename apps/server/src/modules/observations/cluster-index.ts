@@ -216,10 +216,12 @@ export class ClusterIndex {
   /**
    * The same answer as `clusters`, as the JSON text of a ClusterResponse: clusters of whole cells
    * are serialised once and kept, so a pan serialises only the cells cut by the viewport's edges.
+   * @param arrange applied to the clusters before they are written (e.g. mergeOverlapping); the clusters
+   *   it returns unchanged keep their kept JSON
    */
-  clustersJson(v: Viewport): string {
+  clustersJson(v: Viewport, arrange: (clusters: Cluster[]) => Cluster[] = (c) => c): string {
     const q = this.run(v);
-    const parts = q.clusters.map((c) => this.jsonOf.get(c) ?? JSON.stringify(c));
+    const parts = arrange(q.clusters).map((c) => this.jsonOf.get(c) ?? JSON.stringify(c));
     return `{"clusters":[${parts.join(',')}],"total":${q.total}}`;
   }
 

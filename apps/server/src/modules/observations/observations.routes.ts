@@ -47,7 +47,8 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
       tags: ['observations'],
       summary: 'Map clusters for a viewport and zoom, over the Explore filters',
       description:
-        'Observations inside west/south/east/north (WGS84 degrees; west > east crosses the antimeridian) grouped on a Web Mercator grid of ≈ 64 px cells at `zoom` (0–20). ' +
+        'Observations inside west/south/east/north (WGS84 degrees; west > east crosses the antimeridian) grouped on a Web Mercator grid of ≈ 64 px cells at `zoom` (0–20); ' +
+        'clusters whose bubbles (30 + 9 · log10(count) px wide) would overlap on screen are then merged. ' +
         'Each cluster: mean position, count, bounds; observation_id when it holds one observation, checklist_id when all belong to one checklist. Same visibility as the list.',
       querystring: clusterQuerySchema,
       response: { 200: clusterResponseSchema, 400: apiErrorSchema },

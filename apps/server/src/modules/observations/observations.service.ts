@@ -1,4 +1,4 @@
-import { ADMIN_ROLE_ID, ObservationStatus, PUBLIC_STATUS_IDS, type ClusterQuery, type ExploreFilters, type ExploreStats, type ObservationListQuery, type ObservationListResponse, type ObservationRow, type SessionUser } from '@mm/shared';
+import { ADMIN_ROLE_ID, ObservationStatus, PUBLIC_STATUS_IDS, type Cluster, type ClusterQuery, type ExploreFilters, type ExploreStats, type ObservationListQuery, type ObservationListResponse, type ObservationRow, type SessionUser } from '@mm/shared';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import type { DataVersion } from '../../lib/data-version';
@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors';
 import { toPhoto } from '../checklists/checklists.queries';
 import { photosRepository } from '../photos/photos.repository';
 import { ClusterIndex } from './cluster-index';
+import { mergeOverlapping } from './cluster-merge';
 import { createListIndexes, keyAtOrBefore, LIST_HEAD, pageMemory, rememberKey, type ListIndex } from './list-index';
 import { createRowCache, ROW_TABLES } from './list-rows';
 import { visibleStatuses } from './observation-filters';
@@ -141,15 +142,20 @@ export function createObservationsService(
      * filter set's ClusterIndex kept for the current data version: the first request of a filter set
      * after a change of its tables waits for one aggregate per site (≈ 1 s unfiltered at a million
      * observations, less for narrower filters); every viewport after it costs its cells only.
-     * Without a data version (listener down) each request aggregates its viewport in SQL.
+     * Without a data version (listener down) each request aggregates its viewport in SQL. Either way,
+     * clusters whose bubbles would overlap on screen are then merged (cluster-merge.ts).
      * @returns the JSON text of a ClusterResponse
      */
     async clusters(user: SessionUser | null, query: ClusterQuery): Promise<string> {
       const statuses = visibleStatuses(user);
       const { zoom, west, south, east, north, ...filters } = query;
       const version = versionFor(filters);
-      if (version === null) return JSON.stringify(await observationsMap.clusters(db, query, statuses));
-      return (await clusterIndex(version, filters, statuses)).clustersJson({ zoom, west, south, east, north });
+      const arrange = (clusters: Cluster[]) => mergeOverlapping(clusters, zoom);
+      if (version === null) {
+        const answer = await observationsMap.clusters(db, query, statuses);
+        return JSON.stringify({ ...answer, clusters: arrange(answer.clusters) });
+      }
+      return (await clusterIndex(version, filters, statuses)).clustersJson({ zoom, west, south, east, north }, arrange);
     },
 
     /** Chart figures for the filters: per week of the year by life stage, per province. */

@@ -22,8 +22,8 @@ export function toViewport(zoom: number, b: { west: number; south: number; east:
   };
 }
 
-/** Diameter of a cluster bubble, px: grows with the logarithm of its count (2 → 33, 100 → 48, 10 000 → 66). */
-export const clusterDiameter = (count: number) => Math.round(30 + 9 * Math.log10(Math.max(1, count)));
+/** Diameter of a cluster bubble (shared with the server, which merges bubbles that would overlap). */
+export { clusterDiameter } from '@mm/shared';
 
 /** True when a cluster's observations all sit on (practically) one point, ≈ 1 m: zooming cannot split it. */
 export const isSinglePoint = (bounds: Cluster['bounds']) => Math.abs(bounds.east - bounds.west) < 1e-5 && Math.abs(bounds.north - bounds.south) < 1e-5;
