@@ -12,12 +12,6 @@ const wrap = (lng: number) => (lng >= -180 && lng < 180 ? lng : ((((lng + 180) %
 /** `lng` moved by whole turns to within 180° of `ref`. */
 const near = (lng: number, ref: number) => lng - 360 * Math.round((lng - ref) / 360);
 
-/** Web Mercator pixel position of a point at a world width of `world` px. */
-function pixel(c: Cluster, world: number): [number, number] {
-  const s = Math.sin((Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, c.latitude)) * Math.PI) / 180);
-  return [((c.longitude + 180) / 360) * world, (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * world];
-}
-
 /** One cluster of several: counts added, position weighted by count, bounds joined (across the antimeridian too). */
 function combine(members: Cluster[]): Cluster {
   const lead = members[0]!;
@@ -52,32 +46,84 @@ function combine(members: Cluster[]): Cluster {
   };
 }
 
-/** One pass: each cluster, most observations first, takes in the later ones its bubble overlaps. Same array when nothing merged. */
+const NONE: readonly number[] = [];
+
+/**
+ * One pass: each cluster, most observations first, takes in the later ones its bubble overlaps. The
+ * clusters are bucketed on a grid of the largest bubble's diameter, so each looks at its 3 × 3
+ * neighbouring buckets only. Answers the same array when nothing merged.
+ */
 function mergePass(clusters: Cluster[], world: number): Cluster[] {
-  const sorted = [...clusters].sort((a, b) => b.count - a.count);
-  const at = sorted.map((c) => pixel(c, world));
-  const diameter = sorted.map((c) => clusterDiameter(c.count));
-  const taken = new Uint8Array(sorted.length);
+  const n = clusters.length;
+  if (n < 2) return clusters;
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  const diameter = new Float64Array(n);
+  let widest = 1;
+  for (let i = 0; i < n; i++) {
+    const c = clusters[i]!;
+    const s = Math.sin((Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, c.latitude)) * Math.PI) / 180);
+    x[i] = ((c.longitude + 180) / 360) * world;
+    y[i] = (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * world;
+    diameter[i] = clusterDiameter(c.count);
+    widest = Math.max(widest, diameter[i]!);
+  }
+  // Two bubbles touch only within the widest diameter: neighbouring buckets hold every candidate.
+  const columns = Math.max(1, Math.floor(world / widest));
+  const gxOf = new Int32Array(n);
+  const gyOf = new Int32Array(n);
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < n; i++) {
+    gxOf[i] = Math.min(columns - 1, Math.floor(x[i]! / widest));
+    gyOf[i] = Math.floor(y[i]! / widest);
+    minX = Math.min(minX, gxOf[i]!);
+    maxX = Math.max(maxX, gxOf[i]!);
+    minY = Math.min(minY, gyOf[i]!);
+    maxY = Math.max(maxY, gyOf[i]!);
+  }
+  // Keys counted from the set's corner stay small integers (fast map keys) for any real viewport.
+  const height = maxY - minY + 3;
+  const small = (maxX - minX + 3) * height < 2 ** 30;
+  const bucketOf = small ? (gx: number, gy: number) => (gx - minX + 1) * height + (gy - minY + 1) : (gx: number, gy: number) => gx * 2 ** 26 + gy;
+  const buckets = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const key = bucketOf(gxOf[i]!, gyOf[i]!);
+    const bucket = buckets.get(key);
+    if (bucket) bucket.push(i);
+    else buckets.set(key, [i]);
+  }
+  const taken = new Uint8Array(n);
   const out: Cluster[] = [];
   let merged = false;
-  for (let i = 0; i < sorted.length; i++) {
+  // Most observations first (the input's order): a cluster takes in only those after it.
+  for (let i = 0; i < n; i++) {
     if (taken[i]) continue;
-    const [xi, yi] = at[i]!;
+    const gx = gxOf[i]!;
+    const gy = gyOf[i]!;
     let members: Cluster[] | null = null;
-    for (let j = i + 1; j < sorted.length; j++) {
-      if (taken[j]) continue;
-      const [xj, yj] = at[j]!;
-      const dxRaw = Math.abs(xi - xj);
-      const dx = Math.min(dxRaw, world - dxRaw);
-      const reach = (diameter[i]! + diameter[j]!) / 2;
-      if (dx * dx + (yi - yj) ** 2 < reach * reach) {
-        members ??= [sorted[i]!];
-        members.push(sorted[j]!);
-        taken[j] = 1;
+    for (let ox = -1; ox <= 1; ox++) {
+      // Columns wrap around the antimeridian.
+      const cx = (gx + ox + columns) % columns;
+      for (let oy = -1; oy <= 1; oy++) {
+        for (const j of buckets.get(bucketOf(cx, gy + oy)) ?? NONE) {
+          if (j <= i || taken[j]) continue;
+          const dxRaw = Math.abs(x[i]! - x[j]!);
+          const dx = Math.min(dxRaw, world - dxRaw);
+          const dy = y[i]! - y[j]!;
+          const reach = (diameter[i]! + diameter[j]!) / 2;
+          if (dx * dx + dy * dy < reach * reach) {
+            members ??= [clusters[i]!];
+            members.push(clusters[j]!);
+            taken[j] = 1;
+          }
+        }
       }
     }
     if (members) merged = true;
-    out.push(members ? combine(members) : sorted[i]!);
+    out.push(members ? combine(members) : clusters[i]!);
   }
   return merged ? out.sort((a, b) => b.count - a.count) : clusters;
 }
@@ -89,13 +135,13 @@ function mergePass(clusters: Cluster[], world: number): Cluster[] {
  * draws; two overlap when their centres are closer than the mean of their diameters at this zoom.
  * Clusters left alone are the same objects; a merged one has no observation_id, the members'
  * checklist_id when they all share it, and the joined bounds (to zoom into on click).
- * @param clusters most observations first (as ClusterIndex and the SQL clustering answer them)
+ * @param clusters best most observations first (as ClusterIndex and the SQL clustering answer them; sorted otherwise)
  * @param zoom the map zoom they were made for (0–20)
  * @returns most observations first
  */
 export function mergeOverlapping(clusters: Cluster[], zoom: number): Cluster[] {
   const world = TILE_PX * 2 ** zoom;
-  let current = clusters;
+  let current = clusters.every((c, i) => i === 0 || clusters[i - 1]!.count >= c.count) ? clusters : [...clusters].sort((a, b) => b.count - a.count);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const next = mergePass(current, world);
     if (next === current) break;
