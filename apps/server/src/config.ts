@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_ROW_CACHE_MB } from './modules/observations/list-rows';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.string().url().optional();
@@ -41,7 +42,7 @@ const configSchema = z.object({
    * Memory for Explore list rows kept between requests (MiB), ≈ 1,400 rows per MiB; 0 keeps none
    * and reads every page's rows from PostgreSQL.
    */
-  EXPLORE_ROW_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  EXPLORE_ROW_CACHE_MB: z.coerce.number().min(0).max(4096).default(DEFAULT_ROW_CACHE_MB),
   /** Plausible instance to forward page views to (with PLAUSIBLE_DOMAIN), e.g. https://plausible.io. */
   PLAUSIBLE_URL: optionalUrl,
   /** The site's domain as registered in Plausible. */

@@ -88,6 +88,8 @@ export const clusterQuerySchema = z
   .refine(datesInOrder, datesInOrderError)
   .refine((v) => v.south <= v.north, { message: V.invalid, path: ['north'] });
 export type ClusterQuery = z.infer<typeof clusterQuerySchema>;
+/** A map viewport: integer zoom (0–20) and bounds in WGS84 degrees; `west > east` crosses the antimeridian. */
+export type Viewport = Pick<ClusterQuery, keyof typeof viewportFields>;
 
 /**
  * One map cluster: the observations of a grid cell (cell size follows the zoom), placed at their

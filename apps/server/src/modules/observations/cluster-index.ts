@@ -1,4 +1,4 @@
-import type { Cluster, ClusterResponse } from '@mm/shared';
+import type { Cluster, ClusterResponse, Viewport } from '@mm/shared';
 
 /** Web Mercator stops at ±85.0511° (WGS84 degrees); the SQL clustering clamps the same way. */
 export const MAX_MERCATOR_LATITUDE = 85.0511;
@@ -33,14 +33,6 @@ export type SiteAggregate = {
   checklist_min: number;
   checklist_max: number;
 };
-
-export interface Viewport {
-  zoom: number;
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
 
 /** x (0 … 2^GRID_BITS − 1) of a longitude: the same arithmetic as the SQL cell `floor((lng + 180) / 360 * cells)`. */
 function gridX(longitude: number): number {

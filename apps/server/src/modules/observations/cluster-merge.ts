@@ -9,8 +9,8 @@ const MAX_PASSES = 4;
 
 /** A longitude brought into [-180, 180), WGS84 degrees (untouched when already there: no rounding). */
 const wrap = (lng: number) => (lng >= -180 && lng < 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180);
-/** `lng` moved by whole turns to within 180° of `ref`. */
-const near = (lng: number, ref: number) => lng - 360 * Math.round((lng - ref) / 360);
+/** Degrees to add to `lng` (whole turns) to bring it within 180° of `ref`. */
+const turnsTo = (lng: number, ref: number) => -360 * Math.round((lng - ref) / 360);
 
 /** One cluster of several: counts added, position weighted by count, bounds joined (across the antimeridian too). */
 function combine(members: Cluster[]): Cluster {
@@ -25,12 +25,12 @@ function combine(members: Cluster[]): Cluster {
   for (const c of members) {
     count += c.count;
     sumLat += c.latitude * c.count;
-    sumLng += near(c.longitude, lead.longitude) * c.count;
+    sumLng += (c.longitude + turnsTo(c.longitude, lead.longitude)) * c.count;
     south = Math.min(south, c.bounds.south);
     north = Math.max(north, c.bounds.north);
     // A box crossing the antimeridian (west > east) is unwrapped eastwards, then the whole box is moved next to the lead.
     const e = c.bounds.east < c.bounds.west ? c.bounds.east + 360 : c.bounds.east;
-    const shift = -360 * Math.round(((c.bounds.west + e) / 2 - lead.longitude) / 360);
+    const shift = turnsTo((c.bounds.west + e) / 2, lead.longitude);
     west = Math.min(west, c.bounds.west + shift);
     east = Math.max(east, e + shift);
   }

@@ -3,6 +3,8 @@ import type { ObservationStatusId } from '@mm/shared';
 
 /** The tables an Explore list row is built from (observation, checklist, site, observer, photos, milkweed names). */
 export const ROW_TABLES = ['observations', 'checklists', 'sites', 'users', 'photos', 'milkweed_species'] as const;
+/** Memory for kept list rows unless configured (MiB, EXPLORE_ROW_CACHE_MB): ≈ 90,000 rows. */
+export const DEFAULT_ROW_CACHE_MB = 64;
 /** Bytes counted per kept row besides its JSON text (the entry, its key and the LRU's bookkeeping). */
 const ROW_OVERHEAD_BYTES = 120;
 

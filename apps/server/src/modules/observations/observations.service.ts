@@ -8,7 +8,7 @@ import { photosRepository } from '../photos/photos.repository';
 import { ClusterIndex } from './cluster-index';
 import { mergeOverlapping } from './cluster-merge';
 import { createListIndexes, keyAtOrBefore, LIST_HEAD, pageMemory, rememberKey, type ListIndex } from './list-index';
-import { createRowCache, ROW_TABLES } from './list-rows';
+import { createRowCache, DEFAULT_ROW_CACHE_MB, ROW_TABLES } from './list-rows';
 import { visibleStatuses } from './observation-filters';
 import { observationsMap } from './observations.map';
 import { observationsRepository, type ObservationListRow } from './observations.repository';
@@ -17,8 +17,6 @@ import { observationsRepository, type ObservationListRow } from './observations.
 const KEY_EVERY = 50;
 /** Cluster indexes kept (filter sets × visible statuses); ≈ 37 MB for 230 k sites, less for narrower filters. */
 const CLUSTER_INDEXES = 6;
-/** Memory for list rows kept by default (bytes): ≈ 90,000 rows. */
-const ROW_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** The tables a filtered list or map depends on: notifications from others leave its cached index valid. */
 function tablesOf(filters: ExploreFilters): string[] {
@@ -34,12 +32,12 @@ function tablesOf(filters: ExploreFilters): string[] {
  *   change (ListIndex), so that a page never counts the whole table nor skips the rows before it
  *   and the rows of pages served are kept in memory (RowCache) until one of their tables changes
  * @param options.listHead rows of a list known by id (LIST_HEAD; smaller in tests, to reach the pages after it)
- * @param options.rowCacheBytes memory for kept list rows (bytes, ROW_CACHE_BYTES by default; 0 keeps none)
+ * @param options.rowCacheBytes memory for kept list rows (bytes, DEFAULT_ROW_CACHE_MB by default; 0 keeps none)
  */
 export function createObservationsService(
   db: Db,
   dataVersion?: DataVersion,
-  { listHead = LIST_HEAD, rowCacheBytes = ROW_CACHE_BYTES }: { listHead?: number; rowCacheBytes?: number } = {},
+  { listHead = LIST_HEAD, rowCacheBytes = DEFAULT_ROW_CACHE_MB * 1024 * 1024 }: { listHead?: number; rowCacheBytes?: number } = {},
 ) {
   const toRow = ({ user_id: _owner, ...r }: ObservationListRow, photos: ObservationRow['photo']): ObservationRow => ({
     ...r,
@@ -59,7 +57,6 @@ export function createObservationsService(
     return { total, head: kept.map((k) => k.id), keys, pages: pageMemory() };
   });
   const rowCache = createRowCache(rowCacheBytes);
-  const rowsVersion = (): number | null => (dataVersion ? (dataVersion.currentFor?.(ROW_TABLES) ?? dataVersion.current()) : null);
 
   const clusterIndexes = new LRUCache<string, { version: number; index: Promise<ClusterIndex> }>({ max: CLUSTER_INDEXES });
   /** The cluster index of a filter set at the current version of its tables; concurrent requests share one build. */
@@ -74,14 +71,19 @@ export function createObservationsService(
     });
     return index;
   };
-  /** Version of the tables a filter set reads, or null when changes cannot be followed (nothing may be kept). */
-  const versionFor = (filters: ExploreFilters): number | null => (dataVersion ? (dataVersion.currentFor?.(tablesOf(filters)) ?? dataVersion.current()) : null);
+  /** Version of these tables, or null when changes cannot be followed (nothing may be kept). */
+  const versionOf = (tables: readonly string[]): number | null => (dataVersion ? (dataVersion.currentFor?.(tables) ?? dataVersion.current()) : null);
+  /** Version of the tables a filter set reads. */
+  const versionFor = (filters: ExploreFilters) => versionOf(tablesOf(filters));
+  /** Version of the tables a list row is built from. */
+  const rowsVersion = () => versionOf(ROW_TABLES);
 
   /** Ids of rows [offset, offset + limit) of the list: from the head, else read in index order from the nearest known row. */
   const pageIds = async (index: ListIndex, filters: ExploreFilters, statuses: ReturnType<typeof visibleStatuses>, limit: number, offset: number): Promise<number[]> => {
     if (offset >= index.total) return [];
     if (offset + limit <= index.head.length || index.head.length === index.total) return index.head.slice(offset, offset + limit);
-    const known = index.pages.get(`${offset}:${limit}`);
+    const pageKey = `${offset}:${limit}`;
+    const known = index.pages.get(pageKey);
     if (known) return known;
     const from = keyAtOrBefore(index.keys, offset);
     const start = from?.[0] ?? 0;
@@ -91,7 +93,7 @@ export function createObservationsService(
       if (i === 0 || i === limit) rememberKey(index.keys, offset + i, k);
     });
     const ids = found.slice(0, limit).map((k) => k.id);
-    index.pages.set(`${offset}:${limit}`, ids);
+    index.pages.set(pageKey, ids);
     return ids;
   };
 

@@ -1,17 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClusterResponse, ExploreFilters } from '@mm/shared';
+import type { ClusterResponse, ExploreFilters, Viewport } from '@mm/shared';
 import { SILENT_QUERY } from '../../../components/ui/busy-overlay';
 import { api } from '../../../lib/api-client';
 import { filtersToQuery } from '../utils/explore-url';
 
-/** A map viewport: integer zoom (0–20) and bounds in WGS84 degrees; `west > east` crosses the antimeridian. */
-export interface Viewport {
-  zoom: number;
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
 
 /**
  * Map clusters of the filtered observations inside a viewport (`GET /api/observations/clusters`).

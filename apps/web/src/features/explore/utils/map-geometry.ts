@@ -1,5 +1,4 @@
-import type { Cluster } from '@mm/shared';
-import type { Viewport } from '../api/get-clusters';
+import type { Cluster, Viewport } from '@mm/shared';
 
 /** A longitude brought into [-180, 180), WGS84 degrees. */
 export const wrapLongitude = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
