@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, unit + API tests (Vitest, real PostgreSQL), then e2e (Playwright,
+// `npm test`: lint, format check, typecheck, unit + API tests (Vitest, real PostgreSQL), then e2e (Playwright,
 // Chromium, built app on a fresh embedded database). Ends with one line totalling every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +22,7 @@ let failed = 0;
 const check = (ok) => (ok ? passed++ : failed++);
 
 check(run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
+check(run('format (Prettier)', 'npx', ['prettier', '--check', '.']));
 check(run('typecheck', 'npx', ['tsc', '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json']));
 
 const vitestFile = path.join(results, 'vitest.json');
