@@ -5,14 +5,26 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 /** JSX attributes a person reads or hears (issue 6 lint rule on literal strings). */
-const visibleAttributes = '/^(aria-label|aria-description|aria-valuetext|aria-roledescription|title|alt|placeholder|label|helperText)$/';
+const visibleAttributes =
+  '/^(aria-label|aria-description|aria-valuetext|aria-roledescription|title|alt|placeholder|label|helperText)$/';
 
 /** react-admin's props that show text, and what a translation key looks like there. */
-const adminVisibleAttributes = '/^(aria-label|title|alt|placeholder|label|helperText|emptyText|confirmTitle|confirmContent)$/';
+const adminVisibleAttributes =
+  '/^(aria-label|title|alt|placeholder|label|helperText|emptyText|confirmTitle|confirmContent)$/';
 const adminKey = '/^(ra|mm|resources)\\.[\\w.]+$/';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'shots/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'shots/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -44,17 +56,28 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         // The product's name may stay literal where it must show before translations load (loading screen).
-        { selector: 'JSXText[value=/^(?!\\s*Mission Monarch\\s*$)[\\s\\S]*\\p{L}/u]', message: 'Literal text in JSX: put it in the locale files (en, fr, es) and use t().' },
-        { selector: 'JSXExpressionContainer > Literal[value=/\\p{L}/u]', message: 'Literal string in JSX: put it in the locale files (en, fr, es) and use t().' },
+        {
+          selector: 'JSXText[value=/^(?!\\s*Mission Monarch\\s*$)[\\s\\S]*\\p{L}/u]',
+          message: 'Literal text in JSX: put it in the locale files (en, fr, es) and use t().',
+        },
+        {
+          selector: 'JSXExpressionContainer > Literal[value=/\\p{L}/u]',
+          message: 'Literal string in JSX: put it in the locale files (en, fr, es) and use t().',
+        },
         // Template strings are checked where they are shown (children, visible attributes), not in hrefs or keys.
-        { selector: ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/\\p{L}/u]', message: 'Literal text in a JSX template string: put it in the locale files (en, fr, es) and use t().' },
+        {
+          selector:
+            ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/\\p{L}/u]',
+          message: 'Literal text in a JSX template string: put it in the locale files (en, fr, es) and use t().',
+        },
         {
           selector: `JSXAttribute[name.name=${visibleAttributes}] > Literal[value=/\\p{L}/u]`,
           message: 'User-visible attribute with a literal string: put it in the locale files (en, fr, es) and use t().',
         },
         {
           selector: `JSXAttribute[name.name=${visibleAttributes}] > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/\\p{L}/u]`,
-          message: 'User-visible attribute with literal text in a template string: put it in the locale files (en, fr, es) and use t().',
+          message:
+            'User-visible attribute with literal text in a template string: put it in the locale files (en, fr, es) and use t().',
         },
       ],
     },
@@ -67,9 +90,18 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-syntax': [
         'error',
-        { selector: 'JSXText[value=/\\p{L}/u]', message: 'Literal text in JSX: put it in packages/shared/locales/*/admin.json and use translate().' },
-        { selector: `JSXExpressionContainer > Literal[value=/\\p{L}/u][value!=${adminKey}]`, message: 'Literal string in JSX: use a translation key (admin.json).' },
-        { selector: `JSXAttribute[name.name=${adminVisibleAttributes}] > Literal[value=/\\p{L}/u][value!=${adminKey}]`, message: 'User-visible attribute with a literal string: use a translation key (admin.json).' },
+        {
+          selector: 'JSXText[value=/\\p{L}/u]',
+          message: 'Literal text in JSX: put it in packages/shared/locales/*/admin.json and use translate().',
+        },
+        {
+          selector: `JSXExpressionContainer > Literal[value=/\\p{L}/u][value!=${adminKey}]`,
+          message: 'Literal string in JSX: use a translation key (admin.json).',
+        },
+        {
+          selector: `JSXAttribute[name.name=${adminVisibleAttributes}] > Literal[value=/\\p{L}/u][value!=${adminKey}]`,
+          message: 'User-visible attribute with a literal string: use a translation key (admin.json).',
+        },
       ],
     },
   },

@@ -78,7 +78,6 @@ const connections = positive('connections');
 const dataDir = path.resolve(opts['data-dir']);
 const only = new Set(opts.only.split(',').map((s) => s.trim()));
 
-
 /** Machine facts printed with every result. */
 function machine() {
   const cpus = os.cpus();
@@ -89,7 +88,10 @@ function machine() {
     node: process.version,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     date: new Date().toISOString(),
-    loadavg: os.loadavg().map((v) => v.toFixed(2)).join(' '),
+    loadavg: os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' '),
   };
 }
 
@@ -101,8 +103,16 @@ async function prepareData() {
   const markerFile = path.join(dataDir, 'bench-explore.json');
   const wanted = { version: DATA_VERSION, observations: observationCount, seed };
   const marker = existsSync(markerFile) ? JSON.parse(readFileSync(markerFile, 'utf8')) : null;
-  if (!opts.fresh && marker && marker.version === wanted.version && marker.observations === wanted.observations && marker.seed === wanted.seed) {
-    log(`reusing the database in ${dataDir} (${marker.observations} observations, seed ${marker.seed}, generated ${marker.generatedAt}; --fresh regenerates)`);
+  if (
+    !opts.fresh &&
+    marker &&
+    marker.version === wanted.version &&
+    marker.observations === wanted.observations &&
+    marker.seed === wanted.seed
+  ) {
+    log(
+      `reusing the database in ${dataDir} (${marker.observations} observations, seed ${marker.seed}, generated ${marker.generatedAt}; --fresh regenerates)`,
+    );
     return marker;
   }
   if (existsSync(dataDir)) {
@@ -124,7 +134,11 @@ async function prepareData() {
       `loaded in ${fmt(totalS)} s: generate ${fmt(stats.generateMs / 1000)} s, insert ${fmt(stats.loadMs / 1000)} s, ` +
         `indexes ${fmt(stats.indexMs / 1000)} s (${stats.indexes.length} rebuilt), VACUUM ANALYZE + CHECKPOINT ${fmt(stats.analyzeMs / 1000)} s`,
     );
-    log(`statuses: ${Object.entries(stats.statusCounts).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+    log(
+      `statuses: ${Object.entries(stats.statusCounts)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')}`,
+    );
     const done = { ...wanted, ...stats, totalS, generatedAt: new Date().toISOString() };
     delete done.indexes;
     writeFileSync(markerFile, `${JSON.stringify(done, null, 2)}\n`);
@@ -221,12 +235,22 @@ async function main() {
     // First requests of each list: cold count, number of pages of the filtered list, check that the
     // cache-busting parameter is accepted (zod strips unknown keys).
     const firstTimes = {};
-    for (const [name, f] of [['unfiltered', {}], ['filtered', filtered]]) {
+    for (const [name, f] of [
+      ['unfiltered', {}],
+      ['filtered', filtered],
+    ]) {
       const t0 = performance.now();
       const r = await get(`/api/observations?${qs({ ...f, page: 1, limit: LIMIT, _: 'first' })}`);
-      firstTimes[name] = { ms: performance.now() - t0, status: r.status, paginator: r.status === 200 ? JSON.parse(r.body).paginator : null };
-      if (r.status !== 200) throw new Error(`GET /api/observations (${name}) answered ${r.status}: ${r.body.slice(0, 300)}`);
-      log(`first ${name} list request (nothing cached): ${fmt(firstTimes[name].ms)} ms, total ${firstTimes[name].paginator.total}, ${firstTimes[name].paginator.totalpage} pages`);
+      firstTimes[name] = {
+        ms: performance.now() - t0,
+        status: r.status,
+        paginator: r.status === 200 ? JSON.parse(r.body).paginator : null,
+      };
+      if (r.status !== 200)
+        throw new Error(`GET /api/observations (${name}) answered ${r.status}: ${r.body.slice(0, 300)}`);
+      log(
+        `first ${name} list request (nothing cached): ${fmt(firstTimes[name].ms)} ms, total ${firstTimes[name].paginator.total}, ${firstTimes[name].paginator.totalpage} pages`,
+      );
     }
     const filteredPages = Math.max(1, Math.min(LIST_PAGES, firstTimes.filtered.paginator.totalpage));
 
@@ -245,20 +269,30 @@ async function main() {
       listCheck.pages++;
       if (a !== b || api.paginator.total !== counts.rows[0].public_rows) listCheck.mismatches.push(page);
     }
-    log(`check: ${listCheck.pages} list pages compared with plain SQL → ${listCheck.mismatches.length === 0 ? 'identical' : `MISMATCH on pages ${listCheck.mismatches.join(', ')}`}`);
+    log(
+      `check: ${listCheck.pages} list pages compared with plain SQL → ${listCheck.mismatches.length === 0 ? 'identical' : `MISMATCH on pages ${listCheck.mismatches.join(', ')}`}`,
+    );
 
     /** Warm-up (not recorded), then the measured run with the CPU meter. */
     const measure = async (label, options) => {
       if (warmupS > 0) await httpLoad({ ...options, baseUrl: base, connections, durationS: warmupS });
       await settle(server.pid);
-      const { result, cpu } = await metered(server.pid, () => httpLoad({ ...options, baseUrl: base, connections, durationS }));
+      const { result, cpu } = await metered(server.pid, () =>
+        httpLoad({ ...options, baseUrl: base, connections, durationS }),
+      );
       const waited = await settle(server.pid);
       if (waited > 1500) log(`  (the server needed ${fmt(waited / 1000)} s to finish the requests cut off at the end)`);
       log(
         `${label}: ${fmt(result.rps, 0)} req/s, p50 ${fmt(result.p50)} / p95 ${fmt(result.p95)} / p99 ${fmt(result.p99)} / max ${fmt(result.max)} ms, ` +
-          `${result.requests} answers (${Object.entries(result.statuses).map(([k, v]) => `${k}×${v}`).join(' ')}), ${result.errors} errors (${result.timeouts} timeouts), ${fmt(result.bytesPerResponse / 1024)} KiB/answer`,
+          `${result.requests} answers (${Object.entries(result.statuses)
+            .map(([k, v]) => `${k}×${v}`)
+            .join(
+              ' ',
+            )}), ${result.errors} errors (${result.timeouts} timeouts), ${fmt(result.bytesPerResponse / 1024)} KiB/answer`,
       );
-      log(`  ${cpuText(cpu, result.requests)}; ceiling on ${m.cores} idle cores ≈ ${fmt(ceiling(cpu, result.requests, m.cores), 0)} req/s`);
+      log(
+        `  ${cpuText(cpu, result.requests)}; ceiling on ${m.cores} idle cores ≈ ${fmt(ceiling(cpu, result.requests, m.cores), 0)} req/s`,
+      );
       return { result, cpu };
     };
     const ok = (r) => r.unexpected === 0 && r.errors === 0 && r.requests > 0;
@@ -268,12 +302,16 @@ async function main() {
     // Every request misses the HTTP cache: the page cycles 1…200 and `_` (ignored by the API, as
     // browsers' cache busters are) makes each URL unique, so no answer is ever served twice.
     let bust = 0;
-    const unfilteredPath = (n) => `/api/observations?${qs({ page: (n % LIST_PAGES) + 1, limit: LIMIT, _: `${process.pid}-${bust++}` })}`;
-    const filteredPath = (n) => `/api/observations?${qs({ ...filtered, page: (n % filteredPages) + 1, limit: LIMIT, _: `${process.pid}-${bust++}` })}`;
+    const unfilteredPath = (n) =>
+      `/api/observations?${qs({ page: (n % LIST_PAGES) + 1, limit: LIMIT, _: `${process.pid}-${bust++}` })}`;
+    const filteredPath = (n) =>
+      `/api/observations?${qs({ ...filtered, page: (n % filteredPages) + 1, limit: LIMIT, _: `${process.pid}-${bust++}` })}`;
     /** Page views/s of the pages' SQL replayed through pg, per list (for the cold ratios). */
     const direct = {};
     if (only.has('list') || only.has('direct')) {
-      listUnfiltered = await measure(`list unfiltered, cache missed (pages 1–${LIST_PAGES})`, { build: (n) => ({ path: unfilteredPath(n) }) });
+      listUnfiltered = await measure(`list unfiltered, cache missed (pages 1–${LIST_PAGES})`, {
+        build: (n) => ({ path: unfilteredPath(n) }),
+      });
       rows.push([
         `List unfiltered, HTTP cache missed (pages 1–${LIST_PAGES}), p95`,
         `≤ ${TARGET_P95_MS} ms`,
@@ -281,7 +319,10 @@ async function main() {
         cost(listUnfiltered),
         listUnfiltered.result.p95 <= TARGET_P95_MS && ok(listUnfiltered.result),
       ]);
-      listFiltered = await measure(`list filtered (QC, adults, 2021-06-01…09-30), cache missed (pages 1–${filteredPages})`, { build: (n) => ({ path: filteredPath(n) }) });
+      listFiltered = await measure(
+        `list filtered (QC, adults, 2021-06-01…09-30), cache missed (pages 1–${filteredPages})`,
+        { build: (n) => ({ path: filteredPath(n) }) },
+      );
       rows.push([
         `List filtered (QC, adults, Jun–Sep 2021), cache missed, p95`,
         `≤ ${TARGET_P95_MS} ms`,
@@ -289,7 +330,13 @@ async function main() {
         cost(listFiltered),
         listFiltered.result.p95 <= TARGET_P95_MS && ok(listFiltered.result),
       ]);
-      rows.push(['List pages = plain SQL ORDER BY … OFFSET (11 pages)', 'identical', listCheck.mismatches.length === 0 ? 'identical' : `pages ${listCheck.mismatches.join(', ')} differ`, '', listCheck.mismatches.length === 0]);
+      rows.push([
+        'List pages = plain SQL ORDER BY … OFFSET (11 pages)',
+        'identical',
+        listCheck.mismatches.length === 0 ? 'identical' : `pages ${listCheck.mismatches.join(', ')} differ`,
+        '',
+        listCheck.mismatches.length === 0,
+      ]);
       rows.push([
         'First list request of a filter set (unfiltered / filtered)',
         '(reported)',
@@ -305,12 +352,22 @@ async function main() {
         ['filtered', filtered, filteredPages, listFiltered],
       ]) {
         const replay = await directListReplay({ pool, databaseUrl, filters: f, limit: LIMIT, pages });
-        const show = (page) => replay.statements.get(page).map((s) => s.query.replace(/\s+/g, ' ').slice(0, 70)).join(' ‖ ');
-        log(`direct ${name}: the SQL of a page whose rows are not kept, page 1: ${show(1)}; page ${pages}: ${show(pages)}`);
+        const show = (page) =>
+          replay.statements
+            .get(page)
+            .map((s) => s.query.replace(/\s+/g, ' ').slice(0, 70))
+            .join(' ‖ ');
+        log(
+          `direct ${name}: the SQL of a page whose rows are not kept, page 1: ${show(1)}; page ${pages}: ${show(pages)}`,
+        );
         if (warmupS > 0) await directLoad({ connections, durationS: warmupS, run: (n) => replay.run((n % pages) + 1) });
         await settle(server.pid);
-        const { result, cpu } = await metered(server.pid, () => directLoad({ connections, durationS, run: (n) => replay.run((n % pages) + 1) }));
-        log(`direct ${name} (pg Pool of ${connections}): ${fmt(result.rps, 0)} page views/s, p50 ${fmt(result.p50)} / p95 ${fmt(result.p95)} / p99 ${fmt(result.p99)} ms, ${result.errors} errors`);
+        const { result, cpu } = await metered(server.pid, () =>
+          directLoad({ connections, durationS, run: (n) => replay.run((n % pages) + 1) }),
+        );
+        log(
+          `direct ${name} (pg Pool of ${connections}): ${fmt(result.rps, 0)} page views/s, p50 ${fmt(result.p50)} / p95 ${fmt(result.p95)} / p99 ${fmt(result.p99)} ms, ${result.errors} errors`,
+        );
         log(`  ${cpuText(cpu, result.requests)}`);
         direct[name] = result.rps;
         const ratio = api ? api.result.rps / result.rps : Number.NaN;
@@ -336,7 +393,10 @@ async function main() {
         cost(cached),
         cached.result.rps >= TARGET_CACHED_RPS && ok(cached.result),
       ]);
-      const revalidated = await measure('list page 1 revalidated (If-None-Match → 304)', { build: () => ({ path: listPath, headers: { 'if-none-match': first.etag ?? '' } }), expect: 304 });
+      const revalidated = await measure('list page 1 revalidated (If-None-Match → 304)', {
+        build: () => ({ path: listPath, headers: { 'if-none-match': first.etag ?? '' } }),
+        expect: 304,
+      });
       rows.push([
         'List page 1 revalidated (If-None-Match → 304)',
         `≥ ${TARGET_CACHED_RPS} req/s`,
@@ -354,14 +414,28 @@ async function main() {
       await new Promise((r) => setTimeout(r, 200));
       const z3 = VIEWPORTS[0];
       const t0 = performance.now();
-      const firstClusters = await get(`/api/observations/clusters?${qs({ zoom: z3.zoom, west: z3.west, south: z3.south, east: z3.east, north: z3.north, _: 'first' })}`);
+      const firstClusters = await get(
+        `/api/observations/clusters?${qs({ zoom: z3.zoom, west: z3.west, south: z3.south, east: z3.east, north: z3.north, _: 'first' })}`,
+      );
       const firstClustersMs = performance.now() - t0;
-      log(`first clusters request after a data change (zoom 3, answered ${firstClusters.status}): ${fmt(firstClustersMs)} ms`);
-      rows.push(['First clusters request after a data change (per-site aggregates rebuilt)', '(reported)', `${fmt(firstClustersMs)} ms`, '', null]);
+      log(
+        `first clusters request after a data change (zoom 3, answered ${firstClusters.status}): ${fmt(firstClustersMs)} ms`,
+      );
+      rows.push([
+        'First clusters request after a data change (per-site aggregates rebuilt)',
+        '(reported)',
+        `${fmt(firstClustersMs)} ms`,
+        '',
+        null,
+      ]);
       // Filtered maps build their own per-site aggregates on their first request, then pan as fast.
       const firstFiltered = [];
-      for (const [name, f] of [['adults', { lifestage_id: 1 }], ['QC, adults, Jun–Sep 2021', filtered]]) {
-        const p = (k) => `/api/observations/clusters?${qs({ ...f, zoom: z3.zoom, west: z3.west, south: z3.south + k * 1e-4, east: z3.east, north: z3.north })}`;
+      for (const [name, f] of [
+        ['adults', { lifestage_id: 1 }],
+        ['QC, adults, Jun–Sep 2021', filtered],
+      ]) {
+        const p = (k) =>
+          `/api/observations/clusters?${qs({ ...f, zoom: z3.zoom, west: z3.west, south: z3.south + k * 1e-4, east: z3.east, north: z3.north })}`;
         const t1 = performance.now();
         await get(p(1));
         const first = performance.now() - t1;
@@ -370,7 +444,13 @@ async function main() {
         firstFiltered.push(`${name}: ${fmt(first)} then ${fmt(performance.now() - t2)} ms`);
       }
       log(`first filtered clusters requests (zoom 3), then a panned one: ${firstFiltered.join('; ')}`);
-      rows.push(['First filtered clusters request, then the next viewport (z3)', '(reported)', firstFiltered.join('; '), '', null]);
+      rows.push([
+        'First filtered clusters request, then the next viewport (z3)',
+        '(reported)',
+        firstFiltered.join('; '),
+        '',
+        null,
+      ]);
       for (const v of VIEWPORTS) {
         // A slight pan per request, rounded to 1e-4° like the web client's viewports: x and y steps
         // of 1e-4° (≤ 0.01°) and a growing north edge make every URL of the run different.
@@ -381,12 +461,22 @@ async function main() {
           const dy = (Math.floor(k / 100) % 100) * 1e-4;
           const grow = Math.floor(k / 10_000) * 1e-4;
           const r4 = (x) => x.toFixed(4);
-          return { zoom: v.zoom, west: r4(v.west + dx), south: r4(v.south + dy), east: r4(v.east + dx), north: r4(v.north + dy + grow) };
+          return {
+            zoom: v.zoom,
+            west: r4(v.west + dx),
+            south: r4(v.south + dy),
+            east: r4(v.east + dx),
+            north: r4(v.north + dy + grow),
+          };
         };
         const fixed = `/api/observations/clusters?${qs({ zoom: v.zoom, west: v.west, south: v.south, east: v.east, north: v.north })}`;
         const sample = JSON.parse((await get(fixed)).body);
-        log(`clusters zoom ${v.zoom} (${v.name}): ${sample.clusters.length} clusters, ${sample.total} observations in the viewport`);
-        const uncached = await measure(`clusters zoom ${v.zoom} (${v.name}), cache missed`, { build: () => ({ path: `/api/observations/clusters?${qs(panned())}` }) });
+        log(
+          `clusters zoom ${v.zoom} (${v.name}): ${sample.clusters.length} clusters, ${sample.total} observations in the viewport`,
+        );
+        const uncached = await measure(`clusters zoom ${v.zoom} (${v.name}), cache missed`, {
+          build: () => ({ path: `/api/observations/clusters?${qs(panned())}` }),
+        });
         rows.push([
           `Clusters z${v.zoom} ${v.name} (${sample.total} obs., ${sample.clusters.length} cl.), cache missed, p95`,
           `≤ ${TARGET_P95_MS} ms`,
@@ -408,24 +498,43 @@ async function main() {
     if (only.has('download')) {
       const downloadPath = '/api/observations/download?format=csv&reason_text=benchmark';
       await settle(server.pid);
-      const { result: d, cpu } = await metered(server.pid, () => timedDownload({ baseUrl: base, path: downloadPath, pid: server.pid }));
+      const { result: d, cpu } = await metered(server.pid, () =>
+        timedDownload({ baseUrl: base, path: downloadPath, pid: server.pid }),
+      );
       if (!d.available) {
         log(`CSV download: not available (GET ${downloadPath} answered ${d.status}: ${d.message})`);
-        rows.push(['CSV export of every public observation', `≤ ${TARGET_DOWNLOAD_S} s`, `not available (${d.status})`, cost({ result: { requests: 0 }, cpu }), null]);
+        rows.push([
+          'CSV export of every public observation',
+          `≤ ${TARGET_DOWNLOAD_S} s`,
+          `not available (${d.status})`,
+          cost({ result: { requests: 0 }, cpu }),
+          null,
+        ]);
       } else {
         log(
           `CSV download: ${d.lines} lines, ${mib(d.bytes)} in ${fmt(d.ms / 1000, 2)} s (first byte ${fmt(d.firstByteMs)} ms, ${fmt(d.bytes / 1024 / 1024 / (d.ms / 1000))} MiB/s), ` +
             `server RSS start ${mib(d.rss.start)} / peak ${mib(d.rss.peak)} / end ${mib(d.rss.end)} (${d.rss.samples} samples)`,
         );
-        if (cpu) log(`  CPU: Node ${fmt(cpu.serverMs / 1000, 2)} s (main ${fmt(cpu.serverMainMs / 1000, 2)} s), PostgreSQL ${fmt(cpu.postgresMs / 1000, 2)} s; other processes ${pct(cpu.othersMs, cpu.capacityMs)}`);
+        if (cpu)
+          log(
+            `  CPU: Node ${fmt(cpu.serverMs / 1000, 2)} s (main ${fmt(cpu.serverMainMs / 1000, 2)} s), PostgreSQL ${fmt(cpu.postgresMs / 1000, 2)} s; other processes ${pct(cpu.othersMs, cpu.capacityMs)}`,
+          );
         rows.push([
           `CSV export of every public observation (${d.lines - 1} rows, ${mib(d.bytes)})`,
           `≤ ${TARGET_DOWNLOAD_S} s`,
           `${fmt(d.ms / 1000, 2)} s (first byte ${fmt(d.firstByteMs, 0)} ms)`,
-          cpu ? `Node ${fmt(cpu.serverMs / 1000, 1)} s / PG ${fmt(cpu.postgresMs / 1000, 1)} s; others ${pct(cpu.othersMs, cpu.capacityMs)}` : 'n/a',
+          cpu
+            ? `Node ${fmt(cpu.serverMs / 1000, 1)} s / PG ${fmt(cpu.postgresMs / 1000, 1)} s; others ${pct(cpu.othersMs, cpu.capacityMs)}`
+            : 'n/a',
           d.ms / 1000 <= TARGET_DOWNLOAD_S && d.lines - 1 === counts.rows[0].public_rows,
         ]);
-        rows.push(['Server RSS during the export: start / peak / end', '(flat)', `${mib(d.rss.start)} / ${mib(d.rss.peak)} / ${mib(d.rss.end)}`, '', null]);
+        rows.push([
+          'Server RSS during the export: start / peak / end',
+          '(flat)',
+          `${mib(d.rss.start)} / ${mib(d.rss.peak)} / ${mib(d.rss.end)}`,
+          '',
+          null,
+        ]);
       }
     }
 
@@ -442,8 +551,12 @@ async function main() {
         ['unfiltered', unfilteredPath, LIST_PAGES],
         ['filtered', filteredPath, filteredPages],
       ]) {
-        const cold = await measure(`list ${name}, cache missed, rows from PostgreSQL (pages 1–${pages})`, { build: (n) => ({ path: pathOf(n) }) });
-        const ratio = direct[name] ? ` — ${fmt((cold.result.rps / direct[name]) * 100)} % of the page's SQL through pg` : '';
+        const cold = await measure(`list ${name}, cache missed, rows from PostgreSQL (pages 1–${pages})`, {
+          build: (n) => ({ path: pathOf(n) }),
+        });
+        const ratio = direct[name]
+          ? ` — ${fmt((cold.result.rps / direct[name]) * 100)} % of the page's SQL through pg`
+          : '';
         rows.push([
           `List ${name}, cache missed, rows not kept (EXPLORE_ROW_CACHE_MB=0), p95`,
           '(reported)',
@@ -457,20 +570,30 @@ async function main() {
     const mEnd = machine();
     console.log('');
     console.log(`Mission Monarch — Explore at ${data.observations.toLocaleString('en')} observations — ${m.date}`);
-    console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, Node ${m.node}, ${m.os}; load average at start ${m.loadavg}, at end ${mEnd.loadavg}`);
+    console.log(
+      `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, Node ${m.node}, ${m.os}; load average at start ${m.loadavg}, at end ${mEnd.loadavg}`,
+    );
     console.log(
       `Data: ${data.observations} observations (${counts.rows[0].public_rows} public), ${data.checklists} checklists (${data.missions} Missions), ${data.sites} sites, ` +
         `${data.photos} photo rows, ${data.users} users; seed ${data.seed}, generated in ${fmt(data.totalS)} s`,
     );
-    console.log(`Server: node --import tsx apps/server/src/server.ts, embedded PostgreSQL, LOG_LEVEL=warn, 127.0.0.1; autocannon ${connections} connections, ${warmupS} s warm-up + ${durationS} s per line`);
-    console.log(table(['benchmark', 'target', 'measured', "CPU per request → ceiling on idle cores; others' share", 'result'], rows.map(([a, b, c, d, okay]) => [a, b, c, d, okay === null ? '—' : okay ? 'PASS' : 'FAIL'])));
+    console.log(
+      `Server: node --import tsx apps/server/src/server.ts, embedded PostgreSQL, LOG_LEVEL=warn, 127.0.0.1; autocannon ${connections} connections, ${warmupS} s warm-up + ${durationS} s per line`,
+    );
+    console.log(
+      table(
+        ['benchmark', 'target', 'measured', "CPU per request → ceiling on idle cores; others' share", 'result'],
+        rows.map(([a, b, c, d, okay]) => [a, b, c, d, okay === null ? '—' : okay ? 'PASS' : 'FAIL']),
+      ),
+    );
     console.log('');
     return rows.every(([, , , , okay]) => okay !== false);
   } finally {
     await pool.end();
     const exit = await cleanup();
     log(`server stopped (exit ${exit.code ?? exit.signal}); database kept in ${dataDir}`);
-    if (exit.code !== 0 || exit.stderrHead.length > 0) log(`server stderr (first lines): ${exit.stderrHead.slice(0, 6).join(' ⏎ ') || '(none)'}`);
+    if (exit.code !== 0 || exit.stderrHead.length > 0)
+      log(`server stderr (first lines): ${exit.stderrHead.slice(0, 6).join(' ⏎ ') || '(none)'}`);
   }
 }
 

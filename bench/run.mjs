@@ -42,7 +42,6 @@ const connections = positive('connections');
 const userCount = positive('users');
 const uploadCount = positive('uploads');
 
-
 /**
  * Machine facts printed with every result: numbers only mean something next to the hardware.
  * @returns {{ cpu: string, cores: number, memoryGiB: string, node: string, os: string, date: string, loadavg: string }}
@@ -56,7 +55,10 @@ function machine() {
     node: process.version,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     date: new Date().toISOString(),
-    loadavg: os.loadavg().map((v) => v.toFixed(2)).join(' '),
+    loadavg: os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' '),
   };
 }
 
@@ -80,7 +82,14 @@ function cpuPerRequest(cpu, requests, cores) {
   const machineLimit = (cores * 1000) / (nodeMs + pgMs + benchMs);
   return threadLimit < machineLimit
     ? { mainMs, nodeMs, pgMs, benchMs, ceiling: threadLimit, bound: 'bound by the Node main thread' }
-    : { mainMs, nodeMs, pgMs, benchMs, ceiling: machineLimit, bound: `bound by ${cores} cores shared by Node, PostgreSQL and autocannon` };
+    : {
+        mainMs,
+        nodeMs,
+        pgMs,
+        benchMs,
+        ceiling: machineLimit,
+        bound: `bound by ${cores} cores shared by Node, PostgreSQL and autocannon`,
+      };
 }
 
 /**
@@ -93,7 +102,9 @@ async function main() {
 
   // Generate the photo before the server starts: the encode would otherwise compete for the CPU.
   const photo = await makePhoto();
-  log(`photo: ${WIDTH}×${HEIGHT} JPEG q${photo.quality}, ${photo.bytes} bytes (${mib(photo.bytes)}), ${photo.encodes} encode(s)`);
+  log(
+    `photo: ${WIDTH}×${HEIGHT} JPEG q${photo.quality}, ${photo.bytes} bytes (${mib(photo.bytes)}), ${photo.encodes} encode(s)`,
+  );
   if (photo.bytes < MIN_BYTES || photo.bytes > MAX_BYTES) throw new Error('photo outside the 7.5–9.5 MiB window');
 
   const server = await startServer();
@@ -109,7 +120,9 @@ async function main() {
     log(`server healthy at ${server.baseUrl} in ${fmt(server.startMs, 0)} ms (DATA_DIR ${server.dataDir})`);
     const users = await signUpUsers(server.baseUrl, userCount);
     const refs = await missionReferences(server.baseUrl);
-    log(`${users.length} users signed up; milkweeds ${refs.milkweedIds.join(',')}, abundance ${refs.abundanceId}, location size ${refs.locationsizeId}, province ${refs.provinceId}`);
+    log(
+      `${users.length} users signed up; milkweeds ${refs.milkweedIds.join(',')}, abundance ${refs.abundanceId}, location size ${refs.locationsizeId}, province ${refs.provinceId}`,
+    );
 
     log(`missions: ${connections} connections × ${durationS} s, no warm-up …`);
     const missionCpu = startCpuMeter(server.pid);
@@ -134,34 +147,98 @@ async function main() {
 
     log(`photos: ${uploadCount} sequential uploads of ${mib(photo.bytes)} …`);
     const photoCpu = startCpuMeter(server.pid);
-    const up = await uploadPhotos({ baseUrl: server.baseUrl, token: users[0].token, jpeg: photo.jpeg, count: uploadCount });
+    const up = await uploadPhotos({
+      baseUrl: server.baseUrl,
+      token: users[0].token,
+      jpeg: photo.jpeg,
+      count: uploadCount,
+    });
     const pc = photoCpu?.();
     log(`photos: ${up.timesMs.map((t) => fmt(t, 0)).join(' ')} ms`);
-    if (pc) log(`photos CPU: server Node ${fmt(pc.serverMs / uploadCount, 0)} ms per upload; other processes used ${pct(pc.othersMs, pc.capacityMs)} of the machine meanwhile`);
+    if (pc)
+      log(
+        `photos CPU: server Node ${fmt(pc.serverMs / uploadCount, 0)} ms per upload; other processes used ${pct(pc.othersMs, pc.capacityMs)} of the machine meanwhile`,
+      );
     for (const f of up.failures) log(`  upload failure: ${f}`);
 
     const rows = [
-      [`Mission submissions/s (mean, ${connections} conn., ${durationS} s)`, `≥ ${TARGET_RPS} req/s`, `${fmt(load.rpsMean)} req/s`, load.rpsMean >= TARGET_RPS],
-      ['Mission latency p50 / p95 / p99', '(reported)', `${fmt(load.latencyMs.p50)} / ${fmt(load.latencyMs.p95)} / ${fmt(load.latencyMs.p99)} ms`, null],
-      ['Mission non-2xx + socket errors', '0', `${load.non2xx} + ${load.errors}`, load.non2xx === 0 && load.errors === 0],
-      ['Missions in DB = 2xx answers', 'exact', `${check.afterRun} = ${load.ok2xx} + ${check.completedCutOff} cut-off; ${check.final} after ${check.retried} re-send(s)`, check.ok],
+      [
+        `Mission submissions/s (mean, ${connections} conn., ${durationS} s)`,
+        `≥ ${TARGET_RPS} req/s`,
+        `${fmt(load.rpsMean)} req/s`,
+        load.rpsMean >= TARGET_RPS,
+      ],
+      [
+        'Mission latency p50 / p95 / p99',
+        '(reported)',
+        `${fmt(load.latencyMs.p50)} / ${fmt(load.latencyMs.p95)} / ${fmt(load.latencyMs.p99)} ms`,
+        null,
+      ],
+      [
+        'Mission non-2xx + socket errors',
+        '0',
+        `${load.non2xx} + ${load.errors}`,
+        load.non2xx === 0 && load.errors === 0,
+      ],
+      [
+        'Missions in DB = 2xx answers',
+        'exact',
+        `${check.afterRun} = ${load.ok2xx} + ${check.completedCutOff} cut-off; ${check.final} after ${check.retried} re-send(s)`,
+        check.ok,
+      ],
       ...(perReq
         ? [
-            ['CPU per submission: Node main / Node all / PG', '(reported)', `${fmt(perReq.mainMs, 2)} / ${fmt(perReq.nodeMs, 2)} / ${fmt(perReq.pgMs, 2)} ms`, null],
-            ['Ceiling on idle cores (from CPU per submission)', '(reported)', `≈ ${fmt(perReq.ceiling, 0)} req/s, ${perReq.bound}`, null],
-            ['Other processes during the mission run', '(reported)', `${pct(mc.othersMs, mc.capacityMs)} of ${m.cores} cores`, null],
+            [
+              'CPU per submission: Node main / Node all / PG',
+              '(reported)',
+              `${fmt(perReq.mainMs, 2)} / ${fmt(perReq.nodeMs, 2)} / ${fmt(perReq.pgMs, 2)} ms`,
+              null,
+            ],
+            [
+              'Ceiling on idle cores (from CPU per submission)',
+              '(reported)',
+              `≈ ${fmt(perReq.ceiling, 0)} req/s, ${perReq.bound}`,
+              null,
+            ],
+            [
+              'Other processes during the mission run',
+              '(reported)',
+              `${pct(mc.othersMs, mc.capacityMs)} of ${m.cores} cores`,
+              null,
+            ],
           ]
         : []),
       ['Photo upload p50 / max', '(reported)', `${fmt(up.p50, 0)} / ${fmt(up.max, 0)} ms`, null],
-      [`Photo upload p95 (${mib(photo.bytes)}, 12 MP, n=${uploadCount})`, `≤ ${TARGET_PHOTO_P95_MS} ms`, `${fmt(up.p95, 0)} ms`, up.p95 <= TARGET_PHOTO_P95_MS],
-      ...(pc ? [['Server CPU per photo upload', '(reported)', `${fmt(pc.serverMs / uploadCount, 0)} ms (others used ${pct(pc.othersMs, pc.capacityMs)})`, null]] : []),
+      [
+        `Photo upload p95 (${mib(photo.bytes)}, 12 MP, n=${uploadCount})`,
+        `≤ ${TARGET_PHOTO_P95_MS} ms`,
+        `${fmt(up.p95, 0)} ms`,
+        up.p95 <= TARGET_PHOTO_P95_MS,
+      ],
+      ...(pc
+        ? [
+            [
+              'Server CPU per photo upload',
+              '(reported)',
+              `${fmt(pc.serverMs / uploadCount, 0)} ms (others used ${pct(pc.othersMs, pc.capacityMs)})`,
+              null,
+            ],
+          ]
+        : []),
       ['Photo uploads answered 201', `${uploadCount}`, `${uploadCount - up.failures.length}`, up.failures.length === 0],
     ];
     console.log('');
     console.log(`Mission Monarch benchmark — ${m.date}`);
-    console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, Node ${m.node}, ${m.os}; load average at start ${m.loadavg}`);
+    console.log(
+      `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, Node ${m.node}, ${m.os}; load average at start ${m.loadavg}`,
+    );
     console.log(`Server: node --import tsx apps/server/src/server.ts, embedded PostgreSQL, LOG_LEVEL=warn, 127.0.0.1`);
-    console.log(table(['benchmark', 'target', 'measured', 'result'], rows.map(([a, b, c, ok]) => [a, b, c, ok === null ? '—' : ok ? 'PASS' : 'FAIL'])));
+    console.log(
+      table(
+        ['benchmark', 'target', 'measured', 'result'],
+        rows.map(([a, b, c, ok]) => [a, b, c, ok === null ? '—' : ok ? 'PASS' : 'FAIL']),
+      ),
+    );
     console.log('');
     return rows.every(([, , , ok]) => ok !== false);
   } finally {

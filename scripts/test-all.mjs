@@ -26,7 +26,13 @@ check(run('format (Prettier)', 'npx', ['prettier', '--check', '.']));
 check(run('typecheck', 'npx', ['tsc', '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json']));
 
 const vitestFile = path.join(results, 'vitest.json');
-const vitestOk = run('unit and API tests (Vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`]);
+const vitestOk = run('unit and API tests (Vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestFile}`,
+]);
 const vitest = readJson(vitestFile);
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -38,9 +44,14 @@ const buildOk = run('build the web app and the admin panel', 'npm', ['run', 'bui
 check(buildOk);
 if (buildOk) {
   const pwFile = path.join(results, 'playwright.json');
-  const pwOk = run('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile,
-  });
+  const pwOk = run(
+    'end-to-end tests (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile,
+    },
+  );
   const pw = readJson(pwFile);
   if (pw) {
     passed += pw.stats.expected + pw.stats.flaky;

@@ -14,7 +14,8 @@ export async function api(url, { method = 'GET', body, token, expect = 200 } = {
   if (token) headers.Authorization = token;
   const res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
-  if (res.status !== expect) throw new Error(`${method} ${url}: expected ${expect}, got ${res.status}: ${text.slice(0, 300)}`);
+  if (res.status !== expect)
+    throw new Error(`${method} ${url}: expected ${expect}, got ${res.status}: ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : undefined;
 }
 
@@ -59,7 +60,9 @@ export async function signUpUsers(baseUrl, count) {
 export async function missionReferences(baseUrl) {
   const p = await api(`${baseUrl}/api/utilities/loadparams`);
   if (p.milkweeds.length < 3 || p.abundances.length === 0 || p.locationsizes.length === 0 || p.provinces.length === 0) {
-    throw new Error('loadparams: reference data missing (need ≥ 3 milkweeds, an abundance, a location size, a province)');
+    throw new Error(
+      'loadparams: reference data missing (need ≥ 3 milkweeds, an abundance, a location size, a province)',
+    );
   }
   const province = p.provinces.find((x) => x.administrative === 'ON' && x.country_id === 1) ?? p.provinces[0];
   return {
@@ -82,7 +85,14 @@ export function missionBody(refs, idempotencyKey) {
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   return {
     idempotency_key: idempotencyKey,
-    site: { site_id: null, locality: 'Bench meadow, Rideau Canal', city: 'Ottawa', province_id: refs.provinceId, latitude: 45.4215, longitude: -75.6972 },
+    site: {
+      site_id: null,
+      locality: 'Bench meadow, Rideau Canal',
+      city: 'Ottawa',
+      province_id: refs.provinceId,
+      latitude: 45.4215,
+      longitude: -75.6972,
+    },
     checklist: { checklist_date: yesterday, start_time: '09:00', end_time: '10:30', participants: 2 },
     observation: {
       stems_inspected: 120,

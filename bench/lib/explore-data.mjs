@@ -39,7 +39,14 @@ const server = (rel) => tsImport(`../../apps/server/src/${rel}`, import.meta.url
  * @param {string} [sql] e.g. "to_timestamp(u.created)"; default `u.<name>`
  */
 function column(kind, sql) {
-  const make = (n) => (kind === 'int' ? new Int32Array(n) : kind === 'float8' ? new Float64Array(n) : kind === 'bool' ? new Uint8Array(n) : new Array(n));
+  const make = (n) =>
+    kind === 'int'
+      ? new Int32Array(n)
+      : kind === 'float8'
+        ? new Float64Array(n)
+        : kind === 'bool'
+          ? new Uint8Array(n)
+          : new Array(n);
   const c = {
     kind,
     sql,
@@ -53,7 +60,18 @@ function column(kind, sql) {
         else bigger.set(c.data);
         c.data = bigger;
       }
-      c.data[c.n++] = v === null ? (kind === 'int' ? NULL_INT : kind === 'float8' ? Number.NaN : null) : kind === 'bool' ? (v ? 1 : 0) : v;
+      c.data[c.n++] =
+        v === null
+          ? kind === 'int'
+            ? NULL_INT
+            : kind === 'float8'
+              ? Number.NaN
+              : null
+          : kind === 'bool'
+            ? v
+              ? 1
+              : 0
+            : v;
     },
   };
   return c;
@@ -92,7 +110,10 @@ async function insertColumns(client, table, columns) {
     `FROM unnest(${names.map((name, i) => `$${i + 1}::${SQL_TYPE[columns[name].kind]}[]`).join(', ')}) AS u(${names.join(', ')})`;
   for (let start = 0; start < n; start += BATCH_ROWS) {
     const end = Math.min(n, start + BATCH_ROWS);
-    await client.query(text, names.map((name) => arrayLiteral(columns[name], start, end)));
+    await client.query(
+      text,
+      names.map((name) => arrayLiteral(columns[name], start, end)),
+    );
   }
 }
 
@@ -104,31 +125,81 @@ const clockTime = (name) => `make_time(u.${name} / 60, u.${name} % 60, 0)`;
  * The rows of the data set, as columns per table. A plain function rather than part of the async
  * loader: V8 optimises this hot loop far better outside a resumable (async) function.
  */
-function generateRows({ generateDemoSightings, locateProvince, mulberry32, WeightedTable, boxes, userIds, milkweedIds, abundanceIds, locationsizeIds, target, seed }) {
+function generateRows({
+  generateDemoSightings,
+  locateProvince,
+  mulberry32,
+  WeightedTable,
+  boxes,
+  userIds,
+  milkweedIds,
+  abundanceIds,
+  locationsizeIds,
+  target,
+  seed,
+}) {
   // Long-tailed activity (Zipf-like, s = 0.9): a few very active observers, many occasional ones.
-  const userTable = new WeightedTable(userIds.map((_, i) => i), userIds.map((_, i) => 1 / (i + 1) ** 0.9));
+  const userTable = new WeightedTable(
+    userIds.map((_, i) => i),
+    userIds.map((_, i) => 1 / (i + 1) ** 0.9),
+  );
   const random = mulberry32(seed ^ 0x6d6f6e61);
   const pick = (list) => list[Math.floor(random() * list.length)];
 
   const site = {
-    site_id: column('int'), user_id: column('int'), locality: column('text'), city: column('text'), province_id: column('int'), country_id: column('int'),
-    latitude: column('float8'), longitude: column('float8'), created: column('int', timestamp('created')), updated: column('int', timestamp('updated')),
+    site_id: column('int'),
+    user_id: column('int'),
+    locality: column('text'),
+    city: column('text'),
+    province_id: column('int'),
+    country_id: column('int'),
+    latitude: column('float8'),
+    longitude: column('float8'),
+    created: column('int', timestamp('created')),
+    updated: column('int', timestamp('updated')),
   };
   const cl = {
-    checklist_id: column('int'), user_id: column('int'), site_id: column('int'), checklist_date: column('int', "DATE '1970-01-01' + u.checklist_date"),
-    start_time: column('int', clockTime('start_time')), end_time: column('int', clockTime('end_time')), participants: column('int'), checklisttype_id: column('int'),
-    submittype_id: column('int'), is_flash: column('bool'), comment: column('text'), stems_inspected: column('int'), isdeleted: column('bool'),
-    created: column('int', timestamp('created')), updated: column('int', timestamp('updated')),
+    checklist_id: column('int'),
+    user_id: column('int'),
+    site_id: column('int'),
+    checklist_date: column('int', "DATE '1970-01-01' + u.checklist_date"),
+    start_time: column('int', clockTime('start_time')),
+    end_time: column('int', clockTime('end_time')),
+    participants: column('int'),
+    checklisttype_id: column('int'),
+    submittype_id: column('int'),
+    is_flash: column('bool'),
+    comment: column('text'),
+    stems_inspected: column('int'),
+    isdeleted: column('bool'),
+    created: column('int', timestamp('created')),
+    updated: column('int', timestamp('updated')),
   };
   const ob = {
-    observation_id: column('int'), checklist_id: column('int'), milkweed_id: column('int'), lifestage_id: column('int'), numbers: column('int'),
-    abundance_id: column('int'), locationsize_id: column('int'), observationstatus_id: column('int'), basisofrecord_id: column('int'),
-    dateidentified: column('int', timestamp('dateidentified')), observation_created: column('int', timestamp('observation_created')),
+    observation_id: column('int'),
+    checklist_id: column('int'),
+    milkweed_id: column('int'),
+    lifestage_id: column('int'),
+    numbers: column('int'),
+    abundance_id: column('int'),
+    locationsize_id: column('int'),
+    observationstatus_id: column('int'),
+    basisofrecord_id: column('int'),
+    dateidentified: column('int', timestamp('dateidentified')),
+    observation_created: column('int', timestamp('observation_created')),
     updated: column('int', timestamp('updated')),
   };
   const ph = {
-    observation_id: column('int'), observation_lifestage_id: column('int'), photo_path: column('text'), photo_name: column('text'), user_id: column('int'),
-    mime_type: column('text'), width: column('int'), height: column('int'), bytes: column('int'), created: column('int', timestamp('created')),
+    observation_id: column('int'),
+    observation_lifestage_id: column('int'),
+    photo_path: column('text'),
+    photo_name: column('text'),
+    user_id: column('int'),
+    mime_type: column('text'),
+    width: column('int'),
+    height: column('int'),
+    bytes: column('int'),
+    created: column('int', timestamp('created')),
     updated: column('int', timestamp('updated')),
   };
   /** Per site: owner (index into userIds) and earliest checklist time, filled as sites are made and used. */
@@ -237,7 +308,8 @@ function generateRows({ generateDemoSightings, locateProvince, mulberry32, Weigh
       const counts = [0, 0, 0, 0];
       counts[s.lifestage_id - 1] = Math.max(1, s.individualCount);
       for (let k = 0; k < 3; k++) if (random() < 0.12) counts[otherStage() - 1] ||= smallCount();
-      for (let stage = 1; stage <= 4; stage++) if (counts[stage - 1] > 0) rows.push([milkweed, stage, counts[stage - 1], null, null]);
+      for (let stage = 1; stage <= 4; stage++)
+        if (counts[stage - 1] > 0) rows.push([milkweed, stage, counts[stage - 1], null, null]);
     } else {
       missions++;
       const patches = 1 + (random() < 0.35 ? 1 : 0) + (random() < 0.1 ? 1 : 0);
@@ -249,7 +321,8 @@ function generateRows({ generateDemoSightings, locateProvince, mulberry32, Weigh
         const counts = [0, 0, 0, 0];
         if (p === 0) counts[s.lifestage_id - 1] = Math.max(1, s.individualCount);
         for (let k = 0; k < 2; k++) if (random() < 0.25) counts[otherStage() - 1] ||= smallCount();
-        for (let stage = 1; stage <= 4; stage++) if (counts[stage - 1] > 0) rows.push([milkweed, stage, counts[stage - 1], abundance, size]);
+        for (let stage = 1; stage <= 4; stage++)
+          if (counts[stage - 1] > 0) rows.push([milkweed, stage, counts[stage - 1], abundance, size]);
       }
     }
     const take = Math.min(rows.length, target - obsCount);
@@ -259,7 +332,8 @@ function generateRows({ generateDemoSightings, locateProvince, mulberry32, Weigh
       const status = random() < 0.9 ? checklistStatus : statusFor(age);
       statusCounts[status] = (statusCounts[status] ?? 0) + 1;
       const photos = random() < (stage === null ? 0.03 : 0.11) ? (random() < 0.2 ? 2 : 1) : 0;
-      const identified = status === 2 || status === 4 || status === 5 ? createdS + (1 + Math.floor(random() * 60)) * 86_400 : null;
+      const identified =
+        status === 2 || status === 4 || status === 5 ? createdS + (1 + Math.floor(random() * 60)) * 86_400 : null;
       ob.observation_id.push(observationId);
       ob.checklist_id.push(checklistId);
       ob.milkweed_id.push(milkweed);
@@ -310,12 +384,23 @@ export async function loadExploreData({ pool, observations: target, seed, log })
   const client = await pool.connect();
   try {
     const t0 = performance.now();
-    const existing = await client.query('SELECT (SELECT count(*) FROM observations)::int AS observations, (SELECT count(*) FROM checklists)::int AS checklists');
-    if (existing.rows[0].observations > 0 || existing.rows[0].checklists > 0) throw new Error('the database already holds observations: load into a fresh one');
-    const boxes = (await client.query('SELECT province_id, country_id, min_lat, min_lng, max_lat, max_lng FROM provinces')).rows;
-    const milkweedIds = (await client.query('SELECT milkweed_id FROM milkweed_species WHERE NOT isdeleted ORDER BY milkweed_id')).rows.map((r) => r.milkweed_id);
-    const abundanceIds = (await client.query('SELECT id FROM abundances WHERE NOT isdeleted ORDER BY id')).rows.map((r) => r.id);
-    const locationsizeIds = (await client.query('SELECT id FROM locationsizes WHERE NOT isdeleted ORDER BY id')).rows.map((r) => r.id);
+    const existing = await client.query(
+      'SELECT (SELECT count(*) FROM observations)::int AS observations, (SELECT count(*) FROM checklists)::int AS checklists',
+    );
+    if (existing.rows[0].observations > 0 || existing.rows[0].checklists > 0)
+      throw new Error('the database already holds observations: load into a fresh one');
+    const boxes = (
+      await client.query('SELECT province_id, country_id, min_lat, min_lng, max_lat, max_lng FROM provinces')
+    ).rows;
+    const milkweedIds = (
+      await client.query('SELECT milkweed_id FROM milkweed_species WHERE NOT isdeleted ORDER BY milkweed_id')
+    ).rows.map((r) => r.milkweed_id);
+    const abundanceIds = (await client.query('SELECT id FROM abundances WHERE NOT isdeleted ORDER BY id')).rows.map(
+      (r) => r.id,
+    );
+    const locationsizeIds = (
+      await client.query('SELECT id FROM locationsizes WHERE NOT isdeleted ORDER BY id')
+    ).rows.map((r) => r.id);
 
     // Observers: one statement; the passwords are not argon2 hashes, nobody signs in as them.
     const users = await client.query(`
@@ -326,7 +411,17 @@ export async function loadExploreData({ pool, observations: target, seed, log })
     const userIds = users.rows.map((r) => r.user_id);
 
     const { site, cl, ob, ph, missions, statusCounts, obsCount } = generateRows({
-      generateDemoSightings, locateProvince, mulberry32, WeightedTable, boxes, userIds, milkweedIds, abundanceIds, locationsizeIds, target, seed,
+      generateDemoSightings,
+      locateProvince,
+      mulberry32,
+      WeightedTable,
+      boxes,
+      userIds,
+      milkweedIds,
+      abundanceIds,
+      locationsizeIds,
+      target,
+      seed,
     });
     const generateMs = performance.now() - t0;
     log(
@@ -335,7 +430,8 @@ export async function loadExploreData({ pool, observations: target, seed, log })
     );
 
     const t1 = performance.now();
-    const superuser = (await client.query('SELECT rolsuper FROM pg_roles WHERE rolname = current_user')).rows[0]?.rolsuper === true;
+    const superuser =
+      (await client.query('SELECT rolsuper FROM pg_roles WHERE rolname = current_user')).rows[0]?.rolsuper === true;
     // Foreign keys are checked by triggers: off for this session only (the ids are consistent by construction).
     if (superuser) await client.query('SET session_replication_role = replica');
     const indexes = await client.query(
@@ -354,8 +450,15 @@ export async function loadExploreData({ pool, observations: target, seed, log })
     const t2 = performance.now();
     await client.query("SET maintenance_work_mem = '256MB'");
     for (const ix of indexes.rows) await client.query(ix.def);
-    for (const [table, id] of [['sites', 'site_id'], ['checklists', 'checklist_id'], ['observations', 'observation_id'], ['photos', 'id']]) {
-      await client.query(`SELECT setval(pg_get_serial_sequence('${table}', '${id}'), (SELECT coalesce(max(${id}), 0) + 1 FROM ${table}), false)`);
+    for (const [table, id] of [
+      ['sites', 'site_id'],
+      ['checklists', 'checklist_id'],
+      ['observations', 'observation_id'],
+      ['photos', 'id'],
+    ]) {
+      await client.query(
+        `SELECT setval(pg_get_serial_sequence('${table}', '${id}'), (SELECT coalesce(max(${id}), 0) + 1 FROM ${table}), false)`,
+      );
     }
     if (superuser) await client.query('SET session_replication_role = DEFAULT');
     const indexMs = performance.now() - t2;

@@ -7,7 +7,8 @@ import { tsImport } from 'tsx/esm/api';
 import { mean, percentile } from './stats.mjs';
 
 /** Largest value of a long list (spreading 100,000+ values into Math.max overflows the stack). */
-const maxOf = (values) => (values.length === 0 ? Number.NaN : values.reduce((m, v) => (v > m ? v : m), Number.NEGATIVE_INFINITY));
+const maxOf = (values) =>
+  values.length === 0 ? Number.NaN : values.reduce((m, v) => (v > m ? v : m), Number.NEGATIVE_INFINITY);
 
 /**
  * @typedef {{ rps: number, requests: number, durationS: number, p50: number, p95: number, p99: number, max: number, mean: number,
@@ -83,7 +84,8 @@ export async function directLoad({ connections, durationS, run }) {
           await run(n++);
           latencies.push(performance.now() - started);
         } catch (err) {
-          if (errors++ === 0) console.error(`[bench] direct query failed: ${err instanceof Error ? err.message : String(err)}`);
+          if (errors++ === 0)
+            console.error(`[bench] direct query failed: ${err instanceof Error ? err.message : String(err)}`);
         }
       }
     }),
@@ -131,7 +133,10 @@ export async function directListReplay({ pool, databaseUrl, filters, limit, page
   const poolQuery = capturePool.query.bind(capturePool);
   capturePool.query = (config, values, ...rest) => {
     const c = typeof config === 'string' ? { text: config, values } : { ...config, values: config.values ?? values };
-    captured.push({ query: c.text, config: { name: c.name, text: c.text, values: c.values ? [...c.values] : undefined, rowMode: c.rowMode } });
+    captured.push({
+      query: c.text,
+      config: { name: c.name, text: c.text, values: c.values ? [...c.values] : undefined, rowMode: c.rowMode },
+    });
     return poolQuery(config, values, ...rest);
   };
   const db = drizzle(capturePool, { schema });

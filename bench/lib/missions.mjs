@@ -73,7 +73,13 @@ export async function runMissionLoad({ baseUrl, users, refs, durationS, connecti
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
-    latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: Math.max(...latencies), mean: mean(latencies) },
+    latencyMs: {
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: Math.max(...latencies),
+      mean: mean(latencies),
+    },
     autocannonLatencyMs: { p50: result.latency.p50, p99: result.latency.p99 },
     statusCodes: result.statusCodeStats,
     errorSamples,
@@ -107,16 +113,34 @@ export async function verifyMissions({ baseUrl, users, refs, load }) {
   const ids = new Set(load.answeredIds);
   const unanswered = [...load.sentKeys].filter(([key]) => !load.answeredKeys.has(key));
   for (const [key, user] of unanswered) {
-    const r = await api(`${baseUrl}${SUBMIT_PATH}`, { method: 'POST', token: user.token, body: missionBody(refs, key), expect: 201 });
+    const r = await api(`${baseUrl}${SUBMIT_PATH}`, {
+      method: 'POST',
+      token: user.token,
+      body: missionBody(refs, key),
+      expect: 201,
+    });
     ids.add(r.checklist_id);
   }
   const final = await countMissions(baseUrl, users);
   const expectedFinal = load.ok2xx + unanswered.length;
   const completedCutOff = afterRun - load.ok2xx;
   const ok =
-    load.answeredIds.size === load.ok2xx && completedCutOff >= 0 && completedCutOff <= unanswered.length && final === expectedFinal && ids.size === final;
+    load.answeredIds.size === load.ok2xx &&
+    completedCutOff >= 0 &&
+    completedCutOff <= unanswered.length &&
+    final === expectedFinal &&
+    ids.size === final;
   const message =
     `Missions in DB after the run: ${afterRun} = ${load.ok2xx} answered 2xx + ${completedCutOff} of ${unanswered.length} cut-off request(s) the server completed; ` +
     `after idempotent re-send of the ${unanswered.length}: ${final} (expected ${expectedFinal}), distinct checklist ids ${ids.size}`;
-  return { ok, afterRun, completedCutOff, retried: unanswered.length, final, expectedFinal, distinctIds: ids.size, message };
+  return {
+    ok,
+    afterRun,
+    completedCutOff,
+    retried: unanswered.length,
+    final,
+    expectedFinal,
+    distinctIds: ids.size,
+    message,
+  };
 }

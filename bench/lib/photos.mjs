@@ -54,14 +54,17 @@ export async function makePhoto() {
         raw[i + 2] = clamp(b + (noise[i + 2] - 128) * k);
       }
     }
-    return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: QUALITY, chromaSubsampling: '4:2:0' }).toBuffer();
+    return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+      .jpeg({ quality: QUALITY, chromaSubsampling: '4:2:0' })
+      .toBuffer();
   };
   let lo = 0;
   let hi = 255;
   let amplitude = 170; // lands in the window at the first encode with quality 92 (bisection is the fallback)
   for (let encodes = 1; encodes <= 10; encodes++) {
     const jpeg = await encode(amplitude);
-    if (jpeg.length >= MIN_BYTES && jpeg.length <= MAX_BYTES) return { jpeg, bytes: jpeg.length, amplitude, quality: QUALITY, encodes };
+    if (jpeg.length >= MIN_BYTES && jpeg.length <= MAX_BYTES)
+      return { jpeg, bytes: jpeg.length, amplitude, quality: QUALITY, encodes };
     if (jpeg.length < TARGET_BYTES) lo = amplitude;
     else hi = amplitude;
     amplitude = (lo + hi) / 2;
@@ -84,10 +87,15 @@ export async function uploadPhotos({ baseUrl, token, jpeg, count }) {
     const form = new FormData();
     form.append('file', blob, `IMG_${String(i).padStart(4, '0')}.jpg`);
     const t0 = performance.now();
-    const res = await fetch(`${baseUrl}/api/photos/uploadphotos/observations`, { method: 'POST', headers: { Authorization: token }, body: form });
+    const res = await fetch(`${baseUrl}/api/photos/uploadphotos/observations`, {
+      method: 'POST',
+      headers: { Authorization: token },
+      body: form,
+    });
     const body = await res.json();
     timesMs.push(performance.now() - t0);
-    if (res.status !== 201 || body.photo_path !== 'observations_temp') failures.push(`#${i + 1}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+    if (res.status !== 201 || body.photo_path !== 'observations_temp')
+      failures.push(`#${i + 1}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
   }
   return {
     timesMs,

@@ -54,7 +54,9 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 function describe(violations: AxeResults['violations']): string {
   return violations
     .map((v) => {
-      const nodes = v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`).join('\n');
+      const nodes = v.nodes
+        .map((n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`)
+        .join('\n');
       return `  ${v.id} (${v.impact}): ${v.help} — ${v.helpUrl}\n${nodes}`;
     })
     .join('\n');
@@ -66,7 +68,9 @@ function describe(violations: AxeResults['violations']): string {
  * the scripts and translations for each route. Waits for the new page's h1.
  */
 async function open(page: Page, url: string): Promise<void> {
-  const before = await page.evaluate(() => ({ path: location.pathname, h1: document.querySelector('h1')?.textContent ?? null })).catch(() => null);
+  const before = await page
+    .evaluate(() => ({ path: location.pathname, h1: document.querySelector('h1')?.textContent ?? null }))
+    .catch(() => null);
   if (!before?.h1 || before.path === url.split('?')[0]) {
     await page.goto(url);
   } else {
@@ -74,7 +78,12 @@ async function open(page: Page, url: string): Promise<void> {
       history.pushState(null, '', u);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, url);
-    await expect.poll(() => page.evaluate(() => document.querySelector('h1')?.textContent ?? null), { message: `${url} replaces the previous page`, intervals: [50] }).not.toBe(before.h1);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('h1')?.textContent ?? null), {
+        message: `${url} replaces the previous page`,
+        intervals: [50],
+      })
+      .not.toBe(before.h1);
   }
   await expect(page.getByRole('heading', { level: 1 }).first(), `${url} shows its heading`).toBeVisible();
 }
@@ -87,15 +96,23 @@ async function headProblems(page: Page, lng: string, route: string): Promise<str
   const head = await page.evaluate(() => ({
     lang: document.documentElement.lang,
     title: document.title,
-    descriptions: [...document.querySelectorAll('head meta[name="description"]')].map((m) => m.getAttribute('content') ?? ''),
-    alternates: Object.fromEntries([...document.querySelectorAll('head link[rel="alternate"]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')])),
+    descriptions: [...document.querySelectorAll('head meta[name="description"]')].map(
+      (m) => m.getAttribute('content') ?? '',
+    ),
+    alternates: Object.fromEntries(
+      [...document.querySelectorAll('head link[rel="alternate"]')].map((l) => [
+        l.getAttribute('hreflang'),
+        l.getAttribute('href'),
+      ]),
+    ),
   }));
   const problems: string[] = [];
   if (head.lang !== lng) problems.push(`lang is "${head.lang}"`);
   // "<page> · <site>" on every page but the home page, which is the site.
   const titleShape = route ? /^\S.* · (Mission Monarch|Misión Monarca)$/ : /^(Mission Monarch|Misión Monarca)$/;
   if (!titleShape.test(head.title)) problems.push(`title is "${head.title}"`);
-  if (head.descriptions.length !== 1 || head.descriptions[0]!.length < 40) problems.push(`meta description: ${JSON.stringify(head.descriptions)}`);
+  if (head.descriptions.length !== 1 || head.descriptions[0]!.length < 40)
+    problems.push(`meta description: ${JSON.stringify(head.descriptions)}`);
   const path = route.split('?')[0];
   for (const other of LOCALES.filter((l) => l !== lng)) {
     // The mission kit does not exist in Spanish (spec §2): no Spanish alternate.
@@ -131,7 +148,13 @@ async function checkAll(page: Page, lng: string, routes: string[]) {
 let member: BrowserContext;
 
 async function signedInContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, storageState: { cookies: [], origins: [{ origin: baseURL, localStorage: [{ name: 'oauth_token', value: token }] }] } });
+  return browser.newContext({
+    baseURL,
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseURL, localStorage: [{ name: 'oauth_token', value: token }] }],
+    },
+  });
 }
 
 test.beforeAll(async ({ playwright, browser }, testInfo) => {
@@ -139,11 +162,22 @@ test.beforeAll(async ({ playwright, browser }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL });
   username = `ax${Date.now().toString(36)}`;
   const res = await request.post('/api/users/signup', {
-    data: { username, first_name: 'Inés', last_name: 'Ortega', email: `${username}@example.org`, password, confirm_password: password, language: 'en', newsletter: false },
+    data: {
+      username,
+      first_name: 'Inés',
+      last_name: 'Ortega',
+      email: `${username}@example.org`,
+      password,
+      confirm_password: password,
+      language: 'en',
+      newsletter: false,
+    },
   });
   expect(res.status()).toBe(201);
   token = ((await res.json()) as { oauth_token: string }).oauth_token;
-  const params = (await (await request.get('/api/utilities/loadparams')).json()) as { provinces: { province_id: number; administrative: string }[] };
+  const params = (await (await request.get('/api/utilities/loadparams')).json()) as {
+    provinces: { province_id: number; administrative: string }[];
+  };
   const flash = await request.post('/api/observations/submit_flash', {
     headers: { Authorization: token },
     data: {
@@ -198,7 +232,10 @@ async function checkPart(page: Page, selector: string, what: string): Promise<st
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page }).include(selector).options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .include(selector)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   return bad.length > 0 ? `${what}\n${describe(bad)}` : null;
 }

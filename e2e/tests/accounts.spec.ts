@@ -20,7 +20,16 @@ async function dismissToast(page: Page, text: string) {
 async function createAccount(request: APIRequestContext, prefix: string) {
   const username = `${prefix}${Date.now().toString(36)}`;
   const res = await request.post('/api/users/signup', {
-    data: { username, first_name: 'Élise', last_name: 'Bouchard', email: `${username}@example.org`, password: 'monarque1', confirm_password: 'monarque1', language: 'en', newsletter: false },
+    data: {
+      username,
+      first_name: 'Élise',
+      last_name: 'Bouchard',
+      email: `${username}@example.org`,
+      password: 'monarque1',
+      confirm_password: 'monarque1',
+      language: 'en',
+      newsletter: false,
+    },
   });
   expect(res.status()).toBe(201);
   return { username, token: ((await res.json()) as { oauth_token: string }).oauth_token };
@@ -30,7 +39,10 @@ async function createAccount(request: APIRequestContext, prefix: string) {
 async function resetLinkFor(email: string): Promise<string> {
   let link = '';
   await expect(async () => {
-    const files = (await readdir(outbox)).filter((f) => f.endsWith('.eml')).sort().reverse();
+    const files = (await readdir(outbox))
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const raw = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       if (!raw.includes(`To: ${email}`)) continue;
@@ -50,7 +62,10 @@ async function signIn(page: Page, username: string, password: string) {
   await dismissToast(page, `Welcome back, ${username}!`);
 }
 
-test('forgot password: the emailed link resets the password, signs in afresh and revokes the old session', async ({ page, request }) => {
+test('forgot password: the emailed link resets the password, signs in afresh and revokes the old session', async ({
+  page,
+  request,
+}) => {
   const { username, token: oldToken } = await createAccount(request, 'rec');
   const email = `${username}@example.org`;
 
@@ -94,7 +109,11 @@ test('forgot password: the emailed link resets the password, signs in afresh and
   await signIn(page, username, 'papillon22');
 });
 
-test('a volunteer edits their profile and photo; a visitor sees the public profile without the email', async ({ page, request, browser }) => {
+test('a volunteer edits their profile and photo; a visitor sees the public profile without the email', async ({
+  page,
+  request,
+  browser,
+}) => {
   const { username } = await createAccount(request, 'pro');
   await signIn(page, username, 'monarque1');
   await page.goto('/mmapp/en/users/myprofile');
@@ -135,7 +154,10 @@ test('a visitor writes to the team with the contact form', async ({ page }) => {
   await dismissToast(page, 'Merci! Votre message a été envoyé.');
 });
 
-test('a volunteer follows another from their public profile and finds them on My profile', async ({ page, request }) => {
+test('a volunteer follows another from their public profile and finds them on My profile', async ({
+  page,
+  request,
+}) => {
   const followed = await createAccount(request, 'fol');
   const me = await createAccount(request, 'fan');
   await signIn(page, me.username, 'monarque1');

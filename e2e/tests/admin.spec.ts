@@ -13,7 +13,16 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 async function signUp(request: APIRequestContext, username: string): Promise<string> {
   const res = await request.post('/api/users/signup', {
-    data: { username, first_name: 'Élise', last_name: 'Bouchard', email: `${username}@example.org`, password, confirm_password: password, language: 'en', newsletter: false },
+    data: {
+      username,
+      first_name: 'Élise',
+      last_name: 'Bouchard',
+      email: `${username}@example.org`,
+      password,
+      confirm_password: password,
+      language: 'en',
+      newsletter: false,
+    },
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { oauth_token: string }).oauth_token;
@@ -21,7 +30,11 @@ async function signUp(request: APIRequestContext, username: string): Promise<str
 
 /** The museum's way to name an administrator: the users:role command, run against the e2e server's database while it runs. */
 function grantRole(username: string, role: string) {
-  execFileSync('npx', ['tsx', 'apps/server/src/cli/set-role.ts', username, role], { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, stdio: 'pipe' });
+  execFileSync('npx', ['tsx', 'apps/server/src/cli/set-role.ts', username, role], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    stdio: 'pipe',
+  });
 }
 
 async function signInToPanel(page: Page) {
@@ -38,7 +51,9 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   grantRole(admin, 'admin');
   const token = await signUp(request, volunteer);
   await signUp(request, newcomer);
-  const params = (await (await request.get('/api/utilities/loadparams')).json()) as { provinces: { province_id: number; administrative: string }[] };
+  const params = (await (await request.get('/api/utilities/loadparams')).json()) as {
+    provinces: { province_id: number; administrative: string }[];
+  };
   const res = await request.post('/api/observations/submit_flash', {
     headers: { Authorization: token },
     data: {
@@ -143,11 +158,24 @@ test('the panel refuses a volunteer account', async ({ page }) => {
   await expect(page.getByText('This account has no access to the administration panel.')).toBeVisible();
 });
 
-test('the panel screens have no serious or critical accessibility violation, in English and French', async ({ page }) => {
+test('the panel screens have no serious or critical accessibility violation, in English and French', async ({
+  page,
+}) => {
   // Twenty axe runs over large DOMs.
   test.setTimeout(300_000);
   await signInToPanel(page);
-  const screens = ['/dashboard', '/observations', '/checklists', '/sites', '/users', '/milkweeds', '/reasons', '/downloads', '/messages', '/auditlog'];
+  const screens = [
+    '/dashboard',
+    '/observations',
+    '/checklists',
+    '/sites',
+    '/users',
+    '/milkweeds',
+    '/reasons',
+    '/downloads',
+    '/messages',
+    '/auditlog',
+  ];
   const failures: string[] = [];
   for (const language of ['English', 'Français']) {
     if (language !== 'English') {
@@ -160,7 +188,9 @@ test('the panel screens have no serious or critical accessibility violation, in 
       await page.waitForLoadState('networkidle');
       const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
       for (const v of results.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-        failures.push(`${language} ${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        failures.push(
+          `${language} ${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
       }
     }
   }

@@ -8,17 +8,28 @@ const contentDir = path.resolve(import.meta.dirname, '../../apps/web/src/content
 const LOCALES = ['en', 'fr', 'es'] as const;
 
 /** The h1 a page must show: the first line of its Markdown file. */
-const h1Of = (slug: string, lng: string) => readFileSync(path.join(contentDir, slug, `${lng}.md`), 'utf8').split('\n')[0]!.replace(/^# /, '');
+const h1Of = (slug: string, lng: string) =>
+  readFileSync(path.join(contentDir, slug, `${lng}.md`), 'utf8')
+    .split('\n')[0]!
+    .replace(/^# /, '');
 
 for (const lng of LOCALES) {
-  test(`every content page renders in ${lng} with its own heading, title, description and alternates`, async ({ page }) => {
+  test(`every content page renders in ${lng} with its own heading, title, description and alternates`, async ({
+    page,
+  }) => {
     for (const slug of CONTENT_PAGE_SLUGS) {
       await page.goto(`/mmapp/${lng}/content/${slug}`);
       const h1 = page.getByRole('heading', { level: 1 });
       if (slug === 'mission-kit' && lng === 'es') {
         await expect(h1).toHaveText('Esta página no está disponible en español');
-        await expect(page.getByRole('link', { name: 'Read it in English' })).toHaveAttribute('href', '/mmapp/en/content/mission-kit');
-        await expect(page.getByRole('link', { name: 'Lire en français' })).toHaveAttribute('href', '/mmapp/fr/content/mission-kit');
+        await expect(page.getByRole('link', { name: 'Read it in English' })).toHaveAttribute(
+          'href',
+          '/mmapp/en/content/mission-kit',
+        );
+        await expect(page.getByRole('link', { name: 'Lire en français' })).toHaveAttribute(
+          'href',
+          '/mmapp/fr/content/mission-kit',
+        );
         continue;
       }
       await expect(h1, `${lng}/${slug}`).toHaveText(h1Of(slug, lng));
@@ -28,7 +39,10 @@ for (const lng of LOCALES) {
       await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
       const others = slug === 'mission-kit' ? ['en', 'fr'] : LOCALES;
       for (const other of others) {
-        await expect(page.locator(`head link[rel="alternate"][hreflang="${other}"]`)).toHaveAttribute('href', new RegExp(`/mmapp/${other}/content/${slug}$`));
+        await expect(page.locator(`head link[rel="alternate"][hreflang="${other}"]`)).toHaveAttribute(
+          'href',
+          new RegExp(`/mmapp/${other}/content/${slug}$`),
+        );
       }
     }
   });
@@ -64,7 +78,9 @@ test('the language switch on a content page lands on the same page in the other 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Life cycle');
 });
 
-test('the small-screen menu switches a content page to Spanish, and the mission kit then says it is not offered @small-screen', async ({ page }) => {
+test('the small-screen menu switches a content page to Spanish, and the mission kit then says it is not offered @small-screen', async ({
+  page,
+}) => {
   await page.goto('/mmapp/en/content/life-cycle');
   await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Español' }).click();
@@ -85,11 +101,22 @@ test('an unknown content page is not found', async ({ page }) => {
 test('the home page shows live figures and the current campaign', async ({ page, request }) => {
   const username = `ct${Date.now().toString(36)}`;
   const signup = await request.post('/api/users/signup', {
-    data: { username, first_name: 'Rosa', last_name: 'Lima', email: `${username}@example.org`, password: 'Monarque22', confirm_password: 'Monarque22', language: 'en', newsletter: false },
+    data: {
+      username,
+      first_name: 'Rosa',
+      last_name: 'Lima',
+      email: `${username}@example.org`,
+      password: 'Monarque22',
+      confirm_password: 'Monarque22',
+      language: 'en',
+      newsletter: false,
+    },
   });
   expect(signup.status()).toBe(201);
   const token = ((await signup.json()) as { oauth_token: string }).oauth_token;
-  const params = (await (await request.get('/api/utilities/loadparams')).json()) as { provinces: { province_id: number; administrative: string }[] };
+  const params = (await (await request.get('/api/utilities/loadparams')).json()) as {
+    provinces: { province_id: number; administrative: string }[];
+  };
   const flash = await request.post('/api/observations/submit_flash', {
     headers: { Authorization: token },
     data: {
@@ -118,8 +145,16 @@ test('the home page shows live figures and the current campaign', async ({ page,
   await expect(page.getByTestId('figure-total').locator('dd')).toHaveText(/^[1-9][\d,]*$/);
   await expect(page.getByTestId('figure-volunteers').locator('dd')).toHaveText(/^[1-9][\d,]*$/);
   await expect(page.getByTestId('figure-sites').locator('dd')).toHaveText(/^[1-9][\d,]*$/);
-  await expect(page.getByRole('heading', { level: 2, name: /International Monarch Monitoring Blitz is on|Next Blitz: summer \d{4}/ })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'About the Blitz' })).toHaveAttribute('href', '/mmapp/en/content/monarch-blitz');
+  await expect(
+    page.getByRole('heading', {
+      level: 2,
+      name: /International Monarch Monitoring Blitz is on|Next Blitz: summer \d{4}/,
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'About the Blitz' })).toHaveAttribute(
+    'href',
+    '/mmapp/en/content/monarch-blitz',
+  );
 
   await page.goto('/mmapp/fr/');
   await expect(page.getByTestId('figure-observations')).toContainText(`observations en ${season}`);

@@ -12,11 +12,22 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   username = `dl${Date.now().toString(36)}${testInfo.project.name.slice(0, 2)}`;
   const signup = await request.post('/api/users/signup', {
-    data: { username, first_name: 'Léa', last_name: 'Gagnon', email: `${username}@example.org`, password, confirm_password: password, language: 'en', newsletter: false },
+    data: {
+      username,
+      first_name: 'Léa',
+      last_name: 'Gagnon',
+      email: `${username}@example.org`,
+      password,
+      confirm_password: password,
+      language: 'en',
+      newsletter: false,
+    },
   });
   expect(signup.status()).toBe(201);
   token = ((await signup.json()) as { oauth_token: string }).oauth_token;
-  const params = (await (await request.get('/api/utilities/loadparams')).json()) as { provinces: { province_id: number; administrative: string }[] };
+  const params = (await (await request.get('/api/utilities/loadparams')).json()) as {
+    provinces: { province_id: number; administrative: string }[];
+  };
   const qc = params.provinces.find((p) => p.administrative === 'QC')?.province_id;
   const sightings = [
     { checklist_date: '2026-07-14', adults: 2, eggs: 3, caterpillars: 0 },
@@ -25,14 +36,27 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   for (const sighting of sightings) {
     const res = await request.post('/api/observations/submit_flash', {
       headers: { Authorization: token },
-      data: { idempotency_key: randomUUID(), locality: 'Jardin botanique', city: 'Montréal', province_id: qc, latitude: 45.56, longitude: -73.56, chrysalises: 0, photos: [], ...sighting },
+      data: {
+        idempotency_key: randomUUID(),
+        locality: 'Jardin botanique',
+        city: 'Montréal',
+        province_id: qc,
+        latitude: 45.56,
+        longitude: -73.56,
+        chrysalises: 0,
+        photos: [],
+        ...sighting,
+      },
     });
     expect(res.status()).toBe(201);
   }
   await request.dispose();
 });
 
-test('a visitor states a reason and downloads exactly the observations Explore shows, as CSV', async ({ page, request }) => {
+test('a visitor states a reason and downloads exactly the observations Explore shows, as CSV', async ({
+  page,
+  request,
+}) => {
   await page.goto(`/mmapp/en/explore?username=${username}`);
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Download the data' });
@@ -54,14 +78,18 @@ test('a visitor states a reason and downloads exactly the observations Explore s
 
   expect(download.suggestedFilename()).toMatch(/^mission-monarch-observations-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = parse(await readFile(await download.path()), { columns: true }) as Record<string, string>[];
-  const list = (await (await request.get(`/api/observations?username=${username}`)).json()) as { paginator: { total: number } };
+  const list = (await (await request.get(`/api/observations?username=${username}`)).json()) as {
+    paginator: { total: number };
+  };
   expect(list.paginator.total).toBe(3);
   expect(rows).toHaveLength(list.paginator.total);
   expect(rows.map((r) => r.recordedBy)).toEqual([username, username, username]);
   expect(rows.map((r) => r.lifeStage).sort()).toEqual(['adult', 'egg', 'larva']);
 });
 
-test('a signed-in user downloads through a one-time ticket: the link carries no header, only the ticket', async ({ page }) => {
+test('a signed-in user downloads through a one-time ticket: the link carries no header, only the ticket', async ({
+  page,
+}) => {
   await page.goto('/api/health');
   await page.evaluate((value) => localStorage.setItem('oauth_token', value), token);
   await page.goto(`/mmapp/en/explore?username=${username}`);

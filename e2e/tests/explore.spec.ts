@@ -22,10 +22,39 @@ interface Sighting {
 
 /** Sightings of the explorer: two close together in Montréal, one in Toronto, one in Michoacán with two life stages. */
 const SIGHTINGS: Sighting[] = [
-  { locality: 'Old Port, Montréal', province_id: QUEBEC, latitude: 45.5075, longitude: -73.554, checklist_date: '2024-07-10', adults: 2 },
-  { locality: 'Parc Jarry, Montréal', province_id: QUEBEC, latitude: 45.5338, longitude: -73.6285, checklist_date: '2024-07-12', caterpillars: 3 },
-  { locality: 'Trinity Bellwoods, Toronto', province_id: ONTARIO, latitude: 43.6475, longitude: -79.4137, checklist_date: '2024-06-20', eggs: 5 },
-  { locality: 'El Rosario sanctuary', province_id: MICHOACAN, latitude: 19.5944, longitude: -100.2694, checklist_date: '2024-02-01', adults: 40, chrysalises: 1 },
+  {
+    locality: 'Old Port, Montréal',
+    province_id: QUEBEC,
+    latitude: 45.5075,
+    longitude: -73.554,
+    checklist_date: '2024-07-10',
+    adults: 2,
+  },
+  {
+    locality: 'Parc Jarry, Montréal',
+    province_id: QUEBEC,
+    latitude: 45.5338,
+    longitude: -73.6285,
+    checklist_date: '2024-07-12',
+    caterpillars: 3,
+  },
+  {
+    locality: 'Trinity Bellwoods, Toronto',
+    province_id: ONTARIO,
+    latitude: 43.6475,
+    longitude: -79.4137,
+    checklist_date: '2024-06-20',
+    eggs: 5,
+  },
+  {
+    locality: 'El Rosario sanctuary',
+    province_id: MICHOACAN,
+    latitude: 19.5944,
+    longitude: -100.2694,
+    checklist_date: '2024-02-01',
+    adults: 40,
+    chrysalises: 1,
+  },
 ];
 
 let explorer = '';
@@ -35,7 +64,16 @@ let stacker = '';
 
 async function signUp(request: APIRequestContext, username: string): Promise<string> {
   const res = await request.post('/api/users/signup', {
-    data: { username, first_name: 'Eva', last_name: 'Plorer', email: `${username}@example.org`, password, confirm_password: password, language: 'en', newsletter: false },
+    data: {
+      username,
+      first_name: 'Eva',
+      last_name: 'Plorer',
+      email: `${username}@example.org`,
+      password,
+      confirm_password: password,
+      language: 'en',
+      newsletter: false,
+    },
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { oauth_token: string }).oauth_token;
@@ -44,7 +82,18 @@ async function signUp(request: APIRequestContext, username: string): Promise<str
 async function submitFlash(request: APIRequestContext, token: string, s: Sighting) {
   const res = await request.post('/api/observations/submit_flash', {
     headers: { Authorization: token },
-    data: { idempotency_key: randomUUID(), city: null, comment: null, photos: [], milkweed_id: null, adults: 0, eggs: 0, caterpillars: 0, chrysalises: 0, ...s },
+    data: {
+      idempotency_key: randomUUID(),
+      city: null,
+      comment: null,
+      photos: [],
+      milkweed_id: null,
+      adults: 0,
+      eggs: 0,
+      caterpillars: 0,
+      chrysalises: 0,
+      ...s,
+    },
   });
   expect(res.status()).toBe(201);
 }
@@ -56,20 +105,37 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   pager = `pg${stamp}`;
   stacker = `st${stamp}`;
   explorerToken = await signUp(request, explorer);
-  const milkweeds = ((await (await request.get('/api/utilities/loadparams')).json()) as { milkweeds: { milkweed_id: number; latin_name: string }[] }).milkweeds;
+  const milkweeds = (
+    (await (await request.get('/api/utilities/loadparams')).json()) as {
+      milkweeds: { milkweed_id: number; latin_name: string }[];
+    }
+  ).milkweeds;
   const syriaca = milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')?.milkweed_id;
-  for (const s of SIGHTINGS) await submitFlash(request, explorerToken, s.adults === 40 ? { ...s, milkweed_id: syriaca } : s);
+  for (const s of SIGHTINGS)
+    await submitFlash(request, explorerToken, s.adults === 40 ? { ...s, milkweed_id: syriaca } : s);
   // 55 one-observation sightings: more than one page of 50 (spec §9).
   const pagerToken = await signUp(request, pager);
   await Promise.all(
     Array.from({ length: 55 }, (_, i) =>
-      submitFlash(request, pagerToken, { locality: `Meadow ${i + 1}`, province_id: QUEBEC, latitude: 46 + i / 100, longitude: -72, checklist_date: '2023-08-15', adults: 1 }),
+      submitFlash(request, pagerToken, {
+        locality: `Meadow ${i + 1}`,
+        province_id: QUEBEC,
+        latitude: 46 + i / 100,
+        longitude: -72,
+        checklist_date: '2023-08-15',
+        adults: 1,
+      }),
     ),
   );
   // Three visits at exactly one point: a cluster that zooming can never split.
   const stackerToken = await signUp(request, stacker);
   const feeder = { locality: 'Backyard feeder', province_id: QUEBEC, latitude: 45.4215, longitude: -75.6972 };
-  for (const [date, adults] of [['2024-05-01', 1], ['2024-06-01', 2], ['2024-07-01', 3]] as const) await submitFlash(request, stackerToken, { ...feeder, checklist_date: date, adults });
+  for (const [date, adults] of [
+    ['2024-05-01', 1],
+    ['2024-06-01', 2],
+    ['2024-07-01', 3],
+  ] as const)
+    await submitFlash(request, stackerToken, { ...feeder, checklist_date: date, adults });
   await request.dispose();
 });
 
@@ -172,7 +238,9 @@ test('paging: 50 a page, next and previous, and "Load more" appends the next pag
   await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
 });
 
-test('map: several visits at one exact place open a list of their observations, each linking to its details', async ({ page }) => {
+test('map: several visits at one exact place open a list of their observations, each linking to its details', async ({
+  page,
+}) => {
   await page.goto(`/mmapp/en/explore?username=${stacker}&view=map`);
   const map = page.getByRole('region', { name: /^Map of the observations/ });
   await expect(page.getByText('3 observations in this area')).toBeVisible();
@@ -186,7 +254,9 @@ test('map: several visits at one exact place open a list of their observations, 
   await expect(page).toHaveURL(/\/mmapp\/en\/checklists\/view\?id=\d+$/);
 });
 
-test('map: a cluster zooms in and splits, a pin opens a popup with counts and a link; clear map and my locations', async ({ page }) => {
+test('map: a cluster zooms in and splits, a pin opens a popup with counts and a link; clear map and my locations', async ({
+  page,
+}) => {
   await page.goto('/api/health');
   await page.evaluate((value) => localStorage.setItem('oauth_token', value), explorerToken);
   await page.goto(mine('&view=map'));

@@ -36,7 +36,16 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const username = `fl${Date.now().toString(36)}${testInfo.project.name.slice(0, 2)}`;
   const res = await request.post('/api/users/signup', {
-    data: { username, first_name: 'Ana', last_name: 'Flores', email: `${username}@example.org`, password, confirm_password: password, language: 'en', newsletter: false },
+    data: {
+      username,
+      first_name: 'Ana',
+      last_name: 'Flores',
+      email: `${username}@example.org`,
+      password,
+      confirm_password: password,
+      language: 'en',
+      newsletter: false,
+    },
   });
   expect(res.status()).toBe(201);
   token = ((await res.json()) as { oauth_token: string }).oauth_token;
@@ -102,9 +111,15 @@ test('a photo fills in where and when; the sighting is saved, shown, edited, lis
   await page.getByRole('spinbutton', { name: 'Number of adults' }).fill('5');
 
   // A submission reviewed meanwhile answers 409: the form says so in words.
-  await page.route('**/api/checklists/*/flash', (route) => route.fulfill({ status: 409, json: { statusCode: 409, error: 'Conflict', message: 'x' } }), { times: 1 });
+  await page.route(
+    '**/api/checklists/*/flash',
+    (route) => route.fulfill({ status: 409, json: { statusCode: 409, error: 'Conflict', message: 'x' } }),
+    { times: 1 },
+  );
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('This submission has already been reviewed, so it can no longer be changed.')).toBeVisible();
+  await expect(
+    page.getByText('This submission has already been reviewed, so it can no longer be changed.'),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Save changes' }).click();
   await dismissToast(page, 'Your changes were saved.');
@@ -132,7 +147,10 @@ test('a photo fills in where and when; the sighting is saved, shown, edited, lis
   await expect(page.getByRole('link', { name: 'Report a sighting' })).toBeVisible();
 });
 
-test('odd EXIF fills nothing; "Use my location" fills the point and suggests the province @phone', async ({ page, context }) => {
+test('odd EXIF fills nothing; "Use my location" fills the point and suggests the province @phone', async ({
+  page,
+  context,
+}) => {
   await openSignedIn(page, '/mmapp/en/submit/flash');
   await expect(page.getByRole('heading', { level: 1, name: 'Flash Data' })).toBeVisible();
   const latitude = page.getByRole('spinbutton', { name: 'Latitude' });

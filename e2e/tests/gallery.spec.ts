@@ -8,10 +8,22 @@ const password = 'Monarque22';
 const suffix = Date.now().toString(36);
 let username = '';
 /** Unique localities, so that photos other tests share do not get in the way. */
-const places = { adult: `Parc Jarry ${suffix}`, eggs: `Champ des Possibles ${suffix}`, caterpillar: `Tommy Thompson Park ${suffix}` };
+const places = {
+  adult: `Parc Jarry ${suffix}`,
+  eggs: `Champ des Possibles ${suffix}`,
+  caterpillar: `Tommy Thompson Park ${suffix}`,
+};
 
 /** Uploads one real photo and submits a Flash sighting of `stage` with it, as the form does. */
-async function flashWithPhoto(request: APIRequestContext, token: string, file: string, stage: 'adults' | 'eggs' | 'caterpillars', locality: string, date: string, provinceId: number) {
+async function flashWithPhoto(
+  request: APIRequestContext,
+  token: string,
+  file: string,
+  stage: 'adults' | 'eggs' | 'caterpillars',
+  locality: string,
+  date: string,
+  provinceId: number,
+) {
   const upload = await request.post('/api/photos/uploadphotos/observations', {
     headers: { Authorization: token },
     multipart: { file: { name: file, mimeType: 'image/jpeg', buffer: await readFile(path.join(photos, file)) } },
@@ -44,16 +56,43 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   username = `ga${suffix}${testInfo.project.name.slice(0, 2)}`;
   const res = await request.post('/api/users/signup', {
-    data: { username, first_name: 'Ana', last_name: 'Flores', email: `${username}@example.org`, password, confirm_password: password, language: 'en', newsletter: false },
+    data: {
+      username,
+      first_name: 'Ana',
+      last_name: 'Flores',
+      email: `${username}@example.org`,
+      password,
+      confirm_password: password,
+      language: 'en',
+      newsletter: false,
+    },
   });
   expect(res.status()).toBe(201);
   const { oauth_token } = (await res.json()) as { oauth_token: string };
-  const params = (await (await request.get('/api/utilities/loadparams')).json()) as { provinces: { province_id: number; administrative: string }[] };
+  const params = (await (await request.get('/api/utilities/loadparams')).json()) as {
+    provinces: { province_id: number; administrative: string }[];
+  };
   const qc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
   // Uploaded in this order, so the gallery shows the caterpillar first, then the eggs, then the adult.
   await flashWithPhoto(request, oauth_token, 'genoa_nikon_d3100_gps.jpg', 'adults', places.adult, '2026-06-02', qc);
-  await flashWithPhoto(request, oauth_token, 'squirrel_yosemite_canon600d_gps.jpg', 'eggs', places.eggs, '2026-07-20', qc);
-  await flashWithPhoto(request, oauth_token, 'hillside_tuscany_coolpix_gps.jpg', 'caterpillars', places.caterpillar, '2026-08-11', qc);
+  await flashWithPhoto(
+    request,
+    oauth_token,
+    'squirrel_yosemite_canon600d_gps.jpg',
+    'eggs',
+    places.eggs,
+    '2026-07-20',
+    qc,
+  );
+  await flashWithPhoto(
+    request,
+    oauth_token,
+    'hillside_tuscany_coolpix_gps.jpg',
+    'caterpillars',
+    places.caterpillar,
+    '2026-08-11',
+    qc,
+  );
   await request.dispose();
 });
 
@@ -67,7 +106,9 @@ test('the gallery takes the Explore filters from the URL: dates, place and obser
   // Changing one filter keeps the others, in Explore's order.
   await page.getByRole('combobox', { name: 'Life stage' }).click();
   await page.getByRole('option', { name: 'Eggs' }).click();
-  await expect(page).toHaveURL(new RegExp(`/photos\\?date_from=2026-07-01&lifestage_id=2&province_id=11&username=${username}$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/photos\\?date_from=2026-07-01&lifestage_id=2&province_id=11&username=${username}$`),
+  );
   await expect(tile(page, places.caterpillar)).toHaveCount(0);
   await expect(tile(page, places.eggs)).toBeVisible();
 });
@@ -86,7 +127,8 @@ async function open(page: Page, href: string, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
 }
 
-const tile = (page: Page, locality: string) => page.getByRole('list', { name: 'Photos' }).getByRole('listitem').filter({ hasText: locality });
+const tile = (page: Page, locality: string) =>
+  page.getByRole('list', { name: 'Photos' }).getByRole('listitem').filter({ hasText: locality });
 /** The lightbox counter, "current / total". */
 const counter = (viewer: Locator) => viewer.getByText(/^\d+ \/ \d+$/);
 async function position(viewer: Locator): Promise<[number, number]> {
@@ -224,7 +266,15 @@ test('the gallery and its lightbox speak French', async ({ page }) => {
   await page.getByRole('button', { name: new RegExp(`^Agrandir : Adulte à ${places.adult}`) }).click();
   const viewer = page.getByRole('dialog', { name: 'Visionneuse de photos' });
   await expect(viewer.getByText('Adulte · 2 juin 2026')).toBeVisible();
-  for (const name of ['Lecture', 'Masquer les vignettes', "Télécharger l'image", 'Zoom avant', 'Plein écran', 'Suivante', 'Précédente']) {
+  for (const name of [
+    'Lecture',
+    'Masquer les vignettes',
+    "Télécharger l'image",
+    'Zoom avant',
+    'Plein écran',
+    'Suivante',
+    'Précédente',
+  ]) {
     await expect(viewer.getByRole('button', { name })).toBeVisible();
   }
   await viewer.getByRole('button', { name: 'Fermer' }).click();
@@ -248,7 +298,10 @@ test('on a phone the arrows are hidden and the controls stay @small-screen', asy
 });
 
 test('the gallery says when there is nothing to show and when loading fails', async ({ page }) => {
-  const empty = { data: [], paginator: { current: 1, total: 0, limit: 24, totalpage: 1, hasPre: false, hasNext: false } };
+  const empty = {
+    data: [],
+    paginator: { current: 1, total: 0, limit: 24, totalpage: 1, hasPre: false, hasNext: false },
+  };
   await page.route('**/api/photos/gallery?*', (route) => route.fulfill({ json: empty }));
   await open(page, '/mmapp/en/photos?lifestage_id=4', 'Photo gallery');
   await expect(page.getByText('No photos of this life stage yet.')).toBeVisible();
@@ -261,7 +314,9 @@ test('the gallery says when there is nothing to show and when loading fails', as
   // The query client retries a 5xx once: fail both tries.
   let failures = 2;
   await page.route('**/api/photos/gallery?*', (route) =>
-    failures-- > 0 ? route.fulfill({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'x' } }) : route.continue(),
+    failures-- > 0
+      ? route.fulfill({ status: 503, json: { statusCode: 503, error: 'Service Unavailable', message: 'x' } })
+      : route.continue(),
   );
   await page.getByRole('combobox', { name: 'Life stage' }).click();
   await page.getByRole('option', { name: 'Adult' }).click();

@@ -8,7 +8,16 @@ const password = 'Monarque22';
 async function signUp(page: Page): Promise<{ username: string; token: string }> {
   const username = `mis${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const res = await page.request.post('/api/users/signup', {
-    data: { username, first_name: 'Léa', last_name: 'Gagnon', email: `${username}@example.org`, password, confirm_password: password, language: 'en', newsletter: false },
+    data: {
+      username,
+      first_name: 'Léa',
+      last_name: 'Gagnon',
+      email: `${username}@example.org`,
+      password,
+      confirm_password: password,
+      language: 'en',
+      newsletter: false,
+    },
   });
   expect(res.status()).toBe(201);
   const { oauth_token: token } = (await res.json()) as { oauth_token: string };
@@ -42,13 +51,16 @@ async function addPhoto(page: Page, row: Locator, stage: string, file: string) {
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 const stepHeading = (page: Page, name: string) => expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
 
-test('a volunteer records a mission with two milkweeds, resumes the draft after a reload, submits it and finds it in Missions @phone', async ({ page }) => {
+test('a volunteer records a mission with two milkweeds, resumes the draft after a reload, submits it and finds it in Missions @phone', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signUp(page);
   await page.goto('/mmapp/en/submit/mission');
   await expect(page.getByRole('heading', { level: 1, name: 'Mission Form' })).toBeVisible();
   const steps = page.getByRole('navigation', { name: 'Mission steps' });
-  for (const name of ['Step 1 Where', 'Step 2 When', 'Step 3 What', 'Step 4 Confirmation']) await expect(steps).toContainText(name);
+  for (const name of ['Step 1 Where', 'Step 2 When', 'Step 3 What', 'Step 4 Confirmation'])
+    await expect(steps).toContainText(name);
 
   // Step 1 Where: every rule of the site, then a point on the map with its suggested province.
   await stepHeading(page, 'Step 1 Where');
@@ -115,7 +127,9 @@ test('a volunteer records a mission with two milkweeds, resumes the draft after 
   await resume.getByRole('button', { name: 'Resume' }).click();
   await expect(page).toHaveURL(/step=observation/);
   await expect(page.getByRole('spinbutton', { name: 'Number of milkweed stems inspected' })).toHaveValue('120');
-  await expect(row1.getByRole('combobox', { name: 'Milkweed species' })).toHaveValue(/Common milkweed \(Asclepias syriaca\)/);
+  await expect(row1.getByRole('combobox', { name: 'Milkweed species' })).toHaveValue(
+    /Common milkweed \(Asclepias syriaca\)/,
+  );
   await expect(row1.getByRole('spinbutton', { name: 'Number of eggs' })).toHaveValue('14');
   await expect(row1.getByRole('img', { name: 'Eggs: field_path_czechia_pixel_gps.jpg' })).toBeVisible();
   await expect(row2.getByRole('combobox', { name: 'Location size' })).toHaveText('Patch');
@@ -151,7 +165,10 @@ test('a volunteer records a mission with two milkweeds, resumes the draft after 
   await expect(detail1).toContainText('Abundant (10-50/m2)');
   await expect(detail1).toContainText(/Eggs\s*14/);
   await expect(detail1).toContainText('Pending');
-  await expect(detail1.getByRole('img')).toHaveAttribute('src', /^\/attachments\/observations\/small\/[0-9a-f-]{36}\.jpg$/);
+  await expect(detail1.getByRole('img')).toHaveAttribute(
+    'src',
+    /^\/attachments\/observations\/small\/[0-9a-f-]{36}\.jpg$/,
+  );
   const detail2 = page.getByRole('article', { name: 'Milkweed 2' });
   await expect(detail2).toContainText('Asclepias incarnata');
   await expect(detail2).toContainText(/Caterpillar\s*3/);
@@ -171,7 +188,9 @@ test('a volunteer records a mission with two milkweeds, resumes the draft after 
   await expect(page.getByRole('heading', { level: 1, name: 'Mission details' })).toBeVisible();
 });
 
-test('the owner edits a mission, reuses its location, is asked before leaving a draft, and deletes the mission', async ({ page }) => {
+test('the owner edits a mission, reuses its location, is asked before leaving a draft, and deletes the mission', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { token } = await signUp(page);
   const params = (await (await page.request.get('/api/utilities/loadparams')).json()) as {
@@ -184,9 +203,31 @@ test('the owner edits a mission, reuses its location, is asked before leaving a 
     headers: { Authorization: token },
     data: {
       idempotency_key: crypto.randomUUID(),
-      site: { locality: 'Parc Frédéric-Back', city: 'Montréal', province_id: qc, latitude: 45.5611, longitude: -73.6311 },
+      site: {
+        locality: 'Parc Frédéric-Back',
+        city: 'Montréal',
+        province_id: qc,
+        latitude: 45.5611,
+        longitude: -73.6311,
+      },
       checklist: { checklist_date: '2025-07-20', start_time: '09:30', end_time: '10:45', participants: 2 },
-      observation: { stems_inspected: 40, monarchs_seen: true, milkweeds: [{ milkweed_id: syriaca, abundance_id: 2, locationsize_id: 1, adults: 1, eggs: 0, caterpillars: 0, chrysalises: 0 }], photos: [], comment: null },
+      observation: {
+        stems_inspected: 40,
+        monarchs_seen: true,
+        milkweeds: [
+          {
+            milkweed_id: syriaca,
+            abundance_id: 2,
+            locationsize_id: 1,
+            adults: 1,
+            eggs: 0,
+            caterpillars: 0,
+            chrysalises: 0,
+          },
+        ],
+        photos: [],
+        comment: null,
+      },
     },
   });
   expect(created.status()).toBe(201);
@@ -201,7 +242,9 @@ test('the owner edits a mission, reuses its location, is asked before leaving a 
   await stepHeading(page, 'Step 2 When');
   await page.getByRole('spinbutton', { name: 'Number of participants' }).fill('5');
   await next(page);
-  await expect(page.getByRole('group', { name: 'Milkweed 1' }).getByRole('spinbutton', { name: 'Number of adults' })).toHaveValue('1');
+  await expect(
+    page.getByRole('group', { name: 'Milkweed 1' }).getByRole('spinbutton', { name: 'Number of adults' }),
+  ).toHaveValue('1');
   await next(page);
   await stepHeading(page, 'Step 4 Confirmation');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -211,7 +254,10 @@ test('the owner edits a mission, reuses its location, is asked before leaving a 
   // A new mission at one of "my locations"; leaving the page asks first and keeps the draft.
   await page.goto('/mmapp/en/submit/mission');
   await page.getByRole('button', { name: 'Show my locations' }).click();
-  await page.getByRole('list', { name: 'My locations' }).getByRole('button', { name: /Parc Frédéric-Back/ }).click();
+  await page
+    .getByRole('list', { name: 'My locations' })
+    .getByRole('button', { name: /Parc Frédéric-Back/ })
+    .click();
   await expect(page.getByRole('textbox', { name: 'Locality' })).toHaveValue('Parc Frédéric-Back');
   await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Montréal');
   await expect(page.getByRole('combobox', { name: 'Province' })).toHaveText('Québec');

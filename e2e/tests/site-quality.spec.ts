@@ -14,7 +14,16 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   username = `sq${Date.now().toString(36)}${testInfo.project.name.slice(0, 2)}`;
   const res = await request.post('/api/users/signup', {
-    data: { username, first_name: 'Léa', last_name: 'Roy', email: `${username}@example.org`, password, confirm_password: password, language: 'fr', newsletter: false },
+    data: {
+      username,
+      first_name: 'Léa',
+      last_name: 'Roy',
+      email: `${username}@example.org`,
+      password,
+      confirm_password: password,
+      language: 'fr',
+      newsletter: false,
+    },
   });
   expect(res.status()).toBe(201);
   token = ((await res.json()) as { oauth_token: string }).oauth_token;
@@ -34,12 +43,19 @@ async function signIn(page: Page) {
 function focusIndicator(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return { name: 'body', indicator: 'none: the focus left the page' as string | null };
+    if (!el || el === document.body)
+      return { name: 'body', indicator: 'none: the focus left the page' as string | null };
     const style = getComputedStyle(el);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 ? `outline ${style.outlineWidth} ${style.outlineStyle}` : null;
+    const outline =
+      style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0
+        ? `outline ${style.outlineWidth} ${style.outlineStyle}`
+        : null;
     const shadow = style.boxShadow !== 'none' ? `box-shadow ${style.boxShadow}` : null;
     const field = el.closest('.MuiInputBase-root.Mui-focused')?.querySelector('.MuiOutlinedInput-notchedOutline');
-    const border = field && parseFloat(getComputedStyle(field).borderTopWidth) >= 2 ? `field border ${getComputedStyle(field).borderTopWidth}` : null;
+    const border =
+      field && parseFloat(getComputedStyle(field).borderTopWidth) >= 2
+        ? `field border ${getComputedStyle(field).borderTopWidth}`
+        : null;
     const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
     return { name, indicator: outline ?? shadow ?? border };
   });
@@ -228,7 +244,8 @@ test('the layout has no horizontal overflow from 320 to 1920 px', async ({ page 
         }
         return { scrollWidth: document.scrollingElement!.scrollWidth, innerWidth: vw, widest };
       });
-      if (scrollWidth > innerWidth + 1) overflows.push(`${width} px /mmapp/fr${route}: scrollWidth ${scrollWidth} > ${innerWidth}; ${widest}`);
+      if (scrollWidth > innerWidth + 1)
+        overflows.push(`${width} px /mmapp/fr${route}: scrollWidth ${scrollWidth} > ${innerWidth}; ${widest}`);
     }
   }
   expect(overflows, 'pages wider than the window').toEqual([]);
@@ -241,7 +258,8 @@ test('each navigation reports one page view with its path and query', async ({ p
     (window as unknown as { pageViews: string[] }).pageViews = sent;
     const original = navigator.sendBeacon.bind(navigator);
     navigator.sendBeacon = (url, data) => {
-      if (String(url).endsWith('/api/utilities/pageview') && data instanceof Blob) void data.text().then((text) => sent.push((JSON.parse(text) as { path: string }).path));
+      if (String(url).endsWith('/api/utilities/pageview') && data instanceof Blob)
+        void data.text().then((text) => sent.push((JSON.parse(text) as { path: string }).path));
       return original(url, data);
     };
   });

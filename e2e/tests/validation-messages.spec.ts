@@ -13,7 +13,16 @@ const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 async function signUp(page: Page) {
   const username = `val${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const res = await page.request.post('/api/users/signup', {
-    data: { username, first_name: 'Zoé', last_name: 'Roy', email: `${username}@example.org`, password, confirm_password: password, language: 'en', newsletter: false },
+    data: {
+      username,
+      first_name: 'Zoé',
+      last_name: 'Roy',
+      email: `${username}@example.org`,
+      password,
+      confirm_password: password,
+      language: 'en',
+      newsletter: false,
+    },
   });
   expect(res.status()).toBe(201);
   const { oauth_token: token } = (await res.json()) as { oauth_token: string };
@@ -25,7 +34,9 @@ async function signUp(page: Page) {
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 
-test('Flash Data: number, length, province and picture messages, an image delete confirmation, and French', async ({ page }) => {
+test('Flash Data: number, length, province and picture messages, an image delete confirmation, and French', async ({
+  page,
+}) => {
   await signUp(page);
   await page.goto('/mmapp/en/submit/flash');
   await expect(page.getByRole('heading', { level: 1, name: 'Flash Data' })).toBeVisible();
@@ -40,9 +51,19 @@ test('Flash Data: number, length, province and picture messages, an image delete
   await expect(page.getByText('Province is required.', { exact: true })).toBeVisible();
 
   // Pictures: a file that is not an image (refused once uploaded), then one over 10 MB (refused at once).
-  await page.locator('#photos-1').setInputFiles({ name: 'field-notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Not a picture of a monarch.\n') });
-  await expect(page.getByRole('alert').filter({ hasText: 'File type is not supported' })).toHaveText('File type is not supported');
-  await page.locator('#photos-2').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(MAX_IMAGE_BYTES + 1) });
+  await page
+    .locator('#photos-1')
+    .setInputFiles({
+      name: 'field-notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Not a picture of a monarch.\n'),
+    });
+  await expect(page.getByRole('alert').filter({ hasText: 'File type is not supported' })).toHaveText(
+    'File type is not supported',
+  );
+  await page
+    .locator('#photos-2')
+    .setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(MAX_IMAGE_BYTES + 1) });
   await expect(page.getByRole('alert').filter({ hasText: 'Max image size' })).toHaveText('Max image size is 10MB');
 
   // Removing a picture asks first; Cancel keeps it, Delete removes it.
@@ -69,7 +90,9 @@ test('Flash Data: number, length, province and picture messages, an image delete
   await expect(lieu).toHaveAccessibleDescription('200 caractères au maximum');
 });
 
-test('Mission: required date and times, participants greater than 0, and a milkweed delete confirmation', async ({ page }) => {
+test('Mission: required date and times, participants greater than 0, and a milkweed delete confirmation', async ({
+  page,
+}) => {
   await signUp(page);
   await page.goto('/mmapp/en/submit/mission');
   await expect(page.getByRole('heading', { level: 1, name: 'Mission Form' })).toBeVisible();
@@ -107,7 +130,9 @@ test('Mission: required date and times, participants greater than 0, and a milkw
   await expect(row).toBeVisible();
   const confirm = page.getByRole('dialog', { name: 'Delete milkweed 1?' });
   await row.getByRole('button', { name: 'Delete milkweed 1' }).click();
-  await expect(confirm).toContainText('This milkweed, its monarch counts and its pictures will be removed from the mission.');
+  await expect(confirm).toContainText(
+    'This milkweed, its monarch counts and its pictures will be removed from the mission.',
+  );
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(row).toBeVisible();

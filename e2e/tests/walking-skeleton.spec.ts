@@ -23,7 +23,9 @@ async function signOutFromHeader(page: Page) {
   await expect(header.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
 }
 
-test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds them in Explore in three languages', async ({ page }) => {
+test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds them in Explore in three languages', async ({
+  page,
+}) => {
   await page.goto('/mmapp/');
   await expect(page).toHaveURL(/\/mmapp\/en$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Count monarchs, protect their milkweed');
@@ -86,7 +88,9 @@ test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds the
   await expect(row).toContainText(username);
   const thumb = row.getByRole('img');
   await expect(thumb).toHaveAttribute('src', /^\/attachments\/observations\/small\/[0-9a-f-]{36}\.jpg$/);
-  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 
   // French: the language switch reloads the same page, and every string changes.
   await page.getByRole('button', { name: 'Français' }).click();

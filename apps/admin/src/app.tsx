@@ -16,7 +16,20 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useEffect, useMemo } from 'react';
 import { Route } from 'react-router-dom';
-import { Admin, AppBar, CustomRoutes, Layout, Loading, Resource, TitlePortal, defaultTheme, useLocaleState, useTranslate, type I18nProvider, type LayoutProps } from 'react-admin';
+import {
+  Admin,
+  AppBar,
+  CustomRoutes,
+  Layout,
+  Loading,
+  Resource,
+  TitlePortal,
+  defaultTheme,
+  useLocaleState,
+  useTranslate,
+  type I18nProvider,
+  type LayoutProps,
+} from 'react-admin';
 import { SUB_PATH } from '@mm/shared';
 import { Dashboard } from './dashboard';
 import { authProvider } from './providers/auth-provider';
@@ -86,7 +99,11 @@ function MonarchAppBar() {
 const MonarchLayout = (props: LayoutProps) => <Layout {...props} appBar={MonarchAppBar} />;
 
 const named = { list: referenceList('named'), create: referenceCreate('named'), edit: referenceEdit('named') };
-const milkweeds = { list: referenceList('milkweed'), create: referenceCreate('milkweed'), edit: referenceEdit('milkweed') };
+const milkweeds = {
+  list: referenceList('milkweed'),
+  create: referenceCreate('milkweed'),
+  edit: referenceEdit('milkweed'),
+};
 
 /**
  * The admin panel at /mmadmin/#/dashboard (issue 7). Admins see every screen; Region admins the
@@ -128,15 +145,39 @@ export function App() {
           <CustomRoutes>
             <Route path="/dashboard" element={<Dashboard />} />
           </CustomRoutes>
-          <Resource name="observations" list={ObservationList} show={ObservationShow} edit={ObservationEdit} icon={VisibilityIcon} />
-          <Resource name="checklists" list={ChecklistList} show={ChecklistShow} edit={ChecklistEdit} icon={ChecklistIcon} />
+          <Resource
+            name="observations"
+            list={ObservationList}
+            show={ObservationShow}
+            edit={ObservationEdit}
+            icon={VisibilityIcon}
+          />
+          <Resource
+            name="checklists"
+            list={ChecklistList}
+            show={ChecklistShow}
+            edit={ChecklistEdit}
+            icon={ChecklistIcon}
+          />
           <Resource name="sites" list={SiteList} show={SiteShow} edit={SiteEdit} icon={PlaceIcon} />
           {/* Region admins read milkweed names through this resource but get no screen for it. */}
-          <Resource name="milkweeds" {...(permissions?.isAdmin ? milkweeds : {})} icon={LocalFloristIcon} recordRepresentation="latin_name" />
+          <Resource
+            name="milkweeds"
+            {...(permissions?.isAdmin ? milkweeds : {})}
+            icon={LocalFloristIcon}
+            recordRepresentation="latin_name"
+          />
           <Resource name="auditlog" {...(permissions?.isAdmin ? { list: AuditList } : {})} icon={HistoryIcon} />
           {permissions?.isAdmin && (
             <>
-              <Resource name="users" list={UserList} show={UserShow} edit={UserEdit} icon={PeopleIcon} recordRepresentation="username" />
+              <Resource
+                name="users"
+                list={UserList}
+                show={UserShow}
+                edit={UserEdit}
+                icon={PeopleIcon}
+                recordRepresentation="username"
+              />
               <Resource name="reasons" {...named} icon={TuneIcon} recordRepresentation="name" />
               <Resource name="abundances" {...named} icon={BarChartIcon} recordRepresentation="name" />
               <Resource name="locationsizes" {...named} icon={StraightenIcon} recordRepresentation="name" />

@@ -55,7 +55,10 @@ export function Dashboard() {
   const dataProvider = useDataProvider<MonarchDataProvider>();
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { data } = useQuery({ queryKey: ['dashboard'], queryFn: async () => adminDashboardSchema.parse(await dataProvider.dashboard()) });
+  const { data } = useQuery({
+    queryKey: ['dashboard'],
+    queryFn: async () => adminDashboardSchema.parse(await dataProvider.dashboard()),
+  });
   if (!data) return <Loading />;
   const pendingFilter = encodeURIComponent(JSON.stringify({ status: ObservationStatus.Pending }));
   const weekFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -83,7 +86,10 @@ export function Dashboard() {
           ) : (
             <BarChart
               height={260}
-              dataset={data.per_week.map((w) => ({ week: weekFormat.format(new Date(`${w.week}T00:00:00Z`)), count: w.count }))}
+              dataset={data.per_week.map((w) => ({
+                week: weekFormat.format(new Date(`${w.week}T00:00:00Z`)),
+                count: w.count,
+              }))}
               xAxis={[{ scaleType: 'band', dataKey: 'week', label: translate('mm.dashboard.week') }]}
               yAxis={[{ valueFormatter: (v: number | null) => (v ?? 0).toLocaleString(locale) }]}
               series={[{ dataKey: 'count', label: translate('mm.dashboard.submissions'), color: '#e0701b' }]}
@@ -96,7 +102,10 @@ export function Dashboard() {
           {data.newest_observations.map((o) => (
             <ListItem key={o.id} disablePadding>
               <ListItemButton component={RouterLink} to={`/observations/${o.id}/show`}>
-                <ListItemText primary={`${o.locality ?? '—'} · ${o.numbers}`} secondary={`${o.checklist_date} · ${o.username ?? '—'} · ${translate(`mm.status.${o.observationstatus_id}`)}`} />
+                <ListItemText
+                  primary={`${o.locality ?? '—'} · ${o.numbers}`}
+                  secondary={`${o.checklist_date} · ${o.username ?? '—'} · ${translate(`mm.status.${o.observationstatus_id}`)}`}
+                />
               </ListItemButton>
             </ListItem>
           ))}
@@ -108,7 +117,10 @@ export function Dashboard() {
             {data.newest_users.map((u) => (
               <ListItem key={u.id} disablePadding>
                 <ListItemButton component={RouterLink} to={`/users/${u.id}/show`}>
-                  <ListItemText primary={u.username} secondary={`${u.first_name ?? ''} ${u.last_name ?? ''} · ${translate(`mm.role.${u.role_id}`)}`} />
+                  <ListItemText
+                    primary={u.username}
+                    secondary={`${u.first_name ?? ''} ${u.last_name ?? ''} · ${translate(`mm.role.${u.role_id}`)}`}
+                  />
                 </ListItemButton>
               </ListItem>
             ))}
@@ -117,7 +129,10 @@ export function Dashboard() {
       )}
       {data.top_pages.length > 0 && (
         <Panel title={translate('mm.dashboard.top_pages')}>
-          <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', '& td, & th': { py: 0.5, textAlign: 'left' } }}>
+          <Box
+            component="table"
+            sx={{ width: '100%', borderCollapse: 'collapse', '& td, & th': { py: 0.5, textAlign: 'left' } }}
+          >
             <thead>
               <tr>
                 <th scope="col">{translate('mm.dashboard.page')}</th>

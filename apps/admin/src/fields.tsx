@@ -1,5 +1,15 @@
 import Chip from '@mui/material/Chip';
-import { EditButton, FunctionField, SaveButton, SelectField, Toolbar, TopToolbar, useRecordContext, useTranslate, type FunctionFieldProps } from 'react-admin';
+import {
+  EditButton,
+  FunctionField,
+  SaveButton,
+  SelectField,
+  Toolbar,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+  type FunctionFieldProps,
+} from 'react-admin';
 import { ObservationStatus } from '@mm/shared';
 import { useProvinceChoices } from './params';
 
@@ -19,7 +29,14 @@ export function StatusField(_props: { source?: string; label?: string; sortable?
   const translate = useTranslate();
   if (!record) return null;
   const id = record.observationstatus_id;
-  return <Chip size="small" sx={STATUS_COLORS[id]} variant={id === ObservationStatus.Deleted ? 'outlined' : 'filled'} label={translate(`mm.status.${id}`)} />;
+  return (
+    <Chip
+      size="small"
+      sx={STATUS_COLORS[id]}
+      variant={id === ObservationStatus.Deleted ? 'outlined' : 'filled'}
+      label={translate(`mm.status.${id}`)}
+    />
+  );
 }
 
 /** A province or state id shown by its name in the panel's language. */
@@ -34,7 +51,9 @@ export function JsonField(props: Omit<FunctionFieldProps, 'render'> & { source: 
     <FunctionField
       {...props}
       render={(record: Record<string, unknown>) => (
-        <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12 }}>{JSON.stringify(record[props.source] ?? null)}</code>
+        <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12 }}>
+          {JSON.stringify(record[props.source] ?? null)}
+        </code>
       )}
     />
   );

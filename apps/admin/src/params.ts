@@ -7,7 +7,10 @@ export function useParams(): LoadParams | undefined {
   const [locale] = useLocaleState();
   const { data } = useQuery({
     queryKey: ['loadparams', locale],
-    queryFn: async () => loadParamsResponseSchema.parse(await (await fetch(`${API_BASE}/utilities/loadparams`, { headers: { Language: locale } })).json()),
+    queryFn: async () =>
+      loadParamsResponseSchema.parse(
+        await (await fetch(`${API_BASE}/utilities/loadparams`, { headers: { Language: locale } })).json(),
+      ),
     staleTime: Infinity,
   });
   return data;

@@ -98,7 +98,11 @@ async function registerExternalPlugins(app: FastifyInstance, config: Config): Pr
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Mission Monarch API', version: APP_VERSION, description: 'Monarch butterfly and milkweed observations. Errors are {statusCode, error, message, fields?}.' },
+      info: {
+        title: 'Mission Monarch API',
+        version: APP_VERSION,
+        description: 'Monarch butterfly and milkweed observations. Errors are {statusCode, error, message, fields?}.',
+      },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       security: [{ token: [] }],
     },
@@ -109,13 +113,27 @@ async function registerExternalPlugins(app: FastifyInstance, config: Config): Pr
 
 /** Long-lived caching for hashed assets, revalidation for everything else. */
 const cacheHeaders = (res: { setHeader: (name: string, value: string) => unknown }, file: string) => {
-  res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader(
+    'Cache-Control',
+    file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
 };
 
-function registerStatic(app: FastifyInstance, storage: Storage, webDist: string | undefined, adminDist: string | undefined): void {
+function registerStatic(
+  app: FastifyInstance,
+  storage: Storage,
+  webDist: string | undefined,
+  adminDist: string | undefined,
+): void {
   if (adminDist) {
     // The panel routes with the URL hash: one page, its assets.
-    void app.register(fastifyStatic, { root: adminDist, prefix: `${ADMIN_PATH}/`, index: ['index.html'], decorateReply: false, setHeaders: cacheHeaders });
+    void app.register(fastifyStatic, {
+      root: adminDist,
+      prefix: `${ADMIN_PATH}/`,
+      index: ['index.html'],
+      decorateReply: false,
+      setHeaders: cacheHeaders,
+    });
     app.get(ADMIN_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${ADMIN_PATH}/`));
   }
   void app.register(fastifyStatic, {
@@ -149,7 +167,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler<ZodType>(({ schema, httpPart }) => (data) => {
     const result = schema.safeParse(data, { reportInput: true });
-    return result.success ? { value: result.data } : { error: new RequestValidationError(result.error.issues, httpPart ?? 'body') };
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(result.error.issues, httpPart ?? 'body') };
   });
   app.setSerializerCompiler(serializerCompiler);
 
@@ -162,7 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const checklists = createChecklistsService(db, photos);
   const dataVersion = await followDataVersion(db.$client, (msg) => app.log.warn(msg));
   app.addHook('onClose', () => dataVersion.close());
-  const observations = createObservationsService(db, dataVersion, { rowCacheBytes: Math.round(config.EXPLORE_ROW_CACHE_MB * 1024 * 1024) });
+  const observations = createObservationsService(db, dataVersion, {
+    rowCacheBytes: Math.round(config.EXPLORE_ROW_CACHE_MB * 1024 * 1024),
+  });
   const downloads = createDownloadsService(db, config.PUBLIC_URL);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -173,13 +195,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const appUrl = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${config.HOST}:${config.PORT}`;
   const recovery = createRecoveryService(db, users, mailer, appUrl);
   const profiles = createProfilesService(db, storage, users);
-  const contact = createContactService(db, mailer, config.CONTACT_TO ?? config.MAIL_FROM ?? DEFAULT_MAIL_FROM, (msg, err) => app.log.error({ err }, msg));
+  const contact = createContactService(
+    db,
+    mailer,
+    config.CONTACT_TO ?? config.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    (msg, err) => app.log.error({ err }, msg),
+  );
   await app.register(authPlugin, { users });
   await app.register(responseCachePlugin, { dataVersion });
 
   const authLimit = { max: config.AUTH_RATE_LIMIT, timeWindow: config.AUTH_RATE_WINDOW_MS };
   await app.register(usersRoutes, { prefix: '/api/users', users, authLimit });
-  await app.register(accountsRoutes, { prefix: '/api/users', recovery, profiles, follows: createFollowsService(db), accountData: createAccountDataService(db, storage, users), authLimit });
+  await app.register(accountsRoutes, {
+    prefix: '/api/users',
+    recovery,
+    profiles,
+    follows: createFollowsService(db),
+    accountData: createAccountDataService(db, storage, users),
+    authLimit,
+  });
   await app.register(contactRoutes, { prefix: '/api/users', contact, authLimit });
   await app.register(utilitiesRoutes, { prefix: '/api/utilities', db, config, checklists });
   await app.register(pageViewsRoutes, { prefix: '/api/utilities', db, config });
@@ -198,7 +232,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     records: createAdminRecordsService(db),
     users: adminUsers,
     reference: createAdminReferenceService(db),
-    logs: createAdminLogsService(db, { observations: adminObservations, users: adminUsers, topPages: (options) => topPages(db, options) }),
+    logs: createAdminLogsService(db, {
+      observations: adminObservations,
+      users: adminUsers,
+      topPages: (options) => topPages(db, options),
+    }),
   });
 
   if (deps.startJobs) {

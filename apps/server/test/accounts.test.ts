@@ -24,14 +24,17 @@ async function emailTo(email: string): Promise<string> {
   // The reset email is sent after the answer (no timing difference between known and unknown emails): wait for it.
   let found = '';
   await expect
-    .poll(async () => {
-      for (const file of (await outboxFiles()).reverse()) {
-        const raw = await readFile(path.join(outbox(), file), 'utf8');
-        if (raw.includes(`To: ${email}`)) found = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-        if (found) break;
-      }
-      return found !== '';
-    }, { timeout: 5000 })
+    .poll(
+      async () => {
+        for (const file of (await outboxFiles()).reverse()) {
+          const raw = await readFile(path.join(outbox(), file), 'utf8');
+          if (raw.includes(`To: ${email}`)) found = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          if (found) break;
+        }
+        return found !== '';
+      },
+      { timeout: 5000 },
+    )
     .toBe(true);
   return found;
 }
@@ -39,7 +42,12 @@ async function emailTo(email: string): Promise<string> {
 const tokenIn = (mail: string) => /resetpassword\?token=([A-Za-z0-9_-]{43})/.exec(mail)?.[1] ?? '';
 
 async function requestReset(email: string, language = 'en') {
-  return ctx.app.inject({ method: 'POST', url: '/api/users/forgotpassword', headers: { Language: language }, payload: { email } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/forgotpassword',
+    headers: { Language: language },
+    payload: { email },
+  });
 }
 
 describe('forgot password', () => {
@@ -62,7 +70,10 @@ describe('forgot password', () => {
     const token = tokenIn(mail);
     expect(token).toHaveLength(43);
 
-    const [row] = await ctx.db.select().from(passwordResets).where(eq(passwordResets.token_hash, (await import('../src/lib/tokens')).hashToken(token)));
+    const [row] = await ctx.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.token_hash, (await import('../src/lib/tokens')).hashToken(token)));
     expect(row).toBeDefined();
     expect(JSON.stringify(await ctx.db.select().from(passwordResets))).not.toContain(token);
     expect(row!.expires_at.getTime() - row!.created.getTime()).toBeCloseTo(3_600_000, -4);
@@ -78,11 +89,18 @@ describe('forgot password', () => {
 describe('reset password', () => {
   it('checks the link, resets, revokes every old session and signs in afresh; the link works once', async () => {
     const { username, token: oldToken } = await signUp(ctx.app);
-    const other = await ctx.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username, password: 'monarque1' } });
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      payload: { username, password: 'monarque1' },
+    });
     const otherToken = other.json().oauth_token as string;
     // Both sessions are in the cache now.
     for (const t of [oldToken, otherToken]) {
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: t } })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: t } }))
+          .statusCode,
+      ).toBe(200);
     }
     await requestReset(`${username}@example.org`);
     const reset = tokenIn(await emailTo(`${username}@example.org`));
@@ -90,30 +108,69 @@ describe('reset password', () => {
     const status = await ctx.app.inject({ method: 'GET', url: `/api/users/findbysystoken/${reset}` });
     expect(status.json()).toEqual({ valid: true, username });
 
-    const mismatch = await ctx.app.inject({ method: 'POST', url: `/api/users/resetpassword/${reset}`, payload: { password: 'papillon2', confirm_password: 'papillon3' } });
+    const mismatch = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/resetpassword/${reset}`,
+      payload: { password: 'papillon2', confirm_password: 'papillon3' },
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().fields.confirm_password).toBe('Password must match.');
-    const short = await ctx.app.inject({ method: 'POST', url: `/api/users/resetpassword/${reset}`, payload: { password: 'abc', confirm_password: 'abc' } });
+    const short = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/resetpassword/${reset}`,
+      payload: { password: 'abc', confirm_password: 'abc' },
+    });
     expect(short.json().fields.password).toBe('Password must be 4-16 characters.');
 
-    const ok = await ctx.app.inject({ method: 'POST', url: `/api/users/resetpassword/${reset}`, payload: { password: 'papillon2', confirm_password: 'papillon2' } });
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/resetpassword/${reset}`,
+      payload: { password: 'papillon2', confirm_password: 'papillon2' },
+    });
     expect(ok.statusCode).toBe(200);
     const newToken = ok.json().oauth_token as string;
     expect(newToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     for (const t of [oldToken, otherToken]) {
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: t } })).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: t } }))
+          .statusCode,
+      ).toBe(401);
     }
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: newToken } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/myprofile',
+      headers: { Authorization: newToken },
+    });
     expect(me.json().username).toBe(username);
-    const oldPassword = await ctx.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username, password: 'monarque1' } });
+    const oldPassword = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      payload: { username, password: 'monarque1' },
+    });
     expect(oldPassword.statusCode).toBe(401);
-    const newPassword = await ctx.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username, password: 'papillon2' } });
+    const newPassword = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      payload: { username, password: 'papillon2' },
+    });
     expect(newPassword.statusCode).toBe(200);
 
-    const used = await ctx.app.inject({ method: 'GET', url: `/api/users/findbysystoken/${reset}`, headers: { Language: 'fr' } });
-    expect(used.json()).toMatchObject({ valid: false, reason: 'used', message: expect.stringMatching(/déjà été utilisé/) });
-    const again = await ctx.app.inject({ method: 'POST', url: `/api/users/resetpassword/${reset}`, payload: { password: 'papillon9', confirm_password: 'papillon9' } });
+    const used = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/findbysystoken/${reset}`,
+      headers: { Language: 'fr' },
+    });
+    expect(used.json()).toMatchObject({
+      valid: false,
+      reason: 'used',
+      message: expect.stringMatching(/déjà été utilisé/),
+    });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/resetpassword/${reset}`,
+      payload: { password: 'papillon9', confirm_password: 'papillon9' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/already been used/);
   });
@@ -122,11 +179,22 @@ describe('reset password', () => {
     const { username, userId } = await signUp(ctx.app);
     await requestReset(`${username}@example.org`);
     const reset = tokenIn(await emailTo(`${username}@example.org`));
-    await ctx.db.update(passwordResets).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(passwordResets.user_id, userId));
+    await ctx.db
+      .update(passwordResets)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.user_id, userId));
 
     const expired = await ctx.app.inject({ method: 'GET', url: `/api/users/findbysystoken/${reset}` });
-    expect(expired.json()).toMatchObject({ valid: false, reason: 'expired', message: expect.stringMatching(/expired/) });
-    const post = await ctx.app.inject({ method: 'POST', url: `/api/users/resetpassword/${reset}`, payload: { password: 'papillon2', confirm_password: 'papillon2' } });
+    expect(expired.json()).toMatchObject({
+      valid: false,
+      reason: 'expired',
+      message: expect.stringMatching(/expired/),
+    });
+    const post = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/resetpassword/${reset}`,
+      payload: { password: 'papillon2', confirm_password: 'papillon2' },
+    });
     expect(post.statusCode).toBe(400);
     expect(post.json().message).toMatch(/expired/);
 
@@ -144,16 +212,41 @@ describe('profiles', () => {
       method: 'PUT',
       url: '/api/users/updateprofile',
       headers: { Authorization: token },
-      payload: { bio: 'I count monarchs in Parc Jarry.', club: 'Club des naturalistes', species_name: 'Asclepias syriaca', newsletter: true, obsend: true, obreceive: false },
+      payload: {
+        bio: 'I count monarchs in Parc Jarry.',
+        club: 'Club des naturalistes',
+        species_name: 'Asclepias syriaca',
+        newsletter: true,
+        obsend: true,
+        obreceive: false,
+      },
     });
     expect(put.statusCode).toBe(204);
     const res = await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${username.toUpperCase()}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ username, first_name: 'Marie', bio: 'I count monarchs in Parc Jarry.', club: 'Club des naturalistes', observation_count: 0, recent_observations: [] });
+    expect(body).toMatchObject({
+      username,
+      first_name: 'Marie',
+      bio: 'I count monarchs in Parc Jarry.',
+      club: 'Club des naturalistes',
+      observation_count: 0,
+      recent_observations: [],
+    });
     const text = JSON.stringify(body);
     expect(text).not.toContain('@example.org');
-    for (const key of ['email', 'password', 'role_id', 'language', 'lastlogin', 'newsletter', 'obsend', 'obreceive', 'systoken']) expect(body).not.toHaveProperty(key);
+    for (const key of [
+      'email',
+      'password',
+      'role_id',
+      'language',
+      'lastlogin',
+      'newsletter',
+      'obsend',
+      'obreceive',
+      'systoken',
+    ])
+      expect(body).not.toHaveProperty(key);
 
     const missing = await ctx.app.inject({ method: 'GET', url: '/api/users/profile/no-such-volunteer' });
     expect(missing.statusCode).toBe(404);
@@ -169,7 +262,20 @@ describe('profiles', () => {
         method: 'POST',
         url: '/api/observations/submit_flash',
         headers: { Authorization: token },
-        payload: { idempotency_key: crypto.randomUUID(), checklist_date: date, locality: 'Parc Jarry', city: 'Montréal', province_id: provinceId, latitude: 45.5339, longitude: -73.6281, adults, eggs: 0, caterpillars: 0, chrysalises: 0, photos: [] },
+        payload: {
+          idempotency_key: crypto.randomUUID(),
+          checklist_date: date,
+          locality: 'Parc Jarry',
+          city: 'Montréal',
+          province_id: provinceId,
+          latitude: 45.5339,
+          longitude: -73.6281,
+          adults,
+          eggs: 0,
+          caterpillars: 0,
+          chrysalises: 0,
+          photos: [],
+        },
       });
     expect((await submit(3, '2026-07-14')).statusCode).toBe(201);
     const hidden = (await submit(2, '2026-07-15')).json().checklist_id as number;
@@ -177,17 +283,34 @@ describe('profiles', () => {
 
     const body = (await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${username}` })).json();
     expect(body).toMatchObject({ checklist_count: 1, observation_count: 1, location_count: 1 });
-    expect(body.recent_observations).toEqual([expect.objectContaining({ numbers: 3, lifestage_id: 1, locality: 'Parc Jarry', checklist_date: '2026-07-14', is_flash: true })]);
-    const mine = (await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: token } })).json();
+    expect(body.recent_observations).toEqual([
+      expect.objectContaining({
+        numbers: 3,
+        lifestage_id: 1,
+        locality: 'Parc Jarry',
+        checklist_date: '2026-07-14',
+        is_flash: true,
+      }),
+    ]);
+    const mine = (
+      await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: token } })
+    ).json();
     expect(mine.user_id).toBe(userId);
   });
 
   it('searches usernames by prefix, case-insensitively, within the limit', async () => {
     const prefix = `zq${Date.now().toString(36)}`;
-    for (const suffix of ['a', 'b', 'c']) await signUp(ctx.app, { username: `${prefix}${suffix}`, email: `${prefix}${suffix}@example.org` });
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/users/getusernames?limit=2&value=${prefix.toUpperCase()}` });
+    for (const suffix of ['a', 'b', 'c'])
+      await signUp(ctx.app, { username: `${prefix}${suffix}`, email: `${prefix}${suffix}@example.org` });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/getusernames?limit=2&value=${prefix.toUpperCase()}`,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: [expect.objectContaining({ username: `${prefix}a` }), expect.objectContaining({ username: `${prefix}b` })], pagination: { count: 2 } });
+    expect(res.json()).toEqual({
+      data: [expect.objectContaining({ username: `${prefix}a` }), expect.objectContaining({ username: `${prefix}b` })],
+      pagination: { count: 2 },
+    });
     const tooMany = await ctx.app.inject({ method: 'GET', url: '/api/users/getusernames?limit=101&value=a' });
     expect(tooMany.statusCode).toBe(400);
     const wildcard = await ctx.app.inject({ method: 'GET', url: '/api/users/getusernames?value=%25' });
@@ -197,11 +320,21 @@ describe('profiles', () => {
   it('lists users for admins only', async () => {
     const user = await signUp(ctx.app);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { Authorization: user.token } })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { Authorization: user.token } })).statusCode,
+    ).toBe(403);
     const admin = await signUp(ctx.app);
     await ctx.db.update(users).set({ role_id: 1 }).where(eq(users.user_id, admin.userId));
-    const signin = await ctx.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username: admin.username, password: 'monarque1' } });
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { Authorization: signin.json().oauth_token } });
+    const signin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      payload: { username: admin.username, password: 'monarque1' },
+    });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users',
+      headers: { Authorization: signin.json().oauth_token },
+    });
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual(expect.arrayContaining([expect.objectContaining({ username: user.username })]));
   });
@@ -209,42 +342,102 @@ describe('profiles', () => {
   it('lets users update only themselves, admins anyone', async () => {
     const me = await signUp(ctx.app);
     const other = await signUp(ctx.app);
-    const payload = { first_name: 'Jeanne', last_name: 'Roy', email: `${me.username}@example.net`, language: 'es', province_id: 11, country_id: 1 };
-    const self = await ctx.app.inject({ method: 'PUT', url: `/api/users/update/${me.userId}`, headers: { Authorization: me.token }, payload });
+    const payload = {
+      first_name: 'Jeanne',
+      last_name: 'Roy',
+      email: `${me.username}@example.net`,
+      language: 'es',
+      province_id: 11,
+      country_id: 1,
+    };
+    const self = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/update/${me.userId}`,
+      headers: { Authorization: me.token },
+      payload,
+    });
     expect(self.statusCode).toBe(204);
-    const mine = await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: me.token } });
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/myprofile',
+      headers: { Authorization: me.token },
+    });
     expect(mine.json()).toMatchObject({ first_name: 'Jeanne', language: 'es', email: `${me.username}@example.net` });
 
-    const notMine = await ctx.app.inject({ method: 'PUT', url: `/api/users/update/${other.userId}`, headers: { Authorization: me.token }, payload: { ...payload, email: 'x@example.net' } });
+    const notMine = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/update/${other.userId}`,
+      headers: { Authorization: me.token },
+      payload: { ...payload, email: 'x@example.net' },
+    });
     expect(notMine.statusCode).toBe(403);
     const anonymous = await ctx.app.inject({ method: 'PUT', url: `/api/users/update/${me.userId}`, payload });
     expect(anonymous.statusCode).toBe(401);
-    const taken = await ctx.app.inject({ method: 'PUT', url: `/api/users/update/${me.userId}`, headers: { Authorization: me.token }, payload: { ...payload, email: `${other.username}@example.org` } });
+    const taken = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/update/${me.userId}`,
+      headers: { Authorization: me.token },
+      payload: { ...payload, email: `${other.username}@example.org` },
+    });
     expect(taken.json().fields.email).toBe('An account already uses this email.');
 
     await ctx.db.update(users).set({ role_id: 1 }).where(eq(users.user_id, other.userId));
-    const adminSignin = await ctx.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username: other.username, password: 'monarque1' } });
-    const byAdmin = await ctx.app.inject({ method: 'PUT', url: `/api/users/update/${me.userId}`, headers: { Authorization: adminSignin.json().oauth_token }, payload: { ...payload, first_name: 'Admin-set' } });
+    const adminSignin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      payload: { username: other.username, password: 'monarque1' },
+    });
+    const byAdmin = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/update/${me.userId}`,
+      headers: { Authorization: adminSignin.json().oauth_token },
+      payload: { ...payload, first_name: 'Admin-set' },
+    });
     expect(byAdmin.statusCode).toBe(204);
   });
 
   it('changes the password only with the current one, and signs out the other sessions', async () => {
     const { username, token } = await signUp(ctx.app);
-    const other = (await ctx.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username, password: 'monarque1' } })).json().oauth_token as string;
-    const wrong = await ctx.app.inject({ method: 'PUT', url: '/api/users/changepassword', headers: { Authorization: token }, payload: { current_password: 'nope', new_password: 'papillon2', confirm_password: 'papillon2' } });
+    const other = (
+      await ctx.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username, password: 'monarque1' } })
+    ).json().oauth_token as string;
+    const wrong = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/changepassword',
+      headers: { Authorization: token },
+      payload: { current_password: 'nope', new_password: 'papillon2', confirm_password: 'papillon2' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields.current_password).toBe('The current password is not correct.');
-    const ok = await ctx.app.inject({ method: 'PUT', url: '/api/users/changepassword', headers: { Authorization: token }, payload: { current_password: 'monarque1', new_password: 'papillon2', confirm_password: 'papillon2' } });
+    const ok = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/changepassword',
+      headers: { Authorization: token },
+      payload: { current_password: 'monarque1', new_password: 'papillon2', confirm_password: 'papillon2' },
+    });
     expect(ok.statusCode).toBe(204);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: token } })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: other } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: token } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: other } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('stores a square profile photo and shows it on the public profile', async () => {
     const { username, token } = await signUp(ctx.app);
-    const image = await sharp({ create: { width: 900, height: 500, channels: 3, background: '#e8871e' } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 900, height: 500, channels: 3, background: '#e8871e' } })
+      .jpeg()
+      .toBuffer();
     const { payload, headers } = multipart('me.jpg', image, 'image/jpeg');
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/users/update_photo', headers: { ...headers, Authorization: token }, payload });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/update_photo',
+      headers: { ...headers, Authorization: token },
+      payload,
+    });
     expect(res.statusCode).toBe(200);
     const { photo_path, photo_name } = res.json();
     const meta = await sharp(path.join(ctx.uploadsDir, photo_path, photo_name)).metadata();
@@ -253,9 +446,19 @@ describe('profiles', () => {
     expect(profile.json().photo_path).toBe(`/attachments/${photo_path}/${photo_name}`);
 
     const text = multipart('me.jpg', Buffer.from('not an image'), 'image/jpeg');
-    const bad = await ctx.app.inject({ method: 'POST', url: '/api/users/update_photo', headers: { ...text.headers, Authorization: token }, payload: text.payload });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/update_photo',
+      headers: { ...text.headers, Authorization: token },
+      payload: text.payload,
+    });
     expect(bad.statusCode).toBe(415);
-    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/users/update_photo', headers: text.headers, payload: text.payload });
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/update_photo',
+      headers: text.headers,
+      payload: text.payload,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -266,20 +469,37 @@ describe('follow', () => {
     const other = await signUp(ctx.app);
     const as = { Authorization: me.token };
     expect((await ctx.app.inject({ method: 'POST', url: `/api/users/follow/${other.username}` })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/users/follow/${me.username}`, headers: as })).json().message).toBe('You cannot follow yourself.');
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/follow/nobody-such', headers: as })).statusCode).toBe(404);
-    for (let i = 0; i < 2; i++) expect((await ctx.app.inject({ method: 'POST', url: `/api/users/follow/${other.username}`, headers: as })).statusCode).toBe(204);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/users/follow/${me.username}`, headers: as })).json().message,
+    ).toBe('You cannot follow yourself.');
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/users/follow/nobody-such', headers: as })).statusCode,
+    ).toBe(404);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: `/api/users/follow/${other.username}`, headers: as })).statusCode,
+      ).toBe(204);
 
-    const seen = (await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${other.username}`, headers: as })).json();
+    const seen = (
+      await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${other.username}`, headers: as })
+    ).json();
     expect(seen).toMatchObject({ follower_count: 1, following_count: 0, followed_by_me: true });
     const anonymous = (await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${other.username}` })).json();
     expect(anonymous).not.toHaveProperty('followed_by_me');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: as })).json().following_count).toBe(1);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: as })).json().following_count,
+    ).toBe(1);
     const following = (await ctx.app.inject({ method: 'GET', url: '/api/users/following', headers: as })).json();
     expect(following.data).toEqual([expect.objectContaining({ username: other.username, latest: [] })]);
 
-    for (let i = 0; i < 2; i++) expect((await ctx.app.inject({ method: 'DELETE', url: `/api/users/follow/${other.username}`, headers: as })).statusCode).toBe(204);
-    const after = (await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${other.username}`, headers: as })).json();
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await ctx.app.inject({ method: 'DELETE', url: `/api/users/follow/${other.username}`, headers: as }))
+          .statusCode,
+      ).toBe(204);
+    const after = (
+      await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${other.username}`, headers: as })
+    ).json();
     expect(after).toMatchObject({ follower_count: 0, followed_by_me: false });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/following', headers: as })).json().data).toEqual([]);
   });
@@ -289,72 +509,159 @@ describe('my data', () => {
   it('exports everything as JSON, then deletes the account keeping the observations anonymised', async () => {
     const { username, token, userId } = await signUp(ctx.app);
     const fan = await signUp(ctx.app);
-    await ctx.app.inject({ method: 'POST', url: `/api/users/follow/${username}`, headers: { Authorization: fan.token } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/follow/${username}`,
+      headers: { Authorization: fan.token },
+    });
     const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
     const provinceId = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
     const flash = await ctx.app.inject({
       method: 'POST',
       url: '/api/observations/submit_flash',
       headers: { Authorization: token },
-      payload: { idempotency_key: crypto.randomUUID(), checklist_date: '2026-07-14', locality: 'Parc Jarry', city: 'Montréal', province_id: provinceId, latitude: 45.5339, longitude: -73.6281, adults: 2, eggs: 0, caterpillars: 0, chrysalises: 0, photos: [] },
+      payload: {
+        idempotency_key: crypto.randomUUID(),
+        checklist_date: '2026-07-14',
+        locality: 'Parc Jarry',
+        city: 'Montréal',
+        province_id: provinceId,
+        latitude: 45.5339,
+        longitude: -73.6281,
+        adults: 2,
+        eggs: 0,
+        caterpillars: 0,
+        chrysalises: 0,
+        photos: [],
+      },
     });
     const checklistId = flash.json().checklist_id as number;
-    const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#333' } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#333' } })
+      .jpeg()
+      .toBuffer();
     const body = multipart('me.jpg', image, 'image/jpeg');
-    const photo = (await ctx.app.inject({ method: 'POST', url: '/api/users/update_photo', headers: { ...body.headers, Authorization: token }, payload: body.payload })).json();
+    const photo = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/update_photo',
+        headers: { ...body.headers, Authorization: token },
+        payload: body.payload,
+      })
+    ).json();
 
-    const exported = await ctx.app.inject({ method: 'GET', url: '/api/users/mydata', headers: { Authorization: token } });
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/mydata',
+      headers: { Authorization: token },
+    });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toContain(`mission-monarch-${username}.json`);
     const data = exported.json();
     expect(data.account).toMatchObject({ username, email: `${username}@example.org`, follower_count: 1 });
-    expect(data.checklists).toEqual([expect.objectContaining({ checklist_id: checklistId, site: expect.objectContaining({ locality: 'Parc Jarry' }), observations: [expect.objectContaining({ numbers: 2 })] })]);
+    expect(data.checklists).toEqual([
+      expect.objectContaining({
+        checklist_id: checklistId,
+        site: expect.objectContaining({ locality: 'Parc Jarry' }),
+        observations: [expect.objectContaining({ numbers: 2 })],
+      }),
+    ]);
     expect(data.followers).toEqual([expect.objectContaining({ username: fan.username })]);
     expect(JSON.stringify(data)).not.toMatch(/argon2|token_hash/);
 
     // The archive: the same data plus the photo files (an observation upload and the profile photo).
     const upload = multipart('field.jpg', image, 'image/jpeg');
-    const fieldPhoto = (await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...upload.headers, Authorization: token }, payload: upload.payload })).json();
-    const archive = await ctx.app.inject({ method: 'GET', url: '/api/users/mydata/archive', headers: { Authorization: token } });
+    const fieldPhoto = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/photos/uploadphotos/observations',
+        headers: { ...upload.headers, Authorization: token },
+        payload: upload.payload,
+      })
+    ).json();
+    const archive = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/mydata/archive',
+      headers: { Authorization: token },
+    });
     expect(archive.statusCode).toBe(200);
     expect(archive.headers['content-type']).toBe('application/zip');
     expect(archive.headers['content-disposition']).toContain(`mission-monarch-${username}.zip`);
     const entries = await unzip(archive.rawPayload);
-    expect(Object.keys(entries).sort()).toEqual(['data.json', `photos/${fieldPhoto.photo_name}`, `profile/${photo.photo_name}`]);
+    expect(Object.keys(entries).sort()).toEqual([
+      'data.json',
+      `photos/${fieldPhoto.photo_name}`,
+      `profile/${photo.photo_name}`,
+    ]);
     expect(JSON.parse(entries['data.json']!)).toMatchObject({ account: { username }, missing_files: [] });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/mydata/archive' })).statusCode).toBe(401);
 
-    const wrong = await ctx.app.inject({ method: 'DELETE', url: '/api/users/myaccount', headers: { Authorization: token }, payload: { password: 'nope' } });
+    const wrong = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/users/myaccount',
+      headers: { Authorization: token },
+      payload: { password: 'nope' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const gone = await ctx.app.inject({ method: 'DELETE', url: '/api/users/myaccount', headers: { Authorization: token }, payload: { password: 'monarque1' } });
+    const gone = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/users/myaccount',
+      headers: { Authorization: token },
+      payload: { password: 'monarque1' },
+    });
     expect(gone.statusCode).toBe(204);
 
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: token } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: token } }))
+        .statusCode,
+    ).toBe(401);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${username}` })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username, password: 'monarque1' } })).statusCode).toBe(401);
-    const kept = await ctx.db.execute<{ user_id: number | null; n: number }>(sql`SELECT c.user_id, count(o.*)::int AS n FROM checklists c JOIN observations o USING (checklist_id) WHERE c.checklist_id = ${checklistId} GROUP BY c.user_id`);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username, password: 'monarque1' } }))
+        .statusCode,
+    ).toBe(401);
+    const kept = await ctx.db.execute<{ user_id: number | null; n: number }>(
+      sql`SELECT c.user_id, count(o.*)::int AS n FROM checklists c JOIN observations o USING (checklist_id) WHERE c.checklist_id = ${checklistId} GROUP BY c.user_id`,
+    );
     expect(kept.rows).toEqual([{ user_id: null, n: 1 }]);
     expect(existsSync(path.join(ctx.uploadsDir, photo.photo_path, photo.photo_name))).toBe(false);
     expect((await ctx.db.select().from(users).where(eq(users.user_id, userId))).length).toBe(0);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${fan.username}` })).json().following_count).toBe(0);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${fan.username}` })).json().following_count,
+    ).toBe(0);
   });
 });
 
 describe('contact us', () => {
   it('validates, stores and emails the message to CONTACT_TO', async () => {
-    const bad = await ctx.app.inject({ method: 'POST', url: '/api/users/email-contact', payload: { name: '', email: 'nope', subject: '', message: '' } });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/email-contact',
+      payload: { name: '', email: 'nope', subject: '', message: '' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({ name: 'Name is required.', email: 'Email is not valid.', subject: 'Subject is required.', message: 'Message is required.' });
+    expect(bad.json().fields).toMatchObject({
+      name: 'Name is required.',
+      email: 'Email is not valid.',
+      subject: 'Subject is required.',
+      message: 'Message is required.',
+    });
 
     const subject = `Milkweed question ${Date.now()}`;
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/users/email-contact',
       headers: { Language: 'fr' },
-      payload: { name: 'Léa Gagnon', email: 'lea@example.org', subject, message: 'Where can I find milkweed seeds near Laval?' },
+      payload: {
+        name: 'Léa Gagnon',
+        email: 'lea@example.org',
+        subject,
+        message: 'Where can I find milkweed seeds near Laval?',
+      },
     });
     expect(res.statusCode).toBe(204);
-    const row = await ctx.db.query.contactMessages.findFirst({ where: (c, { eq: equals }) => equals(c.subject, subject) });
+    const row = await ctx.db.query.contactMessages.findFirst({
+      where: (c, { eq: equals }) => equals(c.subject, subject),
+    });
     expect(row).toMatchObject({ name: 'Léa Gagnon', email: 'lea@example.org', language: 'fr', handled: false });
     const files = await outboxFiles();
     const mails = await Promise.all(files.map((f) => readFile(path.join(outbox(), f), 'utf8')));
@@ -371,7 +678,13 @@ describe('rate limits', () => {
   afterAll(() => limited.close());
 
   it('answers 429 with a translated message after the limit, per endpoint', async () => {
-    const forgot = () => limited.app.inject({ method: 'POST', url: '/api/users/forgotpassword', headers: { Language: 'fr' }, payload: { email: 'someone@example.org' } });
+    const forgot = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/users/forgotpassword',
+        headers: { Language: 'fr' },
+        payload: { email: 'someone@example.org' },
+      });
     expect((await forgot()).statusCode).toBe(200);
     expect((await forgot()).statusCode).toBe(200);
     const third = await forgot();
@@ -380,12 +693,21 @@ describe('rate limits', () => {
     expect(third.json().message).toMatch(/Trop de tentatives/);
 
     const contact = () =>
-      limited.app.inject({ method: 'POST', url: '/api/users/email-contact', payload: { name: 'A', email: 'a@example.org', subject: 'Hi', message: 'A message long enough.' } });
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/users/email-contact',
+        payload: { name: 'A', email: 'a@example.org', subject: 'Hi', message: 'A message long enough.' },
+      });
     expect((await contact()).statusCode).toBe(204);
     expect((await contact()).statusCode).toBe(204);
     expect((await contact()).statusCode).toBe(429);
 
-    const signin = () => limited.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username: 'nobody', password: 'whatever' } });
+    const signin = () =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/users/signin',
+        payload: { username: 'nobody', password: 'whatever' },
+      });
     expect((await signin()).statusCode).toBe(401);
     expect((await signin()).statusCode).toBe(401);
     expect((await signin()).statusCode).toBe(429);
@@ -396,7 +718,12 @@ describe('rate limits', () => {
     try {
       // One account guessed from three addresses: the third attempt is refused although each IP is under its limit.
       const signin = (ip: string, username = 'target-account') =>
-        windowed.app.inject({ method: 'POST', url: '/api/users/signin', remoteAddress: ip, payload: { username, password: 'guess' } });
+        windowed.app.inject({
+          method: 'POST',
+          url: '/api/users/signin',
+          remoteAddress: ip,
+          payload: { username, password: 'guess' },
+        });
       expect((await signin('10.0.0.1')).statusCode).toBe(401);
       expect((await signin('10.0.0.2')).statusCode).toBe(401);
       expect((await signin('10.0.0.3')).statusCode).toBe(429);

@@ -17,26 +17,49 @@ let syriaca: number;
 async function accountWithRole(roleId: number): Promise<Account> {
   const account = await signUp(ctx.app);
   await ctx.db.execute(sql`UPDATE users SET role_id = ${roleId} WHERE user_id = ${account.userId}`);
-  const signin = await ctx.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username: account.username, password: 'monarque1' } });
+  const signin = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/signin',
+    payload: { username: account.username, password: 'monarque1' },
+  });
   return { ...account, token: signin.json<{ oauth_token: string }>().oauth_token };
 }
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers: token ? { Authorization: token } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  ctx.app.inject({
+    method,
+    url,
+    headers: token ? { Authorization: token } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 /** Observation ids of a checklist, in life-stage order. */
 async function observationIds(checklistId: number): Promise<number[]> {
-  const res = await ctx.db.execute<{ id: number }>(sql`SELECT observation_id AS id FROM observations WHERE checklist_id = ${checklistId} ORDER BY lifestage_id`);
+  const res = await ctx.db.execute<{ id: number }>(
+    sql`SELECT observation_id AS id FROM observations WHERE checklist_id = ${checklistId} ORDER BY lifestage_id`,
+  );
   return res.rows.map((r) => r.id);
 }
 
 async function sighting(provinceId: number, latitude: number, longitude: number, adults = 2): Promise<number> {
-  const checklistId = await submitFlash(ctx.app, volunteer.token, { checklist_date: '2026-07-15', locality: 'Jardin', province_id: provinceId, latitude, longitude, adults, milkweed_id: syriaca });
+  const checklistId = await submitFlash(ctx.app, volunteer.token, {
+    checklist_date: '2026-07-15',
+    locality: 'Jardin',
+    province_id: provinceId,
+    latitude,
+    longitude,
+    adults,
+    milkweed_id: syriaca,
+  });
   return (await observationIds(checklistId))[0] as number;
 }
 
 const statusOf = async (id: number) =>
-  (await ctx.db.execute<{ s: number; vetted_by: number | null; dateidentified: Date | null }>(sql`SELECT observationstatus_id AS s, vetted_by, dateidentified FROM observations WHERE observation_id = ${id}`)).rows[0];
+  (
+    await ctx.db.execute<{ s: number; vetted_by: number | null; dateidentified: Date | null }>(
+      sql`SELECT observationstatus_id AS s, vetted_by, dateidentified FROM observations WHERE observation_id = ${id}`,
+    )
+  ).rows[0];
 
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -45,7 +68,8 @@ beforeAll(async () => {
   regionAdmin = await accountWithRole(Role.RegionAdmin);
   observer = await accountWithRole(Role.Observer);
   const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-  const province = (code: string) => params.provinces.find((p: { administrative: string }) => p.administrative === code).province_id as number;
+  const province = (code: string) =>
+    params.provinces.find((p: { administrative: string }) => p.administrative === code).province_id as number;
   qc = province('QC');
   on = province('ON');
   syriaca = params.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca').milkweed_id;
@@ -59,13 +83,23 @@ describe('admin API access (401 / 403 matrix)', () => {
     const doc = ctx.app.swagger() as { paths: Record<string, Record<string, { description?: string }>> };
     const endpoints = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/admin/'))
-      .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase() as 'GET', url: path.replace('{id}', '1'), adminOnly: op.description?.includes('Admin (role 1) only') ?? false })));
+      .flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => ({
+          method: method.toUpperCase() as 'GET',
+          url: path.replace('{id}', '1'),
+          adminOnly: op.description?.includes('Admin (role 1) only') ?? false,
+        })),
+      );
     expect(endpoints.length).toBeGreaterThanOrEqual(35);
     for (const e of endpoints) {
       const payload = e.method === 'GET' || e.method === 'DELETE' ? undefined : {};
       expect((await call(e.method, e.url, undefined, payload)).statusCode, `${e.method} ${e.url} anonymous`).toBe(401);
-      expect((await call(e.method, e.url, volunteer.token, payload)).statusCode, `${e.method} ${e.url} MM User`).toBe(403);
-      expect((await call(e.method, e.url, observer.token, payload)).statusCode, `${e.method} ${e.url} Observer`).toBe(403);
+      expect((await call(e.method, e.url, volunteer.token, payload)).statusCode, `${e.method} ${e.url} MM User`).toBe(
+        403,
+      );
+      expect((await call(e.method, e.url, observer.token, payload)).statusCode, `${e.method} ${e.url} Observer`).toBe(
+        403,
+      );
       const region = (await call(e.method, e.url, regionAdmin.token, payload)).statusCode;
       if (e.adminOnly) expect(region, `${e.method} ${e.url} Region admin`).toBe(403);
       else expect(region, `${e.method} ${e.url} Region admin`).not.toBe(401);
@@ -82,7 +116,11 @@ describe('admin API access (401 / 403 matrix)', () => {
 describe('react-admin list shape', () => {
   it('pages with range, sorts with sort, filters with filter and reports Content-Range', async () => {
     for (let i = 0; i < 3; i++) await sighting(qc, 45.5 + i / 100, -73.6);
-    const res = await call('GET', `/api/admin/observations?sort=${encodeURIComponent('["id","ASC"]')}&range=${encodeURIComponent('[1,2]')}&filter=${encodeURIComponent(JSON.stringify({ username: volunteer.username }))}`, admin.token);
+    const res = await call(
+      'GET',
+      `/api/admin/observations?sort=${encodeURIComponent('["id","ASC"]')}&range=${encodeURIComponent('[1,2]')}&filter=${encodeURIComponent(JSON.stringify({ username: volunteer.username }))}`,
+      admin.token,
+    );
     expect(res.statusCode).toBe(200);
     const rows = res.json<{ id: number; username: string }[]>();
     expect(rows).toHaveLength(2);
@@ -90,16 +128,28 @@ describe('react-admin list shape', () => {
     expect(rows.every((r) => r.username === volunteer.username)).toBe(true);
     expect(res.headers['content-range']).toMatch(/^observations 1-2\/\d+$/);
     expect(res.headers['access-control-expose-headers']).toBe('Content-Range');
-    const getMany = await call('GET', `/api/admin/observations?filter=${encodeURIComponent(JSON.stringify({ id: [rows[0]!.id] }))}`, admin.token);
+    const getMany = await call(
+      'GET',
+      `/api/admin/observations?filter=${encodeURIComponent(JSON.stringify({ id: [rows[0]!.id] }))}`,
+      admin.token,
+    );
     expect(getMany.json()).toEqual([expect.objectContaining({ id: rows[0]!.id })]);
   });
 
   it('refuses an unknown sort field, bad JSON and a range over 500 rows with 400 naming the parameter', async () => {
-    const bad = await call('GET', `/api/admin/observations?sort=${encodeURIComponent('["password","ASC"]')}`, admin.token);
+    const bad = await call(
+      'GET',
+      `/api/admin/observations?sort=${encodeURIComponent('["password","ASC"]')}`,
+      admin.token,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('sort');
-    expect((await call('GET', '/api/admin/users?filter=%7Bnot-json', admin.token)).json().fields).toHaveProperty('filter');
-    expect((await call('GET', `/api/admin/users?range=${encodeURIComponent('[0,999]')}`, admin.token)).statusCode).toBe(400);
+    expect((await call('GET', '/api/admin/users?filter=%7Bnot-json', admin.token)).json().fields).toHaveProperty(
+      'filter',
+    );
+    expect((await call('GET', `/api/admin/users?range=${encodeURIComponent('[0,999]')}`, admin.token)).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -107,42 +157,97 @@ describe('vetting', () => {
   it('records who vetted and when, writes one audit row per observation, and the public sees the new status', async () => {
     const a = await sighting(qc, 45.51, -73.61);
     const b = await sighting(qc, 45.52, -73.62);
-    const res = await call('POST', '/api/admin/observations/status', admin.token, { ids: [a, b], status_id: ObservationStatus.Invalid });
+    const res = await call('POST', '/api/admin/observations/status', admin.token, {
+      ids: [a, b],
+      status_id: ObservationStatus.Invalid,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: [a, b] });
     const after = await statusOf(a);
     expect(after).toMatchObject({ s: ObservationStatus.Invalid, vetted_by: admin.userId });
     expect(after!.dateidentified).not.toBeNull();
-    const audit = await call('GET', `/api/admin/auditlog?filter=${encodeURIComponent(JSON.stringify({ resource: 'observations', record_id: a }))}`, admin.token);
-    expect(audit.json()).toEqual([expect.objectContaining({ user_id: admin.userId, username: admin.username, action: 'status', before: { observationstatus_id: 1 }, after: { observationstatus_id: 5 } })]);
-    const publicList = await ctx.app.inject({ method: 'GET', url: `/api/observations?username=${volunteer.username}&limit=50` });
+    const audit = await call(
+      'GET',
+      `/api/admin/auditlog?filter=${encodeURIComponent(JSON.stringify({ resource: 'observations', record_id: a }))}`,
+      admin.token,
+    );
+    expect(audit.json()).toEqual([
+      expect.objectContaining({
+        user_id: admin.userId,
+        username: admin.username,
+        action: 'status',
+        before: { observationstatus_id: 1 },
+        after: { observationstatus_id: 5 },
+      }),
+    ]);
+    const publicList = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/observations?username=${volunteer.username}&limit=50`,
+    });
     expect(publicList.json().data.map((r: { observation_id: number }) => r.observation_id)).not.toContain(a);
     await call('POST', '/api/admin/observations/status', admin.token, { ids: [a], status_id: ObservationStatus.Valid });
-    const valid = await ctx.app.inject({ method: 'GET', url: `/api/observations?username=${volunteer.username}&status=4` });
+    const valid = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/observations?username=${volunteer.username}&status=4`,
+    });
     expect(valid.json().data.map((r: { observation_id: number }) => r.observation_id)).toContain(a);
   });
 
   it('refuses an illegal transition with 409 and changes nothing in the batch', async () => {
     const pending = await sighting(qc, 45.53, -73.63);
     const deleted = await sighting(qc, 45.54, -73.64);
-    await call('POST', '/api/admin/observations/status', admin.token, { ids: [deleted], status_id: ObservationStatus.Deleted });
+    await call('POST', '/api/admin/observations/status', admin.token, {
+      ids: [deleted],
+      status_id: ObservationStatus.Deleted,
+    });
     expect(STATUS_TRANSITIONS[ObservationStatus.Deleted]).not.toContain(ObservationStatus.Valid);
-    const res = await call('POST', '/api/admin/observations/status', admin.token, { ids: [pending, deleted], status_id: ObservationStatus.Valid });
+    const res = await call('POST', '/api/admin/observations/status', admin.token, {
+      ids: [pending, deleted],
+      status_id: ObservationStatus.Valid,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(`Observation ${deleted} cannot go from Deleted to Valid.`);
-    const fr = await ctx.app.inject({ method: 'POST', url: '/api/admin/observations/status', headers: { Authorization: admin.token, Language: 'fr' }, payload: { ids: [deleted], status_id: 4 } });
+    const fr = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/observations/status',
+      headers: { Authorization: admin.token, Language: 'fr' },
+      payload: { ids: [deleted], status_id: 4 },
+    });
     expect(fr.json().message).toBe(`L’observation ${deleted} ne peut pas passer de Supprimée à Valide.`);
     expect((await statusOf(pending))!.s).toBe(ObservationStatus.Pending);
-    expect((await call('POST', '/api/admin/observations/status', admin.token, { ids: [pending], status_id: ObservationStatus.Pending })).statusCode).toBe(409);
-    const audit = await ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE resource = 'observations' AND record_id = ${pending}`);
+    expect(
+      (
+        await call('POST', '/api/admin/observations/status', admin.token, {
+          ids: [pending],
+          status_id: ObservationStatus.Pending,
+        })
+      ).statusCode,
+    ).toBe(409);
+    const audit = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE resource = 'observations' AND record_id = ${pending}`,
+    );
     expect(audit.rows[0]!.n).toBe(0);
     // Deleted → Pending restores.
-    expect((await call('POST', '/api/admin/observations/status', admin.token, { ids: [deleted], status_id: ObservationStatus.Pending })).statusCode).toBe(200);
-    expect(await statusOf(deleted)).toMatchObject({ s: ObservationStatus.Pending, vetted_by: null, dateidentified: null });
+    expect(
+      (
+        await call('POST', '/api/admin/observations/status', admin.token, {
+          ids: [deleted],
+          status_id: ObservationStatus.Pending,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await statusOf(deleted)).toMatchObject({
+      s: ObservationStatus.Pending,
+      vetted_by: null,
+      dateidentified: null,
+    });
   });
 
   it('answers 404 for an unknown observation and 400 naming the field for a bad status', async () => {
-    expect((await call('POST', '/api/admin/observations/status', admin.token, { ids: [2_000_000_000], status_id: 2 })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/admin/observations/status', admin.token, { ids: [2_000_000_000], status_id: 2 }))
+        .statusCode,
+    ).toBe(404);
     const bad = await call('POST', '/api/admin/observations/status', admin.token, { ids: [1], status_id: 9 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('status_id');
@@ -151,19 +256,37 @@ describe('vetting', () => {
   it('limits a Region admin to their provinces: listed, vetted and edited there, 403 elsewhere', async () => {
     const inQc = await sighting(qc, 46.81, -71.21);
     const inOn = await sighting(on, 43.65, -79.38);
-    const list = await call('GET', `/api/admin/observations?range=${encodeURIComponent('[0,499]')}&filter=${encodeURIComponent(JSON.stringify({ username: volunteer.username }))}`, regionAdmin.token);
+    const list = await call(
+      'GET',
+      `/api/admin/observations?range=${encodeURIComponent('[0,499]')}&filter=${encodeURIComponent(JSON.stringify({ username: volunteer.username }))}`,
+      regionAdmin.token,
+    );
     const listed = list.json<{ id: number; province_id: number }[]>();
     expect(listed.map((r) => r.id)).toContain(inQc);
     expect(listed.every((r) => r.province_id === qc)).toBe(true);
-    expect((await call('POST', '/api/admin/observations/status', regionAdmin.token, { ids: [inQc], status_id: ObservationStatus.Vetted })).statusCode).toBe(200);
-    const outside = await call('POST', '/api/admin/observations/status', regionAdmin.token, { ids: [inQc, inOn], status_id: ObservationStatus.Valid });
+    expect(
+      (
+        await call('POST', '/api/admin/observations/status', regionAdmin.token, {
+          ids: [inQc],
+          status_id: ObservationStatus.Vetted,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const outside = await call('POST', '/api/admin/observations/status', regionAdmin.token, {
+      ids: [inQc, inOn],
+      status_id: ObservationStatus.Valid,
+    });
     expect(outside.statusCode).toBe(403);
     expect(outside.json().message).toBe('This record is outside the provinces assigned to you.');
     expect((await statusOf(inQc))!.s).toBe(ObservationStatus.Vetted);
     expect((await call('GET', `/api/admin/observations/${inOn}`, regionAdmin.token)).statusCode).toBe(403);
-    expect((await call('PUT', `/api/admin/observations/${inOn}`, regionAdmin.token, { numbers: 3 })).statusCode).toBe(403);
+    expect((await call('PUT', `/api/admin/observations/${inOn}`, regionAdmin.token, { numbers: 3 })).statusCode).toBe(
+      403,
+    );
     // Moving a site of their province out of it is refused too.
-    expect((await call('PUT', `/api/admin/observations/${inQc}`, regionAdmin.token, { province_id: on })).statusCode).toBe(403);
+    expect(
+      (await call('PUT', `/api/admin/observations/${inQc}`, regionAdmin.token, { province_id: on })).statusCode,
+    ).toBe(403);
     const dashboard = await call('GET', '/api/admin/dashboard', regionAdmin.token);
     expect(dashboard.json()).toMatchObject({ newest_users: [], top_pages: [] });
     expect(dashboard.json().newest_observations.every((o: { province_id: number }) => o.province_id === qc)).toBe(true);
@@ -173,12 +296,30 @@ describe('vetting', () => {
 describe('corrections', () => {
   it('edits counts, milkweed, date and place in one transaction with an audit row of the changed fields', async () => {
     const id = await sighting(qc, 45.55, -73.65, 4);
-    const res = await call('PUT', `/api/admin/observations/${id}`, admin.token, { numbers: 5, checklist_date: '2026-07-16', latitude: 45.56, locality: 'Jardin botanique' });
+    const res = await call('PUT', `/api/admin/observations/${id}`, admin.token, {
+      numbers: 5,
+      checklist_date: '2026-07-16',
+      latitude: 45.56,
+      locality: 'Jardin botanique',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, numbers: 5, checklist_date: '2026-07-16', latitude: 45.56, longitude: -73.65, locality: 'Jardin botanique' });
-    const audit = await ctx.db.execute<{ before: unknown; after: unknown; user_id: number }>(sql`SELECT before, after, user_id FROM audit_log WHERE resource = 'observations' AND record_id = ${id} AND action = 'update'`);
+    expect(res.json()).toMatchObject({
+      id,
+      numbers: 5,
+      checklist_date: '2026-07-16',
+      latitude: 45.56,
+      longitude: -73.65,
+      locality: 'Jardin botanique',
+    });
+    const audit = await ctx.db.execute<{ before: unknown; after: unknown; user_id: number }>(
+      sql`SELECT before, after, user_id FROM audit_log WHERE resource = 'observations' AND record_id = ${id} AND action = 'update'`,
+    );
     expect(audit.rows).toEqual([
-      { user_id: admin.userId, before: { numbers: 4, checklist_date: '2026-07-15', latitude: 45.55, locality: 'Jardin' }, after: { numbers: 5, checklist_date: '2026-07-16', latitude: 45.56, locality: 'Jardin botanique' } },
+      {
+        user_id: admin.userId,
+        before: { numbers: 4, checklist_date: '2026-07-15', latitude: 45.55, locality: 'Jardin' },
+        after: { numbers: 5, checklist_date: '2026-07-16', latitude: 45.56, locality: 'Jardin botanique' },
+      },
     ]);
   });
 
@@ -187,20 +328,44 @@ describe('corrections', () => {
     const res = await call('PUT', `/api/admin/observations/${id}`, admin.token, { numbers: 9, milkweed_id: 999_999 });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('milkweed_id');
-    const row = await ctx.db.execute<{ numbers: number }>(sql`SELECT numbers FROM observations WHERE observation_id = ${id}`);
+    const row = await ctx.db.execute<{ numbers: number }>(
+      sql`SELECT numbers FROM observations WHERE observation_id = ${id}`,
+    );
     expect(row.rows[0]!.numbers).toBe(6);
   });
 
   it('edits checklists and sites, refusing an end time before the start time', async () => {
     const id = await sighting(qc, 45.58, -73.68);
-    const obs = (await call('GET', `/api/admin/observations/${id}`, admin.token)).json<{ checklist_id: number; site_id: number }>();
-    expect((await call('PUT', `/api/admin/checklists/${obs.checklist_id}`, admin.token, { start_time: '10:00', end_time: '11:30', participants: 3 })).json()).toMatchObject({ start_time: '10:00', end_time: '11:30', participants: 3 });
+    const obs = (await call('GET', `/api/admin/observations/${id}`, admin.token)).json<{
+      checklist_id: number;
+      site_id: number;
+    }>();
+    expect(
+      (
+        await call('PUT', `/api/admin/checklists/${obs.checklist_id}`, admin.token, {
+          start_time: '10:00',
+          end_time: '11:30',
+          participants: 3,
+        })
+      ).json(),
+    ).toMatchObject({ start_time: '10:00', end_time: '11:30', participants: 3 });
     const bad = await call('PUT', `/api/admin/checklists/${obs.checklist_id}`, admin.token, { end_time: '09:00' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('end_time');
-    const site = await call('PUT', `/api/admin/sites/${obs.site_id}`, admin.token, { province_id: on, city: 'Toronto' });
+    const site = await call('PUT', `/api/admin/sites/${obs.site_id}`, admin.token, {
+      province_id: on,
+      city: 'Toronto',
+    });
     expect(site.json()).toMatchObject({ province_id: on, country_id: 1, city: 'Toronto' });
-    expect((await call('GET', `/api/admin/sites?filter=${encodeURIComponent(JSON.stringify({ q: 'toronto' }))}`, admin.token)).json()).toEqual(expect.arrayContaining([expect.objectContaining({ id: obs.site_id })]));
+    expect(
+      (
+        await call(
+          'GET',
+          `/api/admin/sites?filter=${encodeURIComponent(JSON.stringify({ q: 'toronto' }))}`,
+          admin.token,
+        )
+      ).json(),
+    ).toEqual(expect.arrayContaining([expect.objectContaining({ id: obs.site_id })]));
   });
 });
 
@@ -208,63 +373,122 @@ describe('users', () => {
   it('changes a role with an audit row; the new role applies to the user’s next request', async () => {
     const user = await signUp(ctx.app);
     expect((await call('GET', '/api/admin/dashboard', user.token)).statusCode).toBe(403);
-    const res = await call('PUT', `/api/admin/users/${user.userId}`, admin.token, { role_id: Role.RegionAdmin, region_provinces: [on, qc, on] });
+    const res = await call('PUT', `/api/admin/users/${user.userId}`, admin.token, {
+      role_id: Role.RegionAdmin,
+      region_provinces: [on, qc, on],
+    });
     expect(res.json()).toMatchObject({ role_id: 2, region_provinces: [qc, on].sort((a, b) => a - b) });
     expect((await call('GET', '/api/admin/dashboard', user.token)).statusCode).toBe(200);
-    const audit = (await call('GET', `/api/admin/auditlog?filter=${encodeURIComponent(JSON.stringify({ resource: 'users', record_id: user.userId }))}`, admin.token)).json();
-    expect(audit).toEqual([expect.objectContaining({ action: 'update', before: { role_id: 3, region_provinces: [] }, after: expect.objectContaining({ role_id: 2 }) })]);
-    const search = await call('GET', `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: user.username.toUpperCase() }))}`, admin.token);
+    const audit = (
+      await call(
+        'GET',
+        `/api/admin/auditlog?filter=${encodeURIComponent(JSON.stringify({ resource: 'users', record_id: user.userId }))}`,
+        admin.token,
+      )
+    ).json();
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        before: { role_id: 3, region_provinces: [] },
+        after: expect.objectContaining({ role_id: 2 }),
+      }),
+    ]);
+    const search = await call(
+      'GET',
+      `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: user.username.toUpperCase() }))}`,
+      admin.token,
+    );
     expect(search.json()).toEqual([expect.objectContaining({ id: user.userId })]);
   });
 
   it('deactivating signs the user out; an admin cannot remove their own access', async () => {
     const user = await signUp(ctx.app);
-    expect((await call('PUT', `/api/admin/users/${user.userId}`, admin.token, { isdeleted: true })).json()).toMatchObject({ isdeleted: true });
+    expect(
+      (await call('PUT', `/api/admin/users/${user.userId}`, admin.token, { isdeleted: true })).json(),
+    ).toMatchObject({ isdeleted: true });
     expect((await call('GET', '/api/users/myprofile', user.token)).statusCode).toBe(401);
     const self = await call('PUT', `/api/admin/users/${admin.userId}`, admin.token, { role_id: Role.MmUser });
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toBe('You cannot remove your own administrator access or deactivate your own account.');
-    expect((await call('PUT', `/api/admin/users/${admin.userId}`, admin.token, { region_provinces: [900] })).json().fields).toHaveProperty('region_provinces');
+    expect(
+      (await call('PUT', `/api/admin/users/${admin.userId}`, admin.token, { region_provinces: [900] })).json().fields,
+    ).toHaveProperty('region_provinces');
   });
 });
 
 describe('reference data', () => {
   it('adds a download reason that loadparams offers at once, and retiring hides it without breaking logged downloads', async () => {
-    const created = await call('POST', '/api/admin/reasons', admin.token, { name: 'Butterfly garden planning', name_fr: 'Planification d’un jardin à papillons', name_es: 'Planificación de un jardín de mariposas' });
+    const created = await call('POST', '/api/admin/reasons', admin.token, {
+      name: 'Butterfly garden planning',
+      name_fr: 'Planification d’un jardin à papillons',
+      name_es: 'Planificación de un jardín de mariposas',
+    });
     expect(created.statusCode).toBe(200);
     const reason = created.json<{ id: number }>();
-    const offered = async (lng: string) => (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams', headers: { Language: lng } })).json().reasons as { id: number; name: string }[];
+    const offered = async (lng: string) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams', headers: { Language: lng } })).json()
+        .reasons as { id: number; name: string }[];
     expect(await offered('fr')).toContainEqual({ id: reason.id, name: 'Planification d’un jardin à papillons' });
-    const dl = await ctx.app.inject({ method: 'GET', url: `/api/observations/download?format=csv&reason_id=${reason.id}` });
+    const dl = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/observations/download?format=csv&reason_id=${reason.id}`,
+    });
     expect(dl.statusCode).toBe(200);
     const retired = await call('DELETE', `/api/admin/reasons/${reason.id}`, admin.token);
     expect(retired.json()).toMatchObject({ id: reason.id, isdeleted: true });
     expect((await offered('en')).map((r) => r.id)).not.toContain(reason.id);
-    const log = (await call('GET', `/api/admin/downloads?filter=${encodeURIComponent(JSON.stringify({ reason_id: reason.id }))}`, admin.token)).json();
+    const log = (
+      await call(
+        'GET',
+        `/api/admin/downloads?filter=${encodeURIComponent(JSON.stringify({ reason_id: reason.id }))}`,
+        admin.token,
+      )
+    ).json();
     expect(log).toEqual([expect.objectContaining({ reason_id: reason.id, format: 'csv', user_id: null })]);
-    const audit = await ctx.db.execute<{ action: string }>(sql`SELECT action FROM audit_log WHERE resource = 'reasons' AND record_id = ${reason.id} ORDER BY id`);
+    const audit = await ctx.db.execute<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE resource = 'reasons' AND record_id = ${reason.id} ORDER BY id`,
+    );
     expect(audit.rows.map((r) => r.action)).toEqual(['create', 'retire']);
   });
 
   it('adds a milkweed with its four names and reports a duplicate Latin name on its field', async () => {
-    const names = { latin_name: 'Asclepias test-admin', english_name: 'Test milkweed', french_name: 'Asclépiade test', spanish_name: 'Algodoncillo prueba' };
+    const names = {
+      latin_name: 'Asclepias test-admin',
+      english_name: 'Test milkweed',
+      french_name: 'Asclépiade test',
+      spanish_name: 'Algodoncillo prueba',
+    };
     const created = await call('POST', '/api/admin/milkweeds', admin.token, names);
     expect(created.json()).toMatchObject({ ...names, isdeleted: false });
     const dup = await call('POST', '/api/admin/milkweeds', admin.token, names);
     expect(dup.statusCode).toBe(400);
     expect(dup.json().fields.latin_name).toBe('Latin name: this value already exists.');
-    const missing = await call('POST', '/api/admin/abundances', admin.token, { name: 'Many', name_fr: '', name_es: 'Muchas' });
+    const missing = await call('POST', '/api/admin/abundances', admin.token, {
+      name: 'Many',
+      name_fr: '',
+      name_es: 'Muchas',
+    });
     expect(missing.json().fields).toHaveProperty('name_fr');
   });
 });
 
 describe('messages and dashboard', () => {
   it('lists contact messages and marks them handled', async () => {
-    await ctx.app.inject({ method: 'POST', url: '/api/users/email-contact', payload: { name: 'Ana', email: 'ana@example.org', subject: 'Kit', message: 'Where can I get a mission kit?' } });
-    const list = await call('GET', `/api/admin/messages?filter=${encodeURIComponent(JSON.stringify({ q: 'mission kit', handled: false }))}`, admin.token);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/email-contact',
+      payload: { name: 'Ana', email: 'ana@example.org', subject: 'Kit', message: 'Where can I get a mission kit?' },
+    });
+    const list = await call(
+      'GET',
+      `/api/admin/messages?filter=${encodeURIComponent(JSON.stringify({ q: 'mission kit', handled: false }))}`,
+      admin.token,
+    );
     const [message] = list.json<{ id: number }[]>();
     expect(message).toBeDefined();
-    expect((await call('PUT', `/api/admin/messages/${message!.id}`, admin.token, { handled: true })).json()).toMatchObject({ handled: true });
+    expect(
+      (await call('PUT', `/api/admin/messages/${message!.id}`, admin.token, { handled: true })).json(),
+    ).toMatchObject({ handled: true });
   });
 
   it('summarises the queue for an admin', async () => {

@@ -21,7 +21,8 @@ beforeAll(async () => {
   other = await signUp(ctx.app);
   const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
   qc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
-  const latin = (name: string) => params.milkweeds.find((m: { latin_name: string }) => m.latin_name === name).milkweed_id;
+  const latin = (name: string) =>
+    params.milkweeds.find((m: { latin_name: string }) => m.latin_name === name).milkweed_id;
   syriaca = latin('Asclepias syriaca');
   incarnata = latin('Asclepias incarnata');
 });
@@ -30,28 +31,78 @@ afterAll(() => ctx.close());
 const as = (token: string) => ({ Authorization: token });
 async function upload(file: string, token = owner.token): Promise<string> {
   const body = multipart(file, await readFile(path.join(photosDir, file)));
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...body.headers, ...as(token) }, payload: body.payload });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/photos/uploadphotos/observations',
+    headers: { ...body.headers, ...as(token) },
+    payload: body.payload,
+  });
   return res.json().photo_name;
 }
-const mission = (overrides: { observation?: Record<string, unknown>; checklist?: Record<string, unknown>; site?: Record<string, unknown> } = {}) => ({
+const mission = (
+  overrides: {
+    observation?: Record<string, unknown>;
+    checklist?: Record<string, unknown>;
+    site?: Record<string, unknown>;
+  } = {},
+) => ({
   idempotency_key: randomUUID(),
-  site: { locality: 'Champ des Possibles', city: 'Montréal', province_id: qc, latitude: 45.5292, longitude: -73.5981, ...overrides.site },
-  checklist: { checklist_date: '2026-07-20', start_time: '09:30', end_time: '10:45', participants: 3, ...overrides.checklist },
+  site: {
+    locality: 'Champ des Possibles',
+    city: 'Montréal',
+    province_id: qc,
+    latitude: 45.5292,
+    longitude: -73.5981,
+    ...overrides.site,
+  },
+  checklist: {
+    checklist_date: '2026-07-20',
+    start_time: '09:30',
+    end_time: '10:45',
+    participants: 3,
+    ...overrides.checklist,
+  },
   observation: {
     stems_inspected: 120,
     monarchs_seen: true,
     milkweeds: [
-      { milkweed_id: syriaca, abundance_id: 3, locationsize_id: 2, adults: 0, eggs: 14, caterpillars: 0, chrysalises: 0 },
-      { milkweed_id: incarnata, abundance_id: 1, locationsize_id: 1, adults: 1, eggs: 0, caterpillars: 5, chrysalises: 0 },
+      {
+        milkweed_id: syriaca,
+        abundance_id: 3,
+        locationsize_id: 2,
+        adults: 0,
+        eggs: 14,
+        caterpillars: 0,
+        chrysalises: 0,
+      },
+      {
+        milkweed_id: incarnata,
+        abundance_id: 1,
+        locationsize_id: 1,
+        adults: 1,
+        eggs: 0,
+        caterpillars: 5,
+        chrysalises: 0,
+      },
     ],
     photos: [],
     comment: 'Ciel dégagé, 24 °C',
     ...overrides.observation,
   },
 });
-const submit = (payload: unknown, token = owner.token) => ctx.app.inject({ method: 'POST', url: '/api/observations/submit_mission', headers: as(token), payload: payload as object });
+const submit = (payload: unknown, token = owner.token) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/observations/submit_mission',
+    headers: as(token),
+    payload: payload as object,
+  });
 const tableCounts = async () =>
-  (await ctx.db.execute<{ s: number; c: number; o: number }>(sql`SELECT (SELECT count(*) FROM sites)::int s, (SELECT count(*) FROM checklists)::int c, (SELECT count(*) FROM observations)::int o`)).rows[0];
+  (
+    await ctx.db.execute<{ s: number; c: number; o: number }>(
+      sql`SELECT (SELECT count(*) FROM sites)::int s, (SELECT count(*) FROM checklists)::int c, (SELECT count(*) FROM observations)::int o`,
+    )
+  ).rows[0];
 
 describe('submit_mission', () => {
   it('writes the site, checklist, milkweed rows and monarch counts with photos, shown in Mission details', async () => {
@@ -71,10 +122,19 @@ describe('submit_mission', () => {
     expect((await submit(payload)).json().checklist_id).toBe(id);
 
     const detail = (await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}` })).json();
-    expect(detail).toMatchObject({ is_flash: 0, start_time: '09:30', end_time: '10:45', participants: 3, stems_inspected: 120, can_edit: false });
+    expect(detail).toMatchObject({
+      is_flash: 0,
+      start_time: '09:30',
+      end_time: '10:45',
+      participants: 3,
+      stems_inspected: 120,
+      can_edit: false,
+    });
     expect(detail.site).toMatchObject({ locality: 'Champ des Possibles', province: 'Québec', country_id: 1 });
     const milkweedRows = detail.observations.filter((o: { lifestage_id: number | null }) => o.lifestage_id === null);
-    expect(milkweedRows.map((o: { latin_name: string; abundance_id: number }) => [o.latin_name, o.abundance_id])).toEqual([
+    expect(
+      milkweedRows.map((o: { latin_name: string; abundance_id: number }) => [o.latin_name, o.abundance_id]),
+    ).toEqual([
       ['Asclepias syriaca', 3],
       ['Asclepias incarnata', 1],
     ]);
@@ -83,34 +143,119 @@ describe('submit_mission', () => {
     expect(eggs.photo[0].photo_name).toBe(eggsPhoto);
     expect(existsSync(path.join(ctx.uploadsDir, 'observations/large', larvaPhoto))).toBe(true);
 
-    const mine = (await ctx.app.inject({ method: 'GET', url: '/api/checklists/mine?kind=mission', headers: as(owner.token) })).json();
-    expect(mine.data[0]).toMatchObject({ checklist_id: id, eggs: 14, caterpillars: 5, adults: 1, milkweed_rows: 2, observationstatus_id: 1 });
+    const mine = (
+      await ctx.app.inject({ method: 'GET', url: '/api/checklists/mine?kind=mission', headers: as(owner.token) })
+    ).json();
+    expect(mine.data[0]).toMatchObject({
+      checklist_id: id,
+      eggs: 14,
+      caterpillars: 5,
+      adults: 1,
+      milkweed_rows: 2,
+      observationstatus_id: 1,
+    });
     expect(mine.data[0].photo.photo_name).toBeTruthy();
-    const asOwner = (await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}`, headers: as(owner.token) })).json();
+    const asOwner = (
+      await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}`, headers: as(owner.token) })
+    ).json();
     expect(asOwner.can_edit).toBe(true);
   });
 
   it('accepts a survey that found no monarch, but not "monarchs seen" with no count', async () => {
-    const none = mission({ observation: { monarchs_seen: false, milkweeds: [{ milkweed_id: syriaca, abundance_id: 1, locationsize_id: 1, adults: 0, eggs: 0, caterpillars: 0, chrysalises: 0 }] } });
+    const none = mission({
+      observation: {
+        monarchs_seen: false,
+        milkweeds: [
+          {
+            milkweed_id: syriaca,
+            abundance_id: 1,
+            locationsize_id: 1,
+            adults: 0,
+            eggs: 0,
+            caterpillars: 0,
+            chrysalises: 0,
+          },
+        ],
+      },
+    });
     expect((await submit(none)).statusCode).toBe(201);
-    const seen = mission({ observation: { monarchs_seen: true, milkweeds: [{ milkweed_id: syriaca, abundance_id: 1, locationsize_id: 1, adults: 0, eggs: 0, caterpillars: 0, chrysalises: 0 }] } });
+    const seen = mission({
+      observation: {
+        monarchs_seen: true,
+        milkweeds: [
+          {
+            milkweed_id: syriaca,
+            abundance_id: 1,
+            locationsize_id: 1,
+            adults: 0,
+            eggs: 0,
+            caterpillars: 0,
+            chrysalises: 0,
+          },
+        ],
+      },
+    });
     const res = await submit(seen);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields['observation.monarchs_seen']).toBe('Please enter at least one monarch observation.');
   });
 
   it.each([
-    ['no milkweed row', { observation: { milkweeds: [] } }, 'observation.milkweeds', 'Please enter at least one milkweed observation.'],
-    ['no stem inspected', { observation: { stems_inspected: 0 } }, 'observation.stems_inspected', 'Must have at least one milkweed stem inspected.'],
-    ['end before start', { checklist: { start_time: '11:00', end_time: '10:00' } }, 'checklist.end_time', 'End time cannot be earlier than start time.'],
+    [
+      'no milkweed row',
+      { observation: { milkweeds: [] } },
+      'observation.milkweeds',
+      'Please enter at least one milkweed observation.',
+    ],
+    [
+      'no stem inspected',
+      { observation: { stems_inspected: 0 } },
+      'observation.stems_inspected',
+      'Must have at least one milkweed stem inspected.',
+    ],
+    [
+      'end before start',
+      { checklist: { start_time: '11:00', end_time: '10:00' } },
+      'checklist.end_time',
+      'End time cannot be earlier than start time.',
+    ],
     ['no city', { site: { city: '' } }, 'site.city', 'City is required.'],
     ['no start time', { checklist: { start_time: '' } }, 'checklist.start_time', 'Start time is required.'],
-    ['longitude out of range', { site: { longitude: -200 } }, 'site.longitude', 'Longitude must be between -180 and 180.'],
-    ['unknown abundance', () => ({ observation: { milkweeds: [{ milkweed_id: syriaca, abundance_id: 99, locationsize_id: 1, adults: 1, eggs: 0, caterpillars: 0, chrysalises: 0 }] } }), 'abundance_id', 'Abundance: this choice does not exist.'],
-    ['someone else\'s site', { site: { site_id: 999999 } }, 'site_id', 'Site: this choice does not exist.'],
+    [
+      'longitude out of range',
+      { site: { longitude: -200 } },
+      'site.longitude',
+      'Longitude must be between -180 and 180.',
+    ],
+    [
+      'unknown abundance',
+      () => ({
+        observation: {
+          milkweeds: [
+            {
+              milkweed_id: syriaca,
+              abundance_id: 99,
+              locationsize_id: 1,
+              adults: 1,
+              eggs: 0,
+              caterpillars: 0,
+              chrysalises: 0,
+            },
+          ],
+        },
+      }),
+      'abundance_id',
+      'Abundance: this choice does not exist.',
+    ],
+    ["someone else's site", { site: { site_id: 999999 } }, 'site_id', 'Site: this choice does not exist.'],
   ])('refuses %s with a 400 naming the field, saving nothing', async (_name, change, field, message) => {
     const before = await tableCounts();
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_mission', headers: { ...as(owner.token), Language: 'en' }, payload: mission(typeof change === 'function' ? change() : change) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/observations/submit_mission',
+      headers: { ...as(owner.token), Language: 'en' },
+      payload: mission(typeof change === 'function' ? change() : change),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields[field]).toBe(message);
     expect(await tableCounts()).toEqual(before);
@@ -118,7 +263,9 @@ describe('submit_mission', () => {
 
   it('refuses a photo for a life stage with no count', async () => {
     const photo = await upload('squirrel_yosemite_canon600d_gps.jpg');
-    const res = await submit(mission({ observation: { photos: [{ photo_name: photo, lifestage_id: 4, milkweed_index: 0 }] } }));
+    const res = await submit(
+      mission({ observation: { photos: [{ photo_name: photo, lifestage_id: 4, milkweed_index: 0 }] } }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.photos).toBe('Each picture needs a count greater than 0 for its life stage.');
   });
@@ -134,16 +281,28 @@ describe('submit_mission', () => {
   });
 
   it('leaves nothing behind when the database fails in the middle of the write', async () => {
-    await ctx.db.execute(sql.raw(`
+    await ctx.db.execute(
+      sql.raw(`
       CREATE OR REPLACE FUNCTION fail_on_777() RETURNS trigger AS $$
       BEGIN IF NEW.numbers = 777 THEN RAISE EXCEPTION 'simulated failure'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
-      CREATE TRIGGER fail_on_777 BEFORE INSERT ON observations FOR EACH ROW EXECUTE FUNCTION fail_on_777();`));
+      CREATE TRIGGER fail_on_777 BEFORE INSERT ON observations FOR EACH ROW EXECUTE FUNCTION fail_on_777();`),
+    );
     try {
       const photo = await upload('hillside_tuscany_coolpix_gps.jpg');
       const before = await tableCounts();
       const bad = mission({
         observation: {
-          milkweeds: [{ milkweed_id: syriaca, abundance_id: 1, locationsize_id: 1, adults: 777, eggs: 1, caterpillars: 0, chrysalises: 0 }],
+          milkweeds: [
+            {
+              milkweed_id: syriaca,
+              abundance_id: 1,
+              locationsize_id: 1,
+              adults: 777,
+              eggs: 1,
+              caterpillars: 0,
+              chrysalises: 0,
+            },
+          ],
           photos: [{ photo_name: photo, lifestage_id: 2, milkweed_index: 0 }],
         },
       });
@@ -151,10 +310,28 @@ describe('submit_mission', () => {
       expect(res.statusCode).toBe(500);
       expect(res.json().message).not.toContain('simulated');
       expect(await tableCounts()).toEqual(before);
-      const row = await ctx.db.execute<{ observation_id: number | null; photo_path: string }>(sql`SELECT observation_id, photo_path FROM photos WHERE photo_name = ${photo}`);
+      const row = await ctx.db.execute<{ observation_id: number | null; photo_path: string }>(
+        sql`SELECT observation_id, photo_path FROM photos WHERE photo_name = ${photo}`,
+      );
       expect(row.rows[0]).toEqual({ observation_id: null, photo_path: 'observations_temp' });
       // The same without photos, which takes the single-statement path.
-      const noPhoto = await submit(mission({ observation: { milkweeds: [{ milkweed_id: syriaca, abundance_id: 1, locationsize_id: 1, adults: 777, eggs: 0, caterpillars: 0, chrysalises: 0 }] } }));
+      const noPhoto = await submit(
+        mission({
+          observation: {
+            milkweeds: [
+              {
+                milkweed_id: syriaca,
+                abundance_id: 1,
+                locationsize_id: 1,
+                adults: 777,
+                eggs: 0,
+                caterpillars: 0,
+                chrysalises: 0,
+              },
+            ],
+          },
+        }),
+      );
       expect(noPhoto.statusCode).toBe(500);
       expect(await tableCounts()).toEqual(before);
     } finally {
@@ -165,25 +342,70 @@ describe('submit_mission', () => {
 
 describe('owners edit and delete while Pending; others cannot', () => {
   it('lets the owner replace a Flash, forbids others (403), and refuses once vetted (409)', async () => {
-    const flash = { idempotency_key: randomUUID(), checklist_date: '2026-08-02', locality: 'Jardin', province_id: qc, latitude: 46.81, longitude: -71.21, adults: 2, eggs: 0, caterpillars: 0, chrysalises: 0, photos: [] };
-    const id = (await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: as(owner.token), payload: flash })).json().checklist_id;
+    const flash = {
+      idempotency_key: randomUUID(),
+      checklist_date: '2026-08-02',
+      locality: 'Jardin',
+      province_id: qc,
+      latitude: 46.81,
+      longitude: -71.21,
+      adults: 2,
+      eggs: 0,
+      caterpillars: 0,
+      chrysalises: 0,
+      photos: [],
+    };
+    const id = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/observations/submit_flash',
+        headers: as(owner.token),
+        payload: flash,
+      })
+    ).json().checklist_id;
     const edit = { ...flash, adults: 5, locality: 'Jardin communautaire' };
-    const byOther = await ctx.app.inject({ method: 'PUT', url: `/api/checklists/${id}/flash`, headers: as(other.token), payload: edit });
+    const byOther = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/checklists/${id}/flash`,
+      headers: as(other.token),
+      payload: edit,
+    });
     expect(byOther.statusCode).toBe(403);
     const anonymous = await ctx.app.inject({ method: 'PUT', url: `/api/checklists/${id}/flash`, payload: edit });
     expect(anonymous.statusCode).toBe(401);
-    const wrongKind = await ctx.app.inject({ method: 'PUT', url: `/api/checklists/${id}/mission`, headers: as(owner.token), payload: mission() });
+    const wrongKind = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/checklists/${id}/mission`,
+      headers: as(owner.token),
+      payload: mission(),
+    });
     expect(wrongKind.statusCode).toBe(409);
-    const ok = await ctx.app.inject({ method: 'PUT', url: `/api/checklists/${id}/flash`, headers: as(owner.token), payload: edit });
+    const ok = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/checklists/${id}/flash`,
+      headers: as(owner.token),
+      payload: edit,
+    });
     expect(ok.statusCode).toBe(200);
     const detail = (await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}` })).json();
     expect(detail.site.locality).toBe('Jardin communautaire');
     expect(detail.observations).toHaveLength(1);
     expect(detail.observations[0]).toMatchObject({ lifestage_id: 1, numbers: 5 });
 
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/checklists/${id}`, headers: as(other.token) })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/checklists/${id}`, headers: as(other.token) })).statusCode,
+    ).toBe(403);
     await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 2 WHERE checklist_id = ${id}`);
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/checklists/${id}/flash`, headers: as(owner.token), payload: edit })).statusCode).toBe(409);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PUT',
+          url: `/api/checklists/${id}/flash`,
+          headers: as(owner.token),
+          payload: edit,
+        })
+      ).statusCode,
+    ).toBe(409);
     const vetted = await ctx.app.inject({ method: 'DELETE', url: `/api/checklists/${id}`, headers: as(owner.token) });
     expect(vetted.statusCode).toBe(409);
     expect(vetted.json().message).toBe('This submission has already been reviewed and can no longer be changed.');
@@ -191,21 +413,37 @@ describe('owners edit and delete while Pending; others cannot', () => {
 
   it('deletes by status (Deleted), hiding it from the public and from my lists', async () => {
     const id = (await submit(mission())).json().checklist_id;
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/checklists/${id}`, headers: as(owner.token) })).statusCode).toBe(204);
-    const statuses = await ctx.db.execute<{ s: number }>(sql`SELECT DISTINCT observationstatus_id s FROM observations WHERE checklist_id = ${id}`);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/checklists/${id}`, headers: as(owner.token) })).statusCode,
+    ).toBe(204);
+    const statuses = await ctx.db.execute<{ s: number }>(
+      sql`SELECT DISTINCT observationstatus_id s FROM observations WHERE checklist_id = ${id}`,
+    );
     expect(statuses.rows).toEqual([{ s: 3 }]);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}` })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}`, headers: as(owner.token) })).statusCode).toBe(404);
-    const mine = (await ctx.app.inject({ method: 'GET', url: '/api/checklists/mine?kind=mission&limit=50', headers: as(owner.token) })).json();
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}`, headers: as(owner.token) })).statusCode,
+    ).toBe(404);
+    const mine = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/checklists/mine?kind=mission&limit=50',
+        headers: as(owner.token),
+      })
+    ).json();
     expect(mine.data.some((c: { checklist_id: number }) => c.checklist_id === id)).toBe(false);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/checklists/${id}`, headers: as(owner.token) })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/checklists/${id}`, headers: as(owner.token) })).statusCode,
+    ).toBe(404);
   });
 
   it('hides Invalid observations from the public but shows them to their owner', async () => {
     const id = (await submit(mission())).json().checklist_id;
     await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${id}`);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}` })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}`, headers: as(other.token) })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}`, headers: as(other.token) })).statusCode,
+    ).toBe(404);
     const mine = await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}`, headers: as(owner.token) });
     expect(mine.statusCode).toBe(200);
     expect(mine.json().can_edit).toBe(false);
@@ -219,7 +457,9 @@ describe('my sites, province of a point, orphan clean-up', () => {
     const site = sites.find((s: { locality: string }) => s.locality === 'Champ des Possibles');
     const reuse = mission({ site: { site_id: site.site_id } });
     const id = (await submit(reuse)).json().checklist_id;
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}` })).json().site.site_id).toBe(site.site_id);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}` })).json().site.site_id).toBe(
+      site.site_id,
+    );
     const theirs = await ctx.app.inject({ method: 'GET', url: '/api/sites/mine', headers: as(other.token) });
     expect(theirs.json().some((s: { site_id: number }) => s.site_id === site.site_id)).toBe(false);
   });
@@ -234,7 +474,9 @@ describe('my sites, province of a point, orphan clean-up', () => {
   ])('suggests the province of %f, %f: %s', async (lat, lng, code) => {
     const res = (await ctx.app.inject({ method: 'GET', url: `/api/utilities/locate?lat=${lat}&lng=${lng}` })).json();
     const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-    expect(params.provinces.find((p: { province_id: number }) => p.province_id === res.province_id)?.administrative).toBe(code);
+    expect(
+      params.provinces.find((p: { province_id: number }) => p.province_id === res.province_id)?.administrative,
+    ).toBe(code);
   });
 
   it('answers nulls for a point outside North America', async () => {
@@ -250,7 +492,9 @@ describe('my sites, province of a point, orphan clean-up', () => {
     expect(n).toBeGreaterThanOrEqual(1);
     expect(existsSync(path.join(ctx.uploadsDir, 'observations_temp/small', orphan))).toBe(false);
     expect(existsSync(path.join(ctx.uploadsDir, 'observations_temp/small', fresh))).toBe(true);
-    const rows = await ctx.db.execute<{ photo_name: string }>(sql`SELECT photo_name FROM photos WHERE photo_name IN (${orphan}, ${fresh})`);
+    const rows = await ctx.db.execute<{ photo_name: string }>(
+      sql`SELECT photo_name FROM photos WHERE photo_name IN (${orphan}, ${fresh})`,
+    );
     expect(rows.rows.map((r) => r.photo_name)).toEqual([fresh]);
   });
 });

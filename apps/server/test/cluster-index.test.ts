@@ -47,7 +47,14 @@ function sites(count: number, seed: number): SiteAggregate[] {
     const n = r() < 0.4 ? 1 : 1 + Math.floor(r() * 30);
     const first = checklist;
     checklist += r() < 0.5 ? 0 : 1 + Math.floor(r() * 3);
-    out.push({ latitude, longitude, count: n, observation_id: 1000 + i, checklist_min: first, checklist_max: checklist++ });
+    out.push({
+      latitude,
+      longitude,
+      count: n,
+      observation_id: 1000 + i,
+      checklist_min: first,
+      checklist_max: checklist++,
+    });
   }
   return out;
 }
@@ -57,7 +64,10 @@ function bruteForce(rows: SiteAggregate[], v: Viewport) {
   const cells = 2 ** (v.zoom + 2);
   const groups = new Map<string, SiteAggregate[]>();
   for (const s of rows) {
-    const lngIn = v.west <= v.east ? s.longitude >= v.west && s.longitude <= v.east : s.longitude >= v.west || s.longitude <= v.east;
+    const lngIn =
+      v.west <= v.east
+        ? s.longitude >= v.west && s.longitude <= v.east
+        : s.longitude >= v.west || s.longitude <= v.east;
     if (!(s.latitude >= v.south && s.latitude <= v.north && lngIn)) continue;
     const lat = Math.min(Math.max(s.latitude, -85.0511), 85.0511) * (Math.PI / 180);
     const cx = Math.floor(((s.longitude + 180) / 360) * cells);
@@ -85,7 +95,8 @@ function bruteForce(rows: SiteAggregate[], v: Viewport) {
   });
 }
 
-const key = (c: Cluster) => [c.count, c.observation_id, c.checklist_id, c.bounds.west, c.bounds.south, c.bounds.east, c.bounds.north].join('|');
+const key = (c: Cluster) =>
+  [c.count, c.observation_id, c.checklist_id, c.bounds.west, c.bounds.south, c.bounds.east, c.bounds.north].join('|');
 
 function expectSame(actual: { clusters: Cluster[]; total: number }, expected: Cluster[]) {
   expect(actual.total).toBe(expected.reduce((t, c) => t + c.count, 0));
@@ -159,9 +170,21 @@ describe('ClusterIndex (map clusters from per-site aggregates)', () => {
     ]);
     const answer = stacked.clusters({ zoom: 20, west: -73.6, south: 45.4, east: -73.4, north: 45.6 });
     expect(answer).toEqual({
-      clusters: [{ latitude: 45.5, longitude: -73.5, count: 3, observation_id: null, checklist_id: null, bounds: { west: -73.5, south: 45.5, east: -73.5, north: 45.5 } }],
+      clusters: [
+        {
+          latitude: 45.5,
+          longitude: -73.5,
+          count: 3,
+          observation_id: null,
+          checklist_id: null,
+          bounds: { west: -73.5, south: 45.5, east: -73.5, north: 45.5 },
+        },
+      ],
       total: 3,
     });
-    expect(new ClusterIndex([]).clusters({ zoom: 3, west: -180, south: -90, east: 180, north: 90 })).toEqual({ clusters: [], total: 0 });
+    expect(new ClusterIndex([]).clusters({ zoom: 3, west: -180, south: -90, east: 180, north: 90 })).toEqual({
+      clusters: [],
+      total: 0,
+    });
   });
 });

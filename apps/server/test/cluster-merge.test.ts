@@ -27,12 +27,19 @@ describe('mergeOverlapping (cluster bubbles that would overlap on screen)', () =
     const zoom = 6;
     // 100 → 48 px and 10 → 39 px bubbles: they touch under 43.5 px. 20 px apart here.
     const big = at(45, -73, 100, { bounds: { west: -73.2, south: 44.9, east: -72.9, north: 45.1 } });
-    const small = at(45, -73 + lngPx(20, zoom), 10, { bounds: { west: -72.95, south: 44.95, east: -72.7, north: 45.2 } });
+    const small = at(45, -73 + lngPx(20, zoom), 10, {
+      bounds: { west: -72.95, south: 44.95, east: -72.7, north: 45.2 },
+    });
     const far = at(20, -100, 3);
     const [first, second, ...rest] = mergeOverlapping([big, small, far], zoom);
     expect(rest).toHaveLength(0);
     expect(second).toBe(far);
-    expect(first).toMatchObject({ count: 110, observation_id: null, checklist_id: null, bounds: { west: -73.2, south: 44.9, east: -72.7, north: 45.2 } });
+    expect(first).toMatchObject({
+      count: 110,
+      observation_id: null,
+      checklist_id: null,
+      bounds: { west: -73.2, south: 44.9, east: -72.7, north: 45.2 },
+    });
     expect(first!.latitude).toBeCloseTo(45, 10);
     expect(first!.longitude).toBeCloseTo((-73 * 100 + (-73 + lngPx(20, zoom)) * 10) / 110, 10);
   });

@@ -21,7 +21,12 @@ let qc: number;
 let syriaca: number;
 const ids: Record<string, number> = {};
 
-async function flash(name: string, date: string, counts: Partial<Record<'adults' | 'eggs' | 'caterpillars' | 'chrysalises', number>>, extra: Record<string, unknown> = {}) {
+async function flash(
+  name: string,
+  date: string,
+  counts: Partial<Record<'adults' | 'eggs' | 'caterpillars' | 'chrysalises', number>>,
+  extra: Record<string, unknown> = {},
+) {
   const place = { locality: 'Parc Jarry', city: 'Montréal', province_id: qc, latitude: 45.5339, longitude: -73.6281 };
   ids[name] = await submitFlash(ctx.app, volunteer.token, { checklist_date: date, ...place, ...counts, ...extra });
 }
@@ -35,9 +40,29 @@ beforeAll(async () => {
   qc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
   syriaca = params.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca').milkweed_id;
 
-  const body = multipart('genoa_nikon_d3100_gps.jpg', await readFile(path.join(photosDir, 'genoa_nikon_d3100_gps.jpg')));
-  const photo = (await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...body.headers, Authorization: volunteer.token }, payload: body.payload })).json();
-  await flash('jarry', '2026-06-02', { adults: 2, eggs: 5 }, { milkweed_id: syriaca, start_time: '09:30', end_time: '10:45', photos: [{ photo_name: photo.photo_name, lifestage_id: 1 }] });
+  const body = multipart(
+    'genoa_nikon_d3100_gps.jpg',
+    await readFile(path.join(photosDir, 'genoa_nikon_d3100_gps.jpg')),
+  );
+  const photo = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/photos/uploadphotos/observations',
+      headers: { ...body.headers, Authorization: volunteer.token },
+      payload: body.payload,
+    })
+  ).json();
+  await flash(
+    'jarry',
+    '2026-06-02',
+    { adults: 2, eggs: 5 },
+    {
+      milkweed_id: syriaca,
+      start_time: '09:30',
+      end_time: '10:45',
+      photos: [{ photo_name: photo.photo_name, lifestage_id: 1 }],
+    },
+  );
   await flash('august', '2026-08-11', { caterpillars: 3 }, { locality: 'Champ\tdes\nPossibles', comment: 'x' });
   const mission = await ctx.app.inject({
     method: 'POST',
@@ -45,9 +70,30 @@ beforeAll(async () => {
     headers: { Authorization: volunteer.token },
     payload: {
       idempotency_key: randomUUID(),
-      site: { locality: '=Champ des Possibles', city: 'Montréal', province_id: qc, latitude: 45.5292, longitude: -73.5981 },
+      site: {
+        locality: '=Champ des Possibles',
+        city: 'Montréal',
+        province_id: qc,
+        latitude: 45.5292,
+        longitude: -73.5981,
+      },
       checklist: { checklist_date: '2026-07-20', start_time: '09:00', end_time: '10:00', participants: 2 },
-      observation: { stems_inspected: 40, monarchs_seen: true, milkweeds: [{ milkweed_id: syriaca, abundance_id: 2, locationsize_id: 1, adults: 0, eggs: 4, caterpillars: 0, chrysalises: 0 }], photos: [] },
+      observation: {
+        stems_inspected: 40,
+        monarchs_seen: true,
+        milkweeds: [
+          {
+            milkweed_id: syriaca,
+            abundance_id: 2,
+            locationsize_id: 1,
+            adults: 0,
+            eggs: 4,
+            caterpillars: 0,
+            chrysalises: 0,
+          },
+        ],
+        photos: [],
+      },
     },
   });
   expect(mission.statusCode).toBe(201);
@@ -63,25 +109,37 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const mine = () => `username=${volunteer.username}`;
-const download = (query: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: `/api/observations/download?${query}`, headers });
+const download = (query: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url: `/api/observations/download?${query}`, headers });
 const listTotal = async (query: string, token = '') =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/observations?${query}`, headers: { Authorization: token } })).json().paginator.total as number;
+  (await ctx.app.inject({ method: 'GET', url: `/api/observations?${query}`, headers: { Authorization: token } })).json()
+    .paginator.total as number;
 const csvRows = (text: string) => parse(text, { columns: true }) as Record<DwcColumn, string>[];
 
 describe('GET /api/observations/download', () => {
   it('requires a reason: "Reason is required." on the reason field, translated', async () => {
     const none = await download(`format=csv&${mine()}`);
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({ statusCode: 400, message: 'Reason is required.', fields: { reason: 'Reason is required.' } });
+    expect(none.json()).toMatchObject({
+      statusCode: 400,
+      message: 'Reason is required.',
+      fields: { reason: 'Reason is required.' },
+    });
     expect((await download(`format=csv&reason_text=%20%20`)).json().fields.reason).toBe('Reason is required.');
     expect((await download('format=csv', { Language: 'fr' })).json().fields.reason).toBe('Raison est obligatoire.');
-    expect((await download('format=csv', { Language: 'es' })).json().fields.reason).toBe('El campo Motivo es obligatorio.');
+    expect((await download('format=csv', { Language: 'es' })).json().fields.reason).toBe(
+      'El campo Motivo es obligatorio.',
+    );
     const unknown = await download('format=csv&reason_id=9999');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fields.reason).toBe('Reason: this choice does not exist.');
-    expect((await download(`format=csv&reason_text=${'a'.repeat(501)}`)).json().fields.reason_text).toBe('Maximum allowed characters are 500');
+    expect((await download(`format=csv&reason_text=${'a'.repeat(501)}`)).json().fields.reason_text).toBe(
+      'Maximum allowed characters are 500',
+    );
     expect((await download('format=xls&reason_id=1')).statusCode).toBe(400);
-    const counted = await ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM downloads WHERE reason_id = 9999`);
+    const counted = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM downloads WHERE reason_id = 9999`,
+    );
     expect(counted.rows[0]?.n).toBe(0);
   });
 
@@ -89,13 +147,17 @@ describe('GET /api/observations/download', () => {
     const res = await download(`format=csv&reason_id=1&${mine()}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="mission-monarch-observations-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="mission-monarch-observations-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(res.body.split('\r\n')[0]).toBe(DWC_COLUMNS.join(','));
     const rows = csvRows(res.body);
     expect(rows).toHaveLength(await listTotal(mine()));
     expect(rows).toHaveLength(5); // jarry adults + eggs, august caterpillars, mission milkweed + eggs
 
-    const adults = rows.find((r) => r.lifeStage === 'adult' && r.eventID === `urn:mission-monarch:checklist:${ids.jarry}`);
+    const adults = rows.find(
+      (r) => r.lifeStage === 'adult' && r.eventID === `urn:mission-monarch:checklist:${ids.jarry}`,
+    );
     expect(adults).toMatchObject({
       eventDate: '2026-06-02',
       eventTime: '09:30/10:45',
@@ -118,8 +180,16 @@ describe('GET /api/observations/download', () => {
     expect(adults?.occurrenceID).toMatch(/^urn:mission-monarch:observation:\d+$/);
     expect(adults?.associatedMedia).toMatch(/^\/attachments\/observations\/large\/[\w-]+\.jpg$/);
 
-    const milkweed = rows.find((r) => r.eventID === `urn:mission-monarch:checklist:${ids.mission}` && r.lifeStage === '');
-    expect(milkweed).toMatchObject({ scientificName: 'Asclepias syriaca', kingdom: 'Plantae', samplingProtocol: 'Mission area survey', individualCount: '', associatedTaxa: '' });
+    const milkweed = rows.find(
+      (r) => r.eventID === `urn:mission-monarch:checklist:${ids.mission}` && r.lifeStage === '',
+    );
+    expect(milkweed).toMatchObject({
+      scientificName: 'Asclepias syriaca',
+      kingdom: 'Plantae',
+      samplingProtocol: 'Mission area survey',
+      individualCount: '',
+      associatedTaxa: '',
+    });
     // A cell that a spreadsheet would run as a formula is escaped.
     expect(milkweed?.locality).toBe("'=Champ des Possibles");
     // Values keep their line breaks inside RFC 4180 quotes.
@@ -127,11 +197,21 @@ describe('GET /api/observations/download', () => {
   });
 
   it('applies the Explore filters', async () => {
-    for (const filter of ['lifestage_id=1', 'lifestage_id=2', 'date_from=2026-07-01&date_to=2026-08-31', 'kind=mission', 'with_photos=1']) {
+    for (const filter of [
+      'lifestage_id=1',
+      'lifestage_id=2',
+      'date_from=2026-07-01&date_to=2026-08-31',
+      'kind=mission',
+      'with_photos=1',
+    ]) {
       const rows = csvRows((await download(`format=csv&reason_text=Teaching&${mine()}&${filter}`)).body);
       expect(rows.length, filter).toBe(await listTotal(`${mine()}&${filter}`));
     }
-    expect(csvRows((await download(`format=csv&reason_id=2&${mine()}&lifestage_id=2`)).body).map((r) => r.individualCount).sort()).toEqual(['4', '5']);
+    expect(
+      csvRows((await download(`format=csv&reason_id=2&${mine()}&lifestage_id=2`)).body)
+        .map((r) => r.individualCount)
+        .sort(),
+    ).toEqual(['4', '5']);
     const bad = await download(`format=csv&reason_id=2&date_from=2026-09-01&date_to=2026-08-01`);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['date_to']);
@@ -141,12 +221,19 @@ describe('GET /api/observations/download', () => {
     const hidden = [ids.invalid, ids.deleted, ids.test].map((id) => `urn:mission-monarch:checklist:${id}`);
     const publicRows = csvRows((await download(`format=csv&reason_id=1&${mine()}`)).body);
     expect(publicRows.filter((r) => hidden.includes(r.eventID))).toEqual([]);
-    const asOwner = csvRows((await download(`format=csv&reason_id=1&${mine()}`, { Authorization: volunteer.token })).body);
+    const asOwner = csvRows(
+      (await download(`format=csv&reason_id=1&${mine()}`, { Authorization: volunteer.token })).body,
+    );
     expect(asOwner).toHaveLength(5);
     expect(csvRows((await download(`format=csv&reason_id=1&${mine()}&status=5`)).body)).toEqual([]);
     const asAdmin = csvRows((await download(`format=csv&reason_id=1&${mine()}`, { Authorization: admin.token })).body);
     expect(asAdmin).toHaveLength(8);
-    expect(asAdmin.filter((r) => hidden.includes(r.eventID)).map((r) => r.identificationVerificationStatus).sort()).toEqual(['Deleted', 'Invalid', 'Test']);
+    expect(
+      asAdmin
+        .filter((r) => hidden.includes(r.eventID))
+        .map((r) => r.identificationVerificationStatus)
+        .sort(),
+    ).toEqual(['Deleted', 'Invalid', 'Test']);
   });
 
   it('writes GeoJSON: a FeatureCollection of [longitude, latitude] points, empty when nothing matches', async () => {
@@ -157,18 +244,29 @@ describe('GET /api/observations/download', () => {
     const collection = JSON.parse(res.body);
     expect(collection.type).toBe('FeatureCollection');
     expect(collection.features).toHaveLength(await listTotal(mine()));
-    const feature = collection.features.find((f: { properties: { eventID: string } }) => f.properties.eventID === `urn:mission-monarch:checklist:${ids.jarry}`);
+    const feature = collection.features.find(
+      (f: { properties: { eventID: string } }) => f.properties.eventID === `urn:mission-monarch:checklist:${ids.jarry}`,
+    );
     expect(feature.geometry).toEqual({ type: 'Point', coordinates: [-73.6281, 45.5339] });
-    expect(feature.properties).toMatchObject({ decimalLatitude: 45.5339, geodeticDatum: 'WGS84', scientificName: 'Danaus plexippus' });
+    expect(feature.properties).toMatchObject({
+      decimalLatitude: 45.5339,
+      geodeticDatum: 'WGS84',
+      scientificName: 'Danaus plexippus',
+    });
     expect(Object.keys(feature.properties)).toEqual([...DWC_COLUMNS]);
-    expect(JSON.parse((await download(`format=geojson&reason_id=3&${mine()}&status=6`)).body)).toEqual({ type: 'FeatureCollection', features: [] });
+    expect(JSON.parse((await download(`format=geojson&reason_id=3&${mine()}&status=6`)).body)).toEqual({
+      type: 'FeatureCollection',
+      features: [],
+    });
   });
 
   it('builds a Darwin Core Archive whose meta.xml validates against the TDWG text schema', async () => {
     const res = await download(`format=dwca&reason_id=1&${mine()}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="mission-monarch-observations-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="mission-monarch-observations-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
     const files = await unzip(res.rawPayload);
     expect(Object.keys(files).sort()).toEqual(['eml.xml', 'meta.xml', 'occurrence.txt']);
 
@@ -180,11 +278,17 @@ describe('GET /api/observations/download', () => {
 
     const dir = await mkdtemp(path.join(os.tmpdir(), 'monarch-dwca-'));
     // Offline copy of the schema: its two remote imports are not used by the arch: elements.
-    const xsd = (await readFile(dwcTextXsd, 'utf8')).replace(/<xs:import\b[^>]*\/>/g, '').replace(/<xs:import\b[^>]*>[\s\S]*?<\/xs:import>/g, '');
+    const xsd = (await readFile(dwcTextXsd, 'utf8'))
+      .replace(/<xs:import\b[^>]*\/>/g, '')
+      .replace(/<xs:import\b[^>]*>[\s\S]*?<\/xs:import>/g, '');
     await writeFile(path.join(dir, 'dwc_text.xsd'), xsd);
     await writeFile(path.join(dir, 'meta.xml'), files['meta.xml']!);
     await writeFile(path.join(dir, 'eml.xml'), files['eml.xml']!);
-    expect(() => execFileSync('xmllint', ['--noout', '--schema', path.join(dir, 'dwc_text.xsd'), path.join(dir, 'meta.xml')], { stdio: 'pipe' })).not.toThrow();
+    expect(() =>
+      execFileSync('xmllint', ['--noout', '--schema', path.join(dir, 'dwc_text.xsd'), path.join(dir, 'meta.xml')], {
+        stdio: 'pipe',
+      }),
+    ).not.toThrow();
     expect(() => execFileSync('xmllint', ['--noout', path.join(dir, 'eml.xml')], { stdio: 'pipe' })).not.toThrow();
     expect(files['meta.xml']).toContain('rowType="http://rs.tdwg.org/dwc/terms/Occurrence"');
     expect(files['meta.xml']).toContain('<field index="12" term="http://rs.tdwg.org/dwc/terms/scientificName"/>');
@@ -194,28 +298,54 @@ describe('GET /api/observations/download', () => {
 
   it('logs every download with user, reason, filters, format and the row count', async () => {
     const reasonText = `Thesis ${randomUUID()}`;
-    await download(`format=geojson&reason_id=1&reason_text=${encodeURIComponent(reasonText)}&${mine()}&lifestage_id=2`, { Authorization: volunteer.token });
-    const signedIn = await ctx.db.execute(sql`SELECT user_id, reason_id, reason_text, filters, format, rows, finished IS NOT NULL AS finished FROM downloads WHERE reason_text = ${reasonText}`);
+    await download(
+      `format=geojson&reason_id=1&reason_text=${encodeURIComponent(reasonText)}&${mine()}&lifestage_id=2`,
+      { Authorization: volunteer.token },
+    );
+    const signedIn = await ctx.db.execute(
+      sql`SELECT user_id, reason_id, reason_text, filters, format, rows, finished IS NOT NULL AS finished FROM downloads WHERE reason_text = ${reasonText}`,
+    );
     expect(signedIn.rows).toEqual([
-      { user_id: volunteer.userId, reason_id: 1, reason_text: reasonText, filters: { username: volunteer.username, lifestage_id: 2 }, format: 'geojson', rows: 2, finished: true },
+      {
+        user_id: volunteer.userId,
+        reason_id: 1,
+        reason_text: reasonText,
+        filters: { username: volunteer.username, lifestage_id: 2 },
+        format: 'geojson',
+        rows: 2,
+        finished: true,
+      },
     ]);
 
     const anonymousText = `Curious ${randomUUID()}`;
     await download(`format=dwca&reason_text=${encodeURIComponent(anonymousText)}&${mine()}`);
-    const anonymous = await ctx.db.execute(sql`SELECT user_id, reason_id, format, rows FROM downloads WHERE reason_text = ${anonymousText}`);
+    const anonymous = await ctx.db.execute(
+      sql`SELECT user_id, reason_id, format, rows FROM downloads WHERE reason_text = ${anonymousText}`,
+    );
     expect(anonymous.rows).toEqual([{ user_id: null, reason_id: null, format: 'dwca', rows: 5 }]);
   });
 
   it('is described in the OpenAPI document with its query parameters', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const names = doc.paths['/api/observations/download'].get.parameters.map((p: { name: string }) => p.name);
-    expect(names).toEqual(expect.arrayContaining(['format', 'reason_id', 'reason_text', 'date_from', 'lifestage_id', 'with_photos', 'status']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'format',
+        'reason_id',
+        'reason_text',
+        'date_from',
+        'lifestage_id',
+        'with_photos',
+        'status',
+      ]),
+    );
   });
 
   it('answers 503 while four downloads are already running, and serves again once a slot is free', async () => {
     // Hold the downloads log table so that four downloads stay running (each waits to log itself).
     const holder = new pg.Client({ connectionString: inject('databaseUrl') });
-    const download = (q: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: `/api/observations/download?${q}`, headers, remoteAddress: '10.9.0.2' });
+    const download = (q: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url: `/api/observations/download?${q}`, headers, remoteAddress: '10.9.0.2' });
     await holder.connect();
     let running: Promise<{ statusCode: number }>[];
     try {
@@ -245,9 +375,15 @@ describe('GET /api/observations/download', () => {
     const query = { format: 'csv', reason_text: `Audit ${randomUUID()}`, username: volunteer.username };
     const qs = new URLSearchParams(query).toString();
     // From an address of its own: the download route allows 30 requests a minute per address.
-    const download = (q: string) => ctx.app.inject({ method: 'GET', url: `/api/observations/download?${q}`, remoteAddress: '10.9.0.1' });
+    const download = (q: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/observations/download?${q}`, remoteAddress: '10.9.0.1' });
     const ticketFor = (token: string, body: Record<string, string> = query) =>
-      ctx.app.inject({ method: 'POST', url: '/api/observations/download/ticket', headers: token ? { Authorization: token } : {}, payload: body });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/observations/download/ticket',
+        headers: token ? { Authorization: token } : {},
+        payload: body,
+      });
     expect((await ticketFor('')).statusCode).toBe(401);
 
     const issued = await ticketFor(admin.token);
@@ -265,8 +401,14 @@ describe('GET /api/observations/download', () => {
     // Spent; and a ticket works only for the download it was issued for.
     expect((await download(`${qs}&ticket=${encodeURIComponent(ticket)}`)).statusCode).toBe(401);
     const other = (await ticketFor(admin.token)).json<{ ticket: string }>().ticket;
-    expect((await download(`${new URLSearchParams({ ...query, format: 'geojson' })}&ticket=${encodeURIComponent(other)}`)).statusCode).toBe(401);
-    expect((await download(`${new URLSearchParams({ ...query, lifestage_id: '1' })}&ticket=${encodeURIComponent(other)}`)).statusCode).toBe(401);
+    expect(
+      (await download(`${new URLSearchParams({ ...query, format: 'geojson' })}&ticket=${encodeURIComponent(other)}`))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await download(`${new URLSearchParams({ ...query, lifestage_id: '1' })}&ticket=${encodeURIComponent(other)}`))
+        .statusCode,
+    ).toBe(401);
     expect((await download(`${qs}&ticket=${encodeURIComponent(`${other.slice(0, -2)}AA`)}`)).statusCode).toBe(401);
     expect((await download(`${qs}&ticket=forged`)).statusCode).toBe(401);
     // Without a ticket the same link is the public set.
@@ -277,15 +419,28 @@ describe('GET /api/observations/download', () => {
     let clock = Date.now();
     const tickets = createDownloadTickets(ctx.db, () => clock);
     const query = downloadQuerySchema.parse({ format: 'csv', reason_text: 'Later' });
-    const { ticket } = tickets.issue({ user_id: admin.userId, username: admin.username, role_id: ADMIN_ROLE_ID }, admin.token, query);
+    const { ticket } = tickets.issue(
+      { user_id: admin.userId, username: admin.username, role_id: ADMIN_ROLE_ID },
+      admin.token,
+      query,
+    );
     clock += 61_000;
     await expect(tickets.redeem(ticket, query)).rejects.toMatchObject({ statusCode: 401 });
     clock -= 2_000;
-    await expect(tickets.redeem(ticket, query)).resolves.toMatchObject({ user_id: admin.userId, role_id: ADMIN_ROLE_ID });
+    await expect(tickets.redeem(ticket, query)).resolves.toMatchObject({
+      user_id: admin.userId,
+      role_id: ADMIN_ROLE_ID,
+    });
   });
 
   it('leaves GET /api/observations/:id working beside the static download path', async () => {
-    const row = (await ctx.db.execute<{ observation_id: number }>(sql`SELECT observation_id FROM observations WHERE checklist_id = ${ids.jarry} LIMIT 1`)).rows[0];
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/observations/${row?.observation_id}` })).statusCode).toBe(200);
+    const row = (
+      await ctx.db.execute<{ observation_id: number }>(
+        sql`SELECT observation_id FROM observations WHERE checklist_id = ${ids.jarry} LIMIT 1`,
+      )
+    ).rows[0];
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/observations/${row?.observation_id}` })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -22,7 +22,13 @@ interface Place {
   longitude: number;
 }
 
-async function flash(name: string, place: Place, date: string, counts: Partial<Record<'adults' | 'eggs' | 'caterpillars' | 'chrysalises', number>>, milkweed_id?: number) {
+async function flash(
+  name: string,
+  place: Place,
+  date: string,
+  counts: Partial<Record<'adults' | 'eggs' | 'caterpillars' | 'chrysalises', number>>,
+  milkweed_id?: number,
+) {
   ids[name] = await submitFlash(ctx.app, volunteer.token, { checklist_date: date, milkweed_id, ...place, ...counts });
 }
 
@@ -32,7 +38,8 @@ beforeAll(async () => {
   admin = await signUp(ctx.app);
   await ctx.db.execute(sql`UPDATE users SET role_id = ${ADMIN_ROLE_ID} WHERE user_id = ${admin.userId}`);
   const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-  const province = (code: string) => params.provinces.find((p: { administrative: string }) => p.administrative === code);
+  const province = (code: string) =>
+    params.provinces.find((p: { administrative: string }) => p.administrative === code);
   qc = province('QC').province_id;
   on = province('ON').province_id;
   jal = province('JAL').province_id;
@@ -67,7 +74,9 @@ describe('GET /api/observations with Explore filters', () => {
   it('shows the public only Pending, Vetted and Valid observations; an admin every status', async () => {
     const pub = await get(`/api/observations?${mine()}`);
     expect(pub.body.paginator.total).toBe(5); // jarry adults + eggs, possibles, toronto, guadalajara
-    expect(new Set(pub.body.data.map((r: { checklist_id: number }) => r.checklist_id))).toEqual(new Set([ids.jarry, ids.possibles, ids.toronto, ids.guadalajara]));
+    expect(new Set(pub.body.data.map((r: { checklist_id: number }) => r.checklist_id))).toEqual(
+      new Set([ids.jarry, ids.possibles, ids.toronto, ids.guadalajara]),
+    );
     const asOwner = await get(`/api/observations?${mine()}`, volunteer.token);
     expect(asOwner.body.paginator.total).toBe(5);
     const asAdmin = await get(`/api/observations?${mine()}`, admin.token);
@@ -77,10 +86,26 @@ describe('GET /api/observations with Explore filters', () => {
   });
 
   it('answers rows built by PostgreSQL exactly as the detail endpoint writes them, photos included', async () => {
-    const file = multipart('genoa_nikon_d3100_gps.jpg', await readFile(path.join(photosDir, 'genoa_nikon_d3100_gps.jpg')));
-    const uploaded = await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...file.headers, Authorization: volunteer.token }, payload: file.payload });
+    const file = multipart(
+      'genoa_nikon_d3100_gps.jpg',
+      await readFile(path.join(photosDir, 'genoa_nikon_d3100_gps.jpg')),
+    );
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/photos/uploadphotos/observations',
+      headers: { ...file.headers, Authorization: volunteer.token },
+      payload: file.payload,
+    });
     const photos = [{ photo_name: uploaded.json<{ photo_name: string }>().photo_name, lifestage_id: 1 }];
-    const withPhoto = await submitFlash(ctx.app, volunteer.token, { checklist_date: '2026-05-01', locality: 'Jardin botanique', province_id: qc, latitude: 45.56, longitude: -73.56, adults: 1, photos });
+    const withPhoto = await submitFlash(ctx.app, volunteer.token, {
+      checklist_date: '2026-05-01',
+      locality: 'Jardin botanique',
+      province_id: qc,
+      latitude: 45.56,
+      longitude: -73.56,
+      adults: 1,
+      photos,
+    });
     const list = await get(`/api/observations?${mine()}&limit=50`);
     expect(list.status).toBe(200);
     expect(() => observationListResponseSchema.parse(list.body)).not.toThrow();
@@ -99,7 +124,9 @@ describe('GET /api/observations with Explore filters', () => {
     expect(jarry.body.data.every((r: { checklist_id: number }) => r.checklist_id === ids.jarry)).toBe(true);
     expect((await get(`/api/observations?${mine()}&bbox=-74,45,-73,46`)).body.paginator.total).toBe(3);
     expect((await get(`/api/observations?${mine()}&bbox=170,-60,-100,60`)).body.paginator.total).toBe(1); // Guadalajara
-    const clusters = await get(`/api/observations/clusters?${mine()}&bbox=-73.6281,45.5339,-73.6281,45.5339&zoom=3&west=-180&south=-85&east=180&north=85`);
+    const clusters = await get(
+      `/api/observations/clusters?${mine()}&bbox=-73.6281,45.5339,-73.6281,45.5339&zoom=3&west=-180&south=-85&east=180&north=85`,
+    );
     expect(clusters.body.total).toBe(2);
     for (const bad of ['1,2,3', '-73.6,45.6,-73.5,45.5', '200,0,10,10', 'a,b,c,d']) {
       const res = await get(`/api/observations?bbox=${bad}`);
@@ -126,7 +153,14 @@ describe('GET /api/observations with Explore filters', () => {
   it('pages at the edges: last page, beyond the end, limit', async () => {
     const page2 = await get(`/api/observations?${mine()}&limit=4&page=2`);
     expect(page2.body.data).toHaveLength(1);
-    expect(page2.body.paginator).toEqual({ current: 2, total: 5, limit: 4, totalpage: 2, hasPre: true, hasNext: false });
+    expect(page2.body.paginator).toEqual({
+      current: 2,
+      total: 5,
+      limit: 4,
+      totalpage: 2,
+      hasPre: true,
+      hasNext: false,
+    });
     const beyond = await get(`/api/observations?${mine()}&limit=4&page=3`);
     expect(beyond.body.data).toHaveLength(0);
     expect(beyond.body.paginator).toMatchObject({ current: 3, hasPre: true, hasNext: false });
@@ -186,17 +220,23 @@ describe('GET /api/observations/clusters', () => {
     const sqlAnswer = await observationsMap.clusters(ctx.db, { ...viewport, username: volunteer.username }, [1, 2, 4]);
     const byIndex = (await get(`/api/observations/clusters?${mine()}&${query}`)).body;
     expect(byIndex.total).toBe(sqlAnswer.total);
-    expect(new Set(byIndex.clusters.map(JSON.stringify))).toEqual(new Set(mergeOverlapping(sqlAnswer.clusters, viewport.zoom).map((c) => JSON.stringify(c))));
+    expect(new Set(byIndex.clusters.map(JSON.stringify))).toEqual(
+      new Set(mergeOverlapping(sqlAnswer.clusters, viewport.zoom).map((c) => JSON.stringify(c))),
+    );
 
     // A submission through this process shows at once (the index is per data version).
     const near = { locality: 'Parc Lafontaine', province_id: qc, latitude: 45.5271, longitude: -73.5697 };
     await flash('lafontaine', near, '2026-06-20', { adults: 1 });
     const after = (await get(`/api/observations/clusters?${mine()}&${query}`)).body;
     expect(after.total).toBe(byIndex.total + 1);
-    expect(after.clusters).toContainEqual(expect.objectContaining({ checklist_id: ids.lafontaine, count: 1, latitude: 45.5271 }));
+    expect(after.clusters).toContainEqual(
+      expect.objectContaining({ checklist_id: ids.lafontaine, count: 1, latitude: 45.5271 }),
+    );
     // A change by another process arrives through the notification.
     await ctx.db.execute(sql`UPDATE checklists SET isdeleted = true WHERE checklist_id = ${ids.lafontaine}`);
-    await expect.poll(async () => (await get(`/api/observations/clusters?${mine()}&${query}`)).body.total).toBe(byIndex.total);
+    await expect
+      .poll(async () => (await get(`/api/observations/clusters?${mine()}&${query}`)).body.total)
+      .toBe(byIndex.total);
   });
 });
 
@@ -231,7 +271,12 @@ describe('HTTP caching of the public explore answers', () => {
     const cached = await ctx.app.inject({ method: 'GET', url });
     expect(cached.body).toBe(first.body);
 
-    await flash('later', { locality: 'Parc Jarry', province_id: qc, latitude: 45.5339, longitude: -73.6281 }, '2026-09-01', { adults: 1 });
+    await flash(
+      'later',
+      { locality: 'Parc Jarry', province_id: qc, latitude: 45.5339, longitude: -73.6281 },
+      '2026-09-01',
+      { adults: 1 },
+    );
     const fresh = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers.etag).not.toBe(etag);
@@ -243,13 +288,17 @@ describe('HTTP caching of the public explore answers', () => {
     const before = await ctx.app.inject({ method: 'GET', url });
     // Another server process (here: a direct SQL write) changes a status; the notification reaches this one.
     await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 2 WHERE checklist_id = ${ids.invalid}`);
-    await expect.poll(async () => (await ctx.app.inject({ method: 'GET', url })).json().total).toBe(before.json().total + 1);
+    await expect
+      .poll(async () => (await ctx.app.inject({ method: 'GET', url })).json().total)
+      .toBe(before.json().total + 1);
     await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${ids.invalid}`);
   });
 
   it('is not dropped by sign-ins: only username and account changes of users are announced', async () => {
     // Test files share the database, so silence cannot be awaited; the trigger's definition says it.
-    const def = await ctx.db.execute<{ def: string }>(sql`SELECT pg_get_triggerdef(oid) AS def FROM pg_trigger WHERE tgname = 'users_notify'`);
+    const def = await ctx.db.execute<{ def: string }>(
+      sql`SELECT pg_get_triggerdef(oid) AS def FROM pg_trigger WHERE tgname = 'users_notify'`,
+    );
     expect(def.rows[0]?.def).toContain('AFTER DELETE OR UPDATE OF username, isdeleted ON public.users');
     const listener = await ctx.db.$client.connect();
     const heard: string[] = [];

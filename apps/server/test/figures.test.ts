@@ -69,13 +69,19 @@ describe('GET /api/utilities/figures', () => {
     const { token } = await signUp(ctx.app);
     const season = new Date().getUTCFullYear();
     const checklist = await submitFlash(token, `${season}-01-01`, 46 + Math.random() / 100);
-    const rows = (await ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int n FROM observations WHERE checklist_id = ${checklist}`)).rows[0]?.n ?? 0;
+    const rows =
+      (
+        await ctx.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int n FROM observations WHERE checklist_id = ${checklist}`,
+        )
+      ).rows[0]?.n ?? 0;
     expect(rows).toBeGreaterThan(0);
     // One snapshot (repeatable read): other test files' writes stay out, our own changes show.
     await ctx.db
       .transaction(
         async (tx) => {
-          const setStatus = (status: number) => tx.execute(sql`UPDATE observations SET observationstatus_id = ${status} WHERE checklist_id = ${checklist}`);
+          const setStatus = (status: number) =>
+            tx.execute(sql`UPDATE observations SET observationstatus_id = ${status} WHERE checklist_id = ${checklist}`);
           const visible = await countFigures(tx);
           for (const hidden of [3, 5, 6]) {
             await setStatus(hidden);
@@ -85,7 +91,9 @@ describe('GET /api/utilities/figures', () => {
           }
           await setStatus(4);
           expect(await countFigures(tx)).toEqual(visible);
-          await tx.execute(sql`UPDATE checklists SET checklist_date = ${`${season - 1}-12-31`} WHERE checklist_id = ${checklist}`);
+          await tx.execute(
+            sql`UPDATE checklists SET checklist_date = ${`${season - 1}-12-31`} WHERE checklist_id = ${checklist}`,
+          );
           const lastYear = await countFigures(tx);
           expect(lastYear.observations_this_season).toBe(visible.observations_this_season - rows);
           expect(lastYear.observations_total).toBe(visible.observations_total);

@@ -18,7 +18,12 @@ const stageId: Record<Stage, number> = { adults: 1, eggs: 2, caterpillars: 3, ch
 
 async function upload(label: string, file: string) {
   const body = multipart(file, await readFile(path.join(photosDir, file)));
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...body.headers, Authorization: volunteer.token }, payload: body.payload });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/photos/uploadphotos/observations',
+    headers: { ...body.headers, Authorization: volunteer.token },
+    payload: body.payload,
+  });
   expect(res.statusCode).toBe(201);
   names[label] = res.json<{ photo_name: string }>().photo_name;
 }
@@ -28,7 +33,12 @@ async function flash(label: string, date: string, locality: string, photos: [str
   const counts = Object.fromEntries(photos.map(([, stage]) => [stage, 1]));
   const pictures = photos.map(([name, stage]) => ({ photo_name: names[name], lifestage_id: stageId[stage] }));
   const place = { locality, city: 'Montréal', province_id: qc, latitude: 45.5339, longitude: -73.6281 };
-  checklists[label] = await submitFlash(ctx.app, volunteer.token, { checklist_date: date, ...place, ...counts, photos: pictures });
+  checklists[label] = await submitFlash(ctx.app, volunteer.token, {
+    checklist_date: date,
+    ...place,
+    ...counts,
+    photos: pictures,
+  });
 }
 
 beforeAll(async () => {
@@ -47,21 +57,32 @@ beforeAll(async () => {
   await upload('invalid', 'png_with_exif_and_gps.png');
   await upload('deleted', 'agama_lizard_kenya_kodak_gps_south.jpg');
   await upload('test', 'genoa_nikon_d3100_gps.jpg');
-  await flash('jarry', '2026-06-02', 'Parc Jarry', [['adult', 'adults'], ['egg', 'eggs']]);
+  await flash('jarry', '2026-06-02', 'Parc Jarry', [
+    ['adult', 'adults'],
+    ['egg', 'eggs'],
+  ]);
   await flash('possibles', '2026-07-20', 'Champ des Possibles', [['second_adult', 'adults']]);
   await flash('lafontaine', '2026-07-22', 'Parc La Fontaine', [['caterpillar', 'caterpillars']]);
   await flash('invalid', '2026-08-12', 'Parc Jarry', [['invalid', 'adults']]);
   await flash('deleted', '2026-08-13', 'Parc Jarry', [['deleted', 'adults']]);
   await flash('test', '2026-08-14', 'Parc Jarry', [['test', 'adults']]);
   // Invalid (5), Deleted (3) and Test (6) must never reach the public.
-  await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${checklists.invalid}`);
-  await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 3 WHERE checklist_id = ${checklists.deleted}`);
+  await ctx.db.execute(
+    sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${checklists.invalid}`,
+  );
+  await ctx.db.execute(
+    sql`UPDATE observations SET observationstatus_id = 3 WHERE checklist_id = ${checklists.deleted}`,
+  );
   await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 6 WHERE checklist_id = ${checklists.test}`);
 });
 afterAll(() => ctx.close());
 
 const get = async (query: string, token = '') => {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/photos/gallery?username=${volunteer.username}${query}`, headers: { Authorization: token } });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/photos/gallery?username=${volunteer.username}${query}`,
+    headers: { Authorization: token },
+  });
   return { status: res.statusCode, body: res.json<GalleryResponse>() };
 };
 const fileOf = (p: GalleryPhoto) => p.small.split('/').pop();
@@ -106,20 +127,36 @@ describe('GET /api/photos/gallery', () => {
     expect(Object.keys(bad.json<{ fields: object }>().fields).sort()).toEqual(['lifestage_id', 'limit']);
     const reversed = await get('&date_from=2026-08-01&date_to=2026-07-01');
     expect(reversed.status).toBe(400);
-    expect((reversed.body as unknown as { fields: object }).fields).toEqual({ date_to: 'End time cannot be earlier than start time.' });
+    expect((reversed.body as unknown as { fields: object }).fields).toEqual({
+      date_to: 'End time cannot be earlier than start time.',
+    });
   });
 
   it('pages at the edges: first, last and beyond the end', async () => {
     const first = await get('&limit=3');
     expect(labelsOf(first.body.data)).toEqual(['caterpillar', 'second_adult', 'egg']);
-    expect(first.body.paginator).toEqual({ current: 1, total: 4, limit: 3, totalpage: 2, hasPre: false, hasNext: true });
+    expect(first.body.paginator).toEqual({
+      current: 1,
+      total: 4,
+      limit: 3,
+      totalpage: 2,
+      hasPre: false,
+      hasNext: true,
+    });
     const last = await get('&limit=3&page=2');
     expect(labelsOf(last.body.data)).toEqual(['adult']);
     expect(last.body.paginator).toEqual({ current: 2, total: 4, limit: 3, totalpage: 2, hasPre: true, hasNext: false });
     const beyond = await get('&limit=3&page=3');
     expect(beyond.status).toBe(200);
     expect(beyond.body.data).toEqual([]);
-    expect(beyond.body.paginator).toEqual({ current: 3, total: 4, limit: 3, totalpage: 2, hasPre: true, hasNext: false });
+    expect(beyond.body.paginator).toEqual({
+      current: 3,
+      total: 4,
+      limit: 3,
+      totalpage: 2,
+      hasPre: true,
+      hasNext: false,
+    });
     expect((await get('&page=0')).status).toBe(400);
   });
 
@@ -132,7 +169,15 @@ describe('GET /api/photos/gallery', () => {
       for (const status of [3, 5, 6]) expect((await get(`&status=${status}`, token)).body.data).toEqual([]);
     }
     const asAdmin = await get('&limit=50', admin.token);
-    expect(labelsOf(asAdmin.body.data)).toEqual(['test', 'deleted', 'invalid', 'caterpillar', 'second_adult', 'egg', 'adult']);
+    expect(labelsOf(asAdmin.body.data)).toEqual([
+      'test',
+      'deleted',
+      'invalid',
+      'caterpillar',
+      'second_adult',
+      'egg',
+      'adult',
+    ]);
   });
 
   it('leaves out deleted photos and photos of deleted checklists', async () => {

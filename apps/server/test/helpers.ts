@@ -70,7 +70,10 @@ export function multipart(fileName: string, data: Buffer, contentType = 'applica
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** The entries of a zip, by name, as UTF-8 text. */
@@ -102,12 +105,25 @@ export function unzip(buffer: Buffer): Promise<Record<string, string>> {
  * unless the API answers 201). Counts default to 0, photos to none, city to null; `fields` gives
  * the rest of the spec §3 fields (date, place, counts, photos, milkweed).
  */
-export async function submitFlash(app: FastifyInstance, token: string, fields: Record<string, unknown>): Promise<number> {
+export async function submitFlash(
+  app: FastifyInstance,
+  token: string,
+  fields: Record<string, unknown>,
+): Promise<number> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/observations/submit_flash',
     headers: { Authorization: token },
-    payload: { idempotency_key: randomUUID(), city: null, adults: 0, eggs: 0, caterpillars: 0, chrysalises: 0, photos: [], ...fields },
+    payload: {
+      idempotency_key: randomUUID(),
+      city: null,
+      adults: 0,
+      eggs: 0,
+      caterpillars: 0,
+      chrysalises: 0,
+      photos: [],
+      ...fields,
+    },
   });
   expect(res.statusCode).toBe(201);
   return res.json<{ checklist_id: number }>().checklist_id;

@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const countFor = async (userId: number) =>
-  (await ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int n FROM observations o JOIN checklists c USING (checklist_id) WHERE c.user_id = ${userId}`)).rows[0]?.n;
+  (
+    await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int n FROM observations o JOIN checklists c USING (checklist_id) WHERE c.user_id = ${userId}`,
+    )
+  ).rows[0]?.n;
 
 describe.runIf(existsSync(dataDir))('sighting import into the database', () => {
   it('imports the Journey North spring 2021 file once, with provinces, and adds nothing on a re-run', async () => {
@@ -25,7 +29,9 @@ describe.runIf(existsSync(dataDir))('sighting import into the database', () => {
     const run = async () => {
       const totals = { written: 0, existing: 0, rejected: 0 };
       let batch: SightingToWrite[] = [];
-      for await (const row of parseSightingsCsv(createReadStream(path.join(dataDir, 'journeynorth_monarch_adult_first_spring2021.csv')))) {
+      for await (const row of parseSightingsCsv(
+        createReadStream(path.join(dataDir, 'journeynorth_monarch_adult_first_spring2021.csv')),
+      )) {
         if ('issues' in row) {
           totals.rejected += 1;
           continue;
@@ -57,7 +63,14 @@ describe('demo observations', () => {
     const batch = [...generateDemoSightings(300, 7)].map((s, i): SightingToWrite => ({
       userId,
       sourceKey: `demo-test:${i}`,
-      record: { ...s, kind: 'monarch', provinceCode: null, remarks: null, sourceRecordId: null, scientificName: 'Danaus plexippus' },
+      record: {
+        ...s,
+        kind: 'monarch',
+        provinceCode: null,
+        remarks: null,
+        sourceRecordId: null,
+        scientificName: 'Danaus plexippus',
+      },
     }));
     expect(await write(batch)).toEqual({ written: 300, existing: 0 });
     expect(await write(batch)).toEqual({ written: 0, existing: 300 });

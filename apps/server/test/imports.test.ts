@@ -41,7 +41,8 @@ async function collect(rows: AsyncIterable<ParsedRow>): Promise<Summary> {
 const parseFile = (file: string, options?: ParseOptions) =>
   collect(parseSightingsCsv(createReadStream(path.join(DATA_DIR, file)), options));
 const parseText = (csv: string, options?: ParseOptions) => collect(parseSightingsCsv(csv, options));
-const tally = <T>(values: readonly T[]) => values.reduce((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map<T, number>());
+const tally = <T>(values: readonly T[]) =>
+  values.reduce((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map<T, number>());
 const total = (values: readonly (number | null)[]) => values.reduce<number>((sum, value) => sum + (value ?? 0), 0);
 const TAG = /<\/?[a-zA-Z][^>]*>/;
 const ENTITY = /&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/i;
@@ -50,7 +51,9 @@ describe.skipIf(!HAS_DATA)(`sighting CSVs in ${DATA_DIR}${HAS_DATA ? '' : ' (SKI
   it('az_monarchs_inat_gbif: 1,985 adult records, 15 rows rejected for NA coordinates', async () => {
     const { records, rejected, rows } = await parseFile('az_monarchs_inat_gbif_2000-2022.csv');
     expect(records).toHaveLength(1985);
-    expect(rejected.map((r) => r.row)).toEqual([861, 903, 908, 988, 997, 998, 1004, 1013, 1014, 1016, 1017, 1025, 1026, 1027, 1028]);
+    expect(rejected.map((r) => r.row)).toEqual([
+      861, 903, 908, 988, 997, 998, 1004, 1013, 1014, 1016, 1017, 1025, 1026, 1027, 1028,
+    ]);
     for (const { issues } of rejected) {
       expect(issues.map((issue) => [issue.field, issue.message])).toEqual([
         ['latitude', 'latitude is missing.'],
@@ -59,8 +62,17 @@ describe.skipIf(!HAS_DATA)(`sighting CSVs in ${DATA_DIR}${HAS_DATA ? '' : ' (SKI
     }
     expect(rows.at(-1)).toBe(2000);
     expect(records[0]).toEqual({
-      eventDate: '2022-01-05', decimalLatitude: 34.058741, decimalLongitude: -112.15208, kind: 'monarch', lifestage_id: 1,
-      individualCount: null, locality: null, provinceCode: null, remarks: null, sourceRecordId: null, scientificName: 'Danaus plexippus',
+      eventDate: '2022-01-05',
+      decimalLatitude: 34.058741,
+      decimalLongitude: -112.15208,
+      kind: 'monarch',
+      lifestage_id: 1,
+      individualCount: null,
+      locality: null,
+      provinceCode: null,
+      remarks: null,
+      sourceRecordId: null,
+      scientificName: 'Danaus plexippus',
     });
     const years = records.map((r) => Number(r.eventDate.slice(0, 4)));
     expect([Math.min(...years), Math.max(...years)]).toEqual([2000, 2022]);
@@ -77,8 +89,17 @@ describe.skipIf(!HAS_DATA)(`sighting CSVs in ${DATA_DIR}${HAS_DATA ? '' : ' (SKI
     expect(records).toHaveLength(3456);
     expect(rows.at(-1)).toBe(3456);
     expect(records[0]).toEqual({
-      eventDate: '2021-07-31', decimalLatitude: 40.7, decimalLongitude: -74.5, kind: 'monarch', lifestage_id: 1, individualCount: 1,
-      locality: 'Basking Ridge', provinceCode: 'NJ', remarks: null, sourceRecordId: null, scientificName: 'Danaus plexippus',
+      eventDate: '2021-07-31',
+      decimalLatitude: 40.7,
+      decimalLongitude: -74.5,
+      kind: 'monarch',
+      lifestage_id: 1,
+      individualCount: 1,
+      locality: 'Basking Ridge',
+      provinceCode: 'NJ',
+      remarks: null,
+      sourceRecordId: null,
+      scientificName: 'Danaus plexippus',
     });
     const counts = tally(records.map((r) => r.individualCount));
     expect([counts.get(0), counts.get(null), total(records.map((r) => r.individualCount))]).toEqual([100, 2, 4843]);
@@ -94,7 +115,11 @@ describe.skipIf(!HAS_DATA)(`sighting CSVs in ${DATA_DIR}${HAS_DATA ? '' : ' (SKI
     expect(codes.map((code) => provinces.get(code))).toEqual([407, 238, 13, 4, 1]);
     // "97500" (a Saint-Pierre postcode), "Nueces County" and "Scotland".
     expect(provinces.get(null)).toBe(3);
-    expect(records.find((r) => r.locality === 'Selkirk')).toMatchObject({ decimalLongitude: -2.8, provinceCode: null, individualCount: 0 });
+    expect(records.find((r) => r.locality === 'Selkirk')).toMatchObject({
+      decimalLongitude: -2.8,
+      provinceCode: null,
+      individualCount: 0,
+    });
   });
 
   it('journeynorth eggs: 8,736 egg records, sentinels gone, comments in plain text', async () => {
@@ -124,20 +149,26 @@ describe.skipIf(!HAS_DATA)(`sighting CSVs in ${DATA_DIR}${HAS_DATA ? '' : ' (SKI
         "that we're getting Courtesy of Monarch Watch",
     );
     // &#146; is a Windows-1252 right quote, as browsers read it.
-    expect(records.find((r) => r.sourceRecordId === '1307411460')?.remarks).toMatch(/^Just went for a walk .* Haven\u2019t seen/);
+    expect(records.find((r) => r.sourceRecordId === '1307411460')?.remarks).toMatch(
+      /^Just went for a walk .* Haven\u2019t seen/,
+    );
   });
 
   it('journeynorth milkweed: 1,721 milkweed records without a life stage', async () => {
     const { records, rejected } = await parseFile('journeynorth_milkweed_2002-2020.csv');
     expect([records.length, rejected.length]).toEqual([1721, 0]);
-    expect(records.every((r) => r.kind === 'milkweed' && r.lifestage_id === null && r.scientificName === null)).toBe(true);
+    expect(records.every((r) => r.kind === 'milkweed' && r.lifestage_id === null && r.scientificName === null)).toBe(
+      true,
+    );
     expect(total(records.map((r) => r.individualCount))).toBe(1777);
   });
 
   it('gbif showy milkweed: 7,676 records, NA counts become null, 134 rows without a day rejected', async () => {
     const { records, rejected } = await parseFile('gbif_showy_milkweed_asclepias_speciosa.csv');
     expect([records.length, rejected.length]).toEqual([7676, 134]);
-    const messages = tally(rejected.map((r) => r.issues.map((issue) => `${issue.field}: ${issue.message.split(' (')[0]}`).join('; ')));
+    const messages = tally(
+      rejected.map((r) => r.issues.map((issue) => `${issue.field}: ${issue.message.split(' (')[0]}`).join('; ')),
+    );
     expect(messages).toEqual(
       new Map([
         ['eventDate: eventDate is only known to the month or year', 55],
@@ -147,7 +178,9 @@ describe.skipIf(!HAS_DATA)(`sighting CSVs in ${DATA_DIR}${HAS_DATA ? '' : ' (SKI
     const counts = tally(records.map((r) => r.individualCount));
     expect([counts.get(null), counts.get(1)]).toEqual([6873, 793]);
     const provinces = tally(records.map((r) => r.provinceCode));
-    expect([provinces.get('CO'), provinces.get('BC'), provinces.get('MB'), provinces.get(null)]).toEqual([1811, 397, 127, 747]);
+    expect([provinces.get('CO'), provinces.get('BC'), provinces.get('MB'), provinces.get(null)]).toEqual([
+      1811, 397, 127, 747,
+    ]);
     const taxa = tally(records.map((r) => `${r.kind} ${r.scientificName} ${r.lifestage_id}`));
     expect(taxa).toEqual(new Map([['milkweed Asclepias speciosa null', 7676]]));
     const dates = records.map((r) => r.eventDate).sort();
@@ -168,10 +201,18 @@ describe.skipIf(!HAS_DATA)(`sighting CSVs in ${DATA_DIR}${HAS_DATA ? '' : ' (SKI
 
 describe('detectFormat', () => {
   it('recognises the four layouts by column names, ignoring a BOM, case and order', () => {
-    expect(detectFormat(['\ufeffDate', 'Town', 'State/Province', 'Latitude', 'Longitude', 'Number'])).toBe('journeynorth-first');
-    expect(detectFormat(['', 'id', 'sighting_date', 'species', 'number', 'latitude', 'longitude', 'comments'])).toBe('journeynorth-site');
-    expect(detectFormat(['', 'longitude', 'latitude', 'year', 'month', 'day', 'dataname'])).toBe('inat-gbif-split-date');
-    expect(detectFormat(['name', 'LATITUDE', 'longitude', 'scientificName', 'year', 'month', 'day', 'eventDate'])).toBe('gbif-occurrence');
+    expect(detectFormat(['\ufeffDate', 'Town', 'State/Province', 'Latitude', 'Longitude', 'Number'])).toBe(
+      'journeynorth-first',
+    );
+    expect(detectFormat(['', 'id', 'sighting_date', 'species', 'number', 'latitude', 'longitude', 'comments'])).toBe(
+      'journeynorth-site',
+    );
+    expect(detectFormat(['', 'longitude', 'latitude', 'year', 'month', 'day', 'dataname'])).toBe(
+      'inat-gbif-split-date',
+    );
+    expect(detectFormat(['name', 'LATITUDE', 'longitude', 'scientificName', 'year', 'month', 'day', 'eventDate'])).toBe(
+      'gbif-occurrence',
+    );
     expect(detectFormat(['lat', 'lon', 'when'])).toBeNull();
   });
 });
@@ -197,9 +238,18 @@ describe('parseSightingsCsv on bad input', () => {
 
   it('names the field and the reason for every bad row; blank rows are skipped but counted', async () => {
     const csv = [
-      '2/30/2021,A,ON,45,-75,1', '1/1/2999,B,ON,45,-75,1', '5/1/2021,C,ON,45,-75,-2', '5/1/2021,D,ON,45,-75,2.5',
-      ',,,,,', '', '5/1/2021,E,ON,95,-75,1', '5/1/2021,F,ON,NA,abc,1', '5/1/2021,G,ON,0,0,1', '31.12.2020,H,ON,45,-75,1',
-      '5/1/2021,I,ON,45', '5/1/2021,J,QC,45.5,-73.6,0',
+      '2/30/2021,A,ON,45,-75,1',
+      '1/1/2999,B,ON,45,-75,1',
+      '5/1/2021,C,ON,45,-75,-2',
+      '5/1/2021,D,ON,45,-75,2.5',
+      ',,,,,',
+      '',
+      '5/1/2021,E,ON,95,-75,1',
+      '5/1/2021,F,ON,NA,abc,1',
+      '5/1/2021,G,ON,0,0,1',
+      '31.12.2020,H,ON,45,-75,1',
+      '5/1/2021,I,ON,45',
+      '5/1/2021,J,QC,45.5,-73.6,0',
     ].join('\n');
     const { records, rejected, rows } = await parseText(FIRST_HEADER + csv);
     expect(rows).toEqual([1, 2, 3, 4, 7, 8, 9, 10, 11, 12]);
@@ -215,7 +265,9 @@ describe('parseSightingsCsv on bad input', () => {
       '10 Date: Date is not a date in M/D/YYYY or YYYY-MM-DD form ("31.12.2020").',
       '11 Longitude: Longitude is missing.',
     ]);
-    expect(records).toEqual([expect.objectContaining({ eventDate: '2021-05-01', locality: 'J', provinceCode: 'QC', individualCount: 0 })]);
+    expect(records).toEqual([
+      expect.objectContaining({ eventDate: '2021-05-01', locality: 'J', provinceCode: 'QC', individualCount: 0 }),
+    ]);
   });
 
   it('reads split year/month/day columns and rejects impossible ones', async () => {
@@ -237,7 +289,10 @@ describe('parseSightingsCsv on bad input', () => {
       '3,c,2020-06-01,Queen Butterfly,1,45,-75,x',
     ];
     const { records, rejected } = await parseText(header + body.join('\n'));
-    expect(records.map((r) => [r.sourceRecordId, r.lifestage_id, r.remarks])).toEqual([['a', 2, 'x'], ['b', 1, null]]);
+    expect(records.map((r) => [r.sourceRecordId, r.lifestage_id, r.remarks])).toEqual([
+      ['a', 2, 'x'],
+      ['b', 1, null],
+    ]);
     const message = 'species is not a monarch life stage or milkweed ("Queen Butterfly").';
     expect(rejected[0]?.issues).toEqual([{ row: 3, field: 'species', message }]);
   });
@@ -261,16 +316,39 @@ describe('parseSightingsCsv on bad input', () => {
 
 describe('cell helpers', () => {
   it('strips tags, decodes named, numeric and Windows-1252 entities, keeps "<3"', () => {
-    expect(htmlToPlainText('<P><font color="red">I&#39;m at the caf&eacute; &amp; saw 5&nbsp;eggs</font></P><br>It&#146;s <3')).toBe(
-      "I'm at the café & saw 5 eggs It\u2019s <3",
-    );
+    expect(
+      htmlToPlainText(
+        '<P><font color="red">I&#39;m at the caf&eacute; &amp; saw 5&nbsp;eggs</font></P><br>It&#146;s <3',
+      ),
+    ).toBe("I'm at the café & saw 5 eggs It\u2019s <3");
     expect(htmlToPlainText('<iframe src="x"></iframe>')).toBe('');
     expect(htmlToPlainText('&bogus; &#0;')).toBe('&bogus; &#0;');
   });
 
   it('recognises province codes and names across the three countries', () => {
-    const inputs = ['on', 'Québec', 'Manitoba (Prov.)', 'New mexico', 'Nuevo León', 'QUE', 'Ciudad de Mexico', 'Nueces County', '97500'];
-    expect([...inputs, null].map(toProvinceCode)).toEqual(['ON', 'QC', 'MB', 'NM', 'NLE', 'QUE', 'CMX', null, null, null]);
+    const inputs = [
+      'on',
+      'Québec',
+      'Manitoba (Prov.)',
+      'New mexico',
+      'Nuevo León',
+      'QUE',
+      'Ciudad de Mexico',
+      'Nueces County',
+      '97500',
+    ];
+    expect([...inputs, null].map(toProvinceCode)).toEqual([
+      'ON',
+      'QC',
+      'MB',
+      'NM',
+      'NLE',
+      'QUE',
+      'CMX',
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('allows today in the easternmost time zone but not the day after', () => {
@@ -327,7 +405,9 @@ describe('generateDemoSightings', () => {
       { south: 30, north: 38, west: -72, east: -60 }, // Atlantic off the Carolinas
     ];
     expect(sample.filter((s) => seas.some((box) => inBox(s, box)))).toEqual([]);
-    expect(sample.every((s) => /^20(1[5-9]|2[0-4])-\d\d-\d\d$/.test(s.eventDate) && !Number.isNaN(Date.parse(s.eventDate)))).toBe(true);
+    expect(
+      sample.every((s) => /^20(1[5-9]|2[0-4])-\d\d-\d\d$/.test(s.eventDate) && !Number.isNaN(Date.parse(s.eventDate))),
+    ).toBe(true);
     const oneYear = [...generateDemoSightings(500, 3, { fromYear: 2020, toYear: 2020 })];
     expect(new Set(oneYear.map((s) => s.eventDate.slice(0, 4)))).toEqual(new Set(['2020']));
   });
@@ -362,7 +442,10 @@ describe('DEMO_MODEL', () => {
     expect(DEMO_MODEL.hotspots.length).toBeGreaterThanOrEqual(60);
     expect(DEMO_MODEL.hotspots.length).toBeLessThanOrEqual(150);
     expect(Math.abs(DEMO_MODEL.hotspots.reduce((sum, h) => sum + h[3], 0) - 10_000)).toBeLessThan(60);
-    expect(DEMO_MODEL.hotspots.every(([, , spread, , months]) => spread >= 5 && spread <= 120 && /^\d{12}$/.test(months))).toBe(true);
-    for (const season of [...Object.values(DEMO_MODEL.stages), DEMO_MODEL.milkweed]) expect(season.weeks).toHaveLength(52);
+    expect(
+      DEMO_MODEL.hotspots.every(([, , spread, , months]) => spread >= 5 && spread <= 120 && /^\d{12}$/.test(months)),
+    ).toBe(true);
+    for (const season of [...Object.values(DEMO_MODEL.stages), DEMO_MODEL.milkweed])
+      expect(season.weeks).toHaveLength(52);
   });
 });

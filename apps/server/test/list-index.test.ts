@@ -11,17 +11,35 @@ let observations = 0;
 beforeAll(async () => {
   ctx = await buildTestApp();
   volunteer = await signUp(ctx.app);
-  const province_id = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json().provinces[0].province_id;
+  const province_id = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json().provinces[0]
+    .province_id;
   // 5 Flash sightings with 1–3 life stages each: 11 observations, several created in the same statement.
-  const counts = [{ adults: 1 }, { adults: 2, eggs: 3 }, { caterpillars: 1 }, { adults: 1, eggs: 1, chrysalises: 2 }, { eggs: 4, caterpillars: 2 }];
+  const counts = [
+    { adults: 1 },
+    { adults: 2, eggs: 3 },
+    { caterpillars: 1 },
+    { adults: 1, eggs: 1, chrysalises: 2 },
+    { eggs: 4, caterpillars: 2 },
+  ];
   for (const [i, c] of counts.entries()) {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/observations/submit_flash',
       headers: { Authorization: volunteer.token },
       payload: {
-        idempotency_key: randomUUID(), checklist_date: `2025-07-0${i + 1}`, locality: `Jardin ${i}`, city: null, province_id,
-        latitude: 45.5 + i / 100, longitude: -73.6, adults: 0, eggs: 0, caterpillars: 0, chrysalises: 0, photos: [], ...c,
+        idempotency_key: randomUUID(),
+        checklist_date: `2025-07-0${i + 1}`,
+        locality: `Jardin ${i}`,
+        city: null,
+        province_id,
+        latitude: 45.5 + i / 100,
+        longitude: -73.6,
+        adults: 0,
+        eggs: 0,
+        caterpillars: 0,
+        chrysalises: 0,
+        photos: [],
+        ...c,
       },
     });
     expect(res.statusCode).toBe(201);
@@ -41,7 +59,9 @@ describe('Explore list pages past the head of a list (read in index order from a
       const order = [pages, ...Array.from({ length: pages }, (_, i) => i + 1), 2, pages - 1, 1];
       for (const page of order) {
         const query = { username: volunteer.username, page, limit };
-        expect(JSON.parse(await indexed.list(null, query)), `limit ${limit}, page ${page}`).toEqual(JSON.parse(await plain.list(null, query)));
+        expect(JSON.parse(await indexed.list(null, query)), `limit ${limit}, page ${page}`).toEqual(
+          JSON.parse(await plain.list(null, query)),
+        );
       }
     }
   });
@@ -62,15 +82,24 @@ describe('Explore list pages past the head of a list (read in index order from a
 describe('Explore list rows kept between requests', () => {
   it('shows a change made by another process once its notification arrives (kept rows are dropped)', async () => {
     const url = `/api/observations?username=${volunteer.username}&limit=50`;
-    const first = (await ctx.app.inject({ method: 'GET', url })).json<{ data: { observation_id: number; numbers: number }[] }>();
+    const first = (await ctx.app.inject({ method: 'GET', url })).json<{
+      data: { observation_id: number; numbers: number }[];
+    }>();
     const target = first.data[0];
     expect(target).toBeDefined();
     // Asked again: the rows come from memory.
     expect((await ctx.app.inject({ method: 'GET', url: `${url}&_=again` })).json()).toEqual(first);
     // Written straight to the database, as another server process would: only the notification tells this one.
-    await ctx.db.$client.query('UPDATE observations SET numbers = 97 WHERE observation_id = $1', [target!.observation_id]);
+    await ctx.db.$client.query('UPDATE observations SET numbers = 97 WHERE observation_id = $1', [
+      target!.observation_id,
+    ]);
     await expect
-      .poll(async () => (await ctx.app.inject({ method: 'GET', url: `${url}&_=${Math.random()}` })).json<typeof first>().data[0]?.numbers, { timeout: 5000 })
+      .poll(
+        async () =>
+          (await ctx.app.inject({ method: 'GET', url: `${url}&_=${Math.random()}` })).json<typeof first>().data[0]
+            ?.numbers,
+        { timeout: 5000 },
+      )
       .toBe(97);
   });
 });

@@ -32,7 +32,11 @@ describe('Explore list rows kept in memory (RowCache)', () => {
     const late = fetcher('late');
     expect(parse(await rows.page([1, 3], PUBLIC, 7, () => 8, late.fetch)).map((r) => r.v)).toEqual(['late', 'late']);
     const check = fetcher('check');
-    expect(parse(await rows.page([1, 2, 3], PUBLIC, 8, () => 8, check.fetch)).map((r) => r.v)).toEqual(['new', 'new', 'check']);
+    expect(parse(await rows.page([1, 2, 3], PUBLIC, 8, () => 8, check.fetch)).map((r) => r.v)).toEqual([
+      'new',
+      'new',
+      'check',
+    ]);
     expect(check.asked).toEqual([[3]]);
   });
 
@@ -54,22 +58,35 @@ describe('Explore list rows kept in memory (RowCache)', () => {
 
   it('leaves out ids the fetch does not return (rows that stopped matching the filters)', async () => {
     const rows = createRowCache(1024 * 1024);
-    const some = async (ids: number[]): Promise<FetchedRow[]> => ids.filter((id) => id !== 2).map((id) => [id, 1, `{"id":${id}}`]);
+    const some = async (ids: number[]): Promise<FetchedRow[]> =>
+      ids.filter((id) => id !== 2).map((id) => [id, 1, `{"id":${id}}`]);
     expect(await rows.page([1, 2, 3], PUBLIC, 7, () => 7, some)).toBe('[{"id":1},{"id":3}]');
   });
 
   it('keeps nothing without a budget or without a version, and stays within its budget', async () => {
-    for (const [budget, version] of [[0, 7], [1024 * 1024, null]] as const) {
+    for (const [budget, version] of [
+      [0, 7],
+      [1024 * 1024, null],
+    ] as const) {
       const rows = createRowCache(budget);
       const f = fetcher('x');
       await rows.page([1, 2], PUBLIC, version, () => version, f.fetch);
       await rows.page([1, 2], PUBLIC, version, () => version, f.fetch);
-      expect(f.asked).toEqual([[1, 2], [1, 2]]);
+      expect(f.asked).toEqual([
+        [1, 2],
+        [1, 2],
+      ]);
     }
     // Rows of ≈ 140 bytes (JSON + overhead) in 1,400 bytes: the oldest are dropped.
     const small = createRowCache(1400);
     const f = fetcher('x');
-    await small.page(Array.from({ length: 30 }, (_, i) => i + 1), PUBLIC, 1, () => 1, f.fetch);
+    await small.page(
+      Array.from({ length: 30 }, (_, i) => i + 1),
+      PUBLIC,
+      1,
+      () => 1,
+      f.fetch,
+    );
     await small.page([30, 1], PUBLIC, 1, () => 1, f.fetch);
     expect(f.asked[1]).toEqual([1]);
   });

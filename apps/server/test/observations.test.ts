@@ -37,10 +37,17 @@ const flash = (overrides: Record<string, unknown> = {}) => ({
 async function upload(file: string, bearer = token) {
   const data = await readFile(path.join(photosDir, file));
   const body = multipart(file, data);
-  return ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...body.headers, Authorization: bearer }, payload: body.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/photos/uploadphotos/observations',
+    headers: { ...body.headers, Authorization: bearer },
+    payload: body.payload,
+  });
 }
 const counts = async () => {
-  const r = await ctx.db.execute<{ c: number; o: number; s: number }>(sql`SELECT (SELECT count(*) FROM checklists)::int c, (SELECT count(*) FROM observations)::int o, (SELECT count(*) FROM sites)::int s`);
+  const r = await ctx.db.execute<{ c: number; o: number; s: number }>(
+    sql`SELECT (SELECT count(*) FROM checklists)::int c, (SELECT count(*) FROM observations)::int o, (SELECT count(*) FROM sites)::int s`,
+  );
   return r.rows[0];
 };
 
@@ -57,7 +64,10 @@ describe('photo upload', () => {
     expect(meta.format).toBe('jpeg');
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(2048);
     expect(Math.max((await sharp(small).metadata()).width ?? 0)).toBeLessThanOrEqual(400);
-    const served = await ctx.app.inject({ method: 'GET', url: `/attachments/observations_temp/small/${body.photo_name}` });
+    const served = await ctx.app.inject({
+      method: 'GET',
+      url: `/attachments/observations_temp/small/${body.photo_name}`,
+    });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
   });
@@ -77,11 +87,21 @@ describe('photo upload', () => {
     expect(corrupt.json().message).toBe('File type is not supported');
 
     const text = multipart('notes.jpg', Buffer.from('just some text, not an image'));
-    const notImage = await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...text.headers, ...auth() }, payload: text.payload });
+    const notImage = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/photos/uploadphotos/observations',
+      headers: { ...text.headers, ...auth() },
+      payload: text.payload,
+    });
     expect(notImage.statusCode).toBe(415);
 
     const big = multipart('big.jpg', Buffer.alloc(10 * 1024 * 1024 + 1, 0xff));
-    const tooBig = await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...big.headers, ...auth() }, payload: big.payload });
+    const tooBig = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/photos/uploadphotos/observations',
+      headers: { ...big.headers, ...auth() },
+      payload: big.payload,
+    });
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().message).toBe('Max image size is 10MB');
 
@@ -90,19 +110,41 @@ describe('photo upload', () => {
   });
 
   it('refuses a pixel flood', async () => {
-    const flood = await sharp({ create: { width: 10000, height: 8000, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png({ compressionLevel: 9 }).toBuffer();
+    const flood = await sharp({ create: { width: 10000, height: 8000, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const body = multipart('flood.png', flood);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...body.headers, ...auth() }, payload: body.payload });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/photos/uploadphotos/observations',
+      headers: { ...body.headers, ...auth() },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('turns an EXIF-rotated photo upright and lays transparency on white', async () => {
-    const sideways = await sharp({ create: { width: 60, height: 30, channels: 3, background: '#336699' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
-    const clear = await sharp({ create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const sideways = await sharp({ create: { width: 60, height: 30, channels: 3, background: '#336699' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const clear = await sharp({
+      create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
     const saved = [];
-    for (const [name, bytes] of [['sideways.jpg', sideways], ['clear.png', clear]] as const) {
+    for (const [name, bytes] of [
+      ['sideways.jpg', sideways],
+      ['clear.png', clear],
+    ] as const) {
       const body = multipart(name, bytes);
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/photos/uploadphotos/observations', headers: { ...body.headers, ...auth() }, payload: body.payload });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/photos/uploadphotos/observations',
+        headers: { ...body.headers, ...auth() },
+        payload: body.payload,
+      });
       expect(res.statusCode).toBe(201);
       saved.push(path.join(ctx.uploadsDir, 'observations_temp/large', res.json().photo_name));
     }
@@ -117,7 +159,12 @@ describe('photo upload', () => {
 describe('submit_flash', () => {
   it('saves site, checklist, one observation per counted life stage and the photo, in Explore at once', async () => {
     const photo = (await upload('hillside_tuscany_coolpix_gps.jpg')).json();
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload: flash({ eggs: 12, photos: [{ photo_name: photo.photo_name, lifestage_id: 1 }] }) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/observations/submit_flash',
+      headers: auth(),
+      payload: flash({ eggs: 12, photos: [{ photo_name: photo.photo_name, lifestage_id: 1 }] }),
+    });
     expect(res.statusCode).toBe(201);
     const { checklist_id } = res.json();
     expect(existsSync(path.join(ctx.uploadsDir, 'observations/small', photo.photo_name))).toBe(true);
@@ -127,7 +174,15 @@ describe('submit_flash', () => {
     const mine = list.data.filter((r: { checklist_id: number }) => r.checklist_id === checklist_id);
     expect(mine).toHaveLength(2);
     const adult = mine.find((r: { lifestage_id: number }) => r.lifestage_id === 1);
-    expect(adult).toMatchObject({ numbers: 3, is_flash: 1, observationstatus_id: 1, locality: 'Parc Jarry, prairie nord', province_id: provinceQc, checklist_date: '2026-07-14', photo_path: 'observations' });
+    expect(adult).toMatchObject({
+      numbers: 3,
+      is_flash: 1,
+      observationstatus_id: 1,
+      locality: 'Parc Jarry, prairie nord',
+      province_id: provinceQc,
+      checklist_date: '2026-07-14',
+      photo_path: 'observations',
+    });
     expect(adult.photo).toHaveLength(1);
     expect(adult.photo[0]).toMatchObject({ photo_name: photo.photo_name, observation_lifestage_id: 1 });
     expect(list.paginator).toMatchObject({ current: 1, limit: 50, hasPre: false });
@@ -135,7 +190,12 @@ describe('submit_flash', () => {
 
   it('is idempotent: a retry with the same key answers the same checklist and writes nothing', async () => {
     const payload = flash();
-    const first = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload });
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/observations/submit_flash',
+      headers: auth(),
+      payload,
+    });
     const before = await counts();
     const [a, b] = await Promise.all([
       ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload }),
@@ -156,20 +216,40 @@ describe('submit_flash', () => {
     ['missing locality', { locality: '  ' }, 'locality', 'Locality is required.'],
     ['missing date', { checklist_date: undefined }, 'checklist_date', 'Date is required.'],
     ['impossible date', { checklist_date: '2026-02-30' }, 'checklist_date', 'Date is not valid.'],
-    ['end before start', { start_time: '10:30', end_time: '09:00' }, 'end_time', 'End time cannot be earlier than start time.'],
+    [
+      'end before start',
+      { start_time: '10:30', end_time: '09:00' },
+      'end_time',
+      'End time cannot be earlier than start time.',
+    ],
     ['unknown province', { province_id: 9999 }, 'province_id', 'Province: this choice does not exist.'],
     ['unknown milkweed', { milkweed_id: 123456 }, 'milkweed_id', 'Milkweed: this choice does not exist.'],
-    ['foreign photo', { photos: [{ photo_name: `${randomUUID()}.jpg`, lifestage_id: 1 }] }, 'photos', 'Pictures: this choice does not exist.'],
+    [
+      'foreign photo',
+      { photos: [{ photo_name: `${randomUUID()}.jpg`, lifestage_id: 1 }] },
+      'photos',
+      'Pictures: this choice does not exist.',
+    ],
   ])('refuses %s with a 400 naming the field, saving nothing', async (_name, change, field, message) => {
     const before = await counts();
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: { ...auth(), Language: 'en' }, payload: flash(change) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/observations/submit_flash',
+      headers: { ...auth(), Language: 'en' },
+      payload: flash(change),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields[field]).toBe(message);
     expect(await counts()).toEqual(before);
   });
 
   it('translates the messages (French) and needs a session', async () => {
-    const fr = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: { ...auth(), Language: 'fr' }, payload: flash({ adults: 0 }) });
+    const fr = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/observations/submit_flash',
+      headers: { ...auth(), Language: 'fr' },
+      payload: flash({ adults: 0 }),
+    });
     expect(fr.json().fields.adults).not.toBe('Please enter at least one monarch observation.');
     const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', payload: flash() });
     expect(anonymous.statusCode).toBe(401);
@@ -178,7 +258,12 @@ describe('submit_flash', () => {
   it("refuses another user's temporary photo", async () => {
     const other = await signUp(ctx.app);
     const theirs = (await upload('genoa_nikon_d3100_gps.jpg', other.token)).json();
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload: flash({ photos: [{ photo_name: theirs.photo_name, lifestage_id: 1 }] }) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/observations/submit_flash',
+      headers: auth(),
+      payload: flash({ photos: [{ photo_name: theirs.photo_name, lifestage_id: 1 }] }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.photos).toBeDefined();
   });
@@ -186,8 +271,17 @@ describe('submit_flash', () => {
 
 describe('observation list', () => {
   it('pages with the spec paginator and never shows Deleted, Invalid or Test', async () => {
-    const saved = (await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload: flash({ adults: 0, chrysalises: 2 }) })).json();
-    await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${saved.checklist_id}`);
+    const saved = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/observations/submit_flash',
+        headers: auth(),
+        payload: flash({ adults: 0, chrysalises: 2 }),
+      })
+    ).json();
+    await ctx.db.execute(
+      sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${saved.checklist_id}`,
+    );
     const res = await ctx.app.inject({ method: 'GET', url: '/api/observations?page=1&limit=2' });
     const body = res.json();
     expect(body.data).toHaveLength(2);
@@ -200,15 +294,32 @@ describe('observation list', () => {
   });
 
   it('answers one observation by id, hiding non-public ones from others', async () => {
-    const saved = (await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload: flash({ eggs: 4 }) })).json();
+    const saved = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/observations/submit_flash',
+        headers: auth(),
+        payload: flash({ eggs: 4 }),
+      })
+    ).json();
     const list = (await ctx.app.inject({ method: 'GET', url: '/api/observations' })).json();
-    const eggs = list.data.find((r: { checklist_id: number; lifestage_id: number }) => r.checklist_id === saved.checklist_id && r.lifestage_id === 2);
+    const eggs = list.data.find(
+      (r: { checklist_id: number; lifestage_id: number }) =>
+        r.checklist_id === saved.checklist_id && r.lifestage_id === 2,
+    );
     const one = await ctx.app.inject({ method: 'GET', url: `/api/observations/${eggs.observation_id}` });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual(eggs);
-    await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 6 WHERE observation_id = ${eggs.observation_id}`);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/observations/${eggs.observation_id}` })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/observations/${eggs.observation_id}`, headers: auth() })).statusCode).toBe(200);
+    await ctx.db.execute(
+      sql`UPDATE observations SET observationstatus_id = 6 WHERE observation_id = ${eggs.observation_id}`,
+    );
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/observations/${eggs.observation_id}` })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/observations/${eggs.observation_id}`, headers: auth() }))
+        .statusCode,
+    ).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/observations/99999999' })).statusCode).toBe(404);
   });
 

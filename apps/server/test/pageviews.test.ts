@@ -53,7 +53,11 @@ describe('POST /api/utilities/pageview', () => {
     }
     await view(ctx.app, `${prefix}/explore?view=grid`);
     const rows = await ctx.db
-      .select({ day: pageViews.day, views: pageViews.views, today: sql<string>`((now() at time zone 'UTC')::date)::text` })
+      .select({
+        day: pageViews.day,
+        views: pageViews.views,
+        today: sql<string>`((now() at time zone 'UTC')::date)::text`,
+      })
       .from(pageViews)
       .where(eq(pageViews.path, path));
     expect(rows).toHaveLength(1);
@@ -63,7 +67,9 @@ describe('POST /api/utilities/pageview', () => {
   });
 
   it('stores only day, path and count: no column can hold an IP, user or agent', async () => {
-    const cols = await ctx.db.execute(sql`select column_name from information_schema.columns where table_name = 'page_views' order by column_name`);
+    const cols = await ctx.db.execute(
+      sql`select column_name from information_schema.columns where table_name = 'page_views' order by column_name`,
+    );
     expect(cols.rows.map((r) => r.column_name)).toEqual(['day', 'path', 'views']);
   });
 
@@ -146,7 +152,11 @@ describe('topPages', () => {
 describe('forwarding to an analytics service', () => {
   it('posts each view to Plausible as {name, url, domain} with the browser agent', async () => {
     const stub = await stubAnalytics();
-    const app = await buildTestApp({ PLAUSIBLE_URL: `${stub.url}/`, PLAUSIBLE_DOMAIN: 'monarch.example.org', PUBLIC_URL: 'https://monarch.example.org' });
+    const app = await buildTestApp({
+      PLAUSIBLE_URL: `${stub.url}/`,
+      PLAUSIBLE_DOMAIN: 'monarch.example.org',
+      PUBLIC_URL: 'https://monarch.example.org',
+    });
     try {
       const res = await view(app.app, `${prefix}/explore?view=map`, { 'User-Agent': 'Mozilla/5.0 test' });
       expect(res.statusCode).toBe(204);
@@ -156,7 +166,11 @@ describe('forwarding to an analytics service', () => {
       expect(req!.url).toBe('/api/event');
       expect(req!.headers['content-type']).toBe('application/json');
       expect(req!.headers['user-agent']).toBe('Mozilla/5.0 test');
-      expect(JSON.parse(req!.body)).toEqual({ name: 'pageview', url: `https://monarch.example.org${prefix}/explore?view=map`, domain: 'monarch.example.org' });
+      expect(JSON.parse(req!.body)).toEqual({
+        name: 'pageview',
+        url: `https://monarch.example.org${prefix}/explore?view=map`,
+        domain: 'monarch.example.org',
+      });
       expect(await countOf(`${prefix}/explore?view=map`)).toBe(1);
     } finally {
       await app.close();
@@ -166,14 +180,23 @@ describe('forwarding to an analytics service', () => {
 
   it('sends each view to Matomo as a matomo.php tracking request', async () => {
     const stub = await stubAnalytics(204);
-    const app = await buildTestApp({ MATOMO_URL: stub.url, MATOMO_SITE_ID: '7', PUBLIC_URL: 'https://monarch.example.org/' });
+    const app = await buildTestApp({
+      MATOMO_URL: stub.url,
+      MATOMO_SITE_ID: '7',
+      PUBLIC_URL: 'https://monarch.example.org/',
+    });
     try {
       expect((await view(app.app, `${prefix}/photos?page=2`)).statusCode).toBe(204);
       await vi.waitFor(() => expect(stub.requests).toHaveLength(1));
       const url = new URL(stub.requests[0]!.url, stub.url);
       expect(stub.requests[0]!.method).toBe('GET');
       expect(url.pathname).toBe('/matomo.php');
-      expect(Object.fromEntries(url.searchParams)).toEqual({ idsite: '7', rec: '1', url: `https://monarch.example.org${prefix}/photos?page=2`, send_image: '0' });
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        idsite: '7',
+        rec: '1',
+        url: `https://monarch.example.org${prefix}/photos?page=2`,
+        send_image: '0',
+      });
     } finally {
       await app.close();
       await stub.close();
@@ -182,7 +205,12 @@ describe('forwarding to an analytics service', () => {
 
   it('still counts and answers 204 when the service fails or cannot be reached, and logs a warning', async () => {
     const failing = await stubAnalytics(500);
-    const app = await buildTestApp({ PLAUSIBLE_URL: failing.url, PLAUSIBLE_DOMAIN: 'monarch.example.org', MATOMO_URL: 'http://127.0.0.1:9', MATOMO_SITE_ID: '1' });
+    const app = await buildTestApp({
+      PLAUSIBLE_URL: failing.url,
+      PLAUSIBLE_DOMAIN: 'monarch.example.org',
+      MATOMO_URL: 'http://127.0.0.1:9',
+      MATOMO_SITE_ID: '1',
+    });
     const warn = vi.spyOn(app.app.log, 'warn');
     try {
       const started = Date.now();
@@ -190,11 +218,14 @@ describe('forwarding to an analytics service', () => {
       expect(Date.now() - started).toBeLessThan(1000);
       expect(await countOf(`${prefix}/down`)).toBe(1);
       await vi.waitFor(() => expect(failing.requests).toHaveLength(1));
-      await vi.waitFor(() => {
-        const messages = warn.mock.calls.map((c) => String(c[1] ?? c[0]));
-        expect(messages).toContain('Plausible page view answered HTTP 500');
-        expect(messages).toContain('Matomo page view could not be sent');
-      }, { timeout: 3000 });
+      await vi.waitFor(
+        () => {
+          const messages = warn.mock.calls.map((c) => String(c[1] ?? c[0]));
+          expect(messages).toContain('Plausible page view answered HTTP 500');
+          expect(messages).toContain('Matomo page view could not be sent');
+        },
+        { timeout: 3000 },
+      );
     } finally {
       await app.close();
       await failing.close();

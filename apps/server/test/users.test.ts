@@ -22,7 +22,15 @@ describe('sign-up', () => {
       method: 'POST',
       url: '/api/users/signup',
       headers: { Language: 'en' },
-      payload: { username: 'ab', first_name: '', last_name: '', email: 'nope', password: 'abcde', confirm_password: 'abcdf', language: 'en' },
+      payload: {
+        username: 'ab',
+        first_name: '',
+        last_name: '',
+        email: 'nope',
+        password: 'abcde',
+        confirm_password: 'abcdf',
+        language: 'en',
+      },
     });
     expect(res.statusCode).toBe(400);
     const body = res.json();
@@ -35,7 +43,11 @@ describe('sign-up', () => {
       confirm_password: 'Password must match.',
     });
     for (const password of ['123', '12345678901234567']) {
-      const short = await ctx.app.inject({ method: 'POST', url: '/api/users/signup', payload: { password, confirm_password: password } });
+      const short = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/signup',
+        payload: { password, confirm_password: password },
+      });
       expect(short.json().fields.password).toBe('Password must be 4-16 characters.');
     }
   });
@@ -50,30 +62,57 @@ describe('sign-up', () => {
   });
 
   it('rejects malformed JSON and wrong types with 400, never 500', async () => {
-    const malformed = await ctx.app.inject({ method: 'POST', url: '/api/users/signup', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBeTruthy();
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/users/signup', payload: { username: 42, password: [], newsletter: 'yes' } });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      payload: { username: 42, password: [], newsletter: 'yes' },
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(Object.keys(wrong.json().fields)).toEqual(expect.arrayContaining(['username', 'password', 'newsletter', 'email']));
+    expect(Object.keys(wrong.json().fields)).toEqual(
+      expect.arrayContaining(['username', 'password', 'newsletter', 'email']),
+    );
   });
 });
 
 describe('sign-in, session check and sign-out', () => {
   it('signs in by username or email, checks the session, and revokes it on sign-out', async () => {
     const { username } = await signUp(ctx.app);
-    const byName = await ctx.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username, password: 'monarque1' } });
+    const byName = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      payload: { username, password: 'monarque1' },
+    });
     expect(byName.statusCode).toBe(200);
     const token = byName.json().oauth_token as string;
-    const byEmail = await ctx.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username: `${username}@EXAMPLE.org`, password: 'monarque1' } });
+    const byEmail = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      payload: { username: `${username}@EXAMPLE.org`, password: 'monarque1' },
+    });
     expect(byEmail.statusCode).toBe(200);
 
-    const check = await ctx.app.inject({ method: 'POST', url: '/api/users/checksession', payload: { oauth_token: token } });
+    const check = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/checksession',
+      payload: { oauth_token: token },
+    });
     expect(check.json()).toMatchObject({ username, role_id: 3, user: { first_name: 'Marie', language: 'fr' } });
 
     const out = await ctx.app.inject({ method: 'POST', url: '/api/users/signout', headers: { Authorization: token } });
     expect(out.statusCode).toBe(204);
-    const after = await ctx.app.inject({ method: 'POST', url: '/api/users/checksession', payload: { oauth_token: token } });
+    const after = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/checksession',
+      payload: { oauth_token: token },
+    });
     expect(after.json()).toEqual({});
     const me = await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: token } });
     expect(me.statusCode).toBe(401);
@@ -81,8 +120,18 @@ describe('sign-in, session check and sign-out', () => {
 
   it('answers the same 401 for a wrong password and an unknown user, translated', async () => {
     const { username } = await signUp(ctx.app);
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/users/signin', headers: { Language: 'fr' }, payload: { username, password: 'wrong-one' } });
-    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/users/signin', headers: { Language: 'fr' }, payload: { username: 'nobody-here', password: 'wrong-one' } });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      headers: { Language: 'fr' },
+      payload: { username, password: 'wrong-one' },
+    });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/signin',
+      headers: { Language: 'fr' },
+      payload: { username: 'nobody-here', password: 'wrong-one' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe(unknown.json().message);

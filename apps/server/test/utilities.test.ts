@@ -19,24 +19,49 @@ describe('loadparams', () => {
     ]);
     const byCountry = (id: number) => p.provinces.filter((x: { country_id: number }) => x.country_id === id).length;
     expect([byCountry(1), byCountry(2), byCountry(3)]).toEqual([13, 51, 32]);
-    expect(p.provinces).toContainEqual({ province_id: expect.any(Number), province: 'Québec', country_id: 1, administrative: 'QC' });
+    expect(p.provinces).toContainEqual({
+      province_id: expect.any(Number),
+      province: 'Québec',
+      country_id: 1,
+      administrative: 'QC',
+    });
     expect(p.lifestages).toEqual([
       { lifestage_id: 1, lifestage: 'Adult' },
       { lifestage_id: 2, lifestage: 'Eggs' },
       { lifestage_id: 3, lifestage: 'Caterpillar' },
       { lifestage_id: 4, lifestage: 'Chrysalis' },
     ]);
-    expect(p.observationstatus.map((s: { observation_status: string }) => s.observation_status)).toEqual(['Pending', 'Vetted', 'Deleted', 'Valid', 'Invalid', 'Test']);
-    expect(p.abundances.map((a: { name: string }) => a.name)).toEqual(['Rare (less than 1/m2)', 'Dotted (1-10/m2)', 'Abundant (10-50/m2)', 'Very abundant (more than 50/m2)', 'Patch']);
+    expect(p.observationstatus.map((s: { observation_status: string }) => s.observation_status)).toEqual([
+      'Pending',
+      'Vetted',
+      'Deleted',
+      'Valid',
+      'Invalid',
+      'Test',
+    ]);
+    expect(p.abundances.map((a: { name: string }) => a.name)).toEqual([
+      'Rare (less than 1/m2)',
+      'Dotted (1-10/m2)',
+      'Abundant (10-50/m2)',
+      'Very abundant (more than 50/m2)',
+      'Patch',
+    ]);
     expect(p.roles.map((r: { role: string }) => r.role)).toEqual(['Admin', 'Region admin', 'MM User', 'Observer']);
     expect(p.checklisttypes).toHaveLength(7);
     expect(p.basisofrecords).toHaveLength(5);
     expect(p.submittypes).toHaveLength(4);
-    expect(p.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca')).toMatchObject({ english_name: 'Common milkweed', french_name: 'Asclépiade commune' });
+    expect(p.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca')).toMatchObject({
+      english_name: 'Common milkweed',
+      french_name: 'Asclépiade commune',
+    });
   });
 
   it('translates names with the Language header (fr-CA is French)', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams', headers: { Language: 'fr-CA' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/utilities/loadparams',
+      headers: { Language: 'fr-CA' },
+    });
     expect(res.json().lifestages[2]).toEqual({ lifestage_id: 3, lifestage: 'Chenille' });
     const es = await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams', headers: { Language: 'es' } });
     expect(es.json().countries[2].country).toBe('México');
@@ -48,7 +73,10 @@ describe('translations loader, health, docs and errors', () => {
     const fr = await ctx.app.inject({ method: 'GET', url: '/api/localetranslations/getjsonfile/web/validation/fr-CA' });
     expect(fr.statusCode).toBe(200);
     expect(fr.json()).toHaveProperty('email_invalid');
-    const missing = await ctx.app.inject({ method: 'GET', url: '/api/localetranslations/getjsonfile/web/../../etc/passwd' });
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/localetranslations/getjsonfile/web/../../etc/passwd',
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Resource not found' });
   });
@@ -59,7 +87,14 @@ describe('translations loader, health, docs and errors', () => {
     const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys(doc.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/users/signin', '/api/observations/submit_flash', '/api/photos/uploadphotos/{segment}', '/api/utilities/loadparams']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/users/signin',
+        '/api/observations/submit_flash',
+        '/api/photos/uploadphotos/{segment}',
+        '/api/utilities/loadparams',
+      ]),
+    );
   });
 
   it('sends security headers with a strict CSP', async () => {

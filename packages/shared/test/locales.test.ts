@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { I18N_NAMESPACES, LOCALES } from '../src';
 
 const dir = path.resolve(import.meta.dirname, '../locales');
-const load = (lng: string, ns: string) => JSON.parse(readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+const load = (lng: string, ns: string) =>
+  JSON.parse(readFileSync(path.join(dir, lng, `${ns}.json`), 'utf8')) as Record<string, unknown>;
 
 /** Every leaf key as a dotted path, with its string value. */
 function leaves(obj: Record<string, unknown>, prefix = ''): Map<string, string> {
@@ -21,12 +22,15 @@ const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) =>
 // `admin` is the admin panel's own namespace (apps/admin bundles it; the web app never loads it).
 describe.each([...I18N_NAMESPACES, 'admin'])('locale namespace %s', (ns) => {
   const en = leaves(load('en', ns));
-  it.each(LOCALES.filter((l) => l !== 'en'))('%s has exactly the English keys, each translated with the same placeholders', (lng) => {
-    const other = leaves(load(lng, ns));
-    expect([...other.keys()].sort()).toEqual([...en.keys()].sort());
-    for (const [key, value] of en) {
-      expect(value.trim(), `${lng}:${ns}:${key} is empty`).not.toBe('');
-      expect(placeholders(other.get(key) ?? ''), `${lng}:${ns}:${key}`).toEqual(placeholders(value));
-    }
-  });
+  it.each(LOCALES.filter((l) => l !== 'en'))(
+    '%s has exactly the English keys, each translated with the same placeholders',
+    (lng) => {
+      const other = leaves(load(lng, ns));
+      expect([...other.keys()].sort()).toEqual([...en.keys()].sort());
+      for (const [key, value] of en) {
+        expect(value.trim(), `${lng}:${ns}:${key} is empty`).not.toBe('');
+        expect(placeholders(other.get(key) ?? ''), `${lng}:${ns}:${key}`).toEqual(placeholders(value));
+      }
+    },
+  );
 });

@@ -60,10 +60,14 @@ const audit = (reference: object, candidate: object): Audit => {
       .filter((k) => {
         const r = pluralForms(ref[k] ?? '');
         const c = pluralForms(cand[k] ?? '');
-        return r.length !== c.length || r.some((form, i) => placeholders(form).join() !== placeholders(c[i] ?? '').join());
+        return (
+          r.length !== c.length || r.some((form, i) => placeholders(form).join() !== placeholders(c[i] ?? '').join())
+        );
       })
       .sort(),
-    pluralMismatches: shared.filter((k) => pluralForms(cand[k] ?? '').length !== pluralForms(ref[k] ?? '').length).sort(),
+    pluralMismatches: shared
+      .filter((k) => pluralForms(cand[k] ?? '').length !== pluralForms(ref[k] ?? '').length)
+      .sort(),
     // Polyglot splits on '||||' but ra-i18n-i18next splits on ' |||| ' (with spaces): require the spaced form.
     badSeparators: candKeys
       .filter((k) => (cand[k] ?? '').split('||||').length !== (cand[k] ?? '').split(PLURAL_SEPARATOR).length)
@@ -87,8 +91,25 @@ const spanish = flatten(spanishMessages);
 describe('ra-language-spanish', () => {
   it('covers a non-trivial English key set (sanity check on the flattener)', () => {
     expect(Object.keys(english).length).toBeGreaterThan(150);
-    for (const section of ['action', 'boolean', 'page', 'input', 'message', 'navigation', 'sort', 'auth', 'notification', 'validation', 'saved_queries', 'guesser', 'configurable']) {
-      expect(Object.keys(english).some((k) => k.startsWith(`ra.${section}.`)), section).toBe(true);
+    for (const section of [
+      'action',
+      'boolean',
+      'page',
+      'input',
+      'message',
+      'navigation',
+      'sort',
+      'auth',
+      'notification',
+      'validation',
+      'saved_queries',
+      'guesser',
+      'configurable',
+    ]) {
+      expect(
+        Object.keys(english).some((k) => k.startsWith(`ra.${section}.`)),
+        section,
+      ).toBe(true);
     }
   });
 
@@ -137,7 +158,9 @@ describe('ra-language-spanish', () => {
     // would show the raw key for such counts unless the admin adds _many keys or a fallback.
     expect(new Intl.PluralRules('es').select(1_000_000)).toBe('many');
     expect(t('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 25, total: 120 })).toBe('1-25 de 120');
-    expect(t('ra.sort.sort_by', { field_lower_first: 'fecha', order: 'ascendente' })).toBe('Ordenar por fecha ascendente');
+    expect(t('ra.sort.sort_by', { field_lower_first: 'fecha', order: 'ascendente' })).toBe(
+      'Ordenar por fecha ascendente',
+    );
   });
 });
 
@@ -155,7 +178,8 @@ describe('the checker itself', () => {
     (broken.ra.auth as Record<string, unknown>).logout = '';
     (broken.ra.navigation as Record<string, unknown>).page = 'Ir a la página';
     (broken.ra.notification as Record<string, unknown>).updated = '%{smart_count} registros actualizados';
-    (broken.ra.notification as Record<string, unknown>).deleted = 'Registro eliminado||||%{smart_count} registros eliminados';
+    (broken.ra.notification as Record<string, unknown>).deleted =
+      'Registro eliminado||||%{smart_count} registros eliminados';
     expect(audit(englishMessages, broken)).toEqual({
       missing: ['ra.action.save'],
       extra: ['ra.action.sav'],

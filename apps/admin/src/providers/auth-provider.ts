@@ -37,7 +37,9 @@ export const authProvider: AuthProvider = {
     const res = await post('/users/signin', { username, password });
     const body = (await res.json()) as { oauth_token?: string; message?: string };
     if (!res.ok || !body.oauth_token) throw new Error(body.message ?? 'ra.auth.sign_in_error');
-    const check = checkSessionResponseSchema.parse(await (await post('/users/checksession', { oauth_token: body.oauth_token })).json());
+    const check = checkSessionResponseSchema.parse(
+      await (await post('/users/checksession', { oauth_token: body.oauth_token })).json(),
+    );
     if (!('user_id' in check)) throw new Error('ra.auth.sign_in_error');
     const user = { user_id: check.user_id, username: check.username, role_id: check.role_id };
     if (!isPanelRole(user.role_id)) {

@@ -21,8 +21,12 @@ async function httpClient(url: string, options: fetchUtils.Options = {}) {
   try {
     return await fetchUtils.fetchJson(url, { ...options, headers });
   } catch (err) {
-    const body = err instanceof HttpError ? (err.body as { fields?: Record<string, string>; message?: string } | undefined) : undefined;
-    if (err instanceof HttpError && body?.fields) throw new HttpError(body.message ?? err.message, err.status, { errors: body.fields });
+    const body =
+      err instanceof HttpError
+        ? (err.body as { fields?: Record<string, string>; message?: string } | undefined)
+        : undefined;
+    if (err instanceof HttpError && body?.fields)
+      throw new HttpError(body.message ?? err.message, err.status, { errors: body.fields });
     throw err;
   }
 }
@@ -40,6 +44,9 @@ const rest = simpleRestProvider(ADMIN_API, httpClient);
 /** ra-data-simple-rest over `/api/admin`, plus the vetting and dashboard calls. */
 export const dataProvider: MonarchDataProvider = {
   ...rest,
-  setStatus: async (change) => (await httpClient(`${ADMIN_API}/observations/status`, { method: 'POST', body: JSON.stringify(change) })).json as { data: number[] },
+  setStatus: async (change) =>
+    (await httpClient(`${ADMIN_API}/observations/status`, { method: 'POST', body: JSON.stringify(change) })).json as {
+      data: number[];
+    },
   dashboard: async () => (await httpClient(`${ADMIN_API}/dashboard`)).json,
 };

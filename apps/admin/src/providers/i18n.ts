@@ -20,14 +20,16 @@ function withManyForms(messages: Messages): Messages {
     if (typeof value !== 'string') out[key] = withManyForms(value);
     else {
       out[key] = value;
-      if (key.endsWith('_other') && !(key.replace(/_other$/, '_many') in messages)) out[key.replace(/_other$/, '_many')] = value;
+      if (key.endsWith('_other') && !(key.replace(/_other$/, '_many') in messages))
+        out[key.replace(/_other$/, '_many')] = value;
     }
   }
   return out;
 }
 
 /** react-admin's own strings merged with ours (`mm.*`, `resources.*` from packages/shared/locales/{lng}/admin.json). */
-const translation = (ra: object, ours: object) => withManyForms({ ...(convertRaTranslationsToI18next(ra) as Messages), ...(ours as Messages) });
+const translation = (ra: object, ours: object) =>
+  withManyForms({ ...(convertRaTranslationsToI18next(ra) as Messages), ...(ours as Messages) });
 
 const resources = {
   en: { translation: translation(englishMessages, enAdmin) },
@@ -36,7 +38,13 @@ const resources = {
 };
 const NAMES: Record<(typeof LOCALES)[number], string> = { en: 'English', fr: 'Français', es: 'Español' };
 const availableLocales = LOCALES.map((locale) => ({ locale, name: NAMES[locale] }));
-const options = { resources, lng: session.language(), fallbackLng: 'en', supportedLngs: [...LOCALES], interpolation: { escapeValue: false } };
+const options = {
+  resources,
+  lng: session.language(),
+  fallbackLng: 'en',
+  supportedLngs: [...LOCALES],
+  interpolation: { escapeValue: false },
+};
 
 /** The panel's i18n provider (ra-i18n-i18next), in the language the site last used; undefined while it starts. */
 export const useMonarchI18nProvider = () => useI18nextProvider({ options, availableLocales });

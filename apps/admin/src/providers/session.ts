@@ -1,4 +1,11 @@
-import { DEFAULT_LOCALE, STORAGE_KEYS, normalizeLocale, sessionUserSchema, type Locale, type SessionUser } from '@mm/shared';
+import {
+  DEFAULT_LOCALE,
+  STORAGE_KEYS,
+  normalizeLocale,
+  sessionUserSchema,
+  type Locale,
+  type SessionUser,
+} from '@mm/shared';
 
 /**
  * The session the panel shares with the public site (same origin, same localStorage keys of
@@ -23,7 +30,10 @@ export const session = {
     localStorage.removeItem(STORAGE_KEYS.currentUser);
   },
   /** The site's language choice, else the browser's, else English. */
-  language: (): Locale => normalizeLocale(localStorage.getItem(STORAGE_KEYS.language)) ?? normalizeLocale(navigator.language) ?? DEFAULT_LOCALE,
+  language: (): Locale =>
+    normalizeLocale(localStorage.getItem(STORAGE_KEYS.language)) ??
+    normalizeLocale(navigator.language) ??
+    DEFAULT_LOCALE,
   setLanguage: (lng: string) => {
     const locale = normalizeLocale(lng);
     if (locale) localStorage.setItem(STORAGE_KEYS.language, locale);

@@ -23,7 +23,13 @@ import { FORMAT_CHOICES } from '../choices';
 import { JsonField } from '../fields';
 
 const downloadFilters = [
-  <SelectInput key="format" source="format" label="resources.downloads.fields.format" choices={FORMAT_CHOICES} alwaysOn />,
+  <SelectInput
+    key="format"
+    source="format"
+    label="resources.downloads.fields.format"
+    choices={FORMAT_CHOICES}
+    alwaysOn
+  />,
   <ReferenceInput key="reason_id" source="reason_id" reference="reasons">
     <SelectInput label="resources.downloads.fields.reason_id" optionText="name" />
   </ReferenceInput>,
@@ -61,7 +67,10 @@ export function DownloadList() {
   );
 }
 
-const messageFilters = [<TextInput key="q" source="q" label="mm.filters.q" alwaysOn />, <BooleanInput key="handled" source="handled" label="resources.messages.fields.handled" alwaysOn />];
+const messageFilters = [
+  <TextInput key="q" source="q" label="mm.filters.q" alwaysOn />,
+  <BooleanInput key="handled" source="handled" label="resources.messages.fields.handled" alwaysOn />,
+];
 
 export function MessageList() {
   return (
@@ -87,7 +96,13 @@ function HandledButton() {
   const [update, { isPending }] = useUpdate();
   if (!record) return null;
   return (
-    <Button variant="contained" disabled={isPending} onClick={() => void update('messages', { id: record.id, data: { handled: !record.handled }, previousData: record })}>
+    <Button
+      variant="contained"
+      disabled={isPending}
+      onClick={() =>
+        void update('messages', { id: record.id, data: { handled: !record.handled }, previousData: record })
+      }
+    >
       {translate(record.handled ? 'mm.message.mark_unhandled' : 'mm.message.mark_handled')}
     </Button>
   );
@@ -121,7 +136,17 @@ const auditFilters = [
     source="resource"
     label="resources.auditlog.fields.resource"
     alwaysOn
-    choices={['observations', 'checklists', 'sites', 'users', 'milkweeds', 'reasons', 'abundances', 'locationsizes', 'messages'].map((id) => ({ id, name: `resources.${id}.name` }))}
+    choices={[
+      'observations',
+      'checklists',
+      'sites',
+      'users',
+      'milkweeds',
+      'reasons',
+      'abundances',
+      'locationsizes',
+      'messages',
+    ].map((id) => ({ id, name: `resources.${id}.name` }))}
   />,
   <TextInput key="record_id" source="record_id" label="resources.auditlog.fields.record_id" />,
 ];

@@ -41,16 +41,41 @@ function useObservationFilters() {
   const provinces = useProvinceChoices();
   const countries = useCountryChoices();
   return [
-    <SelectInput key="status" source="status" label="resources.observations.fields.observationstatus_id" choices={STATUS_CHOICES} alwaysOn />,
+    <SelectInput
+      key="status"
+      source="status"
+      label="resources.observations.fields.observationstatus_id"
+      choices={STATUS_CHOICES}
+      alwaysOn
+    />,
     <TextInput key="username" source="username" label="resources.observations.fields.username" alwaysOn />,
     <DateInput key="date_from" source="date_from" label="mm.filters.date_from" />,
     <DateInput key="date_to" source="date_to" label="mm.filters.date_to" />,
-    <SelectInput key="lifestage_id" source="lifestage_id" label="resources.observations.fields.lifestage_id" choices={LIFESTAGE_CHOICES} />,
+    <SelectInput
+      key="lifestage_id"
+      source="lifestage_id"
+      label="resources.observations.fields.lifestage_id"
+      choices={LIFESTAGE_CHOICES}
+    />,
     <ReferenceInput key="milkweed_id" source="milkweed_id" reference="milkweeds">
-      <AutocompleteInput label="resources.observations.fields.milkweed_id" optionText="latin_name" filterToQuery={(q: string) => ({ q })} />
+      <AutocompleteInput
+        label="resources.observations.fields.milkweed_id"
+        optionText="latin_name"
+        filterToQuery={(q: string) => ({ q })}
+      />
     </ReferenceInput>,
-    <SelectInput key="country_id" source="country_id" label="resources.observations.fields.country_id" choices={countries} />,
-    <SelectInput key="province_id" source="province_id" label="resources.observations.fields.province_id" choices={provinces} />,
+    <SelectInput
+      key="country_id"
+      source="country_id"
+      label="resources.observations.fields.country_id"
+      choices={countries}
+    />,
+    <SelectInput
+      key="province_id"
+      source="province_id"
+      label="resources.observations.fields.province_id"
+      choices={provinces}
+    />,
     <SelectInput key="kind" source="kind" label="resources.observations.fields.kind" choices={KIND_CHOICES} />,
     <BooleanInput key="with_photos" source="with_photos" label="mm.filters.with_photos" />,
   ];
@@ -62,7 +87,16 @@ function Thumbnail() {
   const translate = useTranslate();
   const photo = record?.photos[0];
   if (!record || !photo) return null;
-  return <img src={photo.small} alt={translate('mm.observation.photo_alt', { id: photo.id, observation: record.id })} width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} loading="lazy" />;
+  return (
+    <img
+      src={photo.small}
+      alt={translate('mm.observation.photo_alt', { id: photo.id, observation: record.id })}
+      width={48}
+      height={48}
+      style={{ objectFit: 'cover', borderRadius: 4 }}
+      loading="lazy"
+    />
+  );
 }
 
 /** Observations queue (newest first), with bulk status changes. */
@@ -114,12 +148,24 @@ function PhotoReview() {
   const record = useRecordContext<AdminObservation>();
   const translate = useTranslate();
   if (!record) return null;
-  if (record.photos.length === 0) return <Typography color="text.secondary">{translate('mm.observation.no_photos')}</Typography>;
+  if (record.photos.length === 0)
+    return <Typography color="text.secondary">{translate('mm.observation.no_photos')}</Typography>;
   return (
     <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
       {record.photos.map((photo) => (
-        <a key={photo.id} href={photo.large} target="_blank" rel="noreferrer" title={translate('mm.observation.open_photo')}>
-          <img src={photo.large} alt={translate('mm.observation.photo_alt', { id: photo.id, observation: record.id })} style={{ width: '100%', borderRadius: 4, display: 'block' }} loading="lazy" />
+        <a
+          key={photo.id}
+          href={photo.large}
+          target="_blank"
+          rel="noreferrer"
+          title={translate('mm.observation.open_photo')}
+        >
+          <img
+            src={photo.large}
+            alt={translate('mm.observation.photo_alt', { id: photo.id, observation: record.id })}
+            style={{ width: '100%', borderRadius: 4, display: 'block' }}
+            loading="lazy"
+          />
         </a>
       ))}
     </Box>
@@ -137,7 +183,12 @@ export function History({ resource }: { resource: string }) {
       <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
         {translate('mm.observation.history')}
       </Typography>
-      <ReferenceManyField reference="auditlog" target="record_id" filter={{ resource }} sort={{ field: 'id', order: 'DESC' }}>
+      <ReferenceManyField
+        reference="auditlog"
+        target="record_id"
+        filter={{ resource }}
+        sort={{ field: 'id', order: 'DESC' }}
+      >
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="created" field={DateField} />
           <DataTable.Col source="username" />

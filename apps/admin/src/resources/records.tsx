@@ -29,8 +29,15 @@ function useRecordFilters(withFlash: boolean) {
   const provinces = useProvinceChoices();
   return [
     <TextInput key="q" source="q" label="mm.filters.q" alwaysOn />,
-    <SelectInput key="province_id" source="province_id" label="resources.sites.fields.province_id" choices={provinces} />,
-    ...(withFlash ? [<BooleanInput key="is_flash" source="is_flash" label="resources.checklists.fields.is_flash" />] : []),
+    <SelectInput
+      key="province_id"
+      source="province_id"
+      label="resources.sites.fields.province_id"
+      choices={provinces}
+    />,
+    ...(withFlash
+      ? [<BooleanInput key="is_flash" source="is_flash" label="resources.checklists.fields.is_flash" />]
+      : []),
   ];
 }
 
@@ -69,7 +76,12 @@ export function ChecklistShow() {
         <ProvinceField source="province_id" />
         <TextField source="username" />
         <TextField source="comment" emptyText="—" />
-        <ReferenceManyField label="resources.observations.name" reference="observations" target="checklist_id" sort={{ field: 'lifestage_id', order: 'ASC' }}>
+        <ReferenceManyField
+          label="resources.observations.name"
+          reference="observations"
+          target="checklist_id"
+          sort={{ field: 'lifestage_id', order: 'ASC' }}
+        >
           <DataTable rowClick={(id) => `/observations/${id}/show`} bulkActionButtons={false}>
             <DataTable.Col source="id" />
             <DataTable.Col source="lifestage_id">
@@ -132,7 +144,12 @@ export function SiteShow() {
         <NumberField source="latitude" options={{ maximumFractionDigits: 6 }} />
         <NumberField source="longitude" options={{ maximumFractionDigits: 6 }} />
         <TextField source="username" />
-        <ReferenceManyField label="resources.checklists.name" reference="checklists" target="site_id" sort={{ field: 'checklist_date', order: 'DESC' }}>
+        <ReferenceManyField
+          label="resources.checklists.name"
+          reference="checklists"
+          target="site_id"
+          sort={{ field: 'checklist_date', order: 'DESC' }}
+        >
           <DataTable rowClick={(id) => `/checklists/${id}/show`} bulkActionButtons={false}>
             <DataTable.Col source="id" />
             <DataTable.Col source="checklist_date" field={DateField} />

@@ -20,14 +20,21 @@ const NAME_FIELDS = ['name', 'name_fr', 'name_es'] as const;
 const MILKWEED_FIELDS = ['latin_name', 'english_name', 'french_name', 'spanish_name'] as const;
 const fieldsOf = (kind: 'named' | 'milkweed') => (kind === 'milkweed' ? MILKWEED_FIELDS : NAME_FIELDS);
 
-const filters = [<TextInput key="q" source="q" label="mm.filters.q" alwaysOn />, <BooleanInput key="isdeleted" source="isdeleted" label="mm.reference.retired" />];
+const filters = [
+  <TextInput key="q" source="q" label="mm.filters.q" alwaysOn />,
+  <BooleanInput key="isdeleted" source="isdeleted" label="mm.reference.retired" />,
+];
 
 /** Reference rows; retired ones stay listed (greyed) and can be restored from their edit page. */
 export function referenceList(kind: 'named' | 'milkweed') {
   return function ReferenceList() {
     return (
       <List filters={filters} sort={{ field: 'id', order: 'ASC' }} perPage={50}>
-        <DataTable rowClick="edit" bulkActionButtons={false} rowSx={(record) => (record.isdeleted ? { opacity: 0.55 } : {})}>
+        <DataTable
+          rowClick="edit"
+          bulkActionButtons={false}
+          rowSx={(record) => (record.isdeleted ? { opacity: 0.55 } : {})}
+        >
           <DataTable.Col source="id" />
           {fieldsOf(kind).map((f) => (
             <DataTable.Col key={f} source={f} />
@@ -45,7 +52,15 @@ function RetireToolbar() {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      {record && !record.isdeleted && <DeleteButton label="mm.reference.retire" mutationMode="pessimistic" redirect="list" confirmTitle="mm.reference.retire" confirmContent="mm.reference.retired_note" />}
+      {record && !record.isdeleted && (
+        <DeleteButton
+          label="mm.reference.retire"
+          mutationMode="pessimistic"
+          redirect="list"
+          confirmTitle="mm.reference.retire"
+          confirmContent="mm.reference.retired_note"
+        />
+      )}
     </Toolbar>
   );
 }
@@ -55,7 +70,13 @@ function ReferenceForm({ kind, withToolbar }: { kind: 'named' | 'milkweed'; with
   return (
     <SimpleForm toolbar={withToolbar ? <RetireToolbar /> : undefined}>
       {fieldsOf(kind).map((f) => (
-        <TextInput key={f} source={f} validate={required()} fullWidth sx={f === 'latin_name' ? { '& input': { fontStyle: 'italic' } } : undefined} />
+        <TextInput
+          key={f}
+          source={f}
+          validate={required()}
+          fullWidth
+          sx={f === 'latin_name' ? { '& input': { fontStyle: 'italic' } } : undefined}
+        />
       ))}
       {withToolbar && (
         <>

@@ -72,7 +72,12 @@ export function UserShow() {
         <Typography variant="h6" component="h2">
           {translate('mm.user.submissions')}
         </Typography>
-        <ReferenceManyField reference="observations" target="user_id" sort={{ field: 'observation_created', order: 'DESC' }} perPage={10}>
+        <ReferenceManyField
+          reference="observations"
+          target="user_id"
+          sort={{ field: 'observation_created', order: 'DESC' }}
+          perPage={10}
+        >
           <DataTable rowClick={(id) => `/observations/${id}/show`} bulkActionButtons={false}>
             <DataTable.Col source="id" />
             <DataTable.Col source="checklist_date" field={DateField} />

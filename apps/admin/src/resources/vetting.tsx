@@ -1,7 +1,15 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import {
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  useUnselectAll,
+} from 'react-admin';
 import { STATUS_TRANSITIONS, ObservationStatus, type ObservationStatusId } from '@mm/shared';
 import type { MonarchDataProvider } from '../providers/data-provider';
 
@@ -24,7 +32,10 @@ function useSetStatus(onDone?: () => void) {
   return useMutation({
     mutationFn: (change: { ids: number[]; status_id: ObservationStatusId }) => dataProvider.setStatus(change),
     onSuccess: ({ data }, { status_id }) => {
-      notify('mm.vet.done', { type: 'success', messageArgs: { count: data.length, smart_count: data.length, status: translate(`mm.status.${status_id}`) } });
+      notify('mm.vet.done', {
+        type: 'success',
+        messageArgs: { count: data.length, smart_count: data.length, status: translate(`mm.status.${status_id}`) },
+      });
       onDone?.();
       refresh();
     },
@@ -42,7 +53,13 @@ export function BulkStatusButtons() {
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {BULK_TARGETS.map((status) => (
-        <Button key={status} size="small" variant="outlined" disabled={setStatus.isPending} onClick={() => setStatus.mutate({ ids: selectedIds.map(Number), status_id: status })}>
+        <Button
+          key={status}
+          size="small"
+          variant="outlined"
+          disabled={setStatus.isPending}
+          onClick={() => setStatus.mutate({ ids: selectedIds.map(Number), status_id: status })}
+        >
           {translate('mm.vet.mark_as', { status: translate(`mm.status.${status}`) })}
         </Button>
       ))}
@@ -59,7 +76,14 @@ export function RecordStatusButtons() {
   const targets = STATUS_TRANSITIONS[record.observationstatus_id] ?? [];
   if (targets.length === 0) return <span>{translate('mm.vet.no_transition')}</span>;
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="group" aria-label={translate('mm.vet.set_status')}>
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ flexWrap: 'wrap' }}
+      role="group"
+      aria-label={translate('mm.vet.set_status')}
+    >
       {targets.map((status) => (
         <Button
           key={status}

@@ -39,7 +39,11 @@ export interface NewUser {
 export async function ensureUser(db: Db, user: NewUser): Promise<number> {
   const existing = await findUserId(db, user.username);
   if (existing !== undefined) return existing;
-  const password = await hash(user.password ?? randomBytes(24).toString('base64url'), { memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const password = await hash(user.password ?? randomBytes(24).toString('base64url'), {
+    memoryCost: 19456,
+    timeCost: 2,
+    parallelism: 1,
+  });
   const created = await usersRepository.create(
     db,
     {

@@ -28,7 +28,12 @@ async function main(): Promise<void> {
   const database = await openForCli();
   const started = Date.now();
   try {
-    const userId = await ensureUser(database.db, { username: values.user, first_name: 'Data', last_name: 'Import', role_id: Role.Observer });
+    const userId = await ensureUser(database.db, {
+      username: values.user,
+      first_name: 'Data',
+      last_name: 'Import',
+      role_id: Role.Observer,
+    });
     const write = await createSightingWriter(database.db);
     const base = path.basename(file);
     let batch: SightingToWrite[] = [];
@@ -48,13 +53,20 @@ async function main(): Promise<void> {
         issues.push(...row.issues);
         continue;
       }
-      batch.push({ userId, record: row.record, sourceKey: `${base}:${row.record.sourceRecordId ?? row.row}:${JSON.stringify(row.record)}` });
+      batch.push({
+        userId,
+        record: row.record,
+        sourceKey: `${base}:${row.record.sourceRecordId ?? row.row}:${JSON.stringify(row.record)}`,
+      });
       if (batch.length >= BATCH) await flush();
     }
     await flush();
-    for (const issue of issues.slice(0, MAX_LISTED_ISSUES)) log(`row ${issue.row} (line ${issue.row + 1}), ${issue.field}: ${issue.message}`);
+    for (const issue of issues.slice(0, MAX_LISTED_ISSUES))
+      log(`row ${issue.row} (line ${issue.row + 1}), ${issue.field}: ${issue.message}`);
     if (issues.length > MAX_LISTED_ISSUES) log(`… and ${issues.length - MAX_LISTED_ISSUES} more issues`);
-    log(`${base}: ${written} imported, ${existing} already present, ${rejectedRows} rows rejected, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `${base}: ${written} imported, ${existing} already present, ${rejectedRows} rows rejected, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } catch (err) {
     console.error(`[monarch] import failed: ${err instanceof Error ? err.message : String(err)}`);
     process.exitCode = 1;

@@ -25,14 +25,22 @@ const VOLUNTEERS: [string, string, string, 'en' | 'fr' | 'es'][] = [
 ];
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { count: { type: 'string', default: '2000' }, seed: { type: 'string', default: '2022' } } });
+  const { values } = parseArgs({
+    options: { count: { type: 'string', default: '2000' }, seed: { type: 'string', default: '2022' } },
+  });
   const count = Number(values.count);
   const seed = Number(values.seed);
   const password = process.env.DEMO_PASSWORD ?? 'monarque';
   const database = await openForCli();
   try {
     const { db } = database;
-    await ensureUser(db, { username: 'demo-admin', first_name: 'Demo', last_name: 'Admin', role_id: Role.Admin, password });
+    await ensureUser(db, {
+      username: 'demo-admin',
+      first_name: 'Demo',
+      last_name: 'Admin',
+      role_id: Role.Admin,
+      password,
+    });
     const userIds: number[] = [];
     for (const [username, first_name, last_name, language] of VOLUNTEERS) {
       userIds.push(await ensureUser(db, { username, first_name, last_name, language, password }));
@@ -48,7 +56,14 @@ async function main(): Promise<void> {
         sourceKey: `demo:${seed}:${i}`,
         checklisttypeId: ChecklistType.Incidental,
         submittypeId: SubmitType.Web,
-        record: { ...s, kind: 'monarch', provinceCode: null, remarks: null, sourceRecordId: null, scientificName: 'Danaus plexippus' },
+        record: {
+          ...s,
+          kind: 'monarch',
+          provinceCode: null,
+          remarks: null,
+          sourceRecordId: null,
+          scientificName: 'Danaus plexippus',
+        },
       });
       i += 1;
       if (batch.length >= 500) {
@@ -57,7 +72,9 @@ async function main(): Promise<void> {
       }
     }
     written += (await write(batch)).written;
-    log(`demo: ${VOLUNTEERS.length} volunteers and demo-admin (password "${password}"), ${written} new observations of ${count}`);
+    log(
+      `demo: ${VOLUNTEERS.length} volunteers and demo-admin (password "${password}"), ${written} new observations of ${count}`,
+    );
   } finally {
     await database.close();
   }

@@ -10,7 +10,12 @@ import { Role, type RoleId } from '@mm/shared';
 import { findUserId } from '../modules/imports/import.service';
 import { log, openForCli } from './common';
 
-const ROLE_NAMES: Record<string, RoleId> = { admin: Role.Admin, 'region-admin': Role.RegionAdmin, 'mm-user': Role.MmUser, observer: Role.Observer };
+const ROLE_NAMES: Record<string, RoleId> = {
+  admin: Role.Admin,
+  'region-admin': Role.RegionAdmin,
+  'mm-user': Role.MmUser,
+  observer: Role.Observer,
+};
 
 function fail(message: string): never {
   console.error(`[monarch] ${message}`);
@@ -18,18 +23,27 @@ function fail(message: string): never {
 }
 
 const [username, roleArg, ...rest] = process.argv.slice(2);
-if (!username || !roleArg) fail('Usage: npm run users:role -- <username> <admin|region-admin|mm-user|observer> [--provinces QC,ON]');
+if (!username || !roleArg)
+  fail('Usage: npm run users:role -- <username> <admin|region-admin|mm-user|observer> [--provinces QC,ON]');
 const roleId = ROLE_NAMES[roleArg] ?? (/^[1-4]$/.test(roleArg) ? (Number(roleArg) as RoleId) : undefined);
 if (!roleId) fail(`Unknown role "${roleArg}": use admin, region-admin, mm-user or observer.`);
 const provincesAt = rest.indexOf('--provinces');
-const codes = provincesAt >= 0 ? (rest[provincesAt + 1] ?? '').split(',').map((c) => c.trim().toUpperCase()).filter(Boolean) : undefined;
+const codes =
+  provincesAt >= 0
+    ? (rest[provincesAt + 1] ?? '')
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean)
+    : undefined;
 
 const { db, close } = await openForCli();
 try {
   const userId = await findUserId(db, username);
   if (userId === undefined) fail(`No account named "${username}". Sign up on the site first.`);
   await db.transaction(async (tx) => {
-    const before = (await tx.execute<{ role_id: number }>(sql`SELECT role_id FROM users WHERE user_id = ${userId} FOR UPDATE`)).rows[0];
+    const before = (
+      await tx.execute<{ role_id: number }>(sql`SELECT role_id FROM users WHERE user_id = ${userId} FOR UPDATE`)
+    ).rows[0];
     await tx.execute(sql`UPDATE users SET role_id = ${roleId}, updated = now() WHERE user_id = ${userId}`);
     let provinceIds: number[] | undefined;
     if (codes) {
@@ -40,7 +54,8 @@ try {
       if (missing.length) fail(`Unknown province or state code: ${missing.join(', ')}.`);
       provinceIds = found.rows.map((r) => r.province_id);
       await tx.execute(sql`DELETE FROM region_admin_provinces WHERE user_id = ${userId}`);
-      for (const id of provinceIds) await tx.execute(sql`INSERT INTO region_admin_provinces (user_id, province_id) VALUES (${userId}, ${id})`);
+      for (const id of provinceIds)
+        await tx.execute(sql`INSERT INTO region_admin_provinces (user_id, province_id) VALUES (${userId}, ${id})`);
     }
     await tx.execute(
       sql`INSERT INTO audit_log (user_id, resource, record_id, action, before, after)

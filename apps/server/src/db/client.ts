@@ -23,7 +23,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  * @param applyMigrations false when another process already migrated (test workers)
  * @param onIdleError told when an idle pooled connection fails (e.g. 57P01 while PostgreSQL stops)
  */
-export async function openDatabase(url: string, poolSize = 20, applyMigrations = true, onIdleError: (err: Error) => void = () => {}): Promise<{ db: Db; pool: pg.Pool }> {
+export async function openDatabase(
+  url: string,
+  poolSize = 20,
+  applyMigrations = true,
+  onIdleError: (err: Error) => void = () => {},
+): Promise<{ db: Db; pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its connection (server restart, shutdown) is reported here; without a
   // listener node-postgres would crash the process. The pool replaces the client on next use.

@@ -53,7 +53,9 @@ export const countries = pgTable('countries', {
 export const provinces = pgTable('provinces', {
   province_id: smallint('province_id').primaryKey(),
   province: text('province').notNull(),
-  country_id: smallint('country_id').notNull().references(() => countries.id),
+  country_id: smallint('country_id')
+    .notNull()
+    .references(() => countries.id),
   administrative: varchar('administrative', { length: 3 }).notNull(),
   min_lat: doublePrecision('min_lat').notNull(),
   min_lng: doublePrecision('min_lng').notNull(),
@@ -90,7 +92,10 @@ export const users = pgTable(
     username: varchar('username', { length: 30 }).notNull(),
     password: text('password').notNull(),
     email: varchar('email', { length: 254 }).notNull(),
-    role_id: smallint('role_id').notNull().references(() => roles.role_id).default(3),
+    role_id: smallint('role_id')
+      .notNull()
+      .references(() => roles.role_id)
+      .default(3),
     first_name: text('first_name').notNull(),
     last_name: text('last_name').notNull(),
     language: varchar('language', { length: 2 }).notNull().default('en'),
@@ -123,7 +128,10 @@ export const users = pgTable(
 
 export const profiles = pgTable('profiles', {
   id: serial('id').primaryKey(),
-  user_id: integer('user_id').notNull().unique().references(() => users.user_id, { onDelete: 'cascade' }),
+  user_id: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.user_id, { onDelete: 'cascade' }),
   species_name: text('species_name'),
   club: text('club'),
   newsletter: boolean('newsletter').notNull().default(false),
@@ -139,7 +147,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    user_id: integer('user_id').notNull().references(() => users.user_id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
     token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
     created: created(),
     expires_at: ts('expires_at').notNull(),
@@ -153,8 +163,12 @@ export const sessions = pgTable(
 export const follows = pgTable(
   'follows',
   {
-    follower_id: integer('follower_id').notNull().references(() => users.user_id, { onDelete: 'cascade' }),
-    followed_id: integer('followed_id').notNull().references(() => users.user_id, { onDelete: 'cascade' }),
+    follower_id: integer('follower_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    followed_id: integer('followed_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
     created: created(),
   },
   (t) => [primaryKey({ columns: [t.follower_id, t.followed_id] }), index('follows_followed_idx').on(t.followed_id)],
@@ -162,7 +176,9 @@ export const follows = pgTable(
 
 export const passwordResets = pgTable('password_resets', {
   id: serial('id').primaryKey(),
-  user_id: integer('user_id').notNull().references(() => users.user_id, { onDelete: 'cascade' }),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.user_id, { onDelete: 'cascade' }),
   token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
   created: created(),
   expires_at: ts('expires_at').notNull(),
@@ -192,13 +208,19 @@ export const checklists = pgTable(
   {
     checklist_id: serial('checklist_id').primaryKey(),
     user_id: integer('user_id').references(() => users.user_id, { onDelete: 'set null' }),
-    site_id: integer('site_id').notNull().references(() => sites.site_id),
+    site_id: integer('site_id')
+      .notNull()
+      .references(() => sites.site_id),
     checklist_date: date('checklist_date', { mode: 'string' }).notNull(),
     start_time: time('start_time'),
     end_time: time('end_time'),
     participants: smallint('participants'),
-    checklisttype_id: smallint('checklisttype_id').notNull().references(() => checklisttypes.id),
-    submittype_id: smallint('submittype_id').notNull().references(() => submittypes.id),
+    checklisttype_id: smallint('checklisttype_id')
+      .notNull()
+      .references(() => checklisttypes.id),
+    submittype_id: smallint('submittype_id')
+      .notNull()
+      .references(() => submittypes.id),
     is_flash: boolean('is_flash').notNull(),
     comment: text('comment'),
     stems_inspected: integer('stems_inspected'),
@@ -221,7 +243,9 @@ export const observations = pgTable(
   'observations',
   {
     observation_id: serial('observation_id').primaryKey(),
-    checklist_id: integer('checklist_id').notNull().references(() => checklists.checklist_id, { onDelete: 'cascade' }),
+    checklist_id: integer('checklist_id')
+      .notNull()
+      .references(() => checklists.checklist_id, { onDelete: 'cascade' }),
     milkweed_id: integer('milkweed_id').references(() => milkweedSpecies.milkweed_id),
     lifestage_id: smallint('lifestage_id').references(() => lifestages.id),
     numbers: integer('numbers').notNull(),
@@ -229,7 +253,10 @@ export const observations = pgTable(
     /** Milkweed rows of a Mission carry the patch's abundance and location size. */
     abundance_id: smallint('abundance_id').references(() => abundances.id),
     locationsize_id: smallint('locationsize_id').references(() => locationsizes.id),
-    observationstatus_id: smallint('observationstatus_id').notNull().references(() => observationstatus.id).default(1),
+    observationstatus_id: smallint('observationstatus_id')
+      .notNull()
+      .references(() => observationstatus.id)
+      .default(1),
     basisofrecord_id: smallint('basisofrecord_id').references(() => basisofrecords.id),
     vetted_by: integer('vetted_by').references(() => users.user_id, { onDelete: 'set null' }),
     dateidentified: ts('dateidentified'),
@@ -238,7 +265,11 @@ export const observations = pgTable(
   },
   (t) => [
     index('observations_checklist_idx').on(t.checklist_id),
-    index('observations_public_created_idx').on(t.observationstatus_id, t.observation_created.desc(), t.observation_id.desc()),
+    index('observations_public_created_idx').on(
+      t.observationstatus_id,
+      t.observation_created.desc(),
+      t.observation_id.desc(),
+    ),
     /** Explore list order (newest first) over any set of statuses: pages read in index order, from a key. */
     index('observations_created_idx').on(t.observation_created.desc(), t.observation_id.desc()),
   ],
@@ -252,7 +283,9 @@ export const photos = pgTable(
     observation_lifestage_id: smallint('observation_lifestage_id').references(() => lifestages.id),
     photo_path: text('photo_path').notNull(),
     photo_name: text('photo_name').notNull().unique(),
-    user_id: integer('user_id').notNull().references(() => users.user_id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
     mime_type: text('mime_type').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -261,7 +294,12 @@ export const photos = pgTable(
     created: created(),
     updated: updated(),
   },
-  (t) => [index('photos_observation_idx').on(t.observation_id), index('photos_orphan_idx').on(t.created).where(sql`${t.observation_id} IS NULL`)],
+  (t) => [
+    index('photos_observation_idx').on(t.observation_id),
+    index('photos_orphan_idx')
+      .on(t.created)
+      .where(sql`${t.observation_id} IS NULL`),
+  ],
 );
 
 export const downloads = pgTable('downloads', {
@@ -304,15 +342,22 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     created: created(),
   },
-  (t) => [index('audit_log_record_idx').on(t.resource, t.record_id), index('audit_log_created_idx').on(t.created.desc())],
+  (t) => [
+    index('audit_log_record_idx').on(t.resource, t.record_id),
+    index('audit_log_created_idx').on(t.created.desc()),
+  ],
 );
 
 /** Provinces a Region admin (role 2) may vet; an Admin assigns them. */
 export const regionAdminProvinces = pgTable(
   'region_admin_provinces',
   {
-    user_id: integer('user_id').notNull().references(() => users.user_id, { onDelete: 'cascade' }),
-    province_id: smallint('province_id').notNull().references(() => provinces.province_id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    province_id: smallint('province_id')
+      .notNull()
+      .references(() => provinces.province_id),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.province_id] })],
 );

@@ -11,7 +11,9 @@ export const localesDir = path.join(path.dirname(require.resolve('@mm/shared/pac
 const resources = Object.fromEntries(
   LOCALES.map((lng) => [
     lng,
-    Object.fromEntries(I18N_NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(path.join(localesDir, lng, `${ns}.json`), 'utf8'))])),
+    Object.fromEntries(
+      I18N_NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(path.join(localesDir, lng, `${ns}.json`), 'utf8'))]),
+    ),
   ]),
 );
 

@@ -26,7 +26,12 @@ export const DEFAULT_MAIL_FROM = 'Mission Monarch <no-reply@localhost>';
  * Email through nodemailer (DESIGN.md "email"): `SMTP_URL` → SMTP transport; otherwise every message
  * is kept in `outboxDir` as an `.eml` file and logged, so recovery works on a laptop.
  */
-export function createMailer(options: { smtpUrl?: string; from?: string; outboxDir: string; log: (msg: string, file?: string) => void }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from?: string;
+  outboxDir: string;
+  log: (msg: string, file?: string) => void;
+}): Mailer {
   const from = options.from ?? DEFAULT_MAIL_FROM;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -42,7 +47,10 @@ export function createMailer(options: { smtpUrl?: string; from?: string; outboxD
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       options.log('email written to the outbox', file);
       return file;
@@ -52,5 +60,8 @@ export function createMailer(options: { smtpUrl?: string; from?: string; outboxD
 
 /** Escapes text for an HTML email body. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }

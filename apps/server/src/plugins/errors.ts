@@ -28,11 +28,17 @@ const reasonPhrases: Record<number, string> = {
 };
 
 function send(reply: FastifyReply, statusCode: number, message: string, fields?: Record<string, string>) {
-  return reply.status(statusCode).send({ statusCode, error: reasonPhrases[statusCode] ?? 'Error', message, ...(fields ? { fields } : {}) });
+  return reply
+    .status(statusCode)
+    .send({ statusCode, error: reasonPhrases[statusCode] ?? 'Error', message, ...(fields ? { fields } : {}) });
 }
 
 /** `observation.milkweeds.0.abundance_id` → `abundance_id`: labels are per field name. */
-const lastSegment = (path: string) => path.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? path;
+const lastSegment = (path: string) =>
+  path
+    .split('.')
+    .filter((p) => !/^\d+$/.test(p))
+    .pop() ?? path;
 
 /** Translates each issue with its field's label; the first message per field wins. */
 function validationFields(request: FastifyRequest, err: RequestValidationError): Record<string, string> {
@@ -60,7 +66,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (err instanceof HttpError) {
       const fields = err.fields
-        ? Object.fromEntries(Object.entries(err.fields).map(([f, d]) => [f, t(i18nKey(d.key), { ...d.values, field: t(`fields.${lastSegment(f)}`, { defaultValue: lastSegment(f) }) })]))
+        ? Object.fromEntries(
+            Object.entries(err.fields).map(([f, d]) => [
+              f,
+              t(i18nKey(d.key), {
+                ...d.values,
+                field: t(`fields.${lastSegment(f)}`, { defaultValue: lastSegment(f) }),
+              }),
+            ]),
+          )
         : undefined;
       const message = fields ? Object.values(fields).join(' ') : t(i18nKey(err.messageKey), err.values);
       return send(reply, err.statusCode, message, fields);

@@ -55,7 +55,8 @@ export const responseCachePlugin = fp<{ dataVersion: DataVersion }>(async (app, 
   app.decorateRequest('cacheVersion', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !request.routeOptions.config.publicCache || request.user?.role_id === ADMIN_ROLE_ID) return;
+    if (request.method !== 'GET' || !request.routeOptions.config.publicCache || request.user?.role_id === ADMIN_ROLE_ID)
+      return;
     const version = dataVersion.current();
     if (version === null) return;
     request.cacheVersion = version;
@@ -76,7 +77,11 @@ export const responseCachePlugin = fp<{ dataVersion: DataVersion }>(async (app, 
         seen.set(request.url, version);
         return payload;
       }
-      cache.set(request.url, { version, body: Buffer.from(payload), contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+      cache.set(request.url, {
+        version,
+        body: Buffer.from(payload),
+        contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      });
     }
     return payload;
   });

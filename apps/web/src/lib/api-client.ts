@@ -24,7 +24,10 @@ async function parse<T>(res: Response): Promise<T> {
   const body: unknown = text ? JSON.parse(text) : undefined;
   if (!res.ok) {
     const parsed = apiErrorSchema.safeParse(body);
-    throw new ApiRequestError(res.status, parsed.success ? parsed.data : { statusCode: res.status, error: res.statusText, message: res.statusText });
+    throw new ApiRequestError(
+      res.status,
+      parsed.success ? parsed.data : { statusCode: res.status, error: res.statusText, message: res.statusText },
+    );
   }
   return body as T;
 }
@@ -44,7 +47,13 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
  */
 export const api = {
   get: <T>(path: string, query?: Record<string, string | number | undefined>) => {
-    const qs = query ? new URLSearchParams(Object.entries(query).filter((e): e is [string, string | number] => e[1] !== undefined).map(([k, v]) => [k, String(v)])) : undefined;
+    const qs = query
+      ? new URLSearchParams(
+          Object.entries(query)
+            .filter((e): e is [string, string | number] => e[1] !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        )
+      : undefined;
     return request<T>('GET', qs && qs.size > 0 ? `${path}?${qs}` : path);
   },
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
@@ -68,7 +77,10 @@ export const api = {
       xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded / e.total);
       xhr.onerror = () => reject(new ApiRequestError(0, { statusCode: 0, error: 'Network', message: 'network' }));
       xhr.onload = () => {
-        parse<T>(new Response(xhr.responseText || null, { status: xhr.status, statusText: xhr.statusText })).then(resolve, reject);
+        parse<T>(new Response(xhr.responseText || null, { status: xhr.status, statusText: xhr.statusText })).then(
+          resolve,
+          reject,
+        );
       };
       const form = new FormData();
       form.append('file', file);

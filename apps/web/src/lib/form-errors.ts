@@ -23,9 +23,14 @@ export function useFieldError() {
  * their fields, any other answer's message, or `fallback` when the server could not be reached, as
  * the form's root error.
  */
-export function showServerErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, fallback: string): void {
+export function showServerErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  fallback: string,
+): void {
   if (err instanceof ApiRequestError && err.status === 400 && err.body.fields) {
-    for (const [field, message] of Object.entries(err.body.fields)) setError(field as Path<T>, { type: 'server', message });
+    for (const [field, message] of Object.entries(err.body.fields))
+      setError(field as Path<T>, { type: 'server', message });
     return;
   }
   setError('root', { message: err instanceof ApiRequestError && err.status > 0 ? err.body.message : fallback });

@@ -17,13 +17,18 @@ describe('schemaResolver', () => {
   it('keeps nested paths and passes valid values through unchanged', async () => {
     const resolve = schemaResolver(submitFlashInputSchema);
     const bad = await resolve({ locality: 'y'.repeat(201) } as never, undefined, options as never);
-    expect(decodeMessage((bad.errors as Record<string, { message?: string }>).locality?.message ?? '').values).toEqual({ max: '200' });
+    expect(decodeMessage((bad.errors as Record<string, { message?: string }>).locality?.message ?? '').values).toEqual({
+      max: '200',
+    });
   });
 });
 
 describe('encodeMessage / decodeMessage', () => {
   it('round-trips values and leaves plain or server-translated messages alone', () => {
-    expect(decodeMessage(encodeMessage('validation.min_chars', { min: 3 }))).toEqual({ key: 'validation.min_chars', values: { min: '3' } });
+    expect(decodeMessage(encodeMessage('validation.min_chars', { min: 3 }))).toEqual({
+      key: 'validation.min_chars',
+      values: { min: '3' },
+    });
     expect(encodeMessage('validation.required', {})).toBe('validation.required');
     expect(decodeMessage('City | is required.')).toEqual({ key: 'City | is required.', values: {} });
   });

@@ -30,7 +30,9 @@ export function decodeMessage(message: string): { key: string; values: Record<st
  * each field error's message also carries the limits of its issue (`min`, `max`), which the
  * spec §5 messages interpolate.
  */
-export function schemaResolver<S extends z.ZodType<unknown, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
+export function schemaResolver<S extends z.ZodType<unknown, FieldValues>>(
+  schema: S,
+): Resolver<z.input<S>, unknown, z.output<S>> {
   const resolve = zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   return async (values, context, options) => {
     const result = await resolve(values, context, options);

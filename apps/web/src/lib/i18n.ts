@@ -1,7 +1,15 @@
 import i18next from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { API_BASE, DEFAULT_LOCALE, I18N_NAMESPACES, LOCALES, TRANSLATION_MAX_RETRIES, TRANSLATION_RETRY_MS, type Locale } from '@mm/shared';
+import {
+  API_BASE,
+  DEFAULT_LOCALE,
+  I18N_NAMESPACES,
+  LOCALES,
+  TRANSLATION_MAX_RETRIES,
+  TRANSLATION_RETRY_MS,
+  type Locale,
+} from '@mm/shared';
 
 /**
  * i18next with the spec §7 loader (`/api/localetranslations/getjsonfile/web/{ns}/{lng}`),

@@ -11,7 +11,8 @@ export function useLocale(): Locale {
 /** Builds an in-app href as current locale + href (spec §2); the router adds the `/mmapp` sub-path. */
 export function useLocalePath(): (href: string) => string {
   const locale = useLocale();
-  return (href: string) => (href === '/' || href === '' ? `/${locale}` : `/${locale}${href.startsWith('/') ? href : `/${href}`}`);
+  return (href: string) =>
+    href === '/' || href === '' ? `/${locale}` : `/${locale}${href.startsWith('/') ? href : `/${href}`}`;
 }
 
 type LocaleLinkProps = Omit<ComponentProps<typeof RouterLink>, 'to'> & { href: string };

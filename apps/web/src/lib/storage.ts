@@ -1,4 +1,12 @@
-import { STORAGE_KEYS, USER_COOKIE, sessionUserSchema, normalizeLocale, DEFAULT_LOCALE, type Locale, type SessionUser } from '@mm/shared';
+import {
+  STORAGE_KEYS,
+  USER_COOKIE,
+  sessionUserSchema,
+  normalizeLocale,
+  DEFAULT_LOCALE,
+  type Locale,
+  type SessionUser,
+} from '@mm/shared';
 
 /** Browser storage of spec §3 "Stored items": token, current user, language, parameters. */
 export const storage = {

@@ -17,7 +17,10 @@ export async function startMockWorker(): Promise<void> {
     if (!localStorage.getItem(STORAGE_KEYS.token)) localStorage.setItem(STORAGE_KEYS.token, MOCK_TOKEN);
   }
   await setupWorker(...handlers).start({
-    serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js`, options: { scope: import.meta.env.BASE_URL } },
+    serviceWorker: {
+      url: `${import.meta.env.BASE_URL}mockServiceWorker.js`,
+      options: { scope: import.meta.env.BASE_URL },
+    },
     onUnhandledRequest: 'bypass',
   });
 }

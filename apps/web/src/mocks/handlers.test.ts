@@ -1,6 +1,12 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { I18N_NAMESPACES, LOCALES, loadParamsResponseSchema, observationListResponseSchema, sessionUserSchema } from '@mm/shared';
+import {
+  I18N_NAMESPACES,
+  LOCALES,
+  loadParamsResponseSchema,
+  observationListResponseSchema,
+  sessionUserSchema,
+} from '@mm/shared';
 import { handlers } from './handlers';
 
 const server = setupServer(...handlers);
@@ -12,9 +18,20 @@ const call = (path: string, init?: RequestInit) => fetch(new URL(path, window.lo
 
 describe('front-end mock mode handlers (spec §7)', () => {
   it('answers 106 observations over 3 pages of 50, newest first, with the spec paginator', async () => {
-    const pages = await Promise.all([1, 2, 3].map(async (page) => observationListResponseSchema.parse(await (await call(`/api/observations?page=${page}&limit=50`)).json())));
+    const pages = await Promise.all(
+      [1, 2, 3].map(async (page) =>
+        observationListResponseSchema.parse(await (await call(`/api/observations?page=${page}&limit=50`)).json()),
+      ),
+    );
     expect(pages.map((p) => p.data.length)).toEqual([50, 50, 6]);
-    expect(pages[2]?.paginator).toEqual({ current: 3, total: 106, limit: 50, totalpage: 3, hasPre: true, hasNext: false });
+    expect(pages[2]?.paginator).toEqual({
+      current: 3,
+      total: 106,
+      limit: 50,
+      totalpage: 3,
+      hasPre: true,
+      hasNext: false,
+    });
     expect(pages[0]?.paginator).toMatchObject({ current: 1, hasPre: false, hasNext: true });
     const rows = pages.flatMap((p) => p.data);
     expect(new Set(rows.map((r) => r.observation_id)).size).toBe(106);
@@ -24,7 +41,9 @@ describe('front-end mock mode handlers (spec §7)', () => {
   });
 
   it('answers reference data that parses with the shared load-parameters schema, in the Language header', async () => {
-    const fr = loadParamsResponseSchema.parse(await (await call('/api/utilities/loadparams', { headers: { Language: 'fr' } })).json());
+    const fr = loadParamsResponseSchema.parse(
+      await (await call('/api/utilities/loadparams', { headers: { Language: 'fr' } })).json(),
+    );
     expect(fr.countries.map((c) => c.country)).toEqual(['Canada', 'États-Unis', 'Mexique']);
     expect(fr.provinces).toHaveLength(96);
     expect(fr.lifestages.map((l) => l.lifestage)).toEqual(['Adulte', 'Œufs', 'Chenille', 'Chrysalide']);
@@ -44,9 +63,13 @@ describe('front-end mock mode handlers (spec §7)', () => {
   });
 
   it('signs in and answers a signed-in MM User', async () => {
-    const signin = (await (await call('/api/users/signin', { method: 'POST', body: '{}' })).json()) as { oauth_token: string };
+    const signin = (await (await call('/api/users/signin', { method: 'POST', body: '{}' })).json()) as {
+      oauth_token: string;
+    };
     expect(signin.oauth_token).not.toBe('');
-    const user = sessionUserSchema.parse(await (await call('/api/users/checksession', { method: 'POST', body: JSON.stringify(signin) })).json());
+    const user = sessionUserSchema.parse(
+      await (await call('/api/users/checksession', { method: 'POST', body: JSON.stringify(signin) })).json(),
+    );
     expect(user.role_id).toBe(3);
   });
 

@@ -1,5 +1,13 @@
 import { http, HttpResponse } from 'msw';
-import { API_BASE, DEFAULT_LOCALE, I18N_NAMESPACES, OBSERVATION_PAGE_SIZE, normalizeLocale, type I18nNamespace, type Locale } from '@mm/shared';
+import {
+  API_BASE,
+  DEFAULT_LOCALE,
+  I18N_NAMESPACES,
+  OBSERVATION_PAGE_SIZE,
+  normalizeLocale,
+  type I18nNamespace,
+  type Locale,
+} from '@mm/shared';
 import enAccount from '@mm/shared/locales/en/account.json';
 import enCommon from '@mm/shared/locales/en/common.json';
 import enContent from '@mm/shared/locales/en/content.json';
@@ -29,9 +37,36 @@ import { mockLoadParams } from './fixtures/reference';
 import { MOCK_TOKEN, mockCheckSession, mockMyProfile } from './fixtures/users';
 
 const translations: Record<Locale, Record<I18nNamespace, object>> = {
-  en: { common: enCommon, explore: enExplore, validation: enValidation, mission: enMission, gallery: enGallery, account: enAccount, downloads: enDownloads, content: enContent },
-  fr: { common: frCommon, explore: frExplore, validation: frValidation, mission: frMission, gallery: frGallery, account: frAccount, downloads: frDownloads, content: frContent },
-  es: { common: esCommon, explore: esExplore, validation: esValidation, mission: esMission, gallery: esGallery, account: esAccount, downloads: esDownloads, content: esContent },
+  en: {
+    common: enCommon,
+    explore: enExplore,
+    validation: enValidation,
+    mission: enMission,
+    gallery: enGallery,
+    account: enAccount,
+    downloads: enDownloads,
+    content: enContent,
+  },
+  fr: {
+    common: frCommon,
+    explore: frExplore,
+    validation: frValidation,
+    mission: frMission,
+    gallery: frGallery,
+    account: frAccount,
+    downloads: frDownloads,
+    content: frContent,
+  },
+  es: {
+    common: esCommon,
+    explore: esExplore,
+    validation: esValidation,
+    mission: esMission,
+    gallery: esGallery,
+    account: esAccount,
+    downloads: esDownloads,
+    content: esContent,
+  },
 };
 
 /** A positive whole number from the query string, or the fallback. */
@@ -55,7 +90,8 @@ export const handlers = [
   http.get(`${API_BASE}/localetranslations/getjsonfile/web/:ns/:lng`, ({ params }) => {
     const lng = normalizeLocale(String(params.lng));
     const ns = I18N_NAMESPACES.find((n) => n === params.ns);
-    if (!lng || !ns) return HttpResponse.json({ statusCode: 404, error: 'Not Found', message: 'Resource not found' }, { status: 404 });
+    if (!lng || !ns)
+      return HttpResponse.json({ statusCode: 404, error: 'Not Found', message: 'Resource not found' }, { status: 404 });
     return HttpResponse.json(translations[lng][ns]);
   }),
   http.get(`${API_BASE}/observations`, ({ request }) => {

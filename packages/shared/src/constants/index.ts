@@ -9,7 +9,13 @@ export const LOCALES = ['en', 'fr', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 /** Aliases accepted in URLs and headers and mapped onto a supported locale (spec §1: fr-CA). */
-export const LOCALE_ALIASES: Record<string, Locale> = { 'fr-ca': 'fr', 'fr-fr': 'fr', 'en-ca': 'en', 'en-us': 'en', 'es-mx': 'es' };
+export const LOCALE_ALIASES: Record<string, Locale> = {
+  'fr-ca': 'fr',
+  'fr-fr': 'fr',
+  'en-ca': 'en',
+  'en-us': 'en',
+  'es-mx': 'es',
+};
 
 /** ISO date format used in forms and API payloads (spec §9). */
 export const ISO_DATE_FORMAT = 'yyyy-MM-dd';
@@ -60,7 +66,16 @@ export const TRANSLATION_MAX_RETRIES = 5;
 export const TRANSLATION_RETRY_MS = 350;
 
 /** Translation namespaces served by the locale loader. */
-export const I18N_NAMESPACES = ['common', 'validation', 'mission', 'gallery', 'account', 'downloads', 'explore', 'content'] as const;
+export const I18N_NAMESPACES = [
+  'common',
+  'validation',
+  'mission',
+  'gallery',
+  'account',
+  'downloads',
+  'explore',
+  'content',
+] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
 
 /**

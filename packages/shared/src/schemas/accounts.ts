@@ -12,7 +12,8 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 /** The spec §5 "Password must match." check on `key` and `confirm_password`. */
-const passwordsMatch = (key: 'password' | 'new_password') => (v: Record<string, unknown>) => v[key] === v.confirm_password;
+const passwordsMatch = (key: 'password' | 'new_password') => (v: Record<string, unknown>) =>
+  v[key] === v.confirm_password;
 
 /** Where "Password must match." goes, reported once both passwords are present. */
 function matchParams(key: 'password' | 'new_password') {
@@ -21,7 +22,9 @@ function matchParams(key: 'password' | 'new_password') {
     path: ['confirm_password'],
     when: (p: { value: unknown }) => {
       const v = (p.value ?? {}) as Record<string, unknown>;
-      return passwordSchema.safeParse(v[key]).success && typeof v.confirm_password === 'string' && v.confirm_password !== '';
+      return (
+        passwordSchema.safeParse(v[key]).success && typeof v.confirm_password === 'string' && v.confirm_password !== ''
+      );
     },
   };
 }
@@ -48,12 +51,18 @@ export const resetTokenStatusSchema = z.object({
 export type ResetTokenStatus = z.infer<typeof resetTokenStatusSchema>;
 
 /** Reset Password form (spec §5 messages): new password and its confirmation. */
-export const resetPasswordInputSchema = z.object({ password: passwordSchema, confirm_password: confirmSchema }).refine(passwordsMatch('password'), matchParams('password'));
+export const resetPasswordInputSchema = z
+  .object({ password: passwordSchema, confirm_password: confirmSchema })
+  .refine(passwordsMatch('password'), matchParams('password'));
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
 /** Change password from My profile: the current one, then the new one twice. */
 export const changePasswordInputSchema = z
-  .object({ current_password: z.string(V.required).min(1, V.required).max(256, V.maxChars), new_password: passwordSchema, confirm_password: confirmSchema })
+  .object({
+    current_password: z.string(V.required).min(1, V.required).max(256, V.maxChars),
+    new_password: passwordSchema,
+    confirm_password: confirmSchema,
+  })
   .refine(passwordsMatch('new_password'), matchParams('new_password'));
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 

@@ -19,10 +19,26 @@ export const PANEL_ROLE_IDS: readonly RoleId[] = [Role.Admin, Role.RegionAdmin];
  * Anything else (including a change to the same status) is refused with 409.
  */
 export const STATUS_TRANSITIONS: Readonly<Record<ObservationStatusId, readonly ObservationStatusId[]>> = {
-  [ObservationStatus.Pending]: [ObservationStatus.Vetted, ObservationStatus.Valid, ObservationStatus.Invalid, ObservationStatus.Test, ObservationStatus.Deleted],
-  [ObservationStatus.Vetted]: [ObservationStatus.Valid, ObservationStatus.Invalid, ObservationStatus.Pending, ObservationStatus.Deleted],
+  [ObservationStatus.Pending]: [
+    ObservationStatus.Vetted,
+    ObservationStatus.Valid,
+    ObservationStatus.Invalid,
+    ObservationStatus.Test,
+    ObservationStatus.Deleted,
+  ],
+  [ObservationStatus.Vetted]: [
+    ObservationStatus.Valid,
+    ObservationStatus.Invalid,
+    ObservationStatus.Pending,
+    ObservationStatus.Deleted,
+  ],
   [ObservationStatus.Valid]: [ObservationStatus.Invalid, ObservationStatus.Vetted, ObservationStatus.Deleted],
-  [ObservationStatus.Invalid]: [ObservationStatus.Valid, ObservationStatus.Vetted, ObservationStatus.Pending, ObservationStatus.Deleted],
+  [ObservationStatus.Invalid]: [
+    ObservationStatus.Valid,
+    ObservationStatus.Vetted,
+    ObservationStatus.Pending,
+    ObservationStatus.Deleted,
+  ],
   [ObservationStatus.Test]: [ObservationStatus.Pending, ObservationStatus.Deleted],
   [ObservationStatus.Deleted]: [ObservationStatus.Pending],
 };
@@ -57,14 +73,18 @@ export const adminListQuerySchema = z.object({
   sort: jsonParam(z.tuple([z.string().max(64), z.enum(['ASC', 'DESC'])]), ['id', 'DESC']),
   /** Inclusive row offsets; at most 500 rows per page. */
   range: jsonParam(
-    z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a && b - a < 500, { message: V.invalid }),
+    z
+      .tuple([z.number().int().min(0), z.number().int().min(0)])
+      .refine(([a, b]) => b >= a && b - a < 500, { message: V.invalid }),
     [0, 24],
   ),
   filter: jsonParam(z.record(z.string(), z.unknown()), {}),
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
-export const adminIdParamsSchema = z.object({ id: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(2_147_483_647, V.invalid) });
+export const adminIdParamsSchema = z.object({
+  id: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(2_147_483_647, V.invalid),
+});
 
 const statusId = z.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(6, V.invalid);
 
@@ -76,7 +96,12 @@ export const statusChangeSchema = z.object({
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
 /** A photo as the panel shows it. */
-export const adminPhotoSchema = z.object({ id: z.number().int(), small: z.string(), large: z.string(), lifestage_id: z.number().int().nullable() });
+export const adminPhotoSchema = z.object({
+  id: z.number().int(),
+  small: z.string(),
+  large: z.string(),
+  lifestage_id: z.number().int().nullable(),
+});
 
 /** Where a site is: its name, province or state, country and point (WGS84 degrees). */
 const placeFields = {
@@ -145,7 +170,13 @@ export const adminChecklistUpdateSchema = z.object({
   checklist_date: isoDate.optional(),
   start_time: clockTime.nullable().optional(),
   end_time: clockTime.nullable().optional(),
-  participants: z.number(V.number).int(V.wholeNumber).min(1, V.numberPositive).max(1000, V.invalid).nullable().optional(),
+  participants: z
+    .number(V.number)
+    .int(V.wholeNumber)
+    .min(1, V.numberPositive)
+    .max(1000, V.invalid)
+    .nullable()
+    .optional(),
   comment: z.string().max(2000, V.maxChars).nullable().optional(),
 });
 
@@ -197,11 +228,28 @@ export const adminMilkweedSchema = z.object({
   isdeleted: z.boolean(),
 });
 const name = z.string(V.required).trim().min(1, V.required).max(200, V.maxChars);
-export const adminMilkweedInputSchema = z.object({ latin_name: name, english_name: name, french_name: name, spanish_name: name, isdeleted: z.boolean().optional() });
+export const adminMilkweedInputSchema = z.object({
+  latin_name: name,
+  english_name: name,
+  french_name: name,
+  spanish_name: name,
+  isdeleted: z.boolean().optional(),
+});
 
 /** Reasons, abundances and location sizes: one name per language. */
-export const adminNamedSchema = z.object({ id: z.number().int(), name: z.string(), name_fr: z.string(), name_es: z.string(), isdeleted: z.boolean() });
-export const adminNamedInputSchema = z.object({ name, name_fr: name, name_es: name, isdeleted: z.boolean().optional() });
+export const adminNamedSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  name_fr: z.string(),
+  name_es: z.string(),
+  isdeleted: z.boolean(),
+});
+export const adminNamedInputSchema = z.object({
+  name,
+  name_fr: name,
+  name_es: name,
+  isdeleted: z.boolean().optional(),
+});
 
 export const adminDownloadSchema = z.object({
   id: z.number().int(),

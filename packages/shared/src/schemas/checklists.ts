@@ -103,4 +103,7 @@ export const locateQuerySchema = z.object({
   lat: z.coerce.number().min(-90, V.latitude).max(90, V.latitude),
   lng: z.coerce.number().min(-180, V.longitude).max(180, V.longitude),
 });
-export const locateResponseSchema = z.object({ province_id: z.number().int().nullable(), country_id: z.number().int().nullable() });
+export const locateResponseSchema = z.object({
+  province_id: z.number().int().nullable(),
+  country_id: z.number().int().nullable(),
+});

@@ -18,7 +18,8 @@ const reasonFields = {
   reason_text: z.string().trim().max(DOWNLOAD_REASON_MAX_CHARS, V.maxChars).optional(),
 };
 
-const hasReason = (v: { reason_id?: number; reason_text?: string }) => v.reason_id !== undefined || (v.reason_text ?? '') !== '';
+const hasReason = (v: { reason_id?: number; reason_text?: string }) =>
+  v.reason_id !== undefined || (v.reason_text ?? '') !== '';
 /** Spec §5 "Reason is required.": on the `reason` field, whichever of the two inputs is missing. */
 const reasonRequired = { message: V.required, path: ['reason'] };
 

@@ -27,7 +27,13 @@ const bboxParam = z
     const [west, south, east, north] = v.split(',').map(Number) as [number, number, number, number];
     return { west, south, east, north };
   })
-  .refine((b) => [b.west, b.east].every((x) => x >= -180 && x <= 180) && [b.south, b.north].every((y) => y >= -90 && y <= 90) && b.south <= b.north, V.invalid);
+  .refine(
+    (b) =>
+      [b.west, b.east].every((x) => x >= -180 && x <= 180) &&
+      [b.south, b.north].every((y) => y >= -90 && y <= 90) &&
+      b.south <= b.north,
+    V.invalid,
+  );
 
 /**
  * Filters of Explore data, the map clusters, the charts, the gallery and the downloads, as they
@@ -35,40 +41,57 @@ const bboxParam = z
  * `status` narrows to one status; the public only ever sees Pending, Vetted and Valid (spec §1).
  */
 const exploreFilterFields = {
-    /** First and last day of the observation date (`checklist_date`), yyyy-MM-dd, inclusive. */
-    date_from: isoDate.optional(),
-    date_to: isoDate.optional(),
-    /** Life stage id: 1 adult, 2 egg, 3 caterpillar, 4 chrysalis (`LIFESTAGE_KEYS` order). */
-    lifestage_id: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(4, V.invalid).optional(),
-    milkweed_id: queryId.optional(),
-    country_id: queryId.optional(),
-    province_id: queryId.optional(),
-    /** Observer's username, case-insensitive, exact. */
-    username: z.string().trim().min(1, V.required).max(100, V.maxChars).optional(),
-    /** Flash Data sightings or Mission surveys. */
-    kind: z.enum(['flash', 'mission'], V.invalid).optional(),
-    /** Only observations with at least one photo. */
-    with_photos: queryBoolean.optional(),
-    /** Observation status id (1–6); statuses the requester may not see give no rows. */
-    status: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(6, V.invalid).optional(),
-    /** Only sites inside `west,south,east,north` (degrees); not part of the page URL's filters. */
-    bbox: bboxParam.optional(),
+  /** First and last day of the observation date (`checklist_date`), yyyy-MM-dd, inclusive. */
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
+  /** Life stage id: 1 adult, 2 egg, 3 caterpillar, 4 chrysalis (`LIFESTAGE_KEYS` order). */
+  lifestage_id: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(4, V.invalid).optional(),
+  milkweed_id: queryId.optional(),
+  country_id: queryId.optional(),
+  province_id: queryId.optional(),
+  /** Observer's username, case-insensitive, exact. */
+  username: z.string().trim().min(1, V.required).max(100, V.maxChars).optional(),
+  /** Flash Data sightings or Mission surveys. */
+  kind: z.enum(['flash', 'mission'], V.invalid).optional(),
+  /** Only observations with at least one photo. */
+  with_photos: queryBoolean.optional(),
+  /** Observation status id (1–6); statuses the requester may not see give no rows. */
+  status: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(6, V.invalid).optional(),
+  /** Only sites inside `west,south,east,north` (degrees); not part of the page URL's filters. */
+  bbox: bboxParam.optional(),
 };
-const datesInOrder = (f: { date_from?: string; date_to?: string }) => !f.date_from || !f.date_to || f.date_from <= f.date_to;
+const datesInOrder = (f: { date_from?: string; date_to?: string }) =>
+  !f.date_from || !f.date_to || f.date_from <= f.date_to;
 const datesInOrderError = { message: V.endBeforeStart, path: ['date_to'] };
 
 export const exploreFiltersSchema = z.object(exploreFilterFields).refine(datesInOrder, datesInOrderError);
 export type ExploreFilters = z.infer<typeof exploreFiltersSchema>;
 
 /** The filter keys, in the order the URL writes them. */
-export const EXPLORE_FILTER_KEYS = ['date_from', 'date_to', 'lifestage_id', 'milkweed_id', 'country_id', 'province_id', 'username', 'kind', 'with_photos', 'status'] as const;
+export const EXPLORE_FILTER_KEYS = [
+  'date_from',
+  'date_to',
+  'lifestage_id',
+  'milkweed_id',
+  'country_id',
+  'province_id',
+  'username',
+  'kind',
+  'with_photos',
+  'status',
+] as const;
 
 /** `GET /api/observations`: filters plus page (1-based) and limit (≤ 50). */
 export const observationListQuerySchema = z
   .object({
     ...exploreFilterFields,
     page: z.coerce.number().int().min(1, V.numberPositive).max(1_000_000).default(1),
-    limit: z.coerce.number().int().min(1, V.numberPositive).max(OBSERVATION_PAGE_SIZE, V.invalid).default(OBSERVATION_PAGE_SIZE),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, V.numberPositive)
+      .max(OBSERVATION_PAGE_SIZE, V.invalid)
+      .default(OBSERVATION_PAGE_SIZE),
   })
   .refine(datesInOrder, datesInOrderError);
 export type ObservationListQuery = z.infer<typeof observationListQuerySchema>;
@@ -119,9 +142,22 @@ export type ClusterResponse = z.infer<typeof clusterResponseSchema>;
 /** `GET /api/observations/stats`: what the Explore charts draw, for the current filters. */
 export const exploreStatsSchema = z.object({
   /** Observations and individuals per ISO week of the year (1–53) and life stage (null: milkweed rows). */
-  per_week: z.array(z.object({ week: z.number().int(), lifestage_id: z.number().int().nullable(), observations: z.number().int(), individuals: z.number().int() })),
+  per_week: z.array(
+    z.object({
+      week: z.number().int(),
+      lifestage_id: z.number().int().nullable(),
+      observations: z.number().int(),
+      individuals: z.number().int(),
+    }),
+  ),
   /** Observations per province or state (null when unknown), most first. */
-  per_province: z.array(z.object({ province_id: z.number().int().nullable(), observations: z.number().int(), individuals: z.number().int() })),
+  per_province: z.array(
+    z.object({
+      province_id: z.number().int().nullable(),
+      observations: z.number().int(),
+      individuals: z.number().int(),
+    }),
+  ),
   total: z.number().int(),
 });
 export type ExploreStats = z.infer<typeof exploreStatsSchema>;

@@ -14,7 +14,12 @@ export const GALLERY_MAX_PAGE_SIZE = 50;
  */
 export const galleryQuerySchema = exploreFiltersSchema.safeExtend({
   page: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.numberPositive).max(1_000_000, V.invalid).default(1),
-  limit: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.numberPositive).max(GALLERY_MAX_PAGE_SIZE, V.invalid).default(GALLERY_PAGE_SIZE),
+  limit: z.coerce
+    .number(V.number)
+    .int(V.wholeNumber)
+    .min(1, V.numberPositive)
+    .max(GALLERY_MAX_PAGE_SIZE, V.invalid)
+    .default(GALLERY_PAGE_SIZE),
 });
 export type GalleryQuery = z.infer<typeof galleryQuerySchema>;
 

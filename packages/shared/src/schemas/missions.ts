@@ -54,7 +54,8 @@ export type MissionMilkweed = z.infer<typeof missionMilkweedSchema>;
 /** A photo of step 3: the uploaded file, its life stage, and the milkweed row (index) it belongs to. */
 export const missionPhotoSchema = photoRefSchema.extend({ milkweed_index: z.number().int().min(0).max(19) });
 
-const monarchTotal = (rows: MissionMilkweed[]) => rows.reduce((n, r) => n + LIFESTAGE_KEYS.reduce((m, k) => m + r[k], 0), 0);
+const monarchTotal = (rows: MissionMilkweed[]) =>
+  rows.reduce((n, r) => n + LIFESTAGE_KEYS.reduce((m, k) => m + r[k], 0), 0);
 
 /** Step 3, What (observation): stems inspected, milkweed rows, whether monarchs were seen, photos, comment. */
 export const missionObservationSchema = z
@@ -69,9 +70,13 @@ export const missionObservationSchema = z
   .refine((v) => !v.monarchs_seen || monarchTotal(v.milkweeds) > 0, {
     message: V.monarchRequired,
     path: ['monarchs_seen'],
-    when: (p) => z.array(missionMilkweedSchema).safeParse((p.value as Record<string, unknown> | undefined)?.milkweeds).success,
+    when: (p) =>
+      z.array(missionMilkweedSchema).safeParse((p.value as Record<string, unknown> | undefined)?.milkweeds).success,
   })
-  .refine((v) => v.photos.every((p) => p.milkweed_index < v.milkweeds.length), { message: V.invalid, path: ['photos'] });
+  .refine((v) => v.photos.every((p) => p.milkweed_index < v.milkweeds.length), {
+    message: V.invalid,
+    path: ['photos'],
+  });
 export type MissionObservation = z.infer<typeof missionObservationSchema>;
 
 /**

@@ -8,7 +8,12 @@ export const loadParamsResponseSchema = z.object({
   locationsizes: z.array(named),
   countries: z.array(z.object({ id: z.number().int(), country: z.string(), administrative: z.string() })),
   provinces: z.array(
-    z.object({ province_id: z.number().int(), province: z.string(), country_id: z.number().int(), administrative: z.string() }),
+    z.object({
+      province_id: z.number().int(),
+      province: z.string(),
+      country_id: z.number().int(),
+      administrative: z.string(),
+    }),
   ),
   basisofrecords: z.array(z.object({ basisofrecord_id: z.number().int(), basisofrecord: z.string() })),
   checklisttypes: z.array(z.object({ checklisttype_id: z.number().int(), checklisttype: z.string() })),
@@ -17,7 +22,13 @@ export const loadParamsResponseSchema = z.object({
   reasons: z.array(named),
   lifestages: z.array(z.object({ lifestage_id: z.number().int(), lifestage: z.string() })),
   roles: z.array(
-    z.object({ role_id: z.number().int(), role: z.string(), isdeleted: z.boolean(), created: z.string(), updated: z.string() }),
+    z.object({
+      role_id: z.number().int(),
+      role: z.string(),
+      isdeleted: z.boolean(),
+      created: z.string(),
+      updated: z.string(),
+    }),
   ),
   languages: z.array(named),
   milkweeds: z.array(

@@ -19,7 +19,12 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, V.passwordLength)
   .max(PASSWORD_MAX_LENGTH, V.passwordLength);
 
-export const emailSchema = z.string(V.required).trim().min(1, V.required).max(254, V.maxChars).pipe(z.email(V.emailInvalid));
+export const emailSchema = z
+  .string(V.required)
+  .trim()
+  .min(1, V.required)
+  .max(254, V.maxChars)
+  .pipe(z.email(V.emailInvalid));
 
 /** Sign-up form (spec §3): username, names, email, password twice, language, newsletter opt-in. */
 export const signupInputSchema = z
@@ -39,7 +44,11 @@ export const signupInputSchema = z
     // Report a mismatch alongside other fields' errors once both passwords are present.
     when: (p) => {
       const v = (p.value ?? {}) as Record<string, unknown>;
-      return passwordSchema.safeParse(v.password).success && typeof v.confirm_password === 'string' && v.confirm_password !== '';
+      return (
+        passwordSchema.safeParse(v.password).success &&
+        typeof v.confirm_password === 'string' &&
+        v.confirm_password !== ''
+      );
     },
   });
 export type SignupInput = z.infer<typeof signupInputSchema>;

@@ -22,7 +22,10 @@ export async function panelAccess(db: Db, request: FastifyRequest): Promise<Pane
   if (!user) throw unauthorized();
   if (!PANEL_ROLE_IDS.includes(user.role_id as RoleId)) throw forbidden();
   if (user.role_id === Role.Admin) return { user, isAdmin: true, provinces: null };
-  const rows = await db.select({ id: s.regionAdminProvinces.province_id }).from(s.regionAdminProvinces).where(eq(s.regionAdminProvinces.user_id, user.user_id));
+  const rows = await db
+    .select({ id: s.regionAdminProvinces.province_id })
+    .from(s.regionAdminProvinces)
+    .where(eq(s.regionAdminProvinces.user_id, user.user_id));
   return { user, isAdmin: false, provinces: rows.map((r) => r.id) };
 }
 
@@ -36,5 +39,6 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
 
 /** @throws 403 "outside your provinces" when a Region admin reaches a record of another province */
 export function assertInRegion(access: PanelAccess, provinceId: number | null): void {
-  if (access.provinces && (provinceId === null || !access.provinces.includes(provinceId))) throw new HttpError(403, 'errors.outside_region');
+  if (access.provinces && (provinceId === null || !access.provinces.includes(provinceId)))
+    throw new HttpError(403, 'errors.outside_region');
 }

@@ -30,7 +30,9 @@ export async function listPage<T>(
   const [from, to] = query.range;
   const direction = order === 'ASC' ? sql`ASC` : sql`DESC`;
   const [rows, count] = await Promise.all([
-    db.execute(sql`SELECT ${parts.select} ${parts.from} WHERE ${parts.where} ORDER BY ${column} ${direction} NULLS LAST, ${parts.tieBreaker} ${direction} LIMIT ${to - from + 1} OFFSET ${from}`),
+    db.execute(
+      sql`SELECT ${parts.select} ${parts.from} WHERE ${parts.where} ORDER BY ${column} ${direction} NULLS LAST, ${parts.tieBreaker} ${direction} LIMIT ${to - from + 1} OFFSET ${from}`,
+    ),
     db.execute(sql`SELECT count(*)::int AS n ${parts.from} WHERE ${parts.where}`),
   ]);
   return { rows: rows.rows as T[], total: (count.rows[0] as { n: number }).n };
@@ -40,7 +42,10 @@ export async function listPage<T>(
 export function sendList<T>(reply: FastifyReply, resource: string, query: AdminListQuery, page: ListPage<T>): T[] {
   const from = query.range[0];
   const to = page.rows.length === 0 ? from : from + page.rows.length - 1;
-  reply.header('Content-Range', `${resource} ${from}-${to}/${page.total}`).header('Access-Control-Expose-Headers', 'Content-Range').header('Cache-Control', 'no-store');
+  reply
+    .header('Content-Range', `${resource} ${from}-${to}/${page.total}`)
+    .header('Access-Control-Expose-Headers', 'Content-Range')
+    .header('Cache-Control', 'no-store');
   return page.rows;
 }
 
@@ -65,17 +70,27 @@ export function intFilter(filter: Record<string, unknown>, key: string): number 
 export function textFilter(filter: Record<string, unknown>, key = 'q'): string | undefined {
   const raw = filter[key];
   if (typeof raw !== 'string' || raw.trim() === '') return undefined;
-  return `%${raw.trim().slice(0, 100).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${raw
+    .trim()
+    .slice(0, 100)
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
  * The `keys` whose values differ between two versions of a record (compared as JSON, so arrays
  * count by content), as the audit log's `{before, after}`; undefined when nothing changed.
  */
-export function changedFields<T extends object>(before: T, after: T, keys: readonly (keyof T)[]): { before: Partial<T>; after: Partial<T> } | undefined {
+export function changedFields<T extends object>(
+  before: T,
+  after: T,
+  keys: readonly (keyof T)[],
+): { before: Partial<T>; after: Partial<T> } | undefined {
   const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
   if (changed.length === 0) return undefined;
-  return { before: Object.fromEntries(changed.map((k) => [k, before[k]])) as Partial<T>, after: Object.fromEntries(changed.map((k) => [k, after[k]])) as Partial<T> };
+  return {
+    before: Object.fromEntries(changed.map((k) => [k, before[k]])) as Partial<T>,
+    after: Object.fromEntries(changed.map((k) => [k, after[k]])) as Partial<T>,
+  };
 }
 
 /** One audit row: who changed which record, how, and the changed fields before and after. */
@@ -92,6 +107,11 @@ export interface AuditEntry {
 export async function audit(tx: DbOrTx, entries: AuditEntry | AuditEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
-  const values = list.map((e) => sql`(${e.userId}, ${e.resource}, ${e.recordId}, ${e.action}, ${JSON.stringify(e.before)}::jsonb, ${JSON.stringify(e.after)}::jsonb)`);
-  await tx.execute(sql`INSERT INTO audit_log (user_id, resource, record_id, action, before, after) VALUES ${sql.join(values, sql`, `)}`);
+  const values = list.map(
+    (e) =>
+      sql`(${e.userId}, ${e.resource}, ${e.recordId}, ${e.action}, ${JSON.stringify(e.before)}::jsonb, ${JSON.stringify(e.after)}::jsonb)`,
+  );
+  await tx.execute(
+    sql`INSERT INTO audit_log (user_id, resource, record_id, action, before, after) VALUES ${sql.join(values, sql`, `)}`,
+  );
 }

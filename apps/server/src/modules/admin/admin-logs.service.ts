@@ -1,5 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AdminDashboard, AdminListQuery, AdminObservation, AdminUser, adminAuditSchema, adminDownloadSchema, adminMessageSchema } from '@mm/shared';
+import type {
+  AdminDashboard,
+  AdminListQuery,
+  AdminObservation,
+  AdminUser,
+  adminAuditSchema,
+  adminDownloadSchema,
+  adminMessageSchema,
+} from '@mm/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
@@ -13,10 +21,23 @@ type Message = z.infer<typeof adminMessageSchema>;
 type Audit = z.infer<typeof adminAuditSchema>;
 
 const MESSAGE_SELECT = sql`id, ${iso('created')}, user_id, name, email, subject, message, language, handled`;
-const inIds = (column: SQL, ids: number[]) => (ids.length ? sql`${column} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
+const inIds = (column: SQL, ids: number[]) =>
+  ids.length
+    ? sql`${column} IN (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`
+    : sql`false`;
 
 /** Downloads log, contact messages, audit log and the dashboard of the admin panel (issue 7). */
-export function createAdminLogsService(db: Db, deps: { observations: AdminObservationsService; users: AdminUsersService; topPages: (options: { days: number; limit: number }) => Promise<{ path: string; views: number }[]> }) {
+export function createAdminLogsService(
+  db: Db,
+  deps: {
+    observations: AdminObservationsService;
+    users: AdminUsersService;
+    topPages: (options: { days: number; limit: number }) => Promise<{ path: string; views: number }[]>;
+  },
+) {
   return {
     /** Every download (who, reason, filters, format, rows, when), newest first; filter by `user_id`, `format`, `reason_id`. */
     async downloads(query: AdminListQuery): Promise<ListPage<Download>> {
@@ -79,7 +100,14 @@ export function createAdminLogsService(db: Db, deps: { observations: AdminObserv
         const before = (current.rows[0] as { handled: boolean }).handled;
         if (before !== handled) {
           await tx.execute(sql`UPDATE contact_messages SET handled = ${handled} WHERE id = ${id}`);
-          await audit(tx, { userId: access.user.user_id, resource: 'messages', recordId: id, action: 'update', before: { handled: before }, after: { handled } });
+          await audit(tx, {
+            userId: access.user.user_id,
+            resource: 'messages',
+            recordId: id,
+            action: 'update',
+            before: { handled: before },
+            after: { handled },
+          });
         }
         const row = await tx.execute(sql`SELECT ${MESSAGE_SELECT} FROM contact_messages WHERE id = ${id}`);
         return row.rows[0] as Message;
@@ -115,8 +143,14 @@ export function createAdminLogsService(db: Db, deps: { observations: AdminObserv
       const region = regionWhere(access);
       const from = sql`FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id JOIN sites s ON s.site_id = c.site_id WHERE NOT c.isdeleted AND ${region}`;
       const byStatus = (days: number) =>
-        db.execute(sql`SELECT o.observationstatus_id AS status_id, count(*)::int AS count ${from} AND o.observation_created >= now() - make_interval(days => ${days}) GROUP BY 1 ORDER BY 1`);
-      const newestQuery = { sort: ['observation_created', 'DESC'] as [string, 'DESC'], range: [0, 9] as [number, number], filter: {} };
+        db.execute(
+          sql`SELECT o.observationstatus_id AS status_id, count(*)::int AS count ${from} AND o.observation_created >= now() - make_interval(days => ${days}) GROUP BY 1 ORDER BY 1`,
+        );
+      const newestQuery = {
+        sort: ['observation_created', 'DESC'] as [string, 'DESC'],
+        range: [0, 9] as [number, number],
+        filter: {},
+      };
       const [week, month, pending, perWeek, newest, newestUsers, topPages] = await Promise.all([
         byStatus(7),
         byStatus(30),
@@ -124,7 +158,9 @@ export function createAdminLogsService(db: Db, deps: { observations: AdminObserv
         db.execute(sql`SELECT to_char(date_trunc('week', o.observation_created), 'YYYY-MM-DD') AS week, count(*)::int AS count ${from}
                        AND o.observation_created >= date_trunc('week', now()) - interval '11 weeks' GROUP BY 1 ORDER BY 1`),
         deps.observations.list(access, newestQuery),
-        access.isAdmin ? deps.users.list({ sort: ['created', 'DESC'], range: [0, 9], filter: {} }) : Promise.resolve({ rows: [] as AdminUser[], total: 0 }),
+        access.isAdmin
+          ? deps.users.list({ sort: ['created', 'DESC'], range: [0, 9], filter: {} })
+          : Promise.resolve({ rows: [] as AdminUser[], total: 0 }),
         access.isAdmin ? deps.topPages({ days: 30, limit: 10 }) : Promise.resolve([]),
       ]);
       return {

@@ -17,9 +17,15 @@ import { audit, changedFields, iso, idFilter, intFilter, listPage, type ListPage
 
 const ALL_STATUSES: readonly ObservationStatusId[] = [1, 2, 3, 4, 5, 6];
 /** A verdict records who vetted and when (`vetted_by`, `dateidentified`); going back to Pending clears them. */
-const VERDICTS: readonly number[] = [ObservationStatus.Vetted, ObservationStatus.Valid, ObservationStatus.Invalid, ObservationStatus.Test];
+const VERDICTS: readonly number[] = [
+  ObservationStatus.Vetted,
+  ObservationStatus.Valid,
+  ObservationStatus.Invalid,
+  ObservationStatus.Test,
+];
 
-const photoUrl = (size: 'small' | 'large') => sql`'/attachments/' || p.photo_path || '/${sql.raw(size)}/' || p.photo_name`;
+const photoUrl = (size: 'small' | 'large') =>
+  sql`'/attachments/' || p.photo_path || '/${sql.raw(size)}/' || p.photo_name`;
 const SELECT = sql`o.observation_id AS id, o.checklist_id, c.is_flash, c.checklist_date::text AS checklist_date, o.lifestage_id, o.numbers, o.milkweed_id,
   o.observationstatus_id, o.vetted_by, v.username AS vetted_by_username, ${iso('o.dateidentified')}, ${iso('o.observation_created')},
   s.site_id, s.locality, s.province_id, s.country_id, s.latitude, s.longitude, c.user_id, u.username, c.comment,
@@ -43,7 +49,10 @@ const SORTABLE: Record<string, SQL> = {
 export function regionWhere(access: PanelAccess): SQL {
   if (!access.provinces) return sql`true`;
   if (access.provinces.length === 0) return sql`false`;
-  return sql`s.province_id IN (${sql.join(access.provinces.map((p) => sql`${p}`), sql`, `)})`;
+  return sql`s.province_id IN (${sql.join(
+    access.provinces.map((p) => sql`${p}`),
+    sql`, `,
+  )})`;
 }
 
 /** Explore filters from a react-admin `filter` object (values arrive as JSON numbers, strings or booleans). */
@@ -75,12 +84,30 @@ export function createAdminObservationsService(db: Db) {
       const filters = exploreFilters(query.filter);
       const where: SQL[] = [observationWhere(filters, ALL_STATUSES), regionWhere(access)];
       const ids = idFilter(query.filter);
-      if (ids) where.push(ids.length ? sql`o.observation_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
+      if (ids)
+        where.push(
+          ids.length
+            ? sql`o.observation_id IN (${sql.join(
+                ids.map((i) => sql`${i}`),
+                sql`, `,
+              )})`
+            : sql`false`,
+        );
       const checklistId = intFilter(query.filter, 'checklist_id');
       if (checklistId) where.push(sql`o.checklist_id = ${checklistId}`);
       const userId = intFilter(query.filter, 'user_id');
       if (userId) where.push(sql`c.user_id = ${userId}`);
-      return listPage<AdminObservation>(db, { select: SELECT, from: FROM, where: sql.join(where, sql` AND `), sortable: SORTABLE, tieBreaker: sql`o.observation_id` }, query);
+      return listPage<AdminObservation>(
+        db,
+        {
+          select: SELECT,
+          from: FROM,
+          where: sql.join(where, sql` AND `),
+          sortable: SORTABLE,
+          tieBreaker: sql`o.observation_id`,
+        },
+        query,
+      );
     },
 
     /** One observation. @throws 404 unknown, 403 outside a Region admin's provinces */
@@ -108,7 +135,9 @@ export function createAdminObservationsService(db: Db) {
         }
         let countryId: number | undefined;
         if (change.province_id !== undefined) {
-          const province = await tx.execute(sql`SELECT country_id FROM provinces WHERE province_id = ${change.province_id}`);
+          const province = await tx.execute(
+            sql`SELECT country_id FROM provinces WHERE province_id = ${change.province_id}`,
+          );
           if (province.rows.length === 0) throw fieldError('province_id', 'validation.unknown_reference');
           assertInRegion(access, change.province_id);
           countryId = (province.rows[0] as { country_id: number }).country_id;
@@ -116,17 +145,34 @@ export function createAdminObservationsService(db: Db) {
         const obs: SQL[] = [];
         if (change.numbers !== undefined) obs.push(sql`numbers = ${change.numbers}`);
         if (change.milkweed_id !== undefined) obs.push(sql`milkweed_id = ${change.milkweed_id}`);
-        if (obs.length) await tx.execute(sql`UPDATE observations SET ${sql.join(obs, sql`, `)}, updated = now() WHERE observation_id = ${id}`);
-        if (change.checklist_date !== undefined) await tx.execute(sql`UPDATE checklists SET checklist_date = ${change.checklist_date}::date, updated = now() WHERE checklist_id = ${before.checklist_id}`);
+        if (obs.length)
+          await tx.execute(
+            sql`UPDATE observations SET ${sql.join(obs, sql`, `)}, updated = now() WHERE observation_id = ${id}`,
+          );
+        if (change.checklist_date !== undefined)
+          await tx.execute(
+            sql`UPDATE checklists SET checklist_date = ${change.checklist_date}::date, updated = now() WHERE checklist_id = ${before.checklist_id}`,
+          );
         const site: SQL[] = [];
         if (change.latitude !== undefined) site.push(sql`latitude = ${change.latitude}`);
         if (change.longitude !== undefined) site.push(sql`longitude = ${change.longitude}`);
         if (change.locality !== undefined) site.push(sql`locality = ${change.locality}`);
-        if (change.province_id !== undefined) site.push(sql`province_id = ${change.province_id}`, sql`country_id = ${countryId ?? null}`);
-        if (site.length) await tx.execute(sql`UPDATE sites SET ${sql.join(site, sql`, `)}, updated = now() WHERE site_id = ${before.site_id}`);
+        if (change.province_id !== undefined)
+          site.push(sql`province_id = ${change.province_id}`, sql`country_id = ${countryId ?? null}`);
+        if (site.length)
+          await tx.execute(
+            sql`UPDATE sites SET ${sql.join(site, sql`, `)}, updated = now() WHERE site_id = ${before.site_id}`,
+          );
         const after = (await findOne(tx, id)) as AdminObservation;
         const diff = changedFields(before, after, Object.keys(change) as (keyof AdminObservationUpdate)[]);
-        if (diff) await audit(tx, { userId: access.user.user_id, resource: 'observations', recordId: id, action: 'update', ...diff });
+        if (diff)
+          await audit(tx, {
+            userId: access.user.user_id,
+            resource: 'observations',
+            recordId: id,
+            action: 'update',
+            ...diff,
+          });
         return after;
       });
     },
@@ -141,23 +187,41 @@ export function createAdminObservationsService(db: Db) {
       return db.transaction(async (tx) => {
         const res = await tx.execute(
           sql`SELECT o.observation_id AS id, o.observationstatus_id AS status_id, s.province_id ${observationJoins}
-              WHERE o.observation_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) ORDER BY o.observation_id FOR UPDATE OF o`,
+              WHERE o.observation_id IN (${sql.join(
+                ids.map((i) => sql`${i}`),
+                sql`, `,
+              )}) ORDER BY o.observation_id FOR UPDATE OF o`,
         );
         const rows = res.rows as { id: number; status_id: number; province_id: number | null }[];
         if (rows.length !== ids.length) throw notFound();
         for (const row of rows) assertInRegion(access, row.province_id);
         const illegal = rows.find((r) => !canTransition(r.status_id, change.status_id));
-        if (illegal) throw new HttpError(409, 'errors.illegal_transition', { id: illegal.id, from: illegal.status_id, to: change.status_id });
+        if (illegal)
+          throw new HttpError(409, 'errors.illegal_transition', {
+            id: illegal.id,
+            from: illegal.status_id,
+            to: change.status_id,
+          });
         const verdict = VERDICTS.includes(change.status_id);
         const vettedBy = verdict ? access.user.user_id : null;
         await tx.execute(sql`UPDATE observations SET observationstatus_id = ${change.status_id},
             vetted_by = ${change.status_id === ObservationStatus.Deleted ? sql`vetted_by` : sql`${vettedBy}`},
             dateidentified = ${change.status_id === ObservationStatus.Deleted ? sql`dateidentified` : verdict ? sql`now()` : sql`NULL`},
             updated = now()
-          WHERE observation_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+          WHERE observation_id IN (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`);
         await audit(
           tx,
-          rows.map((row) => ({ userId: access.user.user_id, resource: 'observations', recordId: row.id, action: 'status', before: { observationstatus_id: row.status_id }, after: { observationstatus_id: change.status_id } })),
+          rows.map((row) => ({
+            userId: access.user.user_id,
+            resource: 'observations',
+            recordId: row.id,
+            action: 'status',
+            before: { observationstatus_id: row.status_id },
+            after: { observationstatus_id: change.status_id },
+          })),
         );
         return rows.map((r) => r.id);
       });

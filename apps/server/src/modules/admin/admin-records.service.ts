@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AdminListQuery, adminChecklistSchema, adminChecklistUpdateSchema, adminSiteSchema, adminSiteUpdateSchema } from '@mm/shared';
+import type {
+  AdminListQuery,
+  adminChecklistSchema,
+  adminChecklistUpdateSchema,
+  adminSiteSchema,
+  adminSiteUpdateSchema,
+} from '@mm/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound } from '../../lib/errors';
@@ -26,9 +32,20 @@ const CHECKLIST_SORTABLE: Record<string, SQL> = {
 const SITE_SELECT = sql`s.site_id AS id, s.locality, s.city, s.province_id, s.country_id, s.latitude, s.longitude, s.user_id, u.username,
   (SELECT count(*)::int FROM checklists c WHERE c.site_id = s.site_id AND NOT c.isdeleted) AS checklist_count`;
 const SITE_FROM = sql`FROM sites s LEFT JOIN users u ON u.user_id = s.user_id`;
-const SITE_SORTABLE: Record<string, SQL> = { id: sql`s.site_id`, locality: sql`lower(s.locality)`, province_id: sql`s.province_id`, username: sql`lower(u.username)` };
+const SITE_SORTABLE: Record<string, SQL> = {
+  id: sql`s.site_id`,
+  locality: sql`lower(s.locality)`,
+  province_id: sql`s.province_id`,
+  username: sql`lower(u.username)`,
+};
 
-const inIds = (column: SQL, ids: number[]) => (ids.length ? sql`${column} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
+const inIds = (column: SQL, ids: number[]) =>
+  ids.length
+    ? sql`${column} IN (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`
+    : sql`false`;
 
 async function oneChecklist(db: DbOrTx, id: number) {
   const res = await db.execute(sql`SELECT ${CHECKLIST_SELECT} ${CHECKLIST_FROM} WHERE c.checklist_id = ${id}`);
@@ -79,7 +96,17 @@ export function createAdminRecordsService(db: Db) {
       if (typeof f.is_flash === 'boolean') where.push(sql`c.is_flash = ${f.is_flash}`);
       const q = textFilter(f);
       if (q) where.push(sql`(s.locality ILIKE ${q} OR u.username ILIKE ${q})`);
-      return listPage<AdminChecklist>(db, { select: CHECKLIST_SELECT, from: CHECKLIST_FROM, where: sql.join(where, sql` AND `), sortable: CHECKLIST_SORTABLE, tieBreaker: sql`c.checklist_id` }, query);
+      return listPage<AdminChecklist>(
+        db,
+        {
+          select: CHECKLIST_SELECT,
+          from: CHECKLIST_FROM,
+          where: sql.join(where, sql` AND `),
+          sortable: CHECKLIST_SORTABLE,
+          tieBreaker: sql`c.checklist_id`,
+        },
+        query,
+      );
     },
 
     /** @throws 404, 403 outside a Region admin's provinces */
@@ -91,7 +118,11 @@ export function createAdminRecordsService(db: Db) {
     },
 
     /** Corrects date, times, participants or comment. @throws 404, 403, 400 on end_time before start_time */
-    async updateChecklist(access: PanelAccess, id: number, change: z.infer<typeof adminChecklistUpdateSchema>): Promise<AdminChecklist> {
+    async updateChecklist(
+      access: PanelAccess,
+      id: number,
+      change: z.infer<typeof adminChecklistUpdateSchema>,
+    ): Promise<AdminChecklist> {
       const sets: SQL[] = [];
       if (change.checklist_date !== undefined) sets.push(sql`checklist_date = ${change.checklist_date}::date`);
       if (change.start_time !== undefined) sets.push(sql`start_time = ${change.start_time}::time`);
@@ -102,7 +133,15 @@ export function createAdminRecordsService(db: Db) {
       const start = change.start_time !== undefined ? change.start_time : current.start_time;
       const end = change.end_time !== undefined ? change.end_time : current.end_time;
       if (start && end && end < start) throw fieldError('end_time', 'validation.end_before_start');
-      return edit<AdminChecklist>(access, 'checklists', id, change, oneChecklist, sets, (set) => sql`UPDATE checklists SET ${set} WHERE checklist_id = ${id}`);
+      return edit<AdminChecklist>(
+        access,
+        'checklists',
+        id,
+        change,
+        oneChecklist,
+        sets,
+        (set) => sql`UPDATE checklists SET ${set} WHERE checklist_id = ${id}`,
+      );
     },
 
     /** Sites; filter by `id`, `user_id`, `province_id`, `q` (locality, city or username). */
@@ -117,7 +156,17 @@ export function createAdminRecordsService(db: Db) {
       if (provinceId) where.push(sql`s.province_id = ${provinceId}`);
       const q = textFilter(f);
       if (q) where.push(sql`(s.locality ILIKE ${q} OR s.city ILIKE ${q} OR u.username ILIKE ${q})`);
-      return listPage<AdminSite>(db, { select: SITE_SELECT, from: SITE_FROM, where: sql.join(where, sql` AND `), sortable: SITE_SORTABLE, tieBreaker: sql`s.site_id` }, query);
+      return listPage<AdminSite>(
+        db,
+        {
+          select: SITE_SELECT,
+          from: SITE_FROM,
+          where: sql.join(where, sql` AND `),
+          sortable: SITE_SORTABLE,
+          tieBreaker: sql`s.site_id`,
+        },
+        query,
+      );
     },
 
     /** @throws 404, 403 outside a Region admin's provinces */
@@ -129,19 +178,36 @@ export function createAdminRecordsService(db: Db) {
     },
 
     /** Corrects a site's name, city, province (its country follows) or point (WGS84 degrees). @throws 404, 403 (also moving it out of the region), 400 unknown province */
-    async updateSite(access: PanelAccess, id: number, change: z.infer<typeof adminSiteUpdateSchema>): Promise<AdminSite> {
+    async updateSite(
+      access: PanelAccess,
+      id: number,
+      change: z.infer<typeof adminSiteUpdateSchema>,
+    ): Promise<AdminSite> {
       const sets: SQL[] = [];
       if (change.province_id !== undefined) {
-        const province = await db.execute(sql`SELECT country_id FROM provinces WHERE province_id = ${change.province_id}`);
+        const province = await db.execute(
+          sql`SELECT country_id FROM provinces WHERE province_id = ${change.province_id}`,
+        );
         if (province.rows.length === 0) throw fieldError('province_id', 'validation.unknown_reference');
         assertInRegion(access, change.province_id);
-        sets.push(sql`province_id = ${change.province_id}`, sql`country_id = ${(province.rows[0] as { country_id: number }).country_id}`);
+        sets.push(
+          sql`province_id = ${change.province_id}`,
+          sql`country_id = ${(province.rows[0] as { country_id: number }).country_id}`,
+        );
       }
       if (change.locality !== undefined) sets.push(sql`locality = ${change.locality}`);
       if (change.city !== undefined) sets.push(sql`city = ${change.city}`);
       if (change.latitude !== undefined) sets.push(sql`latitude = ${change.latitude}`);
       if (change.longitude !== undefined) sets.push(sql`longitude = ${change.longitude}`);
-      return edit<AdminSite>(access, 'sites', id, change, oneSite, sets, (set) => sql`UPDATE sites SET ${set} WHERE site_id = ${id}`);
+      return edit<AdminSite>(
+        access,
+        'sites',
+        id,
+        change,
+        oneSite,
+        sets,
+        (set) => sql`UPDATE sites SET ${set} WHERE site_id = ${id}`,
+      );
     },
   };
 }

@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { V, type AdminListQuery, type adminMilkweedInputSchema, type adminMilkweedSchema, type adminNamedInputSchema, type adminNamedSchema } from '@mm/shared';
+import {
+  V,
+  type AdminListQuery,
+  type adminMilkweedInputSchema,
+  type adminMilkweedSchema,
+  type adminNamedInputSchema,
+  type adminNamedSchema,
+} from '@mm/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound } from '../../lib/errors';
@@ -28,10 +35,35 @@ interface ReferenceTable {
 }
 
 export const REFERENCE_TABLES = {
-  milkweeds: { resource: 'milkweeds', table: sql`milkweed_species`, idColumn: sql`milkweed_id`, columns: ['latin_name', 'english_name', 'french_name', 'spanish_name'], searchable: ['latin_name', 'english_name', 'french_name', 'spanish_name'], unique: 'latin_name' },
-  reasons: { resource: 'reasons', table: sql`reasons`, idColumn: sql`id`, columns: ['name', 'name_fr', 'name_es'], searchable: ['name', 'name_fr', 'name_es'] },
-  abundances: { resource: 'abundances', table: sql`abundances`, idColumn: sql`id`, columns: ['name', 'name_fr', 'name_es'], searchable: ['name', 'name_fr', 'name_es'] },
-  locationsizes: { resource: 'locationsizes', table: sql`locationsizes`, idColumn: sql`id`, columns: ['name', 'name_fr', 'name_es'], searchable: ['name', 'name_fr', 'name_es'] },
+  milkweeds: {
+    resource: 'milkweeds',
+    table: sql`milkweed_species`,
+    idColumn: sql`milkweed_id`,
+    columns: ['latin_name', 'english_name', 'french_name', 'spanish_name'],
+    searchable: ['latin_name', 'english_name', 'french_name', 'spanish_name'],
+    unique: 'latin_name',
+  },
+  reasons: {
+    resource: 'reasons',
+    table: sql`reasons`,
+    idColumn: sql`id`,
+    columns: ['name', 'name_fr', 'name_es'],
+    searchable: ['name', 'name_fr', 'name_es'],
+  },
+  abundances: {
+    resource: 'abundances',
+    table: sql`abundances`,
+    idColumn: sql`id`,
+    columns: ['name', 'name_fr', 'name_es'],
+    searchable: ['name', 'name_fr', 'name_es'],
+  },
+  locationsizes: {
+    resource: 'locationsizes',
+    table: sql`locationsizes`,
+    idColumn: sql`id`,
+    columns: ['name', 'name_fr', 'name_es'],
+    searchable: ['name', 'name_fr', 'name_es'],
+  },
 } as const satisfies Record<string, ReferenceTable>;
 export type ReferenceResource = keyof typeof REFERENCE_TABLES;
 
@@ -67,12 +99,40 @@ export function createAdminReferenceService(db: Db) {
       const t: ReferenceTable = REFERENCE_TABLES[resource];
       const where: SQL[] = [sql`true`];
       const ids = idFilter(query.filter);
-      if (ids) where.push(ids.length ? sql`${t.idColumn} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
+      if (ids)
+        where.push(
+          ids.length
+            ? sql`${t.idColumn} IN (${sql.join(
+                ids.map((i) => sql`${i}`),
+                sql`, `,
+              )})`
+            : sql`false`,
+        );
       const q = textFilter(query.filter);
-      if (q) where.push(sql`(${sql.join(t.searchable.map((c) => sql`${sql.raw(c)} ILIKE ${q}`), sql` OR `)})`);
+      if (q)
+        where.push(
+          sql`(${sql.join(
+            t.searchable.map((c) => sql`${sql.raw(c)} ILIKE ${q}`),
+            sql` OR `,
+          )})`,
+        );
       if (typeof query.filter.isdeleted === 'boolean') where.push(sql`isdeleted = ${query.filter.isdeleted}`);
-      const sortable: Record<string, SQL> = { id: t.idColumn, isdeleted: sql`isdeleted`, ...Object.fromEntries(t.columns.map((c) => [c, sql`lower(${sql.raw(c)})`])) };
-      return listPage<Row<R>>(db, { select: select(t), from: sql`FROM ${t.table}`, where: sql.join(where, sql` AND `), sortable, tieBreaker: t.idColumn }, query);
+      const sortable: Record<string, SQL> = {
+        id: t.idColumn,
+        isdeleted: sql`isdeleted`,
+        ...Object.fromEntries(t.columns.map((c) => [c, sql`lower(${sql.raw(c)})`])),
+      };
+      return listPage<Row<R>>(
+        db,
+        {
+          select: select(t),
+          from: sql`FROM ${t.table}`,
+          where: sql.join(where, sql` AND `),
+          sortable,
+          tieBreaker: t.idColumn,
+        },
+        query,
+      );
     },
 
     /** @throws 404 */
@@ -97,26 +157,47 @@ export function createAdminReferenceService(db: Db) {
           );
           const id = (res.rows[0] as { id: number }).id;
           const row = (await one(tx, t, id)) as Row<R>;
-          await audit(tx, { userId: access.user.user_id, resource: t.resource, recordId: id, action: 'create', before: null, after: row });
+          await audit(tx, {
+            userId: access.user.user_id,
+            resource: t.resource,
+            recordId: id,
+            action: 'create',
+            before: null,
+            after: row,
+          });
           return row;
         }),
       );
     },
 
     /** Renames or retires/restores a row, with an audit row. @throws 404, 400 on a duplicate Latin name */
-    async update<R extends ReferenceResource>(access: PanelAccess, resource: R, id: number, input: Partial<Input<R>>): Promise<Row<R>> {
+    async update<R extends ReferenceResource>(
+      access: PanelAccess,
+      resource: R,
+      id: number,
+      input: Partial<Input<R>>,
+    ): Promise<Row<R>> {
       const t: ReferenceTable = REFERENCE_TABLES[resource];
-      const sets = [...t.columns, 'isdeleted'].filter((c) => (input as Record<string, unknown>)[c] !== undefined).map((c) => sql`${sql.raw(c)} = ${(input as Record<string, unknown>)[c]}`);
+      const sets = [...t.columns, 'isdeleted']
+        .filter((c) => (input as Record<string, unknown>)[c] !== undefined)
+        .map((c) => sql`${sql.raw(c)} = ${(input as Record<string, unknown>)[c]}`);
       return guarded(t, () =>
         db.transaction(async (tx) => {
           const before = await one(tx, t, id);
           if (!before) throw notFound();
-          if (sets.length) await tx.execute(sql`UPDATE ${t.table} SET ${sql.join(sets, sql`, `)} WHERE ${t.idColumn} = ${id}`);
+          if (sets.length)
+            await tx.execute(sql`UPDATE ${t.table} SET ${sql.join(sets, sql`, `)} WHERE ${t.idColumn} = ${id}`);
           const after = (await one(tx, t, id)) as Record<string, unknown>;
           const diff = changedFields(before, after, Object.keys(after));
           if (diff) {
             const onlyRetired = Object.keys(diff.after).join() === 'isdeleted';
-            await audit(tx, { userId: access.user.user_id, resource: t.resource, recordId: id, action: onlyRetired ? (after.isdeleted ? 'retire' : 'restore') : 'update', ...diff });
+            await audit(tx, {
+              userId: access.user.user_id,
+              resource: t.resource,
+              recordId: id,
+              action: onlyRetired ? (after.isdeleted ? 'retire' : 'restore') : 'update',
+              ...diff,
+            });
           }
           return after as Row<R>;
         }),

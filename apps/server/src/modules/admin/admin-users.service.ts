@@ -35,13 +35,34 @@ export function createAdminUsersService(db: Db, users: UsersService) {
       const f = query.filter;
       const where: SQL[] = [sql`true`];
       const ids = idFilter(f);
-      if (ids) where.push(ids.length ? sql`u.user_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
+      if (ids)
+        where.push(
+          ids.length
+            ? sql`u.user_id IN (${sql.join(
+                ids.map((i) => sql`${i}`),
+                sql`, `,
+              )})`
+            : sql`false`,
+        );
       const q = textFilter(f);
-      if (q) where.push(sql`(u.username ILIKE ${q} OR u.email ILIKE ${q} OR u.first_name ILIKE ${q} OR u.last_name ILIKE ${q})`);
+      if (q)
+        where.push(
+          sql`(u.username ILIKE ${q} OR u.email ILIKE ${q} OR u.first_name ILIKE ${q} OR u.last_name ILIKE ${q})`,
+        );
       const roleId = intFilter(f, 'role_id');
       if (roleId) where.push(sql`u.role_id = ${roleId}`);
       if (typeof f.isdeleted === 'boolean') where.push(sql`u.isdeleted = ${f.isdeleted}`);
-      return listPage<AdminUser>(db, { select: SELECT, from: FROM, where: sql.join(where, sql` AND `), sortable: SORTABLE, tieBreaker: sql`u.user_id` }, query);
+      return listPage<AdminUser>(
+        db,
+        {
+          select: SELECT,
+          from: FROM,
+          where: sql.join(where, sql` AND `),
+          sortable: SORTABLE,
+          tieBreaker: sql`u.user_id`,
+        },
+        query,
+      );
     },
 
     /** @throws 404 */
@@ -58,7 +79,8 @@ export function createAdminUsersService(db: Db, users: UsersService) {
      */
     async update(access: PanelAccess, id: number, change: z.infer<typeof adminUserUpdateSchema>): Promise<AdminUser> {
       const self = id === access.user.user_id;
-      if (self && ((change.role_id !== undefined && change.role_id !== Role.Admin) || change.isdeleted === true)) throw new HttpError(409, 'errors.own_admin_access');
+      if (self && ((change.role_id !== undefined && change.role_id !== Role.Admin) || change.isdeleted === true))
+        throw new HttpError(409, 'errors.own_admin_access');
       const result = await db.transaction(async (tx) => {
         await tx.execute(sql`SELECT 1 FROM users WHERE user_id = ${id} FOR UPDATE`);
         const before = await findOne(tx, id);
@@ -66,20 +88,34 @@ export function createAdminUsersService(db: Db, users: UsersService) {
         const sets: SQL[] = [];
         if (change.role_id !== undefined) sets.push(sql`role_id = ${change.role_id}`);
         if (change.isdeleted !== undefined) sets.push(sql`isdeleted = ${change.isdeleted}`);
-        if (sets.length) await tx.execute(sql`UPDATE users SET ${sql.join(sets, sql`, `)}, updated = now() WHERE user_id = ${id}`);
+        if (sets.length)
+          await tx.execute(sql`UPDATE users SET ${sql.join(sets, sql`, `)}, updated = now() WHERE user_id = ${id}`);
         if (change.region_provinces !== undefined) {
           const wanted = [...new Set(change.region_provinces)];
           if (wanted.length) {
-            const known = await tx.execute(sql`SELECT count(*)::int AS n FROM provinces WHERE province_id IN (${sql.join(wanted.map((p) => sql`${p}`), sql`, `)})`);
-            if ((known.rows[0] as { n: number }).n !== wanted.length) throw fieldError('region_provinces', 'validation.unknown_reference');
+            const known = await tx.execute(
+              sql`SELECT count(*)::int AS n FROM provinces WHERE province_id IN (${sql.join(
+                wanted.map((p) => sql`${p}`),
+                sql`, `,
+              )})`,
+            );
+            if ((known.rows[0] as { n: number }).n !== wanted.length)
+              throw fieldError('region_provinces', 'validation.unknown_reference');
           }
           await tx.execute(sql`DELETE FROM region_admin_provinces WHERE user_id = ${id}`);
-          if (wanted.length) await tx.execute(sql`INSERT INTO region_admin_provinces (user_id, province_id) VALUES ${sql.join(wanted.map((p) => sql`(${id}, ${p})`), sql`, `)}`);
+          if (wanted.length)
+            await tx.execute(
+              sql`INSERT INTO region_admin_provinces (user_id, province_id) VALUES ${sql.join(
+                wanted.map((p) => sql`(${id}, ${p})`),
+                sql`, `,
+              )}`,
+            );
         }
         if (change.isdeleted === true && !before.isdeleted) await users.revokeAllSessions(id, tx);
         const after = (await findOne(tx, id)) as AdminUser;
         const diff = changedFields(before, after, ['role_id', 'isdeleted', 'region_provinces']);
-        if (diff) await audit(tx, { userId: access.user.user_id, resource: 'users', recordId: id, action: 'update', ...diff });
+        if (diff)
+          await audit(tx, { userId: access.user.user_id, resource: 'users', recordId: id, action: 'update', ...diff });
         return after;
       });
       // The cached session user carries the role: drop it now that the change is committed.

@@ -52,7 +52,13 @@ export interface AdminDeps {
   logs: AdminLogsService;
 }
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 const LIST_DESCRIPTION =
   'react-admin REST list: query `sort=["field","ASC|DESC"]`, `range=[from,to]` (inclusive, ≤ 500 rows), `filter={…}` (JSON). ' +
   'Answers the array with `Content-Range: {resource} {from}-{to}/{total}` (exposed to scripts).';
@@ -71,11 +77,18 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.addHook('onRequest', async (request) => {
     if (!request.user) throw unauthorized();
     const adminOnly = request.routeOptions.config.adminOnly ?? false;
-    if (!PANEL_ROLE_IDS.includes(request.user.role_id as RoleId) || (adminOnly && request.user.role_id !== 1)) throw forbidden();
+    if (!PANEL_ROLE_IDS.includes(request.user.role_id as RoleId) || (adminOnly && request.user.role_id !== 1))
+      throw forbidden();
   });
 
   app.get('/dashboard', {
-    schema: { tags: ['admin'], summary: 'Dashboard figures: observations by status this week and month, pending queue, submissions per week, newest records', description: PANEL, response: { 200: adminDashboardSchema, ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary:
+        'Dashboard figures: observations by status this week and month, pending queue, submissions per week, newest records',
+      description: PANEL,
+      response: { 200: adminDashboardSchema, ...errors },
+    },
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return logs.dashboard(await panelAccess(db, request));
@@ -84,18 +97,38 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
 
   // Observations: list, show, correct, change status.
   app.get('/observations', {
-    schema: { tags: ['admin'], summary: 'Observations of every status, with the Explore filters (filter keys as in GET /api/observations), plus id, checklist_id, user_id', description: `${LIST_DESCRIPTION} ${PANEL}`, querystring: adminListQuerySchema, response: { 200: z.array(adminObservationSchema), ...errors } },
-    handler: async (request, reply) => sendList(reply, 'observations', request.query, await observations.list(await panelAccess(db, request), request.query)),
+    schema: {
+      tags: ['admin'],
+      summary:
+        'Observations of every status, with the Explore filters (filter keys as in GET /api/observations), plus id, checklist_id, user_id',
+      description: `${LIST_DESCRIPTION} ${PANEL}`,
+      querystring: adminListQuerySchema,
+      response: { 200: z.array(adminObservationSchema), ...errors },
+    },
+    handler: async (request, reply) =>
+      sendList(
+        reply,
+        'observations',
+        request.query,
+        await observations.list(await panelAccess(db, request), request.query),
+      ),
   });
   app.get('/observations/:id', {
-    schema: { tags: ['admin'], summary: 'One observation with its checklist, site and photos', description: PANEL, params: idParams, response: { 200: adminObservationSchema, ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'One observation with its checklist, site and photos',
+      description: PANEL,
+      params: idParams,
+      response: { 200: adminObservationSchema, ...errors },
+    },
     handler: async (request) => observations.get(await panelAccess(db, request), request.params.id),
   });
   app.put('/observations/:id', {
     config: { changesPublicData: true },
     schema: {
       tags: ['admin'],
-      summary: 'Correct an observation: count, milkweed, date (its checklist’s) or place (its site’s); kept in the audit log',
+      summary:
+        'Correct an observation: count, milkweed, date (its checklist’s) or place (its site’s); kept in the audit log',
       description: `${PANEL} Unknown milkweed or province: 400 naming the field.`,
       params: idParams,
       body: adminObservationUpdateSchema,
@@ -119,48 +152,107 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
 
   // Checklists and sites.
   app.get('/checklists', {
-    schema: { tags: ['admin'], summary: 'Checklists (missions and flash sightings); filter id, user_id, site_id, province_id, is_flash, q', description: `${LIST_DESCRIPTION} ${PANEL}`, querystring: adminListQuerySchema, response: { 200: z.array(adminChecklistSchema), ...errors } },
-    handler: async (request, reply) => sendList(reply, 'checklists', request.query, await records.listChecklists(await panelAccess(db, request), request.query)),
+    schema: {
+      tags: ['admin'],
+      summary: 'Checklists (missions and flash sightings); filter id, user_id, site_id, province_id, is_flash, q',
+      description: `${LIST_DESCRIPTION} ${PANEL}`,
+      querystring: adminListQuerySchema,
+      response: { 200: z.array(adminChecklistSchema), ...errors },
+    },
+    handler: async (request, reply) =>
+      sendList(
+        reply,
+        'checklists',
+        request.query,
+        await records.listChecklists(await panelAccess(db, request), request.query),
+      ),
   });
   app.get('/checklists/:id', {
-    schema: { tags: ['admin'], summary: 'One checklist', description: PANEL, params: idParams, response: { 200: adminChecklistSchema, ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'One checklist',
+      description: PANEL,
+      params: idParams,
+      response: { 200: adminChecklistSchema, ...errors },
+    },
     handler: async (request) => records.getChecklist(await panelAccess(db, request), request.params.id),
   });
   app.put('/checklists/:id', {
     config: { changesPublicData: true },
-    schema: { tags: ['admin'], summary: 'Correct a checklist’s date, times, participants or comment; kept in the audit log', description: PANEL, params: idParams, body: adminChecklistUpdateSchema, response: { 200: adminChecklistSchema, ...errors } },
-    handler: async (request) => records.updateChecklist(await panelAccess(db, request), request.params.id, request.body),
+    schema: {
+      tags: ['admin'],
+      summary: 'Correct a checklist’s date, times, participants or comment; kept in the audit log',
+      description: PANEL,
+      params: idParams,
+      body: adminChecklistUpdateSchema,
+      response: { 200: adminChecklistSchema, ...errors },
+    },
+    handler: async (request) =>
+      records.updateChecklist(await panelAccess(db, request), request.params.id, request.body),
   });
   app.get('/sites', {
-    schema: { tags: ['admin'], summary: 'Sites; filter id, user_id, province_id, q', description: `${LIST_DESCRIPTION} ${PANEL}`, querystring: adminListQuerySchema, response: { 200: z.array(adminSiteSchema), ...errors } },
-    handler: async (request, reply) => sendList(reply, 'sites', request.query, await records.listSites(await panelAccess(db, request), request.query)),
+    schema: {
+      tags: ['admin'],
+      summary: 'Sites; filter id, user_id, province_id, q',
+      description: `${LIST_DESCRIPTION} ${PANEL}`,
+      querystring: adminListQuerySchema,
+      response: { 200: z.array(adminSiteSchema), ...errors },
+    },
+    handler: async (request, reply) =>
+      sendList(reply, 'sites', request.query, await records.listSites(await panelAccess(db, request), request.query)),
   });
   app.get('/sites/:id', {
-    schema: { tags: ['admin'], summary: 'One site', description: PANEL, params: idParams, response: { 200: adminSiteSchema, ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'One site',
+      description: PANEL,
+      params: idParams,
+      response: { 200: adminSiteSchema, ...errors },
+    },
     handler: async (request) => records.getSite(await panelAccess(db, request), request.params.id),
   });
   app.put('/sites/:id', {
     config: { changesPublicData: true },
-    schema: { tags: ['admin'], summary: 'Correct a site’s name, city, province or point (WGS84 degrees); kept in the audit log', description: PANEL, params: idParams, body: adminSiteUpdateSchema, response: { 200: adminSiteSchema, ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Correct a site’s name, city, province or point (WGS84 degrees); kept in the audit log',
+      description: PANEL,
+      params: idParams,
+      body: adminSiteUpdateSchema,
+      response: { 200: adminSiteSchema, ...errors },
+    },
     handler: async (request) => records.updateSite(await panelAccess(db, request), request.params.id, request.body),
   });
 
   // Users.
   app.get('/users', {
     config: { adminOnly: true },
-    schema: { tags: ['admin'], summary: 'Users; filter id, q (username, email, names), role_id, isdeleted', description: `${LIST_DESCRIPTION} ${ROLES}`, querystring: adminListQuerySchema, response: { 200: z.array(adminUserSchema), ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Users; filter id, q (username, email, names), role_id, isdeleted',
+      description: `${LIST_DESCRIPTION} ${ROLES}`,
+      querystring: adminListQuerySchema,
+      response: { 200: z.array(adminUserSchema), ...errors },
+    },
     handler: async (request, reply) => sendList(reply, 'users', request.query, await users.list(request.query)),
   });
   app.get('/users/:id', {
     config: { adminOnly: true },
-    schema: { tags: ['admin'], summary: 'One user with counts and assigned provinces', description: ROLES, params: idParams, response: { 200: adminUserSchema, ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'One user with counts and assigned provinces',
+      description: ROLES,
+      params: idParams,
+      response: { 200: adminUserSchema, ...errors },
+    },
     handler: async (request) => users.get(request.params.id),
   });
   app.put('/users/:id', {
     config: { adminOnly: true, changesPublicData: true },
     schema: {
       tags: ['admin'],
-      summary: 'Change a user’s role (1 Admin, 2 Region admin, 3 MM User, 4 Observer), deactivate or reactivate them, assign a Region admin’s provinces',
+      summary:
+        'Change a user’s role (1 Admin, 2 Region admin, 3 MM User, 4 Observer), deactivate or reactivate them, assign a Region admin’s provinces',
       description: `${ROLES} Deactivating signs the user out everywhere. 409 when an admin would remove their own access.`,
       params: idParams,
       body: adminUserUpdateSchema,
@@ -173,27 +265,61 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   const referenceRoutes = (resource: ReferenceResource, label: string, row: z.ZodType, input: z.ZodObject) => {
     // Reading names is open to Region admins (their screens show milkweed names); writing is not.
     app.get(`/${resource}`, {
-      schema: { tags: ['admin'], summary: `${label}, retired ones included; filter id, q, isdeleted`, description: `${LIST_DESCRIPTION} ${PANEL_READ}`, querystring: adminListQuerySchema, response: { 200: z.array(row), ...errors } },
-      handler: async (request, reply) => sendList(reply, resource, request.query, await reference.list(resource, request.query)),
+      schema: {
+        tags: ['admin'],
+        summary: `${label}, retired ones included; filter id, q, isdeleted`,
+        description: `${LIST_DESCRIPTION} ${PANEL_READ}`,
+        querystring: adminListQuerySchema,
+        response: { 200: z.array(row), ...errors },
+      },
+      handler: async (request, reply) =>
+        sendList(reply, resource, request.query, await reference.list(resource, request.query)),
     });
     app.get(`/${resource}/:id`, {
-      schema: { tags: ['admin'], summary: `One of the ${label.toLowerCase()}`, description: PANEL_READ, params: idParams, response: { 200: row, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: `One of the ${label.toLowerCase()}`,
+        description: PANEL_READ,
+        params: idParams,
+        response: { 200: row, ...errors },
+      },
       handler: async (request) => reference.get(resource, request.params.id),
     });
     app.post(`/${resource}`, {
       config: { adminOnly: true, changesPublicData: true },
-      schema: { tags: ['admin'], summary: `Add to the ${label.toLowerCase()}`, description: ROLES, body: input, response: { 200: row, ...errors } },
+      schema: {
+        tags: ['admin'],
+        summary: `Add to the ${label.toLowerCase()}`,
+        description: ROLES,
+        body: input,
+        response: { 200: row, ...errors },
+      },
       handler: async (request) => reference.create(await panelAccess(db, request), resource, request.body as never),
     });
     app.put(`/${resource}/:id`, {
       config: { adminOnly: true, changesPublicData: true },
-      schema: { tags: ['admin'], summary: `Rename, retire (isdeleted: true) or restore one of the ${label.toLowerCase()}`, description: ROLES, params: idParams, body: input.partial(), response: { 200: row, ...errors } },
-      handler: async (request) => reference.update(await panelAccess(db, request), resource, request.params.id, request.body as never),
+      schema: {
+        tags: ['admin'],
+        summary: `Rename, retire (isdeleted: true) or restore one of the ${label.toLowerCase()}`,
+        description: ROLES,
+        params: idParams,
+        body: input.partial(),
+        response: { 200: row, ...errors },
+      },
+      handler: async (request) =>
+        reference.update(await panelAccess(db, request), resource, request.params.id, request.body as never),
     });
     app.delete(`/${resource}/:id`, {
       config: { adminOnly: true, changesPublicData: true },
-      schema: { tags: ['admin'], summary: `Retire one of the ${label.toLowerCase()}: hidden from forms, kept on existing observations`, description: ROLES, params: idParams, response: { 200: row, ...errors } },
-      handler: async (request) => reference.update(await panelAccess(db, request), resource, request.params.id, { isdeleted: true }),
+      schema: {
+        tags: ['admin'],
+        summary: `Retire one of the ${label.toLowerCase()}: hidden from forms, kept on existing observations`,
+        description: ROLES,
+        params: idParams,
+        response: { 200: row, ...errors },
+      },
+      handler: async (request) =>
+        reference.update(await panelAccess(db, request), resource, request.params.id, { isdeleted: true }),
     });
   };
   referenceRoutes('milkweeds', 'Milkweed species', adminMilkweedSchema, adminMilkweedInputSchema);
@@ -204,27 +330,59 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   // Logs and messages.
   app.get('/downloads', {
     config: { adminOnly: true },
-    schema: { tags: ['admin'], summary: 'Downloads log: who, reason, filters, format, rows, when; filter user_id, format, reason_id', description: `${LIST_DESCRIPTION} ${ROLES}`, querystring: adminListQuerySchema, response: { 200: z.array(adminDownloadSchema), ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Downloads log: who, reason, filters, format, rows, when; filter user_id, format, reason_id',
+      description: `${LIST_DESCRIPTION} ${ROLES}`,
+      querystring: adminListQuerySchema,
+      response: { 200: z.array(adminDownloadSchema), ...errors },
+    },
     handler: async (request, reply) => sendList(reply, 'downloads', request.query, await logs.downloads(request.query)),
   });
   app.get('/messages', {
     config: { adminOnly: true },
-    schema: { tags: ['admin'], summary: 'Contact messages; filter handled, q', description: `${LIST_DESCRIPTION} ${ROLES}`, querystring: adminListQuerySchema, response: { 200: z.array(adminMessageSchema), ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Contact messages; filter handled, q',
+      description: `${LIST_DESCRIPTION} ${ROLES}`,
+      querystring: adminListQuerySchema,
+      response: { 200: z.array(adminMessageSchema), ...errors },
+    },
     handler: async (request, reply) => sendList(reply, 'messages', request.query, await logs.messages(request.query)),
   });
   app.get('/messages/:id', {
     config: { adminOnly: true },
-    schema: { tags: ['admin'], summary: 'One contact message', description: ROLES, params: idParams, response: { 200: adminMessageSchema, ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'One contact message',
+      description: ROLES,
+      params: idParams,
+      response: { 200: adminMessageSchema, ...errors },
+    },
     handler: async (request) => logs.message(request.params.id),
   });
   app.put('/messages/:id', {
     config: { adminOnly: true },
-    schema: { tags: ['admin'], summary: 'Mark a contact message handled or not', description: ROLES, params: idParams, body: adminMessageUpdateSchema, response: { 200: adminMessageSchema, ...errors } },
-    handler: async (request) => logs.setHandled(await panelAccess(db, request), request.params.id, request.body.handled),
+    schema: {
+      tags: ['admin'],
+      summary: 'Mark a contact message handled or not',
+      description: ROLES,
+      params: idParams,
+      body: adminMessageUpdateSchema,
+      response: { 200: adminMessageSchema, ...errors },
+    },
+    handler: async (request) =>
+      logs.setHandled(await panelAccess(db, request), request.params.id, request.body.handled),
   });
   app.get('/auditlog', {
     config: { adminOnly: true },
-    schema: { tags: ['admin'], summary: 'Audit log of every admin change (who, when, before, after); filter resource, record_id, user_id', description: `${LIST_DESCRIPTION} ${ROLES}`, querystring: adminListQuerySchema, response: { 200: z.array(adminAuditSchema), ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Audit log of every admin change (who, when, before, after); filter resource, record_id, user_id',
+      description: `${LIST_DESCRIPTION} ${ROLES}`,
+      querystring: adminListQuerySchema,
+      response: { 200: z.array(adminAuditSchema), ...errors },
+    },
     handler: async (request, reply) => sendList(reply, 'auditlog', request.query, await logs.auditLog(request.query)),
   });
 };

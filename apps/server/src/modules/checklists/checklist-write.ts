@@ -19,7 +19,14 @@ export interface ObservationWrite {
 
 /** Everything one submission writes: where, when and how, and what was seen. */
 export interface ChecklistWrite {
-  site: { site_id: number | null; locality: string; city: string | null; province_id: number; latitude: number; longitude: number };
+  site: {
+    site_id: number | null;
+    locality: string;
+    city: string | null;
+    province_id: number;
+    latitude: number;
+    longitude: number;
+  };
   checklist: {
     checklist_date: string;
     start_time: string | null;
@@ -38,7 +45,14 @@ const basis = (photos: string[]) => (photos.length > 0 ? BasisOfRecord.Photograp
 /** Flash Data → one observation per life stage with a count > 0 (spec §3), the optional milkweed on each. */
 export function flashToWrite(input: SubmitFlashInput): ChecklistWrite {
   return {
-    site: { site_id: null, locality: input.locality, city: input.city ?? null, province_id: input.province_id, latitude: input.latitude, longitude: input.longitude },
+    site: {
+      site_id: null,
+      locality: input.locality,
+      city: input.city ?? null,
+      province_id: input.province_id,
+      latitude: input.latitude,
+      longitude: input.longitude,
+    },
     checklist: {
       checklist_date: input.checklist_date,
       start_time: input.start_time ?? null,
@@ -52,7 +66,17 @@ export function flashToWrite(input: SubmitFlashInput): ChecklistWrite {
     rows: LIFESTAGE_KEYS.flatMap((key, i) => {
       if (input[key] <= 0) return [];
       const photo_names = input.photos.filter((p) => p.lifestage_id === i + 1).map((p) => p.photo_name);
-      return [{ lifestage_id: i + 1, numbers: input[key], milkweed_id: input.milkweed_id ?? null, abundance_id: null, locationsize_id: null, basisofrecord_id: basis(photo_names), photo_names }];
+      return [
+        {
+          lifestage_id: i + 1,
+          numbers: input[key],
+          milkweed_id: input.milkweed_id ?? null,
+          abundance_id: null,
+          locationsize_id: null,
+          basisofrecord_id: basis(photo_names),
+          photo_names,
+        },
+      ];
     }),
   };
 }
@@ -64,7 +88,14 @@ export function flashToWrite(input: SubmitFlashInput): ChecklistWrite {
 export function missionToWrite(input: SubmitMissionInput): ChecklistWrite {
   const { site, checklist, observation } = input;
   return {
-    site: { site_id: site.site_id ?? null, locality: site.locality, city: site.city, province_id: site.province_id, latitude: site.latitude, longitude: site.longitude },
+    site: {
+      site_id: site.site_id ?? null,
+      locality: site.locality,
+      city: site.city,
+      province_id: site.province_id,
+      latitude: site.latitude,
+      longitude: site.longitude,
+    },
     checklist: {
       checklist_date: checklist.checklist_date,
       start_time: checklist.start_time,
@@ -77,11 +108,21 @@ export function missionToWrite(input: SubmitMissionInput): ChecklistWrite {
     },
     rows: observation.milkweeds.flatMap((m, index) => {
       const milkweed = { milkweed_id: m.milkweed_id, abundance_id: m.abundance_id, locationsize_id: m.locationsize_id };
-      const milkweedRow: ObservationWrite = { ...milkweed, lifestage_id: null, numbers: 0, basisofrecord_id: BasisOfRecord.Sight, photo_names: [] };
+      const milkweedRow: ObservationWrite = {
+        ...milkweed,
+        lifestage_id: null,
+        numbers: 0,
+        basisofrecord_id: BasisOfRecord.Sight,
+        photo_names: [],
+      };
       const monarchRows = LIFESTAGE_KEYS.flatMap((key, i) => {
         if (m[key] <= 0) return [];
-        const photo_names = observation.photos.filter((p) => p.milkweed_index === index && p.lifestage_id === i + 1).map((p) => p.photo_name);
-        return [{ ...milkweed, lifestage_id: i + 1, numbers: m[key], basisofrecord_id: basis(photo_names), photo_names }];
+        const photo_names = observation.photos
+          .filter((p) => p.milkweed_index === index && p.lifestage_id === i + 1)
+          .map((p) => p.photo_name);
+        return [
+          { ...milkweed, lifestage_id: i + 1, numbers: m[key], basisofrecord_id: basis(photo_names), photo_names },
+        ];
       });
       return [milkweedRow, ...monarchRows];
     }),

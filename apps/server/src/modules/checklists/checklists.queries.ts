@@ -3,12 +3,34 @@ import type { ChecklistObservation, MySite, MySubmission, ObservationStatusId } 
 import type { DbOrTx } from '../../db/client';
 import { photosRepository, type PhotoRow } from '../photos/photos.repository';
 
-const statusList = (statuses: readonly ObservationStatusId[]) => sql.join(statuses.map((s) => sql`${s}`), sql`, `);
+const statusList = (statuses: readonly ObservationStatusId[]) =>
+  sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** A photo row as the API answers it (spec §3 Photo). */
-export const toPhoto = ({ id, observation_id, observation_lifestage_id, photo_path, photo_name, user_id, isdeleted, created, updated }: PhotoRow) => ({
-  id, observation_id, observation_lifestage_id, photo_path, photo_name, user_id, isdeleted, created: iso(created), updated: iso(updated),
+export const toPhoto = ({
+  id,
+  observation_id,
+  observation_lifestage_id,
+  photo_path,
+  photo_name,
+  user_id,
+  isdeleted,
+  created,
+  updated,
+}: PhotoRow) => ({
+  id,
+  observation_id,
+  observation_lifestage_id,
+  photo_path,
+  photo_name,
+  user_id,
+  isdeleted,
+  created: iso(created),
+  updated: iso(updated),
 });
 
 export type ChecklistHead = {
@@ -49,14 +71,23 @@ export const checklistsQueries = {
   },
 
   /** The checklist's observations with the given statuses, with milkweed names and photos. */
-  async observations(db: DbOrTx, id: number, statuses: readonly ObservationStatusId[]): Promise<ChecklistObservation[]> {
-    const r = await db.execute<Omit<ChecklistObservation, 'photo' | 'dateidentified'> & { dateidentified: Date | null }>(sql`
+  async observations(
+    db: DbOrTx,
+    id: number,
+    statuses: readonly ObservationStatusId[],
+  ): Promise<ChecklistObservation[]> {
+    const r = await db.execute<
+      Omit<ChecklistObservation, 'photo' | 'dateidentified'> & { dateidentified: Date | null }
+    >(sql`
       SELECT o.observation_id, o.lifestage_id, o.numbers, o.number_of_plants, o.abundance_id, o.locationsize_id, o.observationstatus_id,
              o.dateidentified, o.milkweed_id, m.english_name, m.french_name, m.spanish_name, m.latin_name
       FROM observations o LEFT JOIN milkweed_species m ON m.milkweed_id = o.milkweed_id
       WHERE o.checklist_id = ${id} AND o.observationstatus_id IN (${statusList(statuses)})
       ORDER BY o.observation_id`);
-    const photoRows = await photosRepository.findByObservations(db, r.rows.map((o) => o.observation_id));
+    const photoRows = await photosRepository.findByObservations(
+      db,
+      r.rows.map((o) => o.observation_id),
+    );
     return r.rows.map((o) => ({
       ...o,
       dateidentified: o.dateidentified ? iso(o.dateidentified) : null,
@@ -65,7 +96,16 @@ export const checklistsQueries = {
   },
 
   /** One page of the user's Flash or Mission checklists that still have a visible observation, newest first. */
-  async mine(db: DbOrTx, userId: number, isFlash: boolean, limit: number, offset: number): Promise<{ rows: (Omit<MySubmission, 'photo' | 'created'> & { created: Date; photo_id: number | null })[]; total: number }> {
+  async mine(
+    db: DbOrTx,
+    userId: number,
+    isFlash: boolean,
+    limit: number,
+    offset: number,
+  ): Promise<{
+    rows: (Omit<MySubmission, 'photo' | 'created'> & { created: Date; photo_id: number | null })[];
+    total: number;
+  }> {
     const where = sql`c.user_id = ${userId} AND c.is_flash = ${isFlash} AND NOT c.isdeleted
       AND EXISTS (SELECT 1 FROM observations x WHERE x.checklist_id = c.checklist_id AND x.observationstatus_id <> 3)`;
     const [page, count] = await Promise.all([
@@ -100,5 +140,4 @@ export const checklistsQueries = {
       GROUP BY s.site_id ORDER BY last_used DESC LIMIT 200`);
     return r.rows.map((row) => ({ ...row, last_used: iso(row.last_used) }));
   },
-
 };

@@ -1,17 +1,33 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
-import { abundances, checklists, locationsizes, milkweedSpecies, observations, photos, provinces, sites } from '../../db/schema';
+import {
+  abundances,
+  checklists,
+  locationsizes,
+  milkweedSpecies,
+  observations,
+  photos,
+  provinces,
+  sites,
+} from '../../db/schema';
 import type { ChecklistWrite, ObservationWrite } from './checklist-write';
 
 export type ChecklistRow = typeof checklists.$inferSelect;
 
-const ids = (values: number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const ids = (values: number[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** Queries on checklists, their sites and observations. */
 export const checklistsRepository = {
   async findByIdempotencyKey(db: DbOrTx, userId: number, key: string): Promise<number | undefined> {
-    const [row] = await db.select({ id: checklists.checklist_id }).from(checklists).where(and(eq(checklists.user_id, userId), eq(checklists.idempotency_key, key)));
+    const [row] = await db
+      .select({ id: checklists.checklist_id })
+      .from(checklists)
+      .where(and(eq(checklists.user_id, userId), eq(checklists.idempotency_key, key)));
     return row?.id;
   },
 
@@ -32,7 +48,10 @@ export const checklistsRepository = {
   },
 
   async findOwnSite(db: DbOrTx, userId: number, siteId: number) {
-    const [row] = await db.select().from(sites).where(and(eq(sites.site_id, siteId), eq(sites.user_id, userId), eq(sites.isdeleted, false)));
+    const [row] = await db
+      .select()
+      .from(sites)
+      .where(and(eq(sites.site_id, siteId), eq(sites.user_id, userId), eq(sites.isdeleted, false)));
     return row;
   },
 
@@ -41,10 +60,19 @@ export const checklistsRepository = {
     if (values.length === 0) return new Set();
     const rows =
       table === 'milkweed'
-        ? await db.select({ id: milkweedSpecies.milkweed_id }).from(milkweedSpecies).where(and(inArray(milkweedSpecies.milkweed_id, values), eq(milkweedSpecies.isdeleted, false)))
+        ? await db
+            .select({ id: milkweedSpecies.milkweed_id })
+            .from(milkweedSpecies)
+            .where(and(inArray(milkweedSpecies.milkweed_id, values), eq(milkweedSpecies.isdeleted, false)))
         : table === 'abundance'
-          ? await db.select({ id: abundances.id }).from(abundances).where(and(inArray(abundances.id, values), eq(abundances.isdeleted, false)))
-          : await db.select({ id: locationsizes.id }).from(locationsizes).where(and(inArray(locationsizes.id, values), eq(locationsizes.isdeleted, false)));
+          ? await db
+              .select({ id: abundances.id })
+              .from(abundances)
+              .where(and(inArray(abundances.id, values), eq(abundances.isdeleted, false)))
+          : await db
+              .select({ id: locationsizes.id })
+              .from(locationsizes)
+              .where(and(inArray(locationsizes.id, values), eq(locationsizes.isdeleted, false)));
     return new Set(rows.map((r) => r.id));
   },
 
@@ -56,7 +84,10 @@ export const checklistsRepository = {
       : sql``;
     const rows = await db.execute<{ id: number; photo_name: string; photo_path: string }>(sql`
       SELECT p.id, p.photo_name, p.photo_path FROM photos p
-      WHERE p.user_id = ${userId} AND NOT p.isdeleted AND p.photo_name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})
+      WHERE p.user_id = ${userId} AND NOT p.isdeleted AND p.photo_name IN (${sql.join(
+        names.map((n) => sql`${n}`),
+        sql`, `,
+      )})
         AND (p.observation_id IS NULL ${attachedHere})`);
     return rows.rows;
   },
@@ -68,7 +99,14 @@ export const checklistsRepository = {
    * @returns the new checklist id, or null when the key was taken; `siteId` of a site it had to
    *          create (to be removed again when the key was taken)
    */
-  async insertSubmission(db: DbOrTx, userId: number, key: string, submitTypeId: number, write: ChecklistWrite, countryId: number): Promise<{ checklistId: number | null; newSiteId: number | null }> {
+  async insertSubmission(
+    db: DbOrTx,
+    userId: number,
+    key: string,
+    submitTypeId: number,
+    write: ChecklistWrite,
+    countryId: number,
+  ): Promise<{ checklistId: number | null; newSiteId: number | null }> {
     const { site, checklist: c, rows } = write;
     const column = <K extends keyof ObservationWrite>(k: K) => sql.param(rows.map((r) => r[k]));
     const siteSource =
@@ -101,13 +139,23 @@ export const checklistsRepository = {
 
   /** Removes a site nobody uses (left by a lost idempotency race). */
   async deleteUnusedSite(db: DbOrTx, siteId: number): Promise<void> {
-    await db.execute(sql`DELETE FROM sites WHERE site_id = ${siteId} AND NOT EXISTS (SELECT 1 FROM checklists WHERE site_id = ${siteId})`);
+    await db.execute(
+      sql`DELETE FROM sites WHERE site_id = ${siteId} AND NOT EXISTS (SELECT 1 FROM checklists WHERE site_id = ${siteId})`,
+    );
   },
 
   async createSite(db: DbOrTx, userId: number, site: ChecklistWrite['site'], countryId: number): Promise<number> {
     const [row] = await db
       .insert(sites)
-      .values({ user_id: userId, locality: site.locality, city: site.city, province_id: site.province_id, country_id: countryId, latitude: site.latitude, longitude: site.longitude })
+      .values({
+        user_id: userId,
+        locality: site.locality,
+        city: site.city,
+        province_id: site.province_id,
+        country_id: countryId,
+        latitude: site.latitude,
+        longitude: site.longitude,
+      })
       .returning({ id: sites.site_id });
     if (!row) throw new Error('insert returned no row');
     return row.id;
@@ -120,11 +168,20 @@ export const checklistsRepository = {
   },
 
   async updateChecklist(db: DbOrTx, id: number, values: Partial<typeof checklists.$inferInsert>): Promise<void> {
-    await db.update(checklists).set({ ...values, updated: new Date() }).where(eq(checklists.checklist_id, id));
+    await db
+      .update(checklists)
+      .set({ ...values, updated: new Date() })
+      .where(eq(checklists.checklist_id, id));
   },
 
   /** Inserts the rows with Pending status and attaches their photos (by id) to them. */
-  async insertObservations(db: DbOrTx, checklistId: number, rows: ObservationWrite[], photoIds: Map<string, number>, finalPath: string): Promise<void> {
+  async insertObservations(
+    db: DbOrTx,
+    checklistId: number,
+    rows: ObservationWrite[],
+    photoIds: Map<string, number>,
+    finalPath: string,
+  ): Promise<void> {
     if (rows.length === 0) return;
     const created = await db
       .insert(observations)
@@ -136,7 +193,12 @@ export const checklistsRepository = {
       if (observationId === undefined || photoIdList.length === 0) continue;
       await db
         .update(photos)
-        .set({ observation_id: observationId, observation_lifestage_id: row.lifestage_id, photo_path: finalPath, updated: new Date() })
+        .set({
+          observation_id: observationId,
+          observation_lifestage_id: row.lifestage_id,
+          photo_path: finalPath,
+          updated: new Date(),
+        })
         .where(inArray(photos.id, photoIdList));
     }
   },
@@ -146,12 +208,18 @@ export const checklistsRepository = {
   },
 
   async statusesOf(db: DbOrTx, checklistId: number): Promise<number[]> {
-    const rows = await db.select({ s: observations.observationstatus_id }).from(observations).where(eq(observations.checklist_id, checklistId));
+    const rows = await db
+      .select({ s: observations.observationstatus_id })
+      .from(observations)
+      .where(eq(observations.checklist_id, checklistId));
     return rows.map((r) => r.s);
   },
 
   async setStatus(db: DbOrTx, checklistId: number, status: ObservationStatusId): Promise<void> {
-    await db.update(observations).set({ observationstatus_id: status, updated: new Date() }).where(eq(observations.checklist_id, checklistId));
+    await db
+      .update(observations)
+      .set({ observationstatus_id: status, updated: new Date() })
+      .where(eq(observations.checklist_id, checklistId));
   },
 
   /** How many checklists use a site. */
@@ -163,7 +231,15 @@ export const checklistsRepository = {
   async updateSite(db: DbOrTx, siteId: number, site: ChecklistWrite['site'], countryId: number): Promise<void> {
     await db
       .update(sites)
-      .set({ locality: site.locality, city: site.city, province_id: site.province_id, country_id: countryId, latitude: site.latitude, longitude: site.longitude, updated: new Date() })
+      .set({
+        locality: site.locality,
+        city: site.city,
+        province_id: site.province_id,
+        country_id: countryId,
+        latitude: site.latitude,
+        longitude: site.longitude,
+        updated: new Date(),
+      })
       .where(eq(sites.site_id, siteId));
   },
 

@@ -16,10 +16,19 @@ import { flashToWrite, missionToWrite } from './checklist-write';
 import type { ChecklistsService } from './checklists.service';
 import { assertPhotosPlaced } from './photo-placement';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 
 /** `/api/checklists/*` and `/api/sites/*`: submissions as a whole (Flash Detail, Mission details, my lists). */
-export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsService }> = async (app, { checklists }) => {
+export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsService }> = async (
+  app,
+  { checklists },
+) => {
   app.get('/checklists/mine', {
     schema: {
       tags: ['checklists'],
@@ -37,7 +46,8 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
     schema: {
       tags: ['checklists'],
       summary: 'One checklist with site, observations, milkweed names (all languages) and photos',
-      description: 'Public observations (Pending, Vetted, Valid) for everyone; the owner also sees Invalid and Test; an admin sees all. 404 when nothing is visible.',
+      description:
+        'Public observations (Pending, Vetted, Valid) for everyone; the owner also sees Invalid and Test; an admin sees all. 404 when nothing is visible.',
       params: checklistIdParamsSchema,
       response: { 200: checklistDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema },
     },

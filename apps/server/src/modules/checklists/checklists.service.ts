@@ -38,11 +38,19 @@ function unknownReference(ids: ReferenceIds, write: ChecklistWrite): 'province_i
  * @returns the province's country and the photo ids by file name
  * @throws 400 naming the field (province, site, milkweed, abundance, location size, photos)
  */
-async function checkReferences(db: DbOrTx, references: ReturnType<typeof createReferenceIds>, userId: number, write: ChecklistWrite, photoNames: string[], ownChecklistId?: number) {
+async function checkReferences(
+  db: DbOrTx,
+  references: ReturnType<typeof createReferenceIds>,
+  userId: number,
+  write: ChecklistWrite,
+  photoNames: string[],
+  ownChecklistId?: number,
+) {
   const ids = await references.get((known) => unknownReference(known, write) === undefined);
   const unknown = unknownReference(ids, write);
   if (unknown) throw fieldError(unknown, V.unknownReference);
-  if (write.site.site_id != null && !(await repo.findOwnSite(db, userId, write.site.site_id))) throw fieldError('site_id', V.unknownReference);
+  if (write.site.site_id != null && !(await repo.findOwnSite(db, userId, write.site.site_id)))
+    throw fieldError('site_id', V.unknownReference);
   const usable = await repo.findUsablePhotos(db, userId, photoNames, ownChecklistId);
   if (usable.length !== new Set(photoNames).size) throw fieldError('photos', V.unknownReference);
   return { countryId: ids.provinces.get(write.site.province_id) ?? 0, photos: usable };
@@ -53,7 +61,8 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
   // Reference data seeded at start-up: read once per process.
   let provinceBoxes: Promise<ProvinceBox[]> | undefined;
   const references = createReferenceIds(db);
-  const promote = (rows: { photo_name: string; photo_path: string }[]) => photos.promoteFiles(rows.filter((p) => p.photo_path === TEMP_PATH).map((p) => p.photo_name));
+  const promote = (rows: { photo_name: string; photo_path: string }[]) =>
+    photos.promoteFiles(rows.filter((p) => p.photo_path === TEMP_PATH).map((p) => p.photo_name));
 
   return {
     /**
@@ -67,7 +76,14 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
       const refs = await checkReferences(db, references, userId, write, photoNames);
       if (refs.photos.length === 0) {
         // The common case, in one atomic statement (BENCHMARKS.md: the multi-statement transaction cost 11 round trips).
-        const { checklistId, newSiteId } = await repo.insertSubmission(db, userId, idempotencyKey, SubmitType.Web, write, refs.countryId);
+        const { checklistId, newSiteId } = await repo.insertSubmission(
+          db,
+          userId,
+          idempotencyKey,
+          SubmitType.Web,
+          write,
+          refs.countryId,
+        );
         if (checklistId !== null) return checklistId;
         // A concurrent retry with the same key won: drop the site this attempt made, answer the winner.
         if (newSiteId !== null) await repo.deleteUnusedSite(db, newSiteId);
@@ -78,8 +94,20 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
       try {
         const id = await db.transaction(async (tx) => {
           const siteId = write.site.site_id ?? (await repo.createSite(tx, userId, write.site, refs.countryId));
-          const checklistId = await repo.createChecklist(tx, { ...write.checklist, user_id: userId, site_id: siteId, submittype_id: SubmitType.Web, idempotency_key: idempotencyKey });
-          await repo.insertObservations(tx, checklistId, write.rows, new Map(refs.photos.map((p) => [p.photo_name, p.id])), FINAL_PATH);
+          const checklistId = await repo.createChecklist(tx, {
+            ...write.checklist,
+            user_id: userId,
+            site_id: siteId,
+            submittype_id: SubmitType.Web,
+            idempotency_key: idempotencyKey,
+          });
+          await repo.insertObservations(
+            tx,
+            checklistId,
+            write.rows,
+            new Map(refs.photos.map((p) => [p.photo_name, p.id])),
+            FINAL_PATH,
+          );
           return checklistId;
         });
         await promote(refs.photos);
@@ -95,23 +123,36 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
      * Replaces a submission's content (same kind), in one transaction.
      * @throws 404 unknown, 403 not the owner, 409 not every observation Pending (or kind differs)
      */
-    async replace(user: SessionUser, checklistId: number, write: ChecklistWrite, photoNames: string[]): Promise<number> {
+    async replace(
+      user: SessionUser,
+      checklistId: number,
+      write: ChecklistWrite,
+      photoNames: string[],
+    ): Promise<number> {
       const refs = await checkReferences(db, references, user.user_id, write, photoNames, checklistId);
       await db.transaction(async (tx) => {
         const current = await repo.findById(tx, checklistId, true);
         if (!current || current.isdeleted) throw notFound();
         if (current.user_id !== user.user_id) throw forbidden();
         const statuses = await repo.statusesOf(tx, checklistId);
-        if (current.is_flash !== write.checklist.is_flash || statuses.some((s) => s !== ObservationStatus.Pending)) throw new HttpError(409, 'errors.not_pending');
+        if (current.is_flash !== write.checklist.is_flash || statuses.some((s) => s !== ObservationStatus.Pending))
+          throw new HttpError(409, 'errors.not_pending');
         let siteId = write.site.site_id ?? current.site_id;
         if (write.site.site_id == null) {
           // Edit the site in place when only this checklist uses it; otherwise give this one its own.
-          if ((await repo.siteUses(tx, current.site_id)) === 1) await repo.updateSite(tx, current.site_id, write.site, refs.countryId);
+          if ((await repo.siteUses(tx, current.site_id)) === 1)
+            await repo.updateSite(tx, current.site_id, write.site, refs.countryId);
           else siteId = await repo.createSite(tx, user.user_id, write.site, refs.countryId);
         }
         await repo.updateChecklist(tx, checklistId, { ...write.checklist, site_id: siteId });
         await repo.deleteObservations(tx, checklistId);
-        await repo.insertObservations(tx, checklistId, write.rows, new Map(refs.photos.map((p) => [p.photo_name, p.id])), FINAL_PATH);
+        await repo.insertObservations(
+          tx,
+          checklistId,
+          write.rows,
+          new Map(refs.photos.map((p) => [p.photo_name, p.id])),
+          FINAL_PATH,
+        );
       });
       await promote(refs.photos);
       return checklistId;
@@ -145,7 +186,20 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
       const statuses = user?.role_id === ADMIN_ROLE_ID ? ALL_STATUSES : owner ? VISIBLE_TO_OWNER : PUBLIC_STATUS_IDS;
       const observations = await checklistsQueries.observations(db, checklistId, statuses);
       if (observations.length === 0) throw notFound();
-      const { site_id, locality, city, province_id, province, country_id, latitude, longitude, user_id: _u, created, is_flash, ...rest } = head;
+      const {
+        site_id,
+        locality,
+        city,
+        province_id,
+        province,
+        country_id,
+        latitude,
+        longitude,
+        user_id: _u,
+        created,
+        is_flash,
+        ...rest
+      } = head;
       return {
         ...rest,
         is_flash: is_flash ? 1 : 0,
@@ -159,7 +213,10 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
     /** My Flash or Mission submissions, newest first. */
     async mine(userId: number, kind: 'flash' | 'mission', page: number, limit: number): Promise<MySubmissionsResponse> {
       const { rows, total } = await checklistsQueries.mine(db, userId, kind === 'flash', limit, (page - 1) * limit);
-      const photoRows = await photosRepository.findByIds(db, rows.map((r) => r.photo_id).filter((v): v is number => v !== null));
+      const photoRows = await photosRepository.findByIds(
+        db,
+        rows.map((r) => r.photo_id).filter((v): v is number => v !== null),
+      );
       const totalpage = Math.max(1, Math.ceil(total / limit));
       return {
         data: rows.map(({ photo_id, created, ...r }) => {

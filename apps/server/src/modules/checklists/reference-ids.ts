@@ -19,7 +19,12 @@ async function loadReferenceIds(db: DbOrTx): Promise<ReferenceIds> {
     UNION ALL SELECT 'milkweed_id', milkweed_id, NULL FROM milkweed_species WHERE NOT isdeleted
     UNION ALL SELECT 'abundance_id', id, NULL FROM abundances WHERE NOT isdeleted
     UNION ALL SELECT 'locationsize_id', id, NULL FROM locationsizes WHERE NOT isdeleted`);
-  const ids: ReferenceIds = { provinces: new Map(), milkweed_id: new Set(), abundance_id: new Set(), locationsize_id: new Set() };
+  const ids: ReferenceIds = {
+    provinces: new Map(),
+    milkweed_id: new Set(),
+    abundance_id: new Set(),
+    locationsize_id: new Set(),
+  };
   for (const row of r.rows) {
     if (row.kind === 'province') ids.provinces.set(row.id, row.parent ?? 0);
     else ids[row.kind as 'milkweed_id' | 'abundance_id' | 'locationsize_id'].add(row.id);

@@ -5,7 +5,10 @@ import { perAccountLimit, type AuthLimit } from '../../lib/rate-limits';
 import type { ContactService } from './contact.service';
 
 /** `POST /api/users/email-contact` (spec §7): the Contact Us form, rate-limited per IP and per sender email. */
-export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService; authLimit: AuthLimit }> = async (app, { contact, authLimit }) => {
+export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService; authLimit: AuthLimit }> = async (
+  app,
+  { contact, authLimit },
+) => {
   app.post('/email-contact', {
     config: { rateLimit: authLimit },
     preHandler: perAccountLimit(authLimit, 'email'),

@@ -5,14 +5,21 @@ import { translator } from '../../lib/i18n';
 import { escapeHtml, type Mailer } from '../../lib/mailer';
 
 /** Contact Us (spec §2 `/content/contact-us`): messages are stored, then emailed to the museum team. */
-export function createContactService(db: Db, mailer: Mailer, contactTo: string, log: (msg: string, err?: unknown) => void) {
+export function createContactService(
+  db: Db,
+  mailer: Mailer,
+  contactTo: string,
+  log: (msg: string, err?: unknown) => void,
+) {
   return {
     /**
      * Stores a contact message and emails it to `contactTo` (CONTACT_TO, else MAIL_FROM; the outbox without SMTP).
      * A failed email is logged, not answered: the stored row is the record of truth.
      */
     async send(input: ContactInput, lng: Locale, userId: number | null): Promise<void> {
-      await db.insert(contactMessages).values({ ...input, email: input.email.toLowerCase(), language: lng, user_id: userId });
+      await db
+        .insert(contactMessages)
+        .values({ ...input, email: input.email.toLowerCase(), language: lng, user_id: userId });
       const t = translator('en');
       const intro = t('account:mail.contact_intro', { name: input.name, email: input.email, lng });
       await mailer

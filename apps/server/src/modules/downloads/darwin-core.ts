@@ -114,7 +114,8 @@ export function toOccurrence(r: OccurrenceSourceRow, mediaBase: string): Occurre
   };
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** File names inside the Darwin Core Archive. */
 export const DWCA_FILES = { core: 'occurrence.txt', meta: 'meta.xml', eml: 'eml.xml' } as const;
@@ -152,7 +153,8 @@ function describeFilters(filters: ExploreFilters): string {
  * @param pubDate yyyy-MM-dd
  */
 export function emlXml(pubDate: string, filters: ExploreFilters, packageId: string): string {
-  const org = (tag: string, name: string) => `    <${tag}>\n      <organizationName>${escapeXml(name)}</organizationName>\n    </${tag}>`;
+  const org = (tag: string, name: string) =>
+    `    <${tag}>\n      <organizationName>${escapeXml(name)}</organizationName>\n    </${tag}>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <eml:eml xmlns:eml="https://eml.ecoinformatics.org/eml-2.2.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
   xsi:schemaLocation="https://eml.ecoinformatics.org/eml-2.2.0 https://eml.ecoinformatics.org/eml-2.2.0/eml.xsd"

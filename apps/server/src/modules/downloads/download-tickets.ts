@@ -17,7 +17,9 @@ function canonical(query: DownloadQuery): string {
 }
 
 function sign(tokenHash: string, payload: string, query: DownloadQuery): Buffer {
-  return createHmac('sha256', tokenHash).update(`${payload}\n${canonical(query)}`).digest();
+  return createHmac('sha256', tokenHash)
+    .update(`${payload}\n${canonical(query)}`)
+    .digest();
 }
 
 /**
@@ -41,7 +43,10 @@ export function createDownloadTickets(db: Db, now: () => number = Date.now) {
      */
     issue(user: SessionUser, token: string, query: DownloadQuery): { ticket: string; expires_in: number } {
       const payload = `${user.user_id}.${now() + DOWNLOAD_TICKET_TTL_MS}.${randomBytes(12).toString('base64url')}`;
-      return { ticket: `${payload}.${sign(hashToken(token), payload, query).toString('base64url')}`, expires_in: DOWNLOAD_TICKET_TTL_MS / 1000 };
+      return {
+        ticket: `${payload}.${sign(hashToken(token), payload, query).toString('base64url')}`,
+        expires_in: DOWNLOAD_TICKET_TTL_MS / 1000,
+      };
     },
 
     /**

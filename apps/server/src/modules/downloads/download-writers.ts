@@ -17,7 +17,12 @@ export interface FormatWriter {
 
 /** RFC 4180 CSV, UTF-8, CRLF, header row. Cells starting with = + - @ are escaped (OWASP CSV injection). */
 function csvWriter(): FormatWriter {
-  const input = stringify({ header: true, columns: [...DWC_COLUMNS], record_delimiter: 'windows', escape_formulas: true });
+  const input = stringify({
+    header: true,
+    columns: [...DWC_COLUMNS],
+    record_delimiter: 'windows',
+    escape_formulas: true,
+  });
   return { input, output: input, contentType: 'text/csv; charset=utf-8', extension: 'csv' };
 }
 
@@ -28,7 +33,12 @@ function geojsonWriter(): FormatWriter {
   const input = new Transform({
     writableObjectMode: true,
     transform(o: Occurrence, _encoding, done) {
-      const feature = { type: 'Feature', id: o.occurrenceID, geometry: { type: 'Point', coordinates: [o.decimalLongitude, o.decimalLatitude] }, properties: o };
+      const feature = {
+        type: 'Feature',
+        id: o.occurrenceID,
+        geometry: { type: 'Point', coordinates: [o.decimalLongitude, o.decimalLatitude] },
+        properties: o,
+      };
       done(null, `${written++ === 0 ? head : ','}\n${JSON.stringify(feature)}`);
     },
     flush(done) {
@@ -55,7 +65,11 @@ function dwcaWriter(pubDate: string, filters: ExploreFilters): FormatWriter {
   const zip = new yazl.ZipFile();
   const mtime = new Date();
   zip.addBuffer(Buffer.from(metaXml(), 'utf8'), DWCA_FILES.meta, { mtime });
-  zip.addBuffer(Buffer.from(emlXml(pubDate, filters, `urn:mission-monarch:download:${pubDate}`), 'utf8'), DWCA_FILES.eml, { mtime });
+  zip.addBuffer(
+    Buffer.from(emlXml(pubDate, filters, `urn:mission-monarch:download:${pubDate}`), 'utf8'),
+    DWCA_FILES.eml,
+    { mtime },
+  );
   zip.addReadStream(input, DWCA_FILES.core, { mtime });
   zip.end();
   const output = zip.outputStream as Readable;

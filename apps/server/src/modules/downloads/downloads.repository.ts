@@ -57,6 +57,8 @@ export const downloadsRepository = {
 
   /** Records the rows written; `finished` only when the whole file was written. */
   async end(db: DbOrTx, id: number, rows: number, finished: boolean): Promise<void> {
-    await db.execute(sql`UPDATE downloads SET rows = ${rows}, finished = ${finished ? sql`now()` : sql`NULL`} WHERE id = ${id}`);
+    await db.execute(
+      sql`UPDATE downloads SET rows = ${rows}, finished = ${finished ? sql`now()` : sql`NULL`} WHERE id = ${id}`,
+    );
   },
 };

@@ -34,7 +34,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
     exposeHeadRoute: false,
     schema: {
       tags: ['observations'],
-      summary: 'Download the Explore observations as CSV, GeoJSON or a Darwin Core Archive, with a stated reason (spec §1, §5)',
+      summary:
+        'Download the Explore observations as CSV, GeoJSON or a Darwin Core Archive, with a stated reason (spec §1, §5)',
       description:
         'Query: format (csv|geojson|dwca), reason_id (one of loadparams.reasons) and/or reason_text (≤ 500 characters), plus the Explore filters ' +
         '(date_from, date_to, lifestage_id, milkweed_id, country_id, province_id, username, kind, with_photos, status) with the same visibility as the list. ' +
@@ -45,7 +46,12 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
         '400 "Reason is required." (fields.reason) without a reason; 401 for a ticket that is invalid, expired, already used, for another download, or whose session ended; 503 while too many downloads are streaming.',
       querystring: downloadQuerySchema,
       produces: ['text/csv', 'application/geo+json', 'application/zip'],
-      response: { 200: z.any().describe('The file, streamed'), 400: apiErrorSchema, 401: apiErrorSchema, 503: apiErrorSchema },
+      response: {
+        200: z.any().describe('The file, streamed'),
+        400: apiErrorSchema,
+        401: apiErrorSchema,
+        503: apiErrorSchema,
+      },
     },
     // A stream failing before its first byte is answered as a JSON error, not as a file.
     errorHandler: (err, _request, reply) => {
@@ -53,7 +59,9 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
       throw err;
     },
     handler: async (request, reply) => {
-      const user = request.query.ticket ? await downloads.tickets.redeem(request.query.ticket, request.query) : request.user;
+      const user = request.query.ticket
+        ? await downloads.tickets.redeem(request.query.ticket, request.query)
+        : request.user;
       const file = await downloads.start(user, request.query);
       return reply
         .header('Content-Type', file.contentType)

@@ -51,11 +51,18 @@ export function createDownloadsService(db: Db, publicUrl: string | undefined) {
      */
     async start(user: SessionUser | null, query: DownloadQuery): Promise<DownloadFile> {
       const { format, reason_id, reason_text, ticket: _ticket, ...filters } = query;
-      if (reason_id !== undefined && !(await downloadsRepository.reasonExists(db, reason_id))) throw fieldError('reason', V.unknownReference);
+      if (reason_id !== undefined && !(await downloadsRepository.reasonExists(db, reason_id)))
+        throw fieldError('reason', V.unknownReference);
       if (active >= maxActive) throw new HttpError(503, 'errors.unavailable');
       active++;
       try {
-        const id = await downloadsRepository.create(db, { user_id: user?.user_id ?? null, reason_id: reason_id ?? null, reason_text: reason_text || null, filters, format });
+        const id = await downloadsRepository.create(db, {
+          user_id: user?.user_id ?? null,
+          reason_id: reason_id ?? null,
+          reason_text: reason_text || null,
+          filters,
+          format,
+        });
         const day = new Date().toISOString().slice(0, 10);
         const writer = formatWriter(format, day, filters);
         const client = await db.$client.connect();
@@ -81,7 +88,11 @@ export function createDownloadsService(db: Db, publicUrl: string | undefined) {
             void downloadsRepository.end(db, id, written, false).catch(() => undefined);
           }
         });
-        return { fileName: `mission-monarch-observations-${day}.${writer.extension}`, contentType: writer.contentType, body: writer.output };
+        return {
+          fileName: `mission-monarch-observations-${day}.${writer.extension}`,
+          contentType: writer.contentType,
+          body: writer.output,
+        };
       } catch (err) {
         active--;
         throw err;

@@ -20,7 +20,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         await db.execute(sql`SELECT 1`);
         return { status: 'ok' as const, version: APP_VERSION, database: 'ok' as const };
       } catch {
-        return reply.status(503).send({ status: 'degraded' as const, version: APP_VERSION, database: 'unreachable' as const });
+        return reply
+          .status(503)
+          .send({ status: 'degraded' as const, version: APP_VERSION, database: 'unreachable' as const });
       }
     },
   });

@@ -87,9 +87,14 @@ export function parseDateText(text: string | null): CellResult<string> {
  * @param parts trimmed cell texts, null when missing.
  * @returns the date as ISO `yyyy-MM-dd`.
  */
-export function parseDateParts(parts: { year: string | null; month: string | null; day: string | null }): CellResult<string> {
+export function parseDateParts(parts: {
+  year: string | null;
+  month: string | null;
+  day: string | null;
+}): CellResult<string> {
   const { year, month, day } = parts;
-  if (year === null || month === null || day === null) return fail('is incomplete (year, month and day are all needed)');
+  if (year === null || month === null || day === null)
+    return fail('is incomplete (year, month and day are all needed)');
   if (![year, month, day].every((part) => /^\d+$/.test(part))) {
     return fail(`is not made of whole numbers ("${year}", "${month}", "${day}")`);
   }

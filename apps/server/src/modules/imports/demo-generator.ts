@@ -55,10 +55,16 @@ function buildTables(model: DemoModel) {
   const ordinals = (length: number) => Array.from({ length }, (_, i) => i);
   const stageTables = (id: Lifestage) => ({
     weeks: new WeightedTable(ordinals(model.stages[id].weeks.length), model.stages[id].weeks),
-    counts: new WeightedTable(ordinals(model.stages[id].counts.length).map((i) => i + 1), model.stages[id].counts),
+    counts: new WeightedTable(
+      ordinals(model.stages[id].counts.length).map((i) => i + 1),
+      model.stages[id].counts,
+    ),
   });
   return {
-    stage: new WeightedTable(STAGE_IDS, STAGE_IDS.map((id) => model.stages[id].share)),
+    stage: new WeightedTable(
+      STAGE_IDS,
+      STAGE_IDS.map((id) => model.stages[id].share),
+    ),
     byStage: { 1: stageTables(1), 2: stageTables(2), 3: stageTables(3), 4: stageTables(4) },
     hotspotsByMonth: hotspotsByMonth(model.hotspots),
     isSightingCell: landMaskLookup(model.landMask),

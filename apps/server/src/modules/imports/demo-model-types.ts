@@ -14,7 +14,14 @@ export const DEMO_AREA = { south: 14, north: 60, west: -170, east: -50 } as cons
  * - months: activity January…December as 12 digits 0–9, relative to the cluster's busiest month.
  * - locality: the town most often named by sightings in the cluster, if any named one.
  */
-export type DemoHotspot = readonly [lat: number, lng: number, spreadKm: number, weight: number, months: string, locality: string | null];
+export type DemoHotspot = readonly [
+  lat: number,
+  lng: number,
+  spreadKm: number,
+  weight: number,
+  months: string,
+  locality: string | null,
+];
 
 /** Season and numbers of one life stage (or of milkweed, which has no counts). */
 export interface DemoSeason {

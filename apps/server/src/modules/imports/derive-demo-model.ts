@@ -15,7 +15,10 @@ import { DEMO_AREA, type DemoHotspot, type DemoLandMask, type DemoModel, type De
 import { mulberry32 } from './prng';
 import { parseSightingsCsv, type Lifestage } from './sightings-csv';
 
-const DEFAULT_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../shared/data/observations');
+const DEFAULT_DATA_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../../shared/data/observations',
+);
 
 // Arizona's file is one state's full iNat/GBIF record: at full weight a tenth of all continental demo points would
 // land in Arizona. It still counts fully for seasons, being the only all-year adult series.
@@ -70,12 +73,27 @@ async function loadSightings(dataDir: string): Promise<Sighting[]> {
         rejected += 1;
         continue;
       }
-      const { decimalLatitude: lat, decimalLongitude: lng, eventDate, lifestage_id, individualCount, locality } = parsed.record;
+      const {
+        decimalLatitude: lat,
+        decimalLongitude: lng,
+        eventDate,
+        lifestage_id,
+        individualCount,
+        locality,
+      } = parsed.record;
       if (lat < DEMO_AREA.south || lat > DEMO_AREA.north || lng < DEMO_AREA.west || lng > DEMO_AREA.east) {
         outside += 1;
         continue;
       }
-      sightings.push({ lat, lng, ...weekOfYear(eventDate), stage: lifestage_id, count: individualCount, locality, locationWeight });
+      sightings.push({
+        lat,
+        lng,
+        ...weekOfYear(eventDate),
+        stage: lifestage_id,
+        count: individualCount,
+        locality,
+        locationWeight,
+      });
     }
     process.stderr.write(`${file}: ${rejected} rows with issues, ${outside} outside the study area\n`);
   }
@@ -94,7 +112,8 @@ const normalise = (values: readonly number[]): number[] => values.map((value) =>
 // Seasons wrap around: week 51 is next to week 0.
 const circular = (values: readonly number[], index: number): number =>
   values[((index % values.length) + values.length) % values.length] ?? 0;
-const shiftWeeks = (values: readonly number[], by: number): number[] => values.map((_, week) => circular(values, week - by));
+const shiftWeeks = (values: readonly number[], by: number): number[] =>
+  values.map((_, week) => circular(values, week - by));
 // One pass of a circular [1 2 1] kernel: weekly counts from a few thousand reports are noisy.
 const smooth = (values: readonly number[]): number[] =>
   values.map((value, i) => (circular(values, i - 1) + 2 * value + circular(values, i + 1)) / 4);
@@ -114,7 +133,8 @@ function histogram(
   return tally;
 }
 
-const weekHistogram = (sightings: readonly Sighting[]): number[] => histogram(sightings, WEEKS, (sighting) => sighting.week);
+const weekHistogram = (sightings: readonly Sighting[]): number[] =>
+  histogram(sightings, WEEKS, (sighting) => sighting.week);
 
 function percentOfMax(values: readonly number[]): number[] {
   const max = Math.max(...values);
@@ -132,7 +152,9 @@ function deriveStages(sightings: readonly Sighting[]): DemoModel['stages'] {
   const [adults, eggs, larvae] = [of(1), of(2), of(3)];
   // "First sighted" larva reports stop in July; caterpillars hatch from the eggs a few days after they are seen.
   const hatchWeeks = normalise(shiftWeeks(weekHistogram(eggs), 1));
-  const caterpillarWeeks = smooth(normalise(weekHistogram(larvae)).map((share, week) => (share + circular(hatchWeeks, week)) / 2));
+  const caterpillarWeeks = smooth(
+    normalise(weekHistogram(larvae)).map((share, week) => (share + circular(hatchWeeks, week)) / 2),
+  );
   const chrysalisWeeks = shiftWeeks(caterpillarWeeks, 2);
   const sizes = { 1: adults.length, 2: eggs.length, 3: larvae.length, 4: larvae.length * CHRYSALIS_PER_CATERPILLAR };
   const total = sum(Object.values(sizes));
@@ -161,7 +183,8 @@ const project = (sighting: Sighting): Projected => ({
   y: sighting.lat * KM_PER_DEGREE,
   sighting,
 });
-const distance2 = (a: { x: number; y: number }, b: { x: number; y: number }): number => (a.x - b.x) ** 2 + (a.y - b.y) ** 2;
+const distance2 = (a: { x: number; y: number }, b: { x: number; y: number }): number =>
+  (a.x - b.x) ** 2 + (a.y - b.y) ** 2;
 
 function nearestCentre(point: Projected, centres: readonly { x: number; y: number }[]): number {
   let best = 0;
@@ -182,7 +205,13 @@ function seedCentres(points: readonly Projected[], k: number): { x: number; y: n
   while (centres.length < k) {
     const scores = points.map((point, i) => (nearest[i] ?? 0) * point.sighting.locationWeight);
     let target = random() * sum(scores);
-    const chosen = element(points, Math.max(0, scores.findIndex((score) => (target -= score) <= 0)));
+    const chosen = element(
+      points,
+      Math.max(
+        0,
+        scores.findIndex((score) => (target -= score) <= 0),
+      ),
+    );
     centres.push(chosen);
     nearest = points.map((point, i) => Math.min(nearest[i] ?? 0, distance2(point, chosen)));
   }
@@ -210,7 +239,14 @@ function weightedMean(members: readonly Projected[]): { x: number; y: number } {
 
 function monthDigits(members: readonly Projected[]): string {
   const sightings = members.map((member) => member.sighting);
-  const smoothed = smooth(histogram(sightings, 12, (sighting) => sighting.month, (sighting) => sighting.locationWeight));
+  const smoothed = smooth(
+    histogram(
+      sightings,
+      12,
+      (sighting) => sighting.month,
+      (sighting) => sighting.locationWeight,
+    ),
+  );
   const max = Math.max(...smoothed);
   // Any activity keeps at least 1, so quiet months stay possible rather than rounding away.
   return smoothed.map((value) => (value === 0 ? 0 : Math.max(1, Math.round((9 * value) / max)))).join('');
@@ -228,7 +264,9 @@ function commonestLocality(members: readonly Projected[]): string | null {
 
 function describeCluster(members: readonly Projected[], totalWeight: number): DemoHotspot {
   const mean = weightedMean(members);
-  const centre = members.reduce((best, member) => (distance2(member, mean) < distance2(best, mean) ? member : best)).sighting;
+  const centre = members.reduce((best, member) =>
+    distance2(member, mean) < distance2(best, mean) ? member : best,
+  ).sighting;
   const weight = sum(members.map((member) => member.sighting.locationWeight));
   const variance = sum(members.map((member) => distance2(member, mean) * member.sighting.locationWeight)) / weight / 2;
   const spreadKm = Math.round(Math.min(SPREAD_KM.max, Math.max(SPREAD_KM.min, Math.sqrt(variance))));
@@ -258,7 +296,14 @@ function deriveLandMask(sightings: readonly Sighting[]): DemoLandMask {
     const bit = Math.floor((lat - south) / MASK_CELL_DEG) * cols + Math.floor((lng - west) / MASK_CELL_DEG);
     bytes[bit >> 3] = (bytes[bit >> 3] ?? 0) | (0x80 >> (bit & 7));
   }
-  return { south, west, cellDeg: MASK_CELL_DEG, rows, cols, bits: deflateRawSync(bytes, { level: 9 }).toString('base64') };
+  return {
+    south,
+    west,
+    cellDeg: MASK_CELL_DEG,
+    rows,
+    cols,
+    bits: deflateRawSync(bytes, { level: 9 }).toString('base64'),
+  };
 }
 
 function wrap(items: readonly string[], indent: string, width = 110): string {
@@ -277,7 +322,10 @@ function wrap(items: readonly string[], indent: string, width = 110): string {
 const STAGE_IDS: readonly Lifestage[] = [1, 2, 3, 4];
 
 function renderList(values: readonly number[], indent: string): string {
-  return `[\n${wrap(values.map((value) => `${value},`), `${indent}  `)}\n${indent}]`;
+  return `[\n${wrap(
+    values.map((value) => `${value},`),
+    `${indent}  `,
+  )}\n${indent}]`;
 }
 
 function renderStages(stages: DemoModel['stages']): string {

@@ -19,14 +19,33 @@ const LATIN1_ENTITY_NAMES =
 const NAMED_ENTITIES: ReadonlyMap<string, string> = new Map([
   ...LATIN1_ENTITY_NAMES.split(' ').map((name, i): [string, string] => [name, String.fromCharCode(0xa0 + i)]),
   ...Object.entries({
-    quot: '"', amp: '&', apos: "'", lt: '<', gt: '>', lsquo: '\u2018', rsquo: '\u2019', sbquo: '\u201a',
-    ldquo: '\u201c', rdquo: '\u201d', bdquo: '\u201e', ndash: '\u2013', mdash: '\u2014', hellip: '\u2026',
-    bull: '\u2022', prime: '\u2032', Prime: '\u2033', trade: '\u2122', euro: '\u20ac', oelig: '\u0153', OElig: '\u0152',
+    quot: '"',
+    amp: '&',
+    apos: "'",
+    lt: '<',
+    gt: '>',
+    lsquo: '\u2018',
+    rsquo: '\u2019',
+    sbquo: '\u201a',
+    ldquo: '\u201c',
+    rdquo: '\u201d',
+    bdquo: '\u201e',
+    ndash: '\u2013',
+    mdash: '\u2014',
+    hellip: '\u2026',
+    bull: '\u2022',
+    prime: '\u2032',
+    Prime: '\u2033',
+    trade: '\u2122',
+    euro: '\u20ac',
+    oelig: '\u0153',
+    OElig: '\u0152',
   }),
 ]);
 
 // Browsers read &#128;…&#159; as Windows-1252 (old forms posted curly quotes as &#146;); `_` keeps the code point.
-const CP1252_C1 = '\u20ac_\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152_\u017d_' +
+const CP1252_C1 =
+  '\u20ac_\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152_\u017d_' +
   '_\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153_\u017e\u0178';
 
 function decodeNumeric(codePoint: number): string | undefined {

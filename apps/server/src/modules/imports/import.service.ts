@@ -16,7 +16,15 @@ export interface SightingToWrite {
   submittypeId?: number;
 }
 
-type ProvinceRef = { province_id: number; country_id: number; administrative: string; min_lat: number; min_lng: number; max_lat: number; max_lng: number };
+type ProvinceRef = {
+  province_id: number;
+  country_id: number;
+  administrative: string;
+  min_lat: number;
+  min_lng: number;
+  max_lat: number;
+  max_lng: number;
+};
 
 /** A UUID-shaped SHA-256 digest, so re-importing the same row finds its first checklist. */
 function keyFor(sourceKey: string): string {
@@ -25,7 +33,11 @@ function keyFor(sourceKey: string): string {
 }
 
 /** The province of a record: its code when the file gave one, else the one whose box the point is deepest in. */
-function provinceOf(record: SightingRecord, byCode: Map<string, ProvinceRef>, all: ProvinceRef[]): ProvinceRef | undefined {
+function provinceOf(
+  record: SightingRecord,
+  byCode: Map<string, ProvinceRef>,
+  all: ProvinceRef[],
+): ProvinceRef | undefined {
   const coded = record.provinceCode ? byCode.get(record.provinceCode) : undefined;
   return coded ?? locateProvince(all, record.decimalLatitude, record.decimalLongitude);
 }
@@ -39,7 +51,9 @@ function provinceOf(record: SightingRecord, byCode: Map<string, ProvinceRef>, al
 export async function createSightingWriter(db: Db) {
   const provs = await db.select().from(provinces);
   const byCode = new Map(provs.map((p) => [p.administrative, p]));
-  const milkweeds = await db.select({ id: milkweedSpecies.milkweed_id, latin: milkweedSpecies.latin_name }).from(milkweedSpecies);
+  const milkweeds = await db
+    .select({ id: milkweedSpecies.milkweed_id, latin: milkweedSpecies.latin_name })
+    .from(milkweedSpecies);
   const milkweedByName = new Map(milkweeds.map((m) => [m.latin.toLowerCase(), m.id]));
   const unidentified = milkweedByName.get('asclepias sp.') ?? null;
 
@@ -68,7 +82,8 @@ export async function createSightingWriter(db: Db) {
             const prov = provinceOf(record, byCode, provs);
             return {
               user_id: userId,
-              locality: record.locality ?? `${record.decimalLatitude.toFixed(3)}, ${record.decimalLongitude.toFixed(3)}`,
+              locality:
+                record.locality ?? `${record.decimalLatitude.toFixed(3)}, ${record.decimalLongitude.toFixed(3)}`,
               province_id: prov?.province_id ?? null,
               country_id: prov?.country_id ?? null,
               latitude: record.decimalLatitude,
@@ -94,14 +109,18 @@ export async function createSightingWriter(db: Db) {
         .returning({ id: checklists.checklist_id });
       await tx.insert(observations).values(
         fresh.map(({ record }, i) => {
-          const milkweed = record.kind === 'milkweed' ? (milkweedByName.get((record.scientificName ?? '').toLowerCase()) ?? unidentified) : null;
+          const milkweed =
+            record.kind === 'milkweed'
+              ? (milkweedByName.get((record.scientificName ?? '').toLowerCase()) ?? unidentified)
+              : null;
           return {
             checklist_id: checklistRows[i]?.id as number,
             lifestage_id: record.lifestage_id,
             milkweed_id: milkweed,
             // A report with no count still saw at least one; a plant count goes to number_of_plants.
             numbers: record.kind === 'milkweed' ? 0 : (record.individualCount ?? 1),
-            number_of_plants: record.kind === 'milkweed' && record.individualCount != null ? String(record.individualCount) : null,
+            number_of_plants:
+              record.kind === 'milkweed' && record.individualCount != null ? String(record.individualCount) : null,
             observationstatus_id: ObservationStatus.Pending,
             basisofrecord_id: BasisOfRecord.Sight,
           };
@@ -114,6 +133,9 @@ export async function createSightingWriter(db: Db) {
 
 /** The id of a user by username (case-insensitive), or undefined. */
 export async function findUserId(db: Db, username: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: users.user_id }).from(users).where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(users.isdeleted, false)));
+  const [row] = await db
+    .select({ id: users.user_id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(users.isdeleted, false)));
   return row?.id;
 }

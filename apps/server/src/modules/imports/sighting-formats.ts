@@ -12,7 +12,10 @@ export type HeaderIndex = ReadonlyMap<string, { index: number; label: string }>;
 
 /** Normalises a header cell for matching: strips a UTF-8 BOM and surrounding spaces, lower-cases. */
 export function headerKey(cell: string): string {
-  return cell.replace(/^\uFEFF/, '').trim().toLowerCase();
+  return cell
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase();
 }
 
 /** One data row being mapped: reads cells by column name and collects the row's issues. */
@@ -54,12 +57,21 @@ export class RowReader {
 type Taxon = Pick<SightingRecord, 'kind' | 'lifestage_id' | 'scientificName'>;
 type Point = Pick<SightingRecord, 'decimalLatitude' | 'decimalLongitude'>;
 
-const monarch = (lifestage: Lifestage): Taxon => ({ kind: 'monarch', lifestage_id: lifestage, scientificName: 'Danaus plexippus' });
+const monarch = (lifestage: Lifestage): Taxon => ({
+  kind: 'monarch',
+  lifestage_id: lifestage,
+  scientificName: 'Danaus plexippus',
+});
 const milkweed = (scientificName: string | null): Taxon => ({ kind: 'milkweed', lifestage_id: null, scientificName });
 
 // Journey North's `species` names the life stage: "Monarch Egg Sighted", "Monarch Larva (FIRST sighted)".
 const STAGE_KEYWORDS: readonly (readonly [string, Lifestage])[] = [
-  ['egg', 2], ['larva', 3], ['caterpillar', 3], ['chrysalis', 4], ['pupa', 4], ['adult', 1],
+  ['egg', 2],
+  ['larva', 3],
+  ['caterpillar', 3],
+  ['chrysalis', 4],
+  ['pupa', 4],
+  ['adult', 1],
 ];
 
 function journeyNorthTaxon(species: string | null): CellResult<Taxon> {
@@ -68,7 +80,10 @@ function journeyNorthTaxon(species: string | null): CellResult<Taxon> {
   if (text.includes('milkweed')) return { ok: true, value: milkweed(null) };
   const stage = text.includes('monarch') ? STAGE_KEYWORDS.find(([keyword]) => text.includes(keyword)) : undefined;
   if (stage) return { ok: true, value: monarch(stage[1]) };
-  return { ok: false, reason: species === null ? 'is missing' : `is not a monarch life stage or milkweed ("${species}")` };
+  return {
+    ok: false,
+    reason: species === null ? 'is missing' : `is not a monarch life stage or milkweed ("${species}")`,
+  };
 }
 
 function gbifTaxon(name: string | null, lifestage: Lifestage): CellResult<Taxon> {
@@ -122,7 +137,15 @@ const journeyNorthSite: FormatSpec = {
     if (eventDate === undefined || taxon === undefined || individualCount === undefined || !point) return undefined;
     const comments = reader.text('comments');
     const remarks = comments === null ? null : htmlToPlainText(comments) || null;
-    return { ...NO_PLACE_OR_ID, eventDate, ...point, ...taxon, individualCount, remarks, sourceRecordId: reader.text('id') };
+    return {
+      ...NO_PLACE_OR_ID,
+      eventDate,
+      ...point,
+      ...taxon,
+      individualCount,
+      remarks,
+      sourceRecordId: reader.text('id'),
+    };
   },
 };
 
@@ -158,7 +181,10 @@ const gbifOccurrence: FormatSpec = {
   columns: ['scientificname', 'eventdate', 'latitude', 'longitude'],
   toRecord(reader, options) {
     const eventDate = readGbifDate(reader);
-    const taxon = reader.take('scientificname', gbifTaxon(reader.text('scientificname'), options.defaultLifestage ?? 1));
+    const taxon = reader.take(
+      'scientificname',
+      gbifTaxon(reader.text('scientificname'), options.defaultLifestage ?? 1),
+    );
     const individualCount = reader.take('individualcount', parseCount(reader.text('individualcount')));
     const point = readPoint(reader, 'latitude', 'longitude');
     if (eventDate === undefined || taxon === undefined || individualCount === undefined || !point) return undefined;

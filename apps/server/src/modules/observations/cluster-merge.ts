@@ -42,7 +42,12 @@ function combine(members: Cluster[]): Cluster {
     count,
     observation_id: null,
     checklist_id: checklist !== null && members.every((c) => c.checklist_id === checklist) ? checklist : null,
-    bounds: { west: whole ? -180 : wrap(west), south, east: whole ? 180 : east > -180 && east <= 180 ? east : wrap(east), north },
+    bounds: {
+      west: whole ? -180 : wrap(west),
+      south,
+      east: whole ? 180 : east > -180 && east <= 180 ? east : wrap(east),
+      north,
+    },
   };
 }
 
@@ -87,7 +92,9 @@ function mergePass(clusters: Cluster[], world: number): Cluster[] {
   // Keys counted from the set's corner stay small integers (fast map keys) for any real viewport.
   const height = maxY - minY + 3;
   const small = (maxX - minX + 3) * height < 2 ** 30;
-  const bucketOf = small ? (gx: number, gy: number) => (gx - minX + 1) * height + (gy - minY + 1) : (gx: number, gy: number) => gx * 2 ** 26 + gy;
+  const bucketOf = small
+    ? (gx: number, gy: number) => (gx - minX + 1) * height + (gy - minY + 1)
+    : (gx: number, gy: number) => gx * 2 ** 26 + gy;
   const buckets = new Map<number, number[]>();
   for (let i = 0; i < n; i++) {
     const key = bucketOf(gxOf[i]!, gyOf[i]!);
@@ -141,7 +148,9 @@ function mergePass(clusters: Cluster[], world: number): Cluster[] {
  */
 export function mergeOverlapping(clusters: Cluster[], zoom: number): Cluster[] {
   const world = TILE_PX * 2 ** zoom;
-  let current = clusters.every((c, i) => i === 0 || clusters[i - 1]!.count >= c.count) ? clusters : [...clusters].sort((a, b) => b.count - a.count);
+  let current = clusters.every((c, i) => i === 0 || clusters[i - 1]!.count >= c.count)
+    ? clusters
+    : [...clusters].sort((a, b) => b.count - a.count);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const next = mergePass(current, world);
     if (next === current) break;

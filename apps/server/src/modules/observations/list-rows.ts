@@ -25,7 +25,10 @@ interface KeptRow {
  * @param maxBytes memory budget (JSON text + ≈ 120 bytes per row; a row is ≈ 600 bytes); 0 keeps nothing
  */
 export function createRowCache(maxBytes: number) {
-  const rows = maxBytes > 0 ? new LRUCache<number, KeptRow>({ maxSize: maxBytes, sizeCalculation: (r) => r.json.length + ROW_OVERHEAD_BYTES }) : null;
+  const rows =
+    maxBytes > 0
+      ? new LRUCache<number, KeptRow>({ maxSize: maxBytes, sizeCalculation: (r) => r.json.length + ROW_OVERHEAD_BYTES })
+      : null;
   let keptVersion: number | null = null;
 
   return {

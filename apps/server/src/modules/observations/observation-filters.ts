@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ADMIN_ROLE_ID, PUBLIC_STATUS_IDS, type ExploreFilters, type ObservationStatusId, type SessionUser } from '@mm/shared';
+import {
+  ADMIN_ROLE_ID,
+  PUBLIC_STATUS_IDS,
+  type ExploreFilters,
+  type ObservationStatusId,
+  type SessionUser,
+} from '@mm/shared';
 
 const ALL_STATUS_IDS: readonly ObservationStatusId[] = [1, 2, 3, 4, 5, 6];
 
@@ -17,7 +23,12 @@ export function visibleStatuses(user: SessionUser | null): readonly ObservationS
 export function observationWhere(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
   const allowed = filters.status === undefined ? statuses : statuses.filter((s) => s === filters.status);
   const parts: SQL[] = [
-    allowed.length > 0 ? sql`o.observationstatus_id IN (${sql.join(allowed.map((s) => sql`${s}`), sql`, `)})` : sql`false`,
+    allowed.length > 0
+      ? sql`o.observationstatus_id IN (${sql.join(
+          allowed.map((s) => sql`${s}`),
+          sql`, `,
+        )})`
+      : sql`false`,
     sql`NOT c.isdeleted`,
   ];
   if (filters.date_from) parts.push(sql`c.checklist_date >= ${filters.date_from}::date`);
@@ -26,14 +37,19 @@ export function observationWhere(filters: ExploreFilters, statuses: readonly Obs
   if (filters.milkweed_id !== undefined) parts.push(sql`o.milkweed_id = ${filters.milkweed_id}`);
   if (filters.country_id !== undefined) parts.push(sql`s.country_id = ${filters.country_id}`);
   if (filters.province_id !== undefined) parts.push(sql`s.province_id = ${filters.province_id}`);
-  if (filters.username !== undefined) parts.push(sql`c.user_id = (SELECT user_id FROM users WHERE lower(username) = lower(${filters.username}))`);
+  if (filters.username !== undefined)
+    parts.push(sql`c.user_id = (SELECT user_id FROM users WHERE lower(username) = lower(${filters.username}))`);
   if (filters.kind !== undefined) parts.push(sql`c.is_flash = ${filters.kind === 'flash'}`);
   if (filters.bbox) {
     const { west, south, east, north } = filters.bbox;
-    const longitude = west <= east ? sql`s.longitude BETWEEN ${west} AND ${east}` : sql`(s.longitude >= ${west} OR s.longitude <= ${east})`;
+    const longitude =
+      west <= east
+        ? sql`s.longitude BETWEEN ${west} AND ${east}`
+        : sql`(s.longitude >= ${west} OR s.longitude <= ${east})`;
     parts.push(sql`s.latitude BETWEEN ${south} AND ${north} AND ${longitude}`);
   }
-  if (filters.with_photos) parts.push(sql`EXISTS (SELECT 1 FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted)`);
+  if (filters.with_photos)
+    parts.push(sql`EXISTS (SELECT 1 FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted)`);
   return sql.join(parts, sql` AND `);
 }
 

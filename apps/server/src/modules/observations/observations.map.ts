@@ -6,7 +6,10 @@ import { observationJoins, observationWhere } from './observation-filters';
 
 /** SQL condition: the site's point inside the viewport (a west > east box crosses the antimeridian). */
 function inViewport(q: Pick<ClusterQuery, 'west' | 'south' | 'east' | 'north'>) {
-  const longitude = q.west <= q.east ? sql`s.longitude BETWEEN ${q.west} AND ${q.east}` : sql`(s.longitude >= ${q.west} OR s.longitude <= ${q.east})`;
+  const longitude =
+    q.west <= q.east
+      ? sql`s.longitude BETWEEN ${q.west} AND ${q.east}`
+      : sql`(s.longitude >= ${q.west} OR s.longitude <= ${q.east})`;
   return sql`s.latitude BETWEEN ${q.south} AND ${q.north} AND ${longitude}`;
 }
 
@@ -49,7 +52,10 @@ export const observationsMap = {
       FROM f GROUP BY cx, cy
       ORDER BY count DESC`);
     return {
-      clusters: r.rows.map(({ west: w, south: s, east: e, north: n, ...c }) => ({ ...c, bounds: { west: w, south: s, east: e, north: n } })),
+      clusters: r.rows.map(({ west: w, south: s, east: e, north: n, ...c }) => ({
+        ...c,
+        bounds: { west: w, south: s, east: e, north: n },
+      })),
       total: r.rows.reduce((sum, c) => sum + c.count, 0),
     };
   },
@@ -59,7 +65,11 @@ export const observationsMap = {
    * checklist id range, and the site's position (WGS84 degrees) — what `ClusterIndex` is built from.
    * One aggregate over every matching observation (≈ 1 s for 946 k public observations on 2 cores).
    */
-  async siteAggregates(db: DbOrTx, filters: ExploreFilters, statuses: readonly ObservationStatusId[]): Promise<SiteAggregate[]> {
+  async siteAggregates(
+    db: DbOrTx,
+    filters: ExploreFilters,
+    statuses: readonly ObservationStatusId[],
+  ): Promise<SiteAggregate[]> {
     const r = await db.execute<SiteAggregate>(sql`
       SELECT s.latitude::float8 AS latitude, s.longitude::float8 AS longitude, count(*)::int AS count, min(o.observation_id) AS observation_id,
              min(c.checklist_id) AS checklist_min, max(c.checklist_id) AS checklist_max
@@ -81,6 +91,10 @@ export const observationsMap = {
         ${observationJoins} WHERE ${where}
         GROUP BY 1 ORDER BY 2 DESC, 1`),
     ]);
-    return { per_week: weeks.rows, per_province: provinces.rows, total: provinces.rows.reduce((sum, p) => sum + p.observations, 0) };
+    return {
+      per_week: weeks.rows,
+      per_province: provinces.rows,
+      total: provinces.rows.reduce((sum, p) => sum + p.observations, 0),
+    };
   },
 };

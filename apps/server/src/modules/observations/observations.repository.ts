@@ -101,10 +101,18 @@ export const observationsRepository = {
    * The ids of one page of the observations matching `filters` among `statuses`, newest first, and
    * the total count (counting and skipping rows: used only without a data version).
    */
-  async paginate(db: DbOrTx, filters: ExploreFilters, statuses: readonly ObservationStatusId[], limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+  async paginate(
+    db: DbOrTx,
+    filters: ExploreFilters,
+    statuses: readonly ObservationStatusId[],
+    limit: number,
+    offset: number,
+  ): Promise<{ ids: number[]; total: number }> {
     const where = observationWhere(filters, statuses);
     const [page, count] = await Promise.all([
-      db.execute<{ id: number }>(sql`SELECT o.observation_id AS id ${observationJoins} WHERE ${where} ${listOrder} LIMIT ${limit} OFFSET ${offset}`),
+      db.execute<{ id: number }>(
+        sql`SELECT o.observation_id AS id ${observationJoins} WHERE ${where} ${listOrder} LIMIT ${limit} OFFSET ${offset}`,
+      ),
       db.execute<{ total: number }>(sql`SELECT count(*)::int AS total ${observationJoins} WHERE ${where}`),
     ]);
     return { ids: page.rows.map((r) => r.id), total: count.rows[0]?.total ?? 0 };
@@ -112,12 +120,19 @@ export const observationsRepository = {
 
   /** How many observations match `filters` among `statuses` (the paginator total). */
   async count(db: DbOrTx, filters: ExploreFilters, statuses: readonly ObservationStatusId[]): Promise<number> {
-    const r = await db.execute<{ total: number }>(sql`SELECT count(*)::int AS total ${observationJoins} WHERE ${observationWhere(filters, statuses)}`);
+    const r = await db.execute<{ total: number }>(
+      sql`SELECT count(*)::int AS total ${observationJoins} WHERE ${observationWhere(filters, statuses)}`,
+    );
     return r.rows[0]?.total ?? 0;
   },
 
   /** The keys of the first `max` matching observations, in list order. */
-  async head(db: DbOrTx, filters: ExploreFilters, statuses: readonly ObservationStatusId[], max: number): Promise<ListKey[]> {
+  async head(
+    db: DbOrTx,
+    filters: ExploreFilters,
+    statuses: readonly ObservationStatusId[],
+    max: number,
+  ): Promise<ListKey[]> {
     const r = await db.execute<{ created: string; id: number }>(sql`
       SELECT o.observation_created::text AS created, o.observation_id AS id ${observationJoins}
       WHERE ${observationWhere(filters, statuses)} ${listOrder} LIMIT ${max}`);
@@ -129,7 +144,12 @@ export const observationsRepository = {
    * as [id, status, JSON text of its `observationRowSchema` object] built by PostgreSQL: Node neither
    * parses the 22 columns nor serialises them again. One named statement per filter shape ($1: ids).
    */
-  async rowsById(db: Db, filters: ExploreFilters, statuses: readonly ObservationStatusId[], ids: number[]): Promise<FetchedRow[]> {
+  async rowsById(
+    db: Db,
+    filters: ExploreFilters,
+    statuses: readonly ObservationStatusId[],
+    ids: number[],
+  ): Promise<FetchedRow[]> {
     if (ids.length === 0) return [];
     const key = JSON.stringify([statuses, filters]);
     let statement = rowsStatements.get(key);
@@ -141,7 +161,12 @@ export const observationsRepository = {
       statement = { name: q.name, text: q.text, params: q.values };
       rowsStatements.set(key, statement);
     }
-    const r = await db.$client.query<FetchedRow>({ name: statement.name, text: statement.text, values: [ids, ...statement.params.slice(1)], rowMode: 'array' });
+    const r = await db.$client.query<FetchedRow>({
+      name: statement.name,
+      text: statement.text,
+      values: [ids, ...statement.params.slice(1)],
+      rowMode: 'array',
+    });
     return r.rows;
   },
 
@@ -149,8 +174,17 @@ export const observationsRepository = {
    * Keys of up to `limit` list rows starting `skip` rows after the row keyed `from` (inclusive; the top
    * of the list when null), read in index order (named statement).
    */
-  async keysFrom(db: Db, filters: ExploreFilters, statuses: readonly ObservationStatusId[], from: ListKey | null, skip: number, limit: number): Promise<ListKey[]> {
-    const after = from ? sql` AND (o.observation_created, o.observation_id) <= (${from.created}::timestamptz, ${from.id}::int)` : sql``;
+  async keysFrom(
+    db: Db,
+    filters: ExploreFilters,
+    statuses: readonly ObservationStatusId[],
+    from: ListKey | null,
+    skip: number,
+    limit: number,
+  ): Promise<ListKey[]> {
+    const after = from
+      ? sql` AND (o.observation_created, o.observation_id) <= (${from.created}::timestamptz, ${from.id}::int)`
+      : sql``;
     const r = await db.$client.query<ListKey>(
       named(sql`
         SELECT o.observation_created::text AS created, o.observation_id AS id ${observationJoins}
@@ -161,7 +195,9 @@ export const observationsRepository = {
 
   /** One observation of a live checklist, whatever its status (the service decides who may see it). */
   async findById(db: DbOrTx, observationId: number): Promise<ObservationListRow | undefined> {
-    const r = await db.execute<ObservationListRow>(sql`SELECT ${rowColumns} ${rowJoins} WHERE o.observation_id = ${observationId} AND NOT c.isdeleted`);
+    const r = await db.execute<ObservationListRow>(
+      sql`SELECT ${rowColumns} ${rowJoins} WHERE o.observation_id = ${observationId} AND NOT c.isdeleted`,
+    );
     return r.rows[0];
   },
 };

@@ -22,13 +22,17 @@ import type { ObservationsService } from './observations.service';
 const submitErrors = { 400: apiErrorSchema, 401: apiErrorSchema };
 
 /** `/api/observations/*`. */
-export const observationsRoutes: FastifyPluginAsyncZod<{ observations: ObservationsService; checklists: ChecklistsService }> = async (app, { observations, checklists }) => {
+export const observationsRoutes: FastifyPluginAsyncZod<{
+  observations: ObservationsService;
+  checklists: ChecklistsService;
+}> = async (app, { observations, checklists }) => {
   app.get('/', {
     config: { publicCache: true },
     schema: {
       tags: ['observations'],
       summary: 'Explore list: observations matching the filters, newest first, 50 a page (spec §7)',
-      description: 'Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.',
+      description:
+        'Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.',
       querystring: observationListQuerySchema,
       response: { 200: observationListResponseSchema, 400: apiErrorSchema },
     },
@@ -64,7 +68,8 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
     config: { publicCache: true },
     schema: {
       tags: ['observations'],
-      summary: 'Explore charts: observations and individuals per ISO week and life stage, and per province, over the filters',
+      summary:
+        'Explore charts: observations and individuals per ISO week and life stage, and per province, over the filters',
       querystring: exploreFiltersSchema,
       response: { 200: exploreStatsSchema, 400: apiErrorSchema },
     },
@@ -75,7 +80,8 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
     schema: {
       tags: ['observations'],
       summary: 'One observation (spec §3 row) with photos and milkweed names',
-      description: 'Public statuses for everyone; the owner also sees Invalid and Test; an admin sees all. 404 otherwise.',
+      description:
+        'Public statuses for everyone; the owner also sees Invalid and Test; an admin sees all. 404 otherwise.',
       params: checklistIdParamsSchema,
       response: { 200: observationRowSchema, 400: apiErrorSchema, 404: apiErrorSchema },
     },
@@ -87,7 +93,8 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
     schema: {
       tags: ['observations'],
       summary: 'Submit one Flash Data sighting; idempotent on idempotency_key',
-      description: 'Writes site, checklist, one observation per life stage with a count > 0 and photo links in one transaction. Status Pending, submit type Web.',
+      description:
+        'Writes site, checklist, one observation per life stage with a count > 0 and photo links in one transaction. Status Pending, submit type Web.',
       body: submitFlashInputSchema,
       response: { 201: submitResponseSchema, ...submitErrors },
     },
@@ -95,7 +102,12 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
       const user = requireUser(request);
       const write = flashToWrite(request.body);
       assertPhotosPlaced(request.body.photos, write);
-      const checklist_id = await checklists.create(user.user_id, request.body.idempotency_key, write, request.body.photos.map((p) => p.photo_name));
+      const checklist_id = await checklists.create(
+        user.user_id,
+        request.body.idempotency_key,
+        write,
+        request.body.photos.map((p) => p.photo_name),
+      );
       return reply.status(201).send({ checklist_id });
     },
   });
@@ -104,7 +116,8 @@ export const observationsRoutes: FastifyPluginAsyncZod<{ observations: Observati
     config: { changesPublicData: true },
     schema: {
       tags: ['observations'],
-      summary: 'Submit a Mission (site, checklist, milkweed rows with monarch counts, photos); idempotent on idempotency_key',
+      summary:
+        'Submit a Mission (site, checklist, milkweed rows with monarch counts, photos); idempotent on idempotency_key',
       description:
         'One transaction: the site (new, or one of mine by site_id), the checklist (Area Survey, Web), per milkweed row one milkweed observation ' +
         '(life stage null, abundance, location size) and one observation per life stage counted on it, all Pending, and the photo links.',

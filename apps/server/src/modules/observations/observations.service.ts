@@ -1,4 +1,16 @@
-import { ADMIN_ROLE_ID, ObservationStatus, PUBLIC_STATUS_IDS, type Cluster, type ClusterQuery, type ExploreFilters, type ExploreStats, type ObservationListQuery, type ObservationListResponse, type ObservationRow, type SessionUser } from '@mm/shared';
+import {
+  ADMIN_ROLE_ID,
+  ObservationStatus,
+  PUBLIC_STATUS_IDS,
+  type Cluster,
+  type ClusterQuery,
+  type ExploreFilters,
+  type ExploreStats,
+  type ObservationListQuery,
+  type ObservationListResponse,
+  type ObservationRow,
+  type SessionUser,
+} from '@mm/shared';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import type { DataVersion } from '../../lib/data-version';
@@ -37,7 +49,10 @@ function tablesOf(filters: ExploreFilters): string[] {
 export function createObservationsService(
   db: Db,
   dataVersion?: DataVersion,
-  { listHead = LIST_HEAD, rowCacheBytes = DEFAULT_ROW_CACHE_MB * 1024 * 1024 }: { listHead?: number; rowCacheBytes?: number } = {},
+  {
+    listHead = LIST_HEAD,
+    rowCacheBytes = DEFAULT_ROW_CACHE_MB * 1024 * 1024,
+  }: { listHead?: number; rowCacheBytes?: number } = {},
 ) {
   const toRow = ({ user_id: _owner, ...r }: ObservationListRow, photos: ObservationRow['photo']): ObservationRow => ({
     ...r,
@@ -53,14 +68,22 @@ export function createObservationsService(
     const head = await observationsRepository.head(db, filters, statuses, listHead + 1);
     const total = head.length <= listHead ? head.length : await observationsRepository.count(db, filters, statuses);
     const kept = head.slice(0, listHead);
-    const keys = new Map(kept.flatMap((k, i) => (i % KEY_EVERY === 0 || i === kept.length - 1 ? [[i, k] as const] : [])));
+    const keys = new Map(
+      kept.flatMap((k, i) => (i % KEY_EVERY === 0 || i === kept.length - 1 ? [[i, k] as const] : [])),
+    );
     return { total, head: kept.map((k) => k.id), keys, pages: pageMemory() };
   });
   const rowCache = createRowCache(rowCacheBytes);
 
-  const clusterIndexes = new LRUCache<string, { version: number; index: Promise<ClusterIndex> }>({ max: CLUSTER_INDEXES });
+  const clusterIndexes = new LRUCache<string, { version: number; index: Promise<ClusterIndex> }>({
+    max: CLUSTER_INDEXES,
+  });
   /** The cluster index of a filter set at the current version of its tables; concurrent requests share one build. */
-  const clusterIndex = (version: number, filters: ExploreFilters, statuses: ReturnType<typeof visibleStatuses>): Promise<ClusterIndex> => {
+  const clusterIndex = (
+    version: number,
+    filters: ExploreFilters,
+    statuses: ReturnType<typeof visibleStatuses>,
+  ): Promise<ClusterIndex> => {
     const key = JSON.stringify([statuses, filters]);
     const hit = clusterIndexes.get(key);
     if (hit && hit.version === version) return hit.index;
@@ -72,23 +95,38 @@ export function createObservationsService(
     return index;
   };
   /** Version of these tables, or null when changes cannot be followed (nothing may be kept). */
-  const versionOf = (tables: readonly string[]): number | null => (dataVersion ? (dataVersion.currentFor?.(tables) ?? dataVersion.current()) : null);
+  const versionOf = (tables: readonly string[]): number | null =>
+    dataVersion ? (dataVersion.currentFor?.(tables) ?? dataVersion.current()) : null;
   /** Version of the tables a filter set reads. */
   const versionFor = (filters: ExploreFilters) => versionOf(tablesOf(filters));
   /** Version of the tables a list row is built from. */
   const rowsVersion = () => versionOf(ROW_TABLES);
 
   /** Ids of rows [offset, offset + limit) of the list: from the head, else read in index order from the nearest known row. */
-  const pageIds = async (index: ListIndex, filters: ExploreFilters, statuses: ReturnType<typeof visibleStatuses>, limit: number, offset: number): Promise<number[]> => {
+  const pageIds = async (
+    index: ListIndex,
+    filters: ExploreFilters,
+    statuses: ReturnType<typeof visibleStatuses>,
+    limit: number,
+    offset: number,
+  ): Promise<number[]> => {
     if (offset >= index.total) return [];
-    if (offset + limit <= index.head.length || index.head.length === index.total) return index.head.slice(offset, offset + limit);
+    if (offset + limit <= index.head.length || index.head.length === index.total)
+      return index.head.slice(offset, offset + limit);
     const pageKey = `${offset}:${limit}`;
     const known = index.pages.get(pageKey);
     if (known) return known;
     const from = keyAtOrBefore(index.keys, offset);
     const start = from?.[0] ?? 0;
     // One row more than the page: the key of the next page's first row.
-    const found = await observationsRepository.keysFrom(db, filters, statuses, from?.[1] ?? null, offset - start, limit + 1);
+    const found = await observationsRepository.keysFrom(
+      db,
+      filters,
+      statuses,
+      from?.[1] ?? null,
+      offset - start,
+      limit + 1,
+    );
     found.forEach((k, i) => {
       if (i === 0 || i === limit) rememberKey(index.keys, offset + i, k);
     });
@@ -133,9 +171,18 @@ export function createObservationsService(
       const { ids, total } = index
         ? { ids: await pageIds(index, filters, statuses, limit, offset), total: index.total }
         : await observationsRepository.paginate(db, filters, statuses, limit, offset);
-      const data = await rowCache.page(ids, statuses, rowVersion, rowsVersion, (missing) => observationsRepository.rowsById(db, filters, statuses, missing));
+      const data = await rowCache.page(ids, statuses, rowVersion, rowsVersion, (missing) =>
+        observationsRepository.rowsById(db, filters, statuses, missing),
+      );
       const totalpage = Math.max(1, Math.ceil(total / limit));
-      const paginator: ObservationListResponse['paginator'] = { current: page, total, limit, totalpage, hasPre: page > 1, hasNext: page < totalpage };
+      const paginator: ObservationListResponse['paginator'] = {
+        current: page,
+        total,
+        limit,
+        totalpage,
+        hasPre: page > 1,
+        hasNext: page < totalpage,
+      };
       return `{"data":${data},"paginator":${JSON.stringify(paginator)}}`;
     },
 

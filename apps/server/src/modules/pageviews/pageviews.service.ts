@@ -34,8 +34,10 @@ export interface TopPagesOptions {
  * @throws RangeError when `days` or `limit` is not an integer in its range
  */
 export async function topPages(db: Db, { days, limit }: TopPagesOptions): Promise<{ path: string; views: number }[]> {
-  if (!Number.isInteger(days) || days < 1 || days > 3660) throw new RangeError(`days must be an integer from 1 to 3660, not ${days}`);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new RangeError(`limit must be an integer from 1 to 1000, not ${limit}`);
+  if (!Number.isInteger(days) || days < 1 || days > 3660)
+    throw new RangeError(`days must be an integer from 1 to 3660, not ${days}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    throw new RangeError(`limit must be an integer from 1 to 1000, not ${limit}`);
   const views = sql<number>`sum(${pageViews.views})::int`;
   return db
     .select({ path: pageViews.path, views })

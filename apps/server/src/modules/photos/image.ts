@@ -43,7 +43,10 @@ export async function processImage(input: Buffer): Promise<ImageVariants> {
     const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     const [large, small] = await Promise.all([
       pixels().jpeg({ quality: 82 }).toBuffer(),
-      pixels().resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer(),
+      pixels()
+        .resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 75 })
+        .toBuffer(),
     ]);
     return { large, small, width: info.width, height: info.height };
   } catch {

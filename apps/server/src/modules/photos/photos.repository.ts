@@ -35,7 +35,11 @@ export const photosRepository = {
 
   /** Uploads never attached to an observation and older than `before`: orphans of abandoned forms. */
   async findOrphans(db: DbOrTx, before: Date, limit: number): Promise<PhotoRow[]> {
-    return db.select().from(photos).where(and(isNull(photos.observation_id), lt(photos.created, before))).limit(limit);
+    return db
+      .select()
+      .from(photos)
+      .where(and(isNull(photos.observation_id), lt(photos.created, before)))
+      .limit(limit);
   },
 
   async removeByIds(db: DbOrTx, ids: number[]): Promise<void> {
@@ -51,7 +55,13 @@ export const photosRepository = {
    * One page of the live photos attached to observations matching `filters` among `statuses`,
    * newest photo first (created, then id, descending), with the caption columns, plus the total.
    */
-  async paginateGallery(db: DbOrTx, filters: ExploreFilters, statuses: readonly ObservationStatusId[], limit: number, offset: number): Promise<{ rows: GalleryRow[]; total: number }> {
+  async paginateGallery(
+    db: DbOrTx,
+    filters: ExploreFilters,
+    statuses: readonly ObservationStatusId[],
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: GalleryRow[]; total: number }> {
     const where = observationWhere(filters, statuses);
     const [page, count] = await Promise.all([
       db.execute<GalleryRow>(sql`

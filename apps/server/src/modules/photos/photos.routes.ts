@@ -32,7 +32,13 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = as
         'The answer names the temporary file, served at /attachments/{photo_path}/small/{photo_name} until the submission attaches it.',
       consumes: ['multipart/form-data'],
       params: z.object({ segment: z.enum(['observations']) }),
-      response: { 201: uploadPhotoResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
+      response: {
+        201: uploadPhotoResponseSchema,
+        400: apiErrorSchema,
+        401: apiErrorSchema,
+        413: apiErrorSchema,
+        415: apiErrorSchema,
+      },
     },
     handler: async (request, reply) => {
       const user = requireUser(request);

@@ -23,7 +23,8 @@ export interface UploadedPhoto {
 }
 
 /** Public URL of a stored variant (served by the `/attachments/` static route). */
-const attachmentUrl = (photoPath: string, size: 'small' | 'large', photoName: string) => `/attachments/${photoPath}/${size}/${photoName}`;
+const attachmentUrl = (photoPath: string, size: 'small' | 'large', photoName: string) =>
+  `/attachments/${photoPath}/${size}/${photoName}`;
 
 /** Photo rules: upload (one sniffed, re-encoded image → `large` and `small` JPEG variants in the temporary area) and the gallery. */
 export function createPhotosService(db: Db, storage: Storage) {
@@ -35,7 +36,13 @@ export function createPhotosService(db: Db, storage: Storage) {
      */
     async gallery(user: SessionUser | null, query: GalleryQuery): Promise<GalleryResponse> {
       const { page, limit, ...filters } = query;
-      const { rows, total } = await photosRepository.paginateGallery(db, filters, visibleStatuses(user), limit, (page - 1) * limit);
+      const { rows, total } = await photosRepository.paginateGallery(
+        db,
+        filters,
+        visibleStatuses(user),
+        limit,
+        (page - 1) * limit,
+      );
       const totalpage = Math.max(1, Math.ceil(total / limit));
       return {
         data: rows.map(({ photo_path, photo_name, ...r }) => ({
@@ -67,7 +74,10 @@ export function createPhotosService(db: Db, storage: Storage) {
           bytes: img.large.length,
         });
       } catch (err) {
-        await Promise.all([storage.remove(`${TEMP_PATH}/large/${photo_name}`), storage.remove(`${TEMP_PATH}/small/${photo_name}`)]);
+        await Promise.all([
+          storage.remove(`${TEMP_PATH}/large/${photo_name}`),
+          storage.remove(`${TEMP_PATH}/small/${photo_name}`),
+        ]);
         throw err;
       }
       return { photo_path: TEMP_PATH, photo_name, width: img.width, height: img.height, bytes: img.large.length };
@@ -85,9 +95,14 @@ export function createPhotosService(db: Db, storage: Storage) {
         if (!lock.rows[0]?.ok) return 0;
         const orphans = await photosRepository.findOrphans(tx, new Date(Date.now() - maxAgeMs), 500);
         for (const p of orphans) {
-          await Promise.all(['large', 'small'].map((size) => storage.remove(`${p.photo_path}/${size}/${p.photo_name}`)));
+          await Promise.all(
+            ['large', 'small'].map((size) => storage.remove(`${p.photo_path}/${size}/${p.photo_name}`)),
+          );
         }
-        await photosRepository.removeByIds(tx, orphans.map((p) => p.id));
+        await photosRepository.removeByIds(
+          tx,
+          orphans.map((p) => p.id),
+        );
         return orphans.length;
       });
     },

@@ -38,19 +38,21 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   accountData: AccountDataService;
   authLimit: AuthLimit;
 }> = async (app, { recovery, profiles, follows, accountData, authLimit }) => {
-
   app.post('/forgotpassword', {
     config: { rateLimit: authLimit },
     preHandler: perAccountLimit(authLimit, 'email'),
     schema: {
       tags: ['users'],
-      summary: 'Email the username and a reset link (valid 1 hour) to the account of this email; the same answer whether it exists or not',
+      summary:
+        'Email the username and a reset link (valid 1 hour) to the account of this email; the same answer whether it exists or not',
       body: forgotPasswordInputSchema,
       response: { 200: forgotPasswordResponseSchema, 400: e, 429: e },
     },
     handler: async (request) => {
       // Answered before the lookup and the email, so the response time does not tell whether the account exists.
-      void recovery.forgot(request.body.email).catch((err: unknown) => request.log.error({ err }, 'password reset email failed'));
+      void recovery
+        .forgot(request.body.email)
+        .catch((err: unknown) => request.log.error({ err }, 'password reset email failed'));
       return { sent: true as const };
     },
   });
@@ -58,13 +60,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.get('/findbysystoken/:reset_value', {
     schema: {
       tags: ['users'],
-      summary: 'Whether a reset link can still be used; reason expired, used or unknown with a translated message otherwise',
+      summary:
+        'Whether a reset link can still be used; reason expired, used or unknown with a translated message otherwise',
       params: z.object({ reset_value: z.string().max(100) }),
       response: { 200: resetTokenStatusSchema },
     },
     handler: async (request) => {
       const token = resetTokenSchema.safeParse(request.params.reset_value);
-      if (!token.success) return { valid: false, reason: 'unknown' as const, message: request.t('account:errors.reset_unknown') };
+      if (!token.success)
+        return { valid: false, reason: 'unknown' as const, message: request.t('account:errors.reset_unknown') };
       return recovery.status(token.data, request.t);
     },
   });
@@ -73,7 +77,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: authLimit },
     schema: {
       tags: ['users'],
-      summary: "Set a new password with a reset link: the link is used up, every session of the user revoked, and a new oauth_token answered",
+      summary:
+        'Set a new password with a reset link: the link is used up, every session of the user revoked, and a new oauth_token answered',
       params: z.object({ reset_value: z.string().max(100) }),
       body: resetPasswordInputSchema,
       response: { 200: signinResponseSchema, 400: e, 429: e },
@@ -88,7 +93,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/', {
-    schema: { tags: ['users'], summary: 'Every active account (administrators only)', response: { 200: userListResponseSchema, 401: e, 403: e } },
+    schema: {
+      tags: ['users'],
+      summary: 'Every active account (administrators only)',
+      response: { 200: userListResponseSchema, 401: e, 403: e },
+    },
     handler: async (request) => profiles.listUsers(requireUser(request)),
   });
 
@@ -105,7 +114,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.get('/profile/:username', {
     schema: {
       tags: ['users'],
-      summary: "A volunteer's public profile: name, photo, bio, member since, counts over public observations, recent observations (and followed_by_me for a signed-in viewer). No email or private field",
+      summary:
+        "A volunteer's public profile: name, photo, bio, member since, counts over public observations, recent observations (and followed_by_me for a signed-in viewer). No email or private field",
       params: z.object({ username: z.string().max(60) }),
       response: { 200: publicProfileSchema, 404: e },
     },
@@ -118,7 +128,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
 
   const followParams = z.object({ username: z.string().max(60) });
   app.post('/follow/:username', {
-    schema: { tags: ['users'], summary: 'Follow a volunteer (idempotent)', params: followParams, response: { 204: z.null(), 400: e, 401: e, 404: e } },
+    schema: {
+      tags: ['users'],
+      summary: 'Follow a volunteer (idempotent)',
+      params: followParams,
+      response: { 204: z.null(), 400: e, 401: e, 404: e },
+    },
     handler: async (request, reply) => {
       await follows.follow(requireUser(request), request.params.username);
       return reply.status(204).send(null);
@@ -126,7 +141,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.delete('/follow/:username', {
-    schema: { tags: ['users'], summary: 'Stop following a volunteer (idempotent)', params: followParams, response: { 204: z.null(), 401: e, 404: e } },
+    schema: {
+      tags: ['users'],
+      summary: 'Stop following a volunteer (idempotent)',
+      params: followParams,
+      response: { 204: z.null(), 401: e, 404: e },
+    },
     handler: async (request, reply) => {
       await follows.unfollow(requireUser(request), request.params.username);
       return reply.status(204).send(null);
@@ -134,7 +154,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/following', {
-    schema: { tags: ['users'], summary: 'The volunteers I follow, each with their 3 latest public observations', response: { 200: followingResponseSchema, 401: e } },
+    schema: {
+      tags: ['users'],
+      summary: 'The volunteers I follow, each with their 3 latest public observations',
+      response: { 200: followingResponseSchema, 401: e },
+    },
     handler: async (request) => follows.following(requireUser(request).user_id),
   });
 
@@ -155,7 +179,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.put('/updateprofile', {
     schema: {
       tags: ['users'],
-      summary: "Update the signed-in user's nested profile (club, bio, species name, newsletter and notification opt-ins)",
+      summary:
+        "Update the signed-in user's nested profile (club, bio, species name, newsletter and notification opt-ins)",
       body: updateProfileInputSchema,
       response: { 204: z.null(), 400: e, 401: e },
     },
@@ -174,7 +199,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       response: { 204: z.null(), 400: e, 401: e, 429: e },
     },
     handler: async (request, reply) => {
-      await profiles.changePassword(requireUser(request), request.body, request.token ? hashToken(request.token) : null);
+      await profiles.changePassword(
+        requireUser(request),
+        request.body,
+        request.token ? hashToken(request.token) : null,
+      );
       return reply.status(204).send(null);
     },
   });
@@ -182,13 +211,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.get('/mydata', {
     schema: {
       tags: ['users'],
-      summary: 'Download all my data as a JSON file: account, profile, submissions with places and observations, photo URLs, follows, contact messages',
+      summary:
+        'Download all my data as a JSON file: account, profile, submissions with places and observations, photo URLs, follows, contact messages',
       response: { 200: z.record(z.string(), z.unknown()), 401: e },
     },
     handler: async (request, reply) => {
       const user = requireUser(request);
       const data = await accountData.exportData(user.user_id);
-      reply.header('Content-Disposition', `attachment; filename="mission-monarch-${user.username}.json"`).header('Cache-Control', 'no-store');
+      reply
+        .header('Content-Disposition', `attachment; filename="mission-monarch-${user.username}.json"`)
+        .header('Cache-Control', 'no-store');
       return data;
     },
   });
@@ -215,7 +247,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: authLimit, changesPublicData: true },
     schema: {
       tags: ['users'],
-      summary: 'Delete my account after confirming the password: observations stay, anonymised; photos, profile and sessions are removed',
+      summary:
+        'Delete my account after confirming the password: observations stay, anonymised; photos, profile and sessions are removed',
       body: z.object({ password: z.string(V.required).min(1, V.required).max(256, V.maxChars) }),
       response: { 204: z.null(), 400: e, 401: e, 429: e },
     },

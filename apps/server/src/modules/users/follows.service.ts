@@ -33,10 +33,20 @@ export function createFollowsService(db: Db) {
       const followed = await target(username);
       if (followed === me.user_id) throw new HttpError(400, 'account:errors.follow_self');
       await db.transaction(async (tx) => {
-        const added = await tx.insert(follows).values({ follower_id: me.user_id, followed_id: followed }).onConflictDoNothing().returning();
+        const added = await tx
+          .insert(follows)
+          .values({ follower_id: me.user_id, followed_id: followed })
+          .onConflictDoNothing()
+          .returning();
         if (added.length === 0) return;
-        await tx.update(users).set({ following_count: sql`${users.following_count} + 1` }).where(eq(users.user_id, me.user_id));
-        await tx.update(users).set({ follower_count: sql`${users.follower_count} + 1` }).where(eq(users.user_id, followed));
+        await tx
+          .update(users)
+          .set({ following_count: sql`${users.following_count} + 1` })
+          .where(eq(users.user_id, me.user_id));
+        await tx
+          .update(users)
+          .set({ follower_count: sql`${users.follower_count} + 1` })
+          .where(eq(users.user_id, followed));
       });
     },
 
@@ -44,29 +54,51 @@ export function createFollowsService(db: Db) {
     async unfollow(me: SessionUser, username: string): Promise<void> {
       const followed = await target(username);
       await db.transaction(async (tx) => {
-        const removed = await tx.delete(follows).where(and(eq(follows.follower_id, me.user_id), eq(follows.followed_id, followed))).returning();
+        const removed = await tx
+          .delete(follows)
+          .where(and(eq(follows.follower_id, me.user_id), eq(follows.followed_id, followed)))
+          .returning();
         if (removed.length === 0) return;
-        await tx.update(users).set({ following_count: sql`greatest(${users.following_count} - 1, 0)` }).where(eq(users.user_id, me.user_id));
-        await tx.update(users).set({ follower_count: sql`greatest(${users.follower_count} - 1, 0)` }).where(eq(users.user_id, followed));
+        await tx
+          .update(users)
+          .set({ following_count: sql`greatest(${users.following_count} - 1, 0)` })
+          .where(eq(users.user_id, me.user_id));
+        await tx
+          .update(users)
+          .set({ follower_count: sql`greatest(${users.follower_count} - 1, 0)` })
+          .where(eq(users.user_id, followed));
       });
     },
 
     /** Whether `followerId` follows `followedId`. */
     async isFollowing(followerId: number, followedId: number): Promise<boolean> {
-      const [row] = await db.select({ f: follows.follower_id }).from(follows).where(and(eq(follows.follower_id, followerId), eq(follows.followed_id, followedId)));
+      const [row] = await db
+        .select({ f: follows.follower_id })
+        .from(follows)
+        .where(and(eq(follows.follower_id, followerId), eq(follows.followed_id, followedId)));
       return !!row;
     },
 
     /** The volunteers `userId` follows, alphabetical, each with their 3 latest public observations. */
     async following(userId: number): Promise<FollowingResponse> {
       const people = await db
-        .select({ user_id: users.user_id, username: users.username, first_name: users.first_name, last_name: users.last_name, photo_path: users.photo_path, photo_name: users.photo_name })
+        .select({
+          user_id: users.user_id,
+          username: users.username,
+          first_name: users.first_name,
+          last_name: users.last_name,
+          photo_path: users.photo_path,
+          photo_name: users.photo_name,
+        })
         .from(follows)
         .innerJoin(users, eq(users.user_id, follows.followed_id))
         .where(and(eq(follows.follower_id, userId), eq(users.isdeleted, false)))
         .orderBy(sql`lower(${users.username})`);
       if (people.length === 0) return { data: [] };
-      const ids = sql.join(people.map((p) => sql`${p.user_id}`), sql`, `);
+      const ids = sql.join(
+        people.map((p) => sql`${p.user_id}`),
+        sql`, `,
+      );
       const latest = await db.execute<Observation & { user_id: number }>(sql`
         SELECT * FROM (
           SELECT c.user_id, o.observation_id, c.checklist_id, o.lifestage_id, o.numbers, s.locality,
@@ -82,7 +114,10 @@ export function createFollowsService(db: Db) {
           photo_path: p.photo_path && photo_name ? `/attachments/${p.photo_path}/${photo_name}` : null,
           latest: latest.rows
             .filter((r) => r.user_id === p.user_id)
-            .map(({ user_id: _u, n: _n, ...r }: Observation & { user_id: number; n?: unknown }) => ({ ...r, photo_path: r.photo_path ? `/attachments/${r.photo_path}` : null })),
+            .map(({ user_id: _u, n: _n, ...r }: Observation & { user_id: number; n?: unknown }) => ({
+              ...r,
+              photo_path: r.photo_path ? `/attachments/${r.photo_path}` : null,
+            })),
         })),
       };
     },

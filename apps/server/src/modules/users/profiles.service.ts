@@ -41,7 +41,12 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
         .where(and(eq(users.isdeleted, false), sql`lower(${users.username}) = ${username.toLowerCase()}`));
       if (!user) throw notFound();
       const [profile] = await db.select().from(profiles).where(eq(profiles.user_id, user.user_id));
-      const counts = await db.execute<{ locations: number; checklists: number; observations: number; species: number }>(sql`
+      const counts = await db.execute<{
+        locations: number;
+        checklists: number;
+        observations: number;
+        species: number;
+      }>(sql`
         SELECT count(DISTINCT c.site_id)::int AS locations, count(DISTINCT c.checklist_id)::int AS checklists,
                count(o.observation_id)::int AS observations, count(DISTINCT o.milkweed_id)::int AS species
         FROM checklists c JOIN observations o ON o.checklist_id = c.checklist_id AND o.observationstatus_id IN (${publicStatuses})
@@ -69,7 +74,10 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
         species_count: c.species,
         following_count: user.following_count,
         follower_count: user.follower_count,
-        recent_observations: recent.rows.map((r) => ({ ...r, photo_path: r.photo_path ? `/attachments/${r.photo_path}` : null })),
+        recent_observations: recent.rows.map((r) => ({
+          ...r,
+          photo_path: r.photo_path ? `/attachments/${r.photo_path}` : null,
+        })),
       };
     },
 
@@ -106,7 +114,11 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
         .where(eq(users.isdeleted, false))
         .orderBy(asc(users.username));
       return {
-        data: rows.map((r) => ({ ...r, lastlogin: r.lastlogin?.toISOString() ?? null, created: r.created.toISOString() })),
+        data: rows.map((r) => ({
+          ...r,
+          lastlogin: r.lastlogin?.toISOString() ?? null,
+          created: r.created.toISOString(),
+        })),
         pagination: { count: rows.length },
       };
     },
@@ -150,10 +162,18 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
      */
     async changePassword(user: SessionUser, input: ChangePasswordInput, keepTokenHash: string | null): Promise<void> {
       if (!(await usersService.verifyPassword(user.user_id, input.current_password))) {
-        throw new HttpError(400, 'errors.validation', {}, { current_password: { key: 'account:errors.wrong_current_password' } });
+        throw new HttpError(
+          400,
+          'errors.validation',
+          {},
+          { current_password: { key: 'account:errors.wrong_current_password' } },
+        );
       }
       const passwordHash = await usersService.hashPassword(input.new_password);
-      await db.update(users).set({ password: passwordHash, passwordchanged: new Date(), updated: new Date() }).where(eq(users.user_id, user.user_id));
+      await db
+        .update(users)
+        .set({ password: passwordHash, passwordchanged: new Date(), updated: new Date() })
+        .where(eq(users.user_id, user.user_id));
       await usersService.revokeOtherSessions(user.user_id, keepTokenHash);
     },
 
@@ -164,12 +184,22 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
      */
     async updatePhoto(userId: number, data: Buffer): Promise<{ photo_path: string; photo_name: string }> {
       const img = await processImage(data);
-      const square = await sharp(img.large).resize(PROFILE_PHOTO_SIZE, PROFILE_PHOTO_SIZE, { fit: 'cover', position: 'attention' }).jpeg({ quality: 82 }).toBuffer();
+      const square = await sharp(img.large)
+        .resize(PROFILE_PHOTO_SIZE, PROFILE_PHOTO_SIZE, { fit: 'cover', position: 'attention' })
+        .jpeg({ quality: 82 })
+        .toBuffer();
       const photo_name = `${randomUUID()}.jpg`;
       await storage.put(`${PROFILE_PHOTO_PATH}/${photo_name}`, square);
-      const [before] = await db.select({ photo_name: users.photo_name, photo_path: users.photo_path }).from(users).where(eq(users.user_id, userId));
-      await db.update(users).set({ photo_path: PROFILE_PHOTO_PATH, photo_name, updated: new Date() }).where(eq(users.user_id, userId));
-      if (before?.photo_name && before.photo_path === PROFILE_PHOTO_PATH) await storage.remove(`${PROFILE_PHOTO_PATH}/${before.photo_name}`);
+      const [before] = await db
+        .select({ photo_name: users.photo_name, photo_path: users.photo_path })
+        .from(users)
+        .where(eq(users.user_id, userId));
+      await db
+        .update(users)
+        .set({ photo_path: PROFILE_PHOTO_PATH, photo_name, updated: new Date() })
+        .where(eq(users.user_id, userId));
+      if (before?.photo_name && before.photo_path === PROFILE_PHOTO_PATH)
+        await storage.remove(`${PROFILE_PHOTO_PATH}/${before.photo_name}`);
       return { photo_path: PROFILE_PHOTO_PATH, photo_name };
     },
   };

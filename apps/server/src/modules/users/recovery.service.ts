@@ -27,7 +27,10 @@ function statusOf(row: ResetRow | undefined, now = Date.now()): 'valid' | 'expir
  */
 export function createRecoveryService(db: Db, usersService: UsersService, mailer: Mailer, appUrl: string) {
   async function findReset(token: string): Promise<ResetRow | undefined> {
-    const [row] = await db.select().from(passwordResets).where(eq(passwordResets.token_hash, hashToken(token)));
+    const [row] = await db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.token_hash, hashToken(token)));
     return row;
   }
 
@@ -44,7 +47,13 @@ export function createRecoveryService(db: Db, usersService: UsersService, mailer
         .limit(1);
       if (!user) return;
       const token = newToken();
-      await db.insert(passwordResets).values({ user_id: user.user_id, token_hash: hashToken(token), expires_at: new Date(Date.now() + RESET_TTL_MS) });
+      await db
+        .insert(passwordResets)
+        .values({
+          user_id: user.user_id,
+          token_hash: hashToken(token),
+          expires_at: new Date(Date.now() + RESET_TTL_MS),
+        });
       const lng = normalizeLocale(user.language) ?? 'en';
       const t = translator(lng);
       const link = `${appUrl}/mmapp/${lng}/users/resetpassword?token=${token}`;
@@ -76,9 +85,16 @@ export function createRecoveryService(db: Db, usersService: UsersService, mailer
     async status(token: string, t: (key: string) => string): Promise<ResetTokenStatus> {
       const row = await findReset(token);
       const status = statusOf(row);
-      if (status !== 'valid' || !row) return { valid: false, reason: status === 'valid' ? 'unknown' : status, message: t(`account:errors.reset_${status}`) };
+      if (status !== 'valid' || !row)
+        return {
+          valid: false,
+          reason: status === 'valid' ? 'unknown' : status,
+          message: t(`account:errors.reset_${status}`),
+        };
       const user = await usersService.myProfile(row.user_id).catch(() => undefined);
-      return user ? { valid: true, username: user.username } : { valid: false, reason: 'unknown', message: t('account:errors.reset_unknown') };
+      return user
+        ? { valid: true, username: user.username }
+        : { valid: false, reason: 'unknown', message: t('account:errors.reset_unknown') };
     },
 
     /**
@@ -89,17 +105,30 @@ export function createRecoveryService(db: Db, usersService: UsersService, mailer
     async reset(token: string, password: string, userAgent?: string): Promise<IssuedSession> {
       const passwordHash = await usersService.hashPassword(password);
       const userId = await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(passwordResets).where(eq(passwordResets.token_hash, hashToken(token))).for('update');
+        const [row] = await tx
+          .select()
+          .from(passwordResets)
+          .where(eq(passwordResets.token_hash, hashToken(token)))
+          .for('update');
         const status = statusOf(row);
         if (status !== 'valid' || !row) throw new HttpError(400, `account:errors.reset_${status}`);
         const now = new Date();
-        await tx.update(passwordResets).set({ used_at: now }).where(and(eq(passwordResets.user_id, row.user_id), isNull(passwordResets.used_at)));
-        await tx.update(users).set({ password: passwordHash, passwordchanged: now, updated: now }).where(eq(users.user_id, row.user_id));
+        await tx
+          .update(passwordResets)
+          .set({ used_at: now })
+          .where(and(eq(passwordResets.user_id, row.user_id), isNull(passwordResets.used_at)));
+        await tx
+          .update(users)
+          .set({ password: passwordHash, passwordchanged: now, updated: now })
+          .where(eq(users.user_id, row.user_id));
         await usersService.revokeAllSessions(row.user_id, tx);
         return row.user_id;
       });
       usersService.forgetSessions(userId);
-      const [user] = await db.select({ user_id: users.user_id, username: users.username, role_id: users.role_id }).from(users).where(eq(users.user_id, userId));
+      const [user] = await db
+        .select({ user_id: users.user_id, username: users.username, role_id: users.role_id })
+        .from(users)
+        .where(eq(users.user_id, userId));
       if (!user) throw new HttpError(400, 'account:errors.reset_unknown');
       return usersService.startSession(user, userAgent);
     },

@@ -12,13 +12,18 @@ export const usersRepository = {
     const [row] = await db
       .select()
       .from(users)
-      .where(and(eq(users.isdeleted, false), sql`(lower(${users.username}) = ${lower} OR lower(${users.email}) = ${lower})`))
+      .where(
+        and(eq(users.isdeleted, false), sql`(lower(${users.username}) = ${lower} OR lower(${users.email}) = ${lower})`),
+      )
       .limit(1);
     return row;
   },
 
   async findById(db: DbOrTx, userId: number): Promise<UserRow | undefined> {
-    const [row] = await db.select().from(users).where(and(eq(users.user_id, userId), eq(users.isdeleted, false)));
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.user_id, userId), eq(users.isdeleted, false)));
     return row;
   },
 
@@ -27,11 +32,17 @@ export const usersRepository = {
     return row;
   },
 
-  async usernameOrEmailTaken(db: DbOrTx, username: string, email: string): Promise<{ username: boolean; email: boolean }> {
+  async usernameOrEmailTaken(
+    db: DbOrTx,
+    username: string,
+    email: string,
+  ): Promise<{ username: boolean; email: boolean }> {
     const rows = await db
       .select({ username: users.username, email: users.email })
       .from(users)
-      .where(sql`lower(${users.username}) = ${username.toLowerCase()} OR lower(${users.email}) = ${email.toLowerCase()}`);
+      .where(
+        sql`lower(${users.username}) = ${username.toLowerCase()} OR lower(${users.email}) = ${email.toLowerCase()}`,
+      );
     return {
       username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
       email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
@@ -49,18 +60,41 @@ export const usersRepository = {
     await db.update(users).set({ lastlogin: new Date() }).where(eq(users.user_id, userId));
   },
 
-  async createSession(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date, userAgent: string | undefined): Promise<void> {
-    await db.insert(sessions).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, user_agent: userAgent?.slice(0, 300) });
+  async createSession(
+    db: DbOrTx,
+    userId: number,
+    tokenHash: string,
+    expiresAt: Date,
+    userAgent: string | undefined,
+  ): Promise<void> {
+    await db
+      .insert(sessions)
+      .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, user_agent: userAgent?.slice(0, 300) });
   },
 
   /** The live session's user for a token hash: not revoked, not expired, user not deleted. */
   /** The user of a live session, with the session's expiry. */
-  async findSessionUser(db: DbOrTx, tokenHash: string): Promise<(Pick<UserRow, 'user_id' | 'username' | 'role_id'> & { expires_at: Date }) | undefined> {
+  async findSessionUser(
+    db: DbOrTx,
+    tokenHash: string,
+  ): Promise<(Pick<UserRow, 'user_id' | 'username' | 'role_id'> & { expires_at: Date }) | undefined> {
     const [row] = await db
-      .select({ user_id: users.user_id, username: users.username, role_id: users.role_id, expires_at: sessions.expires_at })
+      .select({
+        user_id: users.user_id,
+        username: users.username,
+        role_id: users.role_id,
+        expires_at: sessions.expires_at,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.user_id, sessions.user_id))
-      .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date()), eq(users.isdeleted, false)));
+      .where(
+        and(
+          eq(sessions.token_hash, tokenHash),
+          isNull(sessions.revoked_at),
+          gt(sessions.expires_at, new Date()),
+          eq(users.isdeleted, false),
+        ),
+      );
     return row;
   },
 
@@ -69,10 +103,19 @@ export const usersRepository = {
     await db
       .update(sessions)
       .set({ revoked_at: new Date() })
-      .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), keepTokenHash ? ne(sessions.token_hash, keepTokenHash) : undefined));
+      .where(
+        and(
+          eq(sessions.user_id, userId),
+          isNull(sessions.revoked_at),
+          keepTokenHash ? ne(sessions.token_hash, keepTokenHash) : undefined,
+        ),
+      );
   },
 
   async revokeSession(db: DbOrTx, tokenHash: string): Promise<void> {
-    await db.update(sessions).set({ revoked_at: new Date() }).where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at)));
+    await db
+      .update(sessions)
+      .set({ revoked_at: new Date() })
+      .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at)));
   },
 };

@@ -17,7 +17,10 @@ import type { UsersService } from './users.service';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
 
 /** `/api/users/*`: spec §7 account calls. */
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; authLimit: AuthLimit }> = async (app, { users, authLimit }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; authLimit: AuthLimit }> = async (
+  app,
+  { users, authLimit },
+) => {
   app.post('/signup', {
     config: { rateLimit: authLimit },
     schema: {
@@ -44,10 +47,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; authLimit
     handler: async (request) => {
       // Every attempt is logged (username and IP, never the password) to trace guessing.
       const attempt = { username: request.body.username, ip: request.ip };
-      const session = await users.signin(request.body.username, request.body.password, request.headers['user-agent']).catch((err: unknown) => {
-        request.log.warn(attempt, 'sign-in failed');
-        throw err;
-      });
+      const session = await users
+        .signin(request.body.username, request.body.password, request.headers['user-agent'])
+        .catch((err: unknown) => {
+          request.log.warn(attempt, 'sign-in failed');
+          throw err;
+        });
       request.log.info({ ...attempt, user_id: session.user.user_id }, 'sign-in');
       return { oauth_token: session.oauth_token };
     },

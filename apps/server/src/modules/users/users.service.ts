@@ -123,7 +123,8 @@ export function createUsersService(db: Db, sessionDays: number) {
     /** Revokes every session of a user but the one of `keepTokenHash` (a password change from My profile). */
     async revokeOtherSessions(userId: number, keepTokenHash: string | null): Promise<void> {
       await usersRepository.revokeUserSessions(db, userId, keepTokenHash ?? undefined);
-      for (const [tokenHash, user] of sessionCache.entries()) if (user.user_id === userId && tokenHash !== keepTokenHash) sessionCache.delete(tokenHash);
+      for (const [tokenHash, user] of sessionCache.entries())
+        if (user.user_id === userId && tokenHash !== keepTokenHash) sessionCache.delete(tokenHash);
     },
 
     /** Drops a user's sessions from the cache; call again once a transaction that revoked them commits. */
@@ -141,7 +142,12 @@ export function createUsersService(db: Db, sessionDays: number) {
       const user = await usersRepository.findById(db, userId);
       if (!user) throw unauthorized();
       const profile = await usersRepository.findProfile(db, userId);
-      const counts = await db.execute<{ locations: number; checklists: number; observations: number; species: number }>(sql`
+      const counts = await db.execute<{
+        locations: number;
+        checklists: number;
+        observations: number;
+        species: number;
+      }>(sql`
         SELECT count(DISTINCT c.site_id)::int AS locations,
                count(DISTINCT c.checklist_id)::int AS checklists,
                count(o.observation_id)::int AS observations,

@@ -11,7 +11,10 @@ import * as s from '../../db/schema';
  */
 export async function countFigures(db: Pick<Db, 'select'>, now = new Date()): Promise<FiguresResponse> {
   const season = now.getUTCFullYear();
-  const visible = and(inArray(s.observations.observationstatus_id, [...PUBLIC_STATUS_IDS]), eq(s.checklists.isdeleted, false));
+  const visible = and(
+    inArray(s.observations.observationstatus_id, [...PUBLIC_STATUS_IDS]),
+    eq(s.checklists.isdeleted, false),
+  );
   const [all] = await db
     .select({
       observations: count(s.observations.observation_id),

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loadParamsResponseSchema } from '@mm/shared';
 import { z } from 'zod';
-import { APP_VERSION, apiErrorSchema, figuresResponseSchema, locateQuerySchema, locateResponseSchema } from '@mm/shared';
+import {
+  APP_VERSION,
+  apiErrorSchema,
+  figuresResponseSchema,
+  locateQuerySchema,
+  locateResponseSchema,
+} from '@mm/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { ChecklistsService } from '../checklists/checklists.service';
@@ -9,7 +15,10 @@ import { countFigures } from './figures.repository';
 import { loadParams } from './utilities.service';
 
 /** `/api/utilities/*`. */
-export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; checklists: ChecklistsService }> = async (app, { db, config, checklists }) => {
+export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; checklists: ChecklistsService }> = async (
+  app,
+  { db, config, checklists },
+) => {
   app.get('/locate', {
     schema: {
       tags: ['utilities'],
@@ -32,7 +41,8 @@ export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ch
   app.get('/figures', {
     schema: {
       tags: ['utilities'],
-      summary: 'Home page figures: visible observations this season (since 1 January UTC) and in all, volunteers and sites',
+      summary:
+        'Home page figures: visible observations this season (since 1 January UTC) and in all, volunteers and sites',
       response: { 200: figuresResponseSchema },
     },
     handler: async (_request, reply) => {

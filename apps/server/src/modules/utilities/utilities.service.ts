@@ -11,35 +11,58 @@ const pick = (row: NameColumns, lng: Locale) => (lng === 'fr' ? row.name_fr : ln
  */
 export async function loadParams(db: Db, lng: Locale): Promise<LoadParams> {
   const live = <T extends { isdeleted: boolean }>(rows: T[]) => rows.filter((r) => !r.isdeleted);
-  const [abund, sizes, countries, provinces, basis, types, statuses, submit, reasons, stages, roles, langs, milkweeds] = await Promise.all([
-    db.select().from(s.abundances).orderBy(asc(s.abundances.id)),
-    db.select().from(s.locationsizes).orderBy(asc(s.locationsizes.id)),
-    db.select().from(s.countries).orderBy(asc(s.countries.id)),
-    db.select().from(s.provinces).orderBy(asc(s.provinces.country_id), asc(s.provinces.province)),
-    db.select().from(s.basisofrecords).orderBy(asc(s.basisofrecords.id)),
-    db.select().from(s.checklisttypes).orderBy(asc(s.checklisttypes.id)),
-    db.select().from(s.observationstatus).orderBy(asc(s.observationstatus.id)),
-    db.select().from(s.submittypes).orderBy(asc(s.submittypes.id)),
-    db.select().from(s.reasons).orderBy(asc(s.reasons.id)),
-    db.select().from(s.lifestages).orderBy(asc(s.lifestages.id)),
-    db.select().from(s.roles).orderBy(asc(s.roles.role_id)),
-    db.select().from(s.languages).orderBy(asc(s.languages.id)),
-    db.select().from(s.milkweedSpecies).where(eq(s.milkweedSpecies.isdeleted, false)).orderBy(asc(s.milkweedSpecies.latin_name)),
-  ]);
-  const named = (rows: (NameColumns & { id: number; isdeleted: boolean })[]) => live(rows).map((r) => ({ id: r.id, name: pick(r, lng) }));
+  const [abund, sizes, countries, provinces, basis, types, statuses, submit, reasons, stages, roles, langs, milkweeds] =
+    await Promise.all([
+      db.select().from(s.abundances).orderBy(asc(s.abundances.id)),
+      db.select().from(s.locationsizes).orderBy(asc(s.locationsizes.id)),
+      db.select().from(s.countries).orderBy(asc(s.countries.id)),
+      db.select().from(s.provinces).orderBy(asc(s.provinces.country_id), asc(s.provinces.province)),
+      db.select().from(s.basisofrecords).orderBy(asc(s.basisofrecords.id)),
+      db.select().from(s.checklisttypes).orderBy(asc(s.checklisttypes.id)),
+      db.select().from(s.observationstatus).orderBy(asc(s.observationstatus.id)),
+      db.select().from(s.submittypes).orderBy(asc(s.submittypes.id)),
+      db.select().from(s.reasons).orderBy(asc(s.reasons.id)),
+      db.select().from(s.lifestages).orderBy(asc(s.lifestages.id)),
+      db.select().from(s.roles).orderBy(asc(s.roles.role_id)),
+      db.select().from(s.languages).orderBy(asc(s.languages.id)),
+      db
+        .select()
+        .from(s.milkweedSpecies)
+        .where(eq(s.milkweedSpecies.isdeleted, false))
+        .orderBy(asc(s.milkweedSpecies.latin_name)),
+    ]);
+  const named = (rows: (NameColumns & { id: number; isdeleted: boolean })[]) =>
+    live(rows).map((r) => ({ id: r.id, name: pick(r, lng) }));
   return {
     abundances: named(abund),
     locationsizes: named(sizes),
     countries: countries.map((c) => ({ id: c.id, country: pick(c, lng), administrative: c.administrative })),
-    provinces: provinces.map((p) => ({ province_id: p.province_id, province: p.province, country_id: p.country_id, administrative: p.administrative })),
+    provinces: provinces.map((p) => ({
+      province_id: p.province_id,
+      province: p.province,
+      country_id: p.country_id,
+      administrative: p.administrative,
+    })),
     basisofrecords: live(basis).map((r) => ({ basisofrecord_id: r.id, basisofrecord: pick(r, lng) })),
     checklisttypes: live(types).map((r) => ({ checklisttype_id: r.id, checklisttype: pick(r, lng) })),
     observationstatus: statuses.map((r) => ({ status_id: r.id, observation_status: pick(r, lng) })),
     submittypes: submit.map((r) => ({ submittype_id: r.id, submittype: pick(r, lng) })),
     reasons: named(reasons),
     lifestages: stages.map((r) => ({ lifestage_id: r.id, lifestage: pick(r, lng) })),
-    roles: roles.map((r) => ({ role_id: r.role_id, role: pick(r, lng), isdeleted: r.isdeleted, created: r.created.toISOString(), updated: r.updated.toISOString() })),
+    roles: roles.map((r) => ({
+      role_id: r.role_id,
+      role: pick(r, lng),
+      isdeleted: r.isdeleted,
+      created: r.created.toISOString(),
+      updated: r.updated.toISOString(),
+    })),
     languages: langs.map((r) => ({ id: r.id, name: pick(r, lng) })),
-    milkweeds: milkweeds.map(({ milkweed_id, english_name, french_name, spanish_name, latin_name }) => ({ milkweed_id, english_name, french_name, spanish_name, latin_name })),
+    milkweeds: milkweeds.map(({ milkweed_id, english_name, french_name, spanish_name, latin_name }) => ({
+      milkweed_id,
+      english_name,
+      french_name,
+      spanish_name,
+      latin_name,
+    })),
   };
 }

@@ -24,7 +24,15 @@ export function AppLayout() {
   if (!checked) return <LoadingScreen />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <Link href="#main" className="skip-link" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 } }}>
+      <Link
+        href="#main"
+        className="skip-link"
+        sx={{
+          position: 'absolute',
+          left: -9999,
+          '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 },
+        }}
+      >
         {t('nav.skip_to_content')}
       </Link>
       <SiteHead />

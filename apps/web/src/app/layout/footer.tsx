@@ -11,7 +11,9 @@ export function Footer() {
   const lng = useLocale();
   return (
     <Box component="footer" sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', py: 3, mt: 6 }}>
-      <Container sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+      <Container
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}
+      >
         <Box>
           <Typography variant="body2">{t('footer.copyright', { year: COPYRIGHT_YEAR })}</Typography>
           <Typography variant="caption">{t('footer.version', { version: APP_VERSION })}</Typography>

@@ -67,7 +67,14 @@ function DropdownMenu({ item }: { item: NavItem }) {
   const id = `menu-${item.labelKey.replace('.', '-')}`;
   return (
     <>
-      <Button color="inherit" endIcon={<ExpandMoreIcon />} aria-haspopup="true" aria-expanded={Boolean(anchor)} aria-controls={anchor ? id : undefined} onClick={openMenu}>
+      <Button
+        color="inherit"
+        endIcon={<ExpandMoreIcon />}
+        aria-haspopup="true"
+        aria-expanded={Boolean(anchor)}
+        aria-controls={anchor ? id : undefined}
+        onClick={openMenu}
+      >
         {t(item.labelKey)}
       </Button>
       <Menu key={openings} id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={close} disableRestoreFocus>
@@ -80,7 +87,14 @@ function DropdownMenu({ item }: { item: NavItem }) {
                   {t(child.labelKey)}
                 </ListSubheader>,
                 ...child.children.map((leaf) => (
-                  <MenuItem key={leaf.labelKey} component={LocaleLink} href={leaf.href ?? '/'} onClick={close} sx={{ pl: 4 }} aria-label={`${t(child.labelKey)}: ${t(leaf.labelKey)}`}>
+                  <MenuItem
+                    key={leaf.labelKey}
+                    component={LocaleLink}
+                    href={leaf.href ?? '/'}
+                    onClick={close}
+                    sx={{ pl: 4 }}
+                    aria-label={`${t(child.labelKey)}: ${t(leaf.labelKey)}`}
+                  >
                     {t(leaf.labelKey)}
                   </MenuItem>
                 )),
@@ -99,10 +113,24 @@ function DropdownMenu({ item }: { item: NavItem }) {
 function Brand() {
   const { t } = useTranslation();
   return (
-    <Link component={LocaleLink} href="/" color="inherit" underline="none" sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: { xs: 0, sm: 2 }, minWidth: 0 }}>
+    <Link
+      component={LocaleLink}
+      href="/"
+      color="inherit"
+      underline="none"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: { xs: 0, sm: 2 }, minWidth: 0 }}
+    >
       <MmImage src="/img/monarch.svg" alt="" width={36} height={36} />
       {/* On the narrowest phones the name is kept for screen readers only, so Submit data fits beside the logo. */}
-      <Box component="span" sx={{ fontWeight: 800, fontSize: { xs: '1rem', sm: '1.15rem' }, whiteSpace: 'nowrap', '@media (max-width: 439px)': visuallyHidden }}>
+      <Box
+        component="span"
+        sx={{
+          fontWeight: 800,
+          fontSize: { xs: '1rem', sm: '1.15rem' },
+          whiteSpace: 'nowrap',
+          '@media (max-width: 439px)': visuallyHidden,
+        }}
+      >
         {t('app.name')}
       </Box>
     </Link>
@@ -116,19 +144,29 @@ function AccountLinks() {
   if (!user) {
     return (
       <>
-        <Button color="inherit" component={LocaleLink} href="/users/signin">{t('nav.sign_in')}</Button>
-        <Button color="inherit" component={LocaleLink} href="/users/signup">{t('nav.sign_up')}</Button>
+        <Button color="inherit" component={LocaleLink} href="/users/signin">
+          {t('nav.sign_in')}
+        </Button>
+        <Button color="inherit" component={LocaleLink} href="/users/signup">
+          {t('nav.sign_up')}
+        </Button>
       </>
     );
   }
   return (
     <>
       {user.role_id === ADMIN_ROLE_ID && (
-        <Button color="inherit" href="/mmadmin/#/dashboard">{t('nav.admin_panel')}</Button>
+        <Button color="inherit" href="/mmadmin/#/dashboard">
+          {t('nav.admin_panel')}
+        </Button>
       )}
-      <Button color="inherit" component={LocaleLink} href="/users/myprofile">{t('nav.my_profile')}</Button>
+      <Button color="inherit" component={LocaleLink} href="/users/myprofile">
+        {t('nav.my_profile')}
+      </Button>
       {/* Spec §2: in the wide header the sign-out link has an empty target; it acts in place. */}
-      <Button color="inherit" onClick={() => void signOut()}>{t('nav.sign_out')}</Button>
+      <Button color="inherit" onClick={() => void signOut()}>
+        {t('nav.sign_out')}
+      </Button>
     </>
   );
 }
@@ -139,7 +177,9 @@ function WideHeader() {
   return (
     <AppBar position="static" color="primary" component="header">
       <Toolbar variant="dense" sx={{ justifyContent: 'flex-end', gap: 1, bgcolor: 'secondary.main', minHeight: 36 }}>
-        <Button color="inherit" size="small" href={parentSiteUrl(lng)} target="_blank" rel="noopener">{t('nav.parent_site')}</Button>
+        <Button color="inherit" size="small" href={parentSiteUrl(lng)} target="_blank" rel="noopener">
+          {t('nav.parent_site')}
+        </Button>
         <Box sx={{ flexGrow: 1 }} />
         <LanguageButtons />
         <AccountLinks />
@@ -164,7 +204,9 @@ function DrawerList({ items, close, depth = 0 }: { items: NavItem[]; close: () =
     <Fragment key={item.labelKey}>
       {item.children ? (
         <>
-          <ListSubheader component="div" sx={{ pl: 2 + depth * 2, lineHeight: '36px' }}>{t(item.labelKey)}</ListSubheader>
+          <ListSubheader component="div" sx={{ pl: 2 + depth * 2, lineHeight: '36px' }}>
+            {t(item.labelKey)}
+          </ListSubheader>
           <DrawerList items={item.children} close={close} depth={depth + 1} />
         </>
       ) : item.external ? (
@@ -202,14 +244,32 @@ function SmallHeader() {
       <Toolbar sx={{ gap: 1 }}>
         <Brand />
         <Box sx={{ flexGrow: 1 }} />
-        <Button variant="contained" color="secondary" size="small" component={LocaleLink} href="/submit/submit-data" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+        <Button
+          variant="contained"
+          color="secondary"
+          size="small"
+          component={LocaleLink}
+          href="/submit/submit-data"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
           {t('nav.submit_data')}
         </Button>
-        <IconButton color="inherit" edge="end" aria-label={t('nav.open_menu')} aria-expanded={open} onClick={() => setOpen(true)}>
+        <IconButton
+          color="inherit"
+          edge="end"
+          aria-label={t('nav.open_menu')}
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+        >
           <MenuIcon />
         </IconButton>
       </Toolbar>
-      <Drawer anchor="right" open={open} onClose={close} slotProps={{ paper: { sx: { width: 300 }, 'aria-label': t('nav.main') } }}>
+      <Drawer
+        anchor="right"
+        open={open}
+        onClose={close}
+        slotProps={{ paper: { sx: { width: 300 }, 'aria-label': t('nav.main') } }}
+      >
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
           <IconButton aria-label={t('nav.close_menu')} onClick={close}>
             <CloseIcon />
@@ -220,7 +280,10 @@ function SmallHeader() {
           <ListItemButton component={LocaleLink} href="/" onClick={close}>
             <ListItemText primary={t('nav.home')} />
           </ListItemButton>
-          <DrawerList items={[...menus(lng), { labelKey: 'nav.parent_site', external: parentSiteUrl(lng) }]} close={close} />
+          <DrawerList
+            items={[...menus(lng), { labelKey: 'nav.parent_site', external: parentSiteUrl(lng) }]}
+            close={close}
+          />
           <ListSubheader component="div">{t('nav.language')}</ListSubheader>
           {LOCALES.map((l) => (
             <ListItemButton key={l} lang={l} selected={l === lng} onClick={() => switchTo(l)} sx={{ pl: 4 }}>

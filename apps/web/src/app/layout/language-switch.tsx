@@ -6,7 +6,6 @@ import { languageLabelKeys } from '../../lib/languages';
 import { useLocale } from '../../lib/links';
 import { storage } from '../../lib/storage';
 
-
 /**
  * Spec §2 language switch: stores `mm_lang`, clears the stored parameters, and reloads the same
  * page with the same query in the chosen language.

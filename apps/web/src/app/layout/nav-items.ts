@@ -11,8 +11,10 @@ export interface NavItem {
 }
 
 /** Blog: an external link that differs for French (spec §2). */
-export const blogUrl = (lng: Locale) => (lng === 'fr' ? 'https://espacepourlavie.ca/blogue' : 'https://espacepourlavie.ca/en/blog');
-export const parentSiteUrl = (lng: Locale) => (lng === 'fr' ? 'https://espacepourlavie.ca/' : 'https://espacepourlavie.ca/en');
+export const blogUrl = (lng: Locale) =>
+  lng === 'fr' ? 'https://espacepourlavie.ca/blogue' : 'https://espacepourlavie.ca/en/blog';
+export const parentSiteUrl = (lng: Locale) =>
+  lng === 'fr' ? 'https://espacepourlavie.ca/' : 'https://espacepourlavie.ca/en';
 export const cityUrl = (lng: Locale) => (lng === 'fr' ? 'https://montreal.ca/' : 'https://montreal.ca/en');
 
 /** The menus of spec §2 "Menus". */

@@ -60,7 +60,10 @@ describe('sendPageView', () => {
 
   it('ignores a failed fetch', async () => {
     vi.stubGlobal('navigator', {});
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     expect(() => sendPageView('/mmapp/en/')).not.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 0));
   });

@@ -16,11 +16,21 @@ export function sendPageView(path: string): void {
   const url = `${API_BASE}/utilities/pageview`;
   const body = JSON.stringify({ path });
   try {
-    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))) return;
+    if (
+      typeof navigator.sendBeacon === 'function' &&
+      navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))
+    )
+      return;
   } catch {
     // Some browsers refuse non-form beacon bodies: fall back to fetch.
   }
-  void fetch(url, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, keepalive: true, credentials: 'omit' }).catch(() => undefined);
+  void fetch(url, {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/json' },
+    keepalive: true,
+    credentials: 'omit',
+  }).catch(() => undefined);
 }
 
 /**

@@ -22,7 +22,14 @@ export function ContentPage() {
   const content = useContent(page?.slug ?? '', lng, written);
   if (!page) return <NotFoundPage />;
   const path = `/content/${page.slug}`;
-  const head = <PageHead title={t(`pages.${page.slug}.title`)} description={t(`pages.${page.slug}.description`)} path={path} locales={page.locales} />;
+  const head = (
+    <PageHead
+      title={t(`pages.${page.slug}.title`)}
+      description={t(`pages.${page.slug}.description`)}
+      path={path}
+      locales={page.locales}
+    />
+  );
   if (!written) {
     return (
       <>

@@ -11,7 +11,9 @@ import { useParamsData } from '../../features/params/api/get-params';
 import { usePageTitle } from '../../lib/page-title';
 
 // The charts library is large: it loads with the charts, after the rest of the page.
-const ExploreCharts = lazy(() => import('../../features/explore/components/explore-charts').then((m) => ({ default: m.ExploreCharts })));
+const ExploreCharts = lazy(() =>
+  import('../../features/explore/components/explore-charts').then((m) => ({ default: m.ExploreCharts })),
+);
 
 /** Explore data (spec §1): filters, then a list, grid or map of the observations, then charts; all in the URL. */
 export function ExplorePage() {
@@ -22,9 +24,14 @@ export function ExplorePage() {
   const resetFilters = () => setFilters({});
   return (
     <>
-      <Typography variant="h4" component="h1" gutterBottom>{t('common:explore.title')}</Typography>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('common:explore.title')}
+      </Typography>
       <Typography sx={{ mb: 2, maxWidth: '75ch' }}>{t('lead')}</Typography>
-      <Stack direction="row" sx={{ gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
+      <Stack
+        direction="row"
+        sx={{ gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}
+      >
         <ExploreViewSwitch value={view} onChange={setView} />
         <DownloadButton filters={filters} />
       </Stack>

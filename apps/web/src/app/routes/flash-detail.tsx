@@ -21,8 +21,18 @@ export function FlashDetailPage() {
   const navigate = useNavigate();
   const to = useLocalePath();
   const { data, error } = useChecklist(checklistId);
-  const heading = <Typography variant="h4" component="h1">{t('flash.detail.title')}</Typography>;
-  if (error || !Number.isInteger(checklistId)) return <Stack spacing={2}>{heading}<FlashLoadError error={error} /></Stack>;
+  const heading = (
+    <Typography variant="h4" component="h1">
+      {t('flash.detail.title')}
+    </Typography>
+  );
+  if (error || !Number.isInteger(checklistId))
+    return (
+      <Stack spacing={2}>
+        {heading}
+        <FlashLoadError error={error} />
+      </Stack>
+    );
   if (!data) return heading;
   if (data.is_flash === 0) return <Navigate to={to(`/checklists/view?id=${checklistId}`)} replace />;
   const submitted = new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).format(new Date(data.created));
@@ -31,22 +41,38 @@ export function FlashDetailPage() {
       <Box>
         {heading}
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-          <Typography variant="body2" color="text.secondary">{t('flash.detail.submitted', { date: submitted })}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('flash.detail.submitted', { date: submitted })}
+          </Typography>
           <StatusChips statusIds={data.observations.map((o) => o.observationstatus_id)} />
         </Stack>
       </Box>
       {data.can_edit ? (
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="contained" startIcon={<EditIcon />} component={LocaleLink} href={`/submit/flash/${checklistId}/edit`}>{t('flash.detail.edit')}</Button>
-          <DeleteFlashButton checklistId={checklistId} onDeleted={() => void navigate(to('/submit/flash-submissions'))} />
+          <Button
+            variant="contained"
+            startIcon={<EditIcon />}
+            component={LocaleLink}
+            href={`/submit/flash/${checklistId}/edit`}
+          >
+            {t('flash.detail.edit')}
+          </Button>
+          <DeleteFlashButton
+            checklistId={checklistId}
+            onDeleted={() => void navigate(to('/submit/flash-submissions'))}
+          />
         </Stack>
       ) : (
         user?.username === data.username && <Alert severity="info">{t('flash.locked')}</Alert>
       )}
       <FlashDetailView detail={data} />
       <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>
-        <Button variant="outlined" component={LocaleLink} href="/submit/flash-submissions">{t('flash.my_submissions')}</Button>
-        <Button component={LocaleLink} href="/submit/flash">{t('flash.detail.report_another')}</Button>
+        <Button variant="outlined" component={LocaleLink} href="/submit/flash-submissions">
+          {t('flash.my_submissions')}
+        </Button>
+        <Button component={LocaleLink} href="/submit/flash">
+          {t('flash.detail.report_another')}
+        </Button>
       </Stack>
     </Stack>
   );

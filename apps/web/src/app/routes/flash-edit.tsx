@@ -21,18 +21,24 @@ export function FlashEditPage() {
   const back = `/submit/flash/${checklistId}`;
   return (
     <>
-      <Typography variant="h4" component="h1" gutterBottom>{t('flash.edit_title')}</Typography>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('flash.edit_title')}
+      </Typography>
       {(detail.error || params.isError || !Number.isInteger(checklistId)) && <FlashLoadError error={detail.error} />}
       {detail.data && !detail.data.can_edit && (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Alert severity="info">{t('flash.locked')}</Alert>
-          <Button variant="outlined" component={LocaleLink} href={back}>{t('flash.back_to_detail')}</Button>
+          <Button variant="outlined" component={LocaleLink} href={back}>
+            {t('flash.back_to_detail')}
+          </Button>
         </Stack>
       )}
       {detail.data?.can_edit && params.data && (
         <>
           <Typography sx={{ mb: 1 }}>{t('flash.edit_lead')}</Typography>
-          <Button component={LocaleLink} href={back} sx={{ mb: 2, px: 0 }}>{t('flash.back_to_detail')}</Button>
+          <Button component={LocaleLink} href={back} sx={{ mb: 2, px: 0 }}>
+            {t('flash.back_to_detail')}
+          </Button>
           <FlashForm
             key={checklistId}
             params={params.data}

@@ -18,12 +18,16 @@ export function FlashSubmissionsPage() {
   const { data, isError } = useMyChecklists('flash', page);
   const params = useParamsData();
   const report = (
-    <Button variant="contained" startIcon={<AddIcon />} component={LocaleLink} href="/submit/flash">{t('submissions.report')}</Button>
+    <Button variant="contained" startIcon={<AddIcon />} component={LocaleLink} href="/submit/flash">
+      {t('submissions.report')}
+    </Button>
   );
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1">{t('submissions.title')}</Typography>
+        <Typography variant="h4" component="h1">
+          {t('submissions.title')}
+        </Typography>
         {data && data.paginator.total > 0 && report}
       </Stack>
       <Typography>{t('submissions.lead')}</Typography>
@@ -38,7 +42,9 @@ export function FlashSubmissionsPage() {
         <>
           <Typography variant="subtitle2">{t('submissions.count', { count: data.paginator.total })}</Typography>
           <FlashSubmissionList items={data.data} params={params.data} />
-          {data.paginator.totalpage > 1 && <PaginatorBar paginator={data.paginator} onPage={(p) => setSearch({ page: String(p) })} />}
+          {data.paginator.totalpage > 1 && (
+            <PaginatorBar paginator={data.paginator} onPage={(p) => setSearch({ page: String(p) })} />
+          )}
         </>
       )}
     </Stack>

@@ -16,9 +16,13 @@ export function FlashPage() {
   const params = useParamsData();
   return (
     <>
-      <Typography variant="h4" component="h1" gutterBottom>{t('flash.title')}</Typography>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('flash.title')}
+      </Typography>
       <Typography sx={{ mb: 1 }}>{t('flash.lead')}</Typography>
-      <Link component={LocaleLink} href="/submit/flash-submissions" sx={{ display: 'inline-block', mb: 3 }}>{t('flash.my_submissions')}</Link>
+      <Link component={LocaleLink} href="/submit/flash-submissions" sx={{ display: 'inline-block', mb: 3 }}>
+        {t('flash.my_submissions')}
+      </Link>
       {params.isError && <Alert severity="error">{t('errors.please_try_again')}</Alert>}
       {params.data && (
         <FlashForm

@@ -34,7 +34,15 @@ export function HomePage() {
   return (
     <Stack spacing={5}>
       <PageHead title="" description={t('home.lead')} path="" locales={LOCALES} />
-      <Paper sx={{ p: { xs: 3, md: 5 }, display: 'flex', gap: 4, alignItems: 'center', flexDirection: { xs: 'column', md: 'row' } }}>
+      <Paper
+        sx={{
+          p: { xs: 3, md: 5 },
+          display: 'flex',
+          gap: 4,
+          alignItems: 'center',
+          flexDirection: { xs: 'column', md: 'row' },
+        }}
+      >
         <MmImage src="/img/monarch.svg" alt="" width={140} height={140} />
         <Box>
           <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '3rem' } }} gutterBottom>
@@ -99,7 +107,12 @@ export function HomePage() {
         <Typography id="latest-heading" variant="h5" component="h2" gutterBottom>
           {t('home.latest')}
         </Typography>
-        {latest.data && (latest.data.data.length > 0 ? <ObservationList rows={latest.data.data} /> : <Typography>{t('home.none_yet')}</Typography>)}
+        {latest.data &&
+          (latest.data.data.length > 0 ? (
+            <ObservationList rows={latest.data.data} />
+          ) : (
+            <Typography>{t('home.none_yet')}</Typography>
+          ))}
       </Box>
     </Stack>
   );

@@ -24,12 +24,24 @@ export function MissionDetailsPage() {
 
   if (notFound || checklist.isError || params.isError) {
     return (
-      <Alert severity={notFound ? 'warning' : 'error'} action={<Button component={LocaleLink} href="/explore" color="inherit">{t('details.to_explore')}</Button>}>
+      <Alert
+        severity={notFound ? 'warning' : 'error'}
+        action={
+          <Button component={LocaleLink} href="/explore" color="inherit">
+            {t('details.to_explore')}
+          </Button>
+        }
+      >
         {notFound ? t('common:errors.not_found') : t('common:errors.please_try_again')}
       </Alert>
     );
   }
-  if (!checklist.data || !params.data) return <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress /></Box>;
+  if (!checklist.data || !params.data)
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+        <CircularProgress />
+      </Box>
+    );
   const { is_flash } = checklist.data;
   return (
     <MissionDetails

@@ -18,19 +18,40 @@ import { usePageTitle } from '../../lib/page-title';
 const positiveId = (value: string | null) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
 function Loading() {
-  return <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress /></Box>;
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+      <CircularProgress />
+    </Box>
+  );
 }
 
 /** The saved mission `?edit=id` as the form's start, or why it cannot be edited. */
 function useEditStart(editId: number | null, enabled: boolean) {
   const { t } = useTranslation('mission');
   const checklist = useChecklist(enabled ? editId : null);
-  const initial = useMemo(() => (checklist.data && checklist.data.is_flash === 0 ? missionFromChecklist(checklist.data) : undefined), [checklist.data]);
+  const initial = useMemo(
+    () => (checklist.data && checklist.data.is_flash === 0 ? missionFromChecklist(checklist.data) : undefined),
+    [checklist.data],
+  );
   let problem: ReactNode;
-  if (checklist.isError) problem = <Alert severity="error">{checklist.error instanceof ApiRequestError && checklist.error.status > 0 ? checklist.error.body.message : t('common:errors.please_try_again')}</Alert>;
+  if (checklist.isError)
+    problem = (
+      <Alert severity="error">
+        {checklist.error instanceof ApiRequestError && checklist.error.status > 0
+          ? checklist.error.body.message
+          : t('common:errors.please_try_again')}
+      </Alert>
+    );
   else if (checklist.data && (!checklist.data.can_edit || checklist.data.is_flash === 1)) {
     problem = (
-      <Alert severity="warning" action={<Button component={LocaleLink} href={`/checklists/view?id=${editId}`} color="inherit">{t('form.view_details')}</Button>}>
+      <Alert
+        severity="warning"
+        action={
+          <Button component={LocaleLink} href={`/checklists/view?id=${editId}`} color="inherit">
+            {t('form.view_details')}
+          </Button>
+        }
+      >
         {t('form.not_editable')}
       </Alert>
     );
@@ -76,18 +97,54 @@ export function MissionPage() {
   let body: ReactNode;
   if (params.isError) body = <Alert severity="error">{t('common:errors.please_try_again')}</Alert>;
   else if (!params.data) body = <Loading />;
-  else if (choice === 'ask' && stored) body = <ResumeDraftDialog draft={stored} onResume={resume} onDiscard={discard} />;
-  else if (resuming) body = <MissionForm key="resume" params={params.data} initial={stored.values} editId={stored.edit_id} resumed onSaved={onSaved} />;
-  else if (urlEditId === null) body = <MissionForm key="new" params={params.data} initial={fresh} editId={null} resumed={false} onSaved={onSaved} />;
+  else if (choice === 'ask' && stored)
+    body = <ResumeDraftDialog draft={stored} onResume={resume} onDiscard={discard} />;
+  else if (resuming)
+    body = (
+      <MissionForm
+        key="resume"
+        params={params.data}
+        initial={stored.values}
+        editId={stored.edit_id}
+        resumed
+        onSaved={onSaved}
+      />
+    );
+  else if (urlEditId === null)
+    body = (
+      <MissionForm key="new" params={params.data} initial={fresh} editId={null} resumed={false} onSaved={onSaved} />
+    );
   else if (edit.problem) body = edit.problem;
   else if (edit.loading || !edit.initial) body = <Loading />;
-  else body = <MissionForm key={`edit-${urlEditId}`} params={params.data} initial={edit.initial} editId={urlEditId} resumed={false} onSaved={onSaved} />;
+  else
+    body = (
+      <MissionForm
+        key={`edit-${urlEditId}`}
+        params={params.data}
+        initial={edit.initial}
+        editId={urlEditId}
+        resumed={false}
+        onSaved={onSaved}
+      />
+    );
 
   return (
     <>
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 1, mb: 1 }}>
-        <Typography variant="h4" component="h1">{editId === null ? t('form.title') : t('form.edit_title')}</Typography>
-        <Button component={LocaleLink} href="/submit/missions" startIcon={<ListIcon />} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, minHeight: 44 }}>{t('missions.title')}</Button>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 1, mb: 1 }}
+      >
+        <Typography variant="h4" component="h1">
+          {editId === null ? t('form.title') : t('form.edit_title')}
+        </Typography>
+        <Button
+          component={LocaleLink}
+          href="/submit/missions"
+          startIcon={<ListIcon />}
+          sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, minHeight: 44 }}
+        >
+          {t('missions.title')}
+        </Button>
       </Stack>
       <Typography sx={{ mb: 2 }}>{t('form.lead')}</Typography>
       {body}

@@ -18,23 +18,42 @@ export function MissionsPage() {
   const missions = useMyChecklists('mission', page);
   const params = useParamsData();
   const start = (
-    <Button component={LocaleLink} href="/submit/mission" variant="contained" startIcon={<AddIcon />} sx={{ minHeight: 48 }}>{t('missions.start')}</Button>
+    <Button
+      component={LocaleLink}
+      href="/submit/mission"
+      variant="contained"
+      startIcon={<AddIcon />}
+      sx={{ minHeight: 48 }}
+    >
+      {t('missions.start')}
+    </Button>
   );
   const empty = missions.data?.paginator.total === 0;
   return (
     <>
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 1.5, mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, gap: 1.5, mb: 2 }}
+      >
         <Box>
-          <Typography variant="h4" component="h1">{t('missions.title')}</Typography>
+          <Typography variant="h4" component="h1">
+            {t('missions.title')}
+          </Typography>
           <Typography color="text.secondary">{t('missions.lead')}</Typography>
         </Box>
         {!empty && <Box>{start}</Box>}
       </Stack>
       {missions.isError && <Alert severity="error">{t('common:errors.please_try_again')}</Alert>}
-      {missions.isPending && <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress /></Box>}
+      {missions.isPending && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress />
+        </Box>
+      )}
       {empty && (
         <Box sx={{ textAlign: 'center', py: 6, display: 'grid', gap: 2, justifyItems: 'center' }}>
-          <Typography variant="h6" component="p">{t('missions.empty')}</Typography>
+          <Typography variant="h6" component="p">
+            {t('missions.empty')}
+          </Typography>
           <Typography color="text.secondary">{t('missions.empty_lead')}</Typography>
           {start}
         </Box>
@@ -42,7 +61,9 @@ export function MissionsPage() {
       {missions.data && !empty && (
         <>
           <MissionList missions={missions.data.data} params={params.data} />
-          {missions.data.paginator.totalpage > 1 && <PaginatorBar paginator={missions.data.paginator} onPage={(p) => setSearch({ page: String(p) })} />}
+          {missions.data.paginator.totalpage > 1 && (
+            <PaginatorBar paginator={missions.data.paginator} onPage={(p) => setSearch({ page: String(p) })} />
+          )}
         </>
       )}
     </>

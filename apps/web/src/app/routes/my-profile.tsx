@@ -31,18 +31,33 @@ export function MyProfilePage() {
   const fmt = (iso: string) => new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).format(new Date(iso));
   return (
     <Stack spacing={3}>
-      <Typography variant="h4" component="h1">{t('profile.title')}</Typography>
+      <Typography variant="h4" component="h1">
+        {t('profile.title')}
+      </Typography>
       <Paper sx={{ p: 3, display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
         <Stack spacing={1} sx={{ alignItems: 'center' }}>
-          <ProfileAvatar photo={data.photo_path && data.photo_name ? `/attachments/${data.photo_path}/${data.photo_name}` : null} username={data.username} firstName={data.first_name} lastName={data.last_name} />
+          <ProfileAvatar
+            photo={data.photo_path && data.photo_name ? `/attachments/${data.photo_path}/${data.photo_name}` : null}
+            username={data.username}
+            firstName={data.first_name}
+            lastName={data.last_name}
+          />
           <ProfilePhotoButton />
         </Stack>
         <Box>
-          <Typography variant="h5" component="p">{data.first_name} {data.last_name}</Typography>
-          <Typography color="text.secondary">@{data.username} · {data.email}</Typography>
+          <Typography variant="h5" component="p">
+            {data.first_name} {data.last_name}
+          </Typography>
+          <Typography color="text.secondary">
+            @{data.username} · {data.email}
+          </Typography>
           <Typography variant="body2">{t('profile.member_since', { date: fmt(data.created) })}</Typography>
-          <Typography variant="body2">{t('profile.role')}: {t(`role.${data.role_id}`)}</Typography>
-          <Typography variant="body2">{t(data.profile?.newsletter ? 'profile.newsletter_yes' : 'profile.newsletter_no')}</Typography>
+          <Typography variant="body2">
+            {t('profile.role')}: {t(`role.${data.role_id}`)}
+          </Typography>
+          <Typography variant="body2">
+            {t(data.profile?.newsletter ? 'profile.newsletter_yes' : 'profile.newsletter_no')}
+          </Typography>
           {data.profile?.bio && <Typography sx={{ mt: 1, whiteSpace: 'pre-line' }}>{data.profile.bio}</Typography>}
           <Link component={LocaleLink} href={`/users/profile/${data.username}`} variant="body2">
             {t('account:profile.view_public')}
@@ -51,7 +66,9 @@ export function MyProfilePage() {
       </Paper>
       <Paper component="section" aria-labelledby="details-heading" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
-          <Typography id="details-heading" variant="h6" component="h2">{t('account:profile.details')}</Typography>
+          <Typography id="details-heading" variant="h6" component="h2">
+            {t('account:profile.details')}
+          </Typography>
           {!editing && <Button onClick={() => setEditing(true)}>{t('account:profile.edit')}</Button>}
         </Stack>
         {editing ? (
@@ -63,22 +80,30 @@ export function MyProfilePage() {
         )}
       </Paper>
       <Box component="section" aria-labelledby="counts-heading">
-        <Typography id="counts-heading" variant="h6" component="h2" gutterBottom>{t('profile.counts')}</Typography>
+        <Typography id="counts-heading" variant="h6" component="h2" gutterBottom>
+          {t('profile.counts')}
+        </Typography>
         <ProfileCounts profile={data} />
       </Box>
       <Paper component="section" aria-labelledby="following-heading" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id="following-heading" variant="h6" component="h2" gutterBottom>{t('account:follow.title')}</Typography>
+        <Typography id="following-heading" variant="h6" component="h2" gutterBottom>
+          {t('account:follow.title')}
+        </Typography>
         <Stack spacing={2}>
           <VolunteerSearch />
           <FollowingList />
         </Stack>
       </Paper>
       <Paper component="section" aria-labelledby="password-heading" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id="password-heading" variant="h6" component="h2" gutterBottom>{t('account:profile.password_title')}</Typography>
+        <Typography id="password-heading" variant="h6" component="h2" gutterBottom>
+          {t('account:profile.password_title')}
+        </Typography>
         <ChangePasswordForm />
       </Paper>
       <Paper component="section" aria-labelledby="data-heading" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id="data-heading" variant="h6" component="h2" gutterBottom>{t('account:data.title')}</Typography>
+        <Typography id="data-heading" variant="h6" component="h2" gutterBottom>
+          {t('account:data.title')}
+        </Typography>
         <MyDataSection
           username={data.username}
           onDeleted={async () => {

@@ -17,7 +17,9 @@ import { useParamsData } from '../../features/params/api/get-params';
 import { usePageTitle } from '../../lib/page-title';
 
 // The viewer and its library load when the first photo is opened.
-const GalleryLightbox = lazy(() => import('../../features/gallery/components/gallery-lightbox').then((m) => ({ default: m.GalleryLightbox })));
+const GalleryLightbox = lazy(() =>
+  import('../../features/gallery/components/gallery-lightbox').then((m) => ({ default: m.GalleryLightbox })),
+);
 
 /** Showing one of the last this-many loaded photos in the viewer loads the next page. */
 const PREFETCH_MARGIN = 3;
@@ -58,14 +60,16 @@ export function PhotosPage() {
   const slides = useMemo(() => photos.map((p) => toSlide(p, captionOf(p))), [photos, captionOf]);
   const loadMore = () => void gallery.fetchNextPage();
   /** Changes some filters; the URL holds them in Explore's order, so links from Explore and back agree. */
-  const patchFilters = (patch: Partial<ExploreFilters>) => setSearch(new URLSearchParams(filtersToQuery({ ...filters, ...patch })));
+  const patchFilters = (patch: Partial<ExploreFilters>) =>
+    setSearch(new URLSearchParams(filtersToQuery({ ...filters, ...patch })));
   const setLifestage = (lifestage_id: LifestageId | undefined) => patchFilters({ lifestage_id });
   const filtered = Object.keys(filtersToQuery(filters)).length > 0;
 
   let body;
   if (gallery.isPending) body = <GallerySkeleton />;
   else if (gallery.isError && photos.length === 0) body = <GalleryError onRetry={() => void gallery.refetch()} />;
-  else if (photos.length === 0) body = <GalleryEmpty filtered={filtered} onShowAll={() => setSearch(new URLSearchParams())} />;
+  else if (photos.length === 0)
+    body = <GalleryEmpty filtered={filtered} onShowAll={() => setSearch(new URLSearchParams())} />;
   else {
     body = (
       <Stack spacing={2} sx={{ opacity: gallery.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
@@ -78,7 +82,9 @@ export function PhotosPage() {
           }}
         />
         <Stack spacing={1} sx={{ alignItems: 'center', pt: 1 }}>
-          <Typography variant="body2" color="text.secondary">{t('shown', { shown: photos.length, total })}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('shown', { shown: photos.length, total })}
+          </Typography>
           {gallery.isFetchNextPageError && <GalleryError onRetry={loadMore} />}
           {gallery.hasNextPage && (
             <Button variant="outlined" onClick={loadMore} disabled={gallery.isFetchingNextPage}>
@@ -92,16 +98,38 @@ export function PhotosPage() {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">{t('title')}</Typography>
+      <Typography variant="h4" component="h1">
+        {t('title')}
+      </Typography>
       <Typography>{t('lead')}</Typography>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
         <LifestageFilter value={lifestage} onChange={setLifestage} />
-        {gallery.data && <Typography variant="subtitle2" aria-live="polite">{t('count', { count: total })}</Typography>}
+        {gallery.data && (
+          <Typography variant="subtitle2" aria-live="polite">
+            {t('count', { count: total })}
+          </Typography>
+        )}
       </Stack>
       {/* minmax(0, …) as on Explore: the date pickers' own width must not widen a phone's page. */}
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'center' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 2fr) minmax(0, 1fr)' },
+          alignItems: 'center',
+        }}
+      >
         <DateRangeFilter from={filters.date_from} to={filters.date_to} onChange={patchFilters} />
-        {params ? <PlaceFilter params={params} countryId={filters.country_id} provinceId={filters.province_id} onChange={patchFilters} /> : <span />}
+        {params ? (
+          <PlaceFilter
+            params={params}
+            countryId={filters.country_id}
+            provinceId={filters.province_id}
+            onChange={patchFilters}
+          />
+        ) : (
+          <span />
+        )}
         <UsernameFilter value={filters.username} onChange={(username) => patchFilters({ username })} />
       </Box>
       {body}
@@ -114,7 +142,8 @@ export function PhotosPage() {
             onClose={() => setViewer({ ...viewer, open: false })}
             onSlideChange={(index) => {
               lastViewed.current = index;
-              if (index >= slides.length - PREFETCH_MARGIN && gallery.hasNextPage && !gallery.isFetchingNextPage) loadMore();
+              if (index >= slides.length - PREFETCH_MARGIN && gallery.hasNextPage && !gallery.isFetchingNextPage)
+                loadMore();
             }}
             onLightboxClosed={() => tiles.current[lastViewed.current]?.focus()}
           />

@@ -34,7 +34,9 @@ export function ResetPasswordPage() {
   } else if (!status.data.valid) {
     body = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity="warning" sx={{ width: '100%' }}>{status.data.message ?? t('errors.reset_unknown')}</Alert>
+        <Alert severity="warning" sx={{ width: '100%' }}>
+          {status.data.message ?? t('errors.reset_unknown')}
+        </Alert>
         {askAgain}
       </Stack>
     );

@@ -17,7 +17,9 @@ export const SILENT_QUERY = { silent: true } as const;
  */
 export function BusyOverlay() {
   const { t } = useTranslation();
-  const pending = useIsFetching({ predicate: (q) => q.meta?.silent !== true }) + useIsMutating({ predicate: (m) => m.options.mutationKey?.[0] !== SILENT_MUTATION });
+  const pending =
+    useIsFetching({ predicate: (q) => q.meta?.silent !== true }) +
+    useIsMutating({ predicate: (m) => m.options.mutationKey?.[0] !== SILENT_MUTATION });
   const busy = pending > 0;
   const [visible, setVisible] = useState(false);
   useEffect(() => {
@@ -29,7 +31,11 @@ export function BusyOverlay() {
     };
   }, [busy]);
   return (
-    <Backdrop open={busy && visible} sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: '#fff' }} aria-live="polite">
+    <Backdrop
+      open={busy && visible}
+      sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: '#fff' }}
+      aria-live="polite"
+    >
       <CircularProgress color="inherit" aria-label={t('app.busy')} />
     </Backdrop>
   );

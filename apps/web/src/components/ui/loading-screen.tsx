@@ -11,7 +11,9 @@ export function LoadingScreen() {
     <Box role="status" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', gap: 2 }}>
       <Box sx={{ textAlign: 'center' }}>
         <img src="/mmapp/img/monarch.svg" alt="" width={72} height={72} />
-        <Typography component="p" id="loading-screen-name" sx={{ mt: 1, fontWeight: 700 }}>Mission Monarch</Typography>
+        <Typography component="p" id="loading-screen-name" sx={{ mt: 1, fontWeight: 700 }}>
+          Mission Monarch
+        </Typography>
         <CircularProgress
           size={28}
           sx={{ mt: 2 }}

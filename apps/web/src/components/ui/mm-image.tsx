@@ -8,7 +8,8 @@ type MmImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
   fallback?: string;
 };
 
-const resolve = (src: string) => (src.startsWith('/attachments/') || /^https?:/.test(src) ? src : `${SUB_PATH}${src.startsWith('/') ? '' : '/'}${src}`);
+const resolve = (src: string) =>
+  src.startsWith('/attachments/') || /^https?:/.test(src) ? src : `${SUB_PATH}${src.startsWith('/') ? '' : '/'}${src}`;
 
 /** An image loaded from the sub-path, replaced once by a fallback in `/mmapp/img` if it fails (spec §2). */
 export function MmImage({ src, fallback = '/img/dummy.svg', alt = '', ...rest }: MmImageProps) {

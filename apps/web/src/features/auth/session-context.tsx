@@ -69,7 +69,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null);
   }, []);
 
-  const value = useMemo(() => ({ user, checked, signedOut, establish, signOut }), [user, checked, signedOut, establish, signOut]);
+  const value = useMemo(
+    () => ({ user, checked, signedOut, establish, signOut }),
+    [user, checked, signedOut, establish, signOut],
+  );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

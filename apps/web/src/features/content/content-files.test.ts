@@ -10,24 +10,33 @@ const publicDir = path.resolve(import.meta.dirname, '../../../public');
 
 /** Every key path of a JSON object, e.g. `pages.faq.title`. */
 const keys = (value: unknown, prefix = ''): string[] =>
-  value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
+  value && typeof value === 'object'
+    ? Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
+    : [prefix];
 
 describe('content pages', () => {
-  it.each(CONTENT_PAGES.map((p) => [p.slug, p.locales] as const))('%s has one Markdown file per language it is offered in, each with one h1', (slug, locales) => {
-    const present = readdirSync(path.join(contentDir, slug)).filter((f) => f.endsWith('.md')).sort();
-    expect(present).toEqual(locales.map((l) => `${l}.md`).sort());
-    for (const lng of locales) {
-      const text = readFileSync(path.join(contentDir, slug, `${lng}.md`), 'utf8');
-      expect(text.match(/^# /gm), `${slug}/${lng}.md`).toHaveLength(1);
-      expect(text.startsWith('# '), `${slug}/${lng}.md starts with its h1`).toBe(true);
-      expect(text).not.toMatch(/lorem ipsum/i);
-      expect(text).not.toMatch(/\bTODO\b|\bTBD\b|\bXXX\b/);
-    }
-  });
+  it.each(CONTENT_PAGES.map((p) => [p.slug, p.locales] as const))(
+    '%s has one Markdown file per language it is offered in, each with one h1',
+    (slug, locales) => {
+      const present = readdirSync(path.join(contentDir, slug))
+        .filter((f) => f.endsWith('.md'))
+        .sort();
+      expect(present).toEqual(locales.map((l) => `${l}.md`).sort());
+      for (const lng of locales) {
+        const text = readFileSync(path.join(contentDir, slug, `${lng}.md`), 'utf8');
+        expect(text.match(/^# /gm), `${slug}/${lng}.md`).toHaveLength(1);
+        expect(text.startsWith('# '), `${slug}/${lng}.md starts with its h1`).toBe(true);
+        expect(text).not.toMatch(/lorem ipsum/i);
+        expect(text).not.toMatch(/\bTODO\b|\bTBD\b|\bXXX\b/);
+      }
+    },
+  );
 
   it('offers the mission kit in English and French only (spec §2)', () => {
     expect(CONTENT_PAGES.find((p) => p.slug === 'mission-kit')?.locales).toEqual(['en', 'fr']);
-    expect(CONTENT_PAGES.filter((p) => p.slug !== 'mission-kit').every((p) => p.locales.length === LOCALES.length)).toBe(true);
+    expect(
+      CONTENT_PAGES.filter((p) => p.slug !== 'mission-kit').every((p) => p.locales.length === LOCALES.length),
+    ).toBe(true);
   });
 
   it('has no Markdown folder without a page, and every image it shows exists with alt text', () => {
@@ -52,7 +61,12 @@ describe('content pages', () => {
 });
 
 describe('content.json', () => {
-  const files = Object.fromEntries(LOCALES.map((lng) => [lng, keys(JSON.parse(readFileSync(path.join(localesDir, lng, 'content.json'), 'utf8'))).sort()]));
+  const files = Object.fromEntries(
+    LOCALES.map((lng) => [
+      lng,
+      keys(JSON.parse(readFileSync(path.join(localesDir, lng, 'content.json'), 'utf8'))).sort(),
+    ]),
+  );
 
   it('has the same keys in English, French and Spanish', () => {
     expect(files.fr).toEqual(files.en);
@@ -60,6 +74,7 @@ describe('content.json', () => {
   });
 
   it('has a title and a description for every content page', () => {
-    for (const { slug } of CONTENT_PAGES) expect(files.en).toEqual(expect.arrayContaining([`pages.${slug}.title`, `pages.${slug}.description`]));
+    for (const { slug } of CONTENT_PAGES)
+      expect(files.en).toEqual(expect.arrayContaining([`pages.${slug}.title`, `pages.${slug}.description`]));
   });
 });

@@ -22,7 +22,9 @@ export function groupMilkweeds(observations: ChecklistObservation[]): MilkweedGr
       groups.push({ milkweed: o, stages: [] });
       continue;
     }
-    const owner = [...groups].reverse().find((g) => g.milkweed !== null && (o.milkweed_id === null || g.milkweed.milkweed_id === o.milkweed_id));
+    const owner = [...groups]
+      .reverse()
+      .find((g) => g.milkweed !== null && (o.milkweed_id === null || g.milkweed.milkweed_id === o.milkweed_id));
     if (owner) owner.stages.push(o);
     else {
       orphans ??= { milkweed: null, stages: [] };
@@ -50,7 +52,13 @@ export function missionFromChecklist(detail: ChecklistDetail): MissionFormValues
   const groups = groupMilkweeds(detail.observations).filter((g) => g.milkweed !== null);
   const photos: MissionPhoto[] = groups.flatMap((g, milkweed_index) =>
     g.stages.flatMap((o) =>
-      o.photo.map((p) => ({ photo_name: p.photo_name, photo_path: p.photo_path, file_name: p.photo_name, lifestage_id: o.lifestage_id ?? 1, milkweed_index })),
+      o.photo.map((p) => ({
+        photo_name: p.photo_name,
+        photo_path: p.photo_path,
+        file_name: p.photo_name,
+        lifestage_id: o.lifestage_id ?? 1,
+        milkweed_index,
+      })),
     ),
   );
   const milkweeds = groups.map((g) => ({
@@ -62,8 +70,20 @@ export function missionFromChecklist(detail: ChecklistDetail): MissionFormValues
   const { site } = detail;
   return {
     idempotency_key: crypto.randomUUID(),
-    site: { site_id: site.site_id, locality: site.locality, city: site.city ?? '', province_id: site.province_id, latitude: site.latitude, longitude: site.longitude },
-    checklist: { checklist_date: detail.checklist_date, start_time: detail.start_time ?? '', end_time: detail.end_time ?? '', participants: detail.participants },
+    site: {
+      site_id: site.site_id,
+      locality: site.locality,
+      city: site.city ?? '',
+      province_id: site.province_id,
+      latitude: site.latitude,
+      longitude: site.longitude,
+    },
+    checklist: {
+      checklist_date: detail.checklist_date,
+      start_time: detail.start_time ?? '',
+      end_time: detail.end_time ?? '',
+      participants: detail.participants,
+    },
     observation: {
       stems_inspected: detail.stems_inspected,
       milkweeds,

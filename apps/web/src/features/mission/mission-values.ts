@@ -39,7 +39,10 @@ export interface MissionFormValues {
   idempotency_key: string;
   site: Emptyable<MissionSite, 'province_id' | 'latitude' | 'longitude'>;
   checklist: Emptyable<MissionChecklist, 'participants'>;
-  observation: Emptyable<Omit<MissionObservation, 'milkweeds' | 'photos'>, 'stems_inspected'> & { milkweeds: MilkweedValues[]; photos: MissionPhoto[] };
+  observation: Emptyable<Omit<MissionObservation, 'milkweeds' | 'photos'>, 'stems_inspected'> & {
+    milkweeds: MilkweedValues[];
+    photos: MissionPhoto[];
+  };
 }
 
 /** Today as ISO yyyy-MM-dd in UTC (spec §9), the latest date a mission may have. */
@@ -56,7 +59,15 @@ export function emptyMission(): MissionFormValues {
 }
 
 /** A new milkweed row: no species yet, no monarchs counted. */
-export const blankMilkweed = (): MilkweedValues => ({ milkweed_id: null, abundance_id: null, locationsize_id: null, adults: 0, eggs: 0, caterpillars: 0, chrysalises: 0 });
+export const blankMilkweed = (): MilkweedValues => ({
+  milkweed_id: null,
+  abundance_id: null,
+  locationsize_id: null,
+  adults: 0,
+  eggs: 0,
+  caterpillars: 0,
+  chrysalises: 0,
+});
 
 /**
  * Step 3 as the shared schema has it, plus the server's rule (photo placement) that a picture of a
@@ -67,7 +78,8 @@ const observationStepSchema = missionObservationSchema.superRefine((v, ctx) => {
   for (const photo of v.photos) {
     const key = LIFESTAGE_KEYS[photo.lifestage_id - 1];
     const row = v.milkweeds[photo.milkweed_index];
-    if (key && row && row[key] <= 0) ctx.addIssue({ code: 'custom', message: V.photoWithoutCount, path: ['milkweeds', photo.milkweed_index, key] });
+    if (key && row && row[key] <= 0)
+      ctx.addIssue({ code: 'custom', message: V.photoWithoutCount, path: ['milkweeds', photo.milkweed_index, key] });
   }
 });
 
@@ -103,5 +115,12 @@ export function toSubmitInput(values: MissionFormValues): SubmitMissionInput {
   const input = submitMissionInputSchema.parse(values);
   if (input.observation.monarchs_seen) return input;
   const zero = Object.fromEntries(LIFESTAGE_KEYS.map((k) => [k, 0])) as Record<LifestageKey, number>;
-  return { ...input, observation: { ...input.observation, milkweeds: input.observation.milkweeds.map((m) => ({ ...m, ...zero })), photos: [] } };
+  return {
+    ...input,
+    observation: {
+      ...input.observation,
+      milkweeds: input.observation.milkweeds.map((m) => ({ ...m, ...zero })),
+      photos: [],
+    },
+  };
 }

@@ -35,7 +35,10 @@ export function useMissionAutosave({ form, editId, step, resumed }: AutosaveOpti
     [resumed, initialJson, editId],
   );
 
-  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => persist(values) }), [subscribe, persist]);
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => persist(values) }),
+    [subscribe, persist],
+  );
 
   useEffect(() => {
     stepRef.current = step;
@@ -57,7 +60,9 @@ export function useMissionAutosave({ form, editId, step, resumed }: AutosaveOpti
  * step stays on the page and is never blocked).
  */
 export function useLeaveGuard(unsavedRef: RefObject<boolean>, unsaved: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsavedRef.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsavedRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (!unsaved) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {

@@ -4,9 +4,15 @@ import { api } from '../../../lib/api-client';
 
 export const forgotPassword = (input: ForgotPasswordInput) => api.post<{ sent: true }>('/users/forgotpassword', input);
 
-export const getResetStatus = (token: string) => api.get<ResetTokenStatus>(`/users/findbysystoken/${encodeURIComponent(token)}`);
+export const getResetStatus = (token: string) =>
+  api.get<ResetTokenStatus>(`/users/findbysystoken/${encodeURIComponent(token)}`);
 export const getResetStatusQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ['reset-status', token], queryFn: () => getResetStatus(token), staleTime: Infinity, retry: false });
+  queryOptions({
+    queryKey: ['reset-status', token],
+    queryFn: () => getResetStatus(token),
+    staleTime: Infinity,
+    retry: false,
+  });
 export const useResetStatus = (token: string) => useQuery(getResetStatusQueryOptions(token));
 
 export const resetPassword = (token: string, input: ResetPasswordInput) =>

@@ -15,7 +15,10 @@ const empty: ChangePasswordInput = { current_password: '', new_password: '', con
 export function ChangePasswordForm() {
   const { t } = useTranslation('account');
   const fieldError = useFieldError();
-  const { register, handleSubmit, setError, reset, formState } = useForm<ChangePasswordInput>({ resolver: schemaResolver(changePasswordInputSchema), defaultValues: empty });
+  const { register, handleSubmit, setError, reset, formState } = useForm<ChangePasswordInput>({
+    resolver: schemaResolver(changePasswordInputSchema),
+    defaultValues: empty,
+  });
   const mutation = useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
@@ -28,11 +31,38 @@ export function ChangePasswordForm() {
   });
   const { errors } = formState;
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit((v) => mutation.mutate(v))} aria-label={t('profile.password_title')}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit((v) => mutation.mutate(v))}
+      aria-label={t('profile.password_title')}
+    >
       {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
-      <PasswordField label={t('profile.current_password')} required autoComplete="current-password" {...register('current_password')} error={!!errors.current_password} helperText={fieldError(errors.current_password, 'current_password')} />
-      <PasswordField label={t('profile.new_password')} required autoComplete="new-password" {...register('new_password')} error={!!errors.new_password} helperText={fieldError(errors.new_password, 'new_password')} />
-      <PasswordField label={t('common:fields.confirm_password')} required autoComplete="new-password" {...register('confirm_password')} error={!!errors.confirm_password} helperText={fieldError(errors.confirm_password, 'confirm_password')} />
+      <PasswordField
+        label={t('profile.current_password')}
+        required
+        autoComplete="current-password"
+        {...register('current_password')}
+        error={!!errors.current_password}
+        helperText={fieldError(errors.current_password, 'current_password')}
+      />
+      <PasswordField
+        label={t('profile.new_password')}
+        required
+        autoComplete="new-password"
+        {...register('new_password')}
+        error={!!errors.new_password}
+        helperText={fieldError(errors.new_password, 'new_password')}
+      />
+      <PasswordField
+        label={t('common:fields.confirm_password')}
+        required
+        autoComplete="new-password"
+        {...register('confirm_password')}
+        error={!!errors.confirm_password}
+        helperText={fieldError(errors.confirm_password, 'confirm_password')}
+      />
       <Button type="submit" variant="outlined" disabled={mutation.isPending} sx={{ alignSelf: 'flex-start' }}>
         {t('profile.change_password')}
       </Button>

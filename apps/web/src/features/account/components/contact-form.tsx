@@ -13,7 +13,10 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactInput> }) 
   const { t } = useTranslation('account');
   const fieldError = useFieldError();
   const empty = { name: '', email: '', subject: '', message: '', ...defaults };
-  const { register, handleSubmit, setError, reset, formState } = useForm<ContactInput>({ resolver: schemaResolver(contactInputSchema), defaultValues: empty });
+  const { register, handleSubmit, setError, reset, formState } = useForm<ContactInput>({
+    resolver: schemaResolver(contactInputSchema),
+    defaultValues: empty,
+  });
   const mutation = useMutation({
     mutationFn: sendContactMessage,
     onSuccess: () => {
@@ -26,15 +29,58 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactInput> }) 
   });
   const { errors } = formState;
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit((v) => mutation.mutate(v))} aria-label={t('contact.title')}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit((v) => mutation.mutate(v))}
+      aria-label={t('contact.title')}
+    >
       {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField fullWidth label={t('contact.name')} autoComplete="name" required {...register('name')} error={!!errors.name} helperText={fieldError(errors.name, 'name')} />
-        <TextField fullWidth label={t('contact.email')} type="email" autoComplete="email" required {...register('email')} error={!!errors.email} helperText={fieldError(errors.email, 'email')} />
+        <TextField
+          fullWidth
+          label={t('contact.name')}
+          autoComplete="name"
+          required
+          {...register('name')}
+          error={!!errors.name}
+          helperText={fieldError(errors.name, 'name')}
+        />
+        <TextField
+          fullWidth
+          label={t('contact.email')}
+          type="email"
+          autoComplete="email"
+          required
+          {...register('email')}
+          error={!!errors.email}
+          helperText={fieldError(errors.email, 'email')}
+        />
       </Stack>
-      <TextField label={t('contact.subject')} required {...register('subject')} error={!!errors.subject} helperText={fieldError(errors.subject, 'subject')} />
-      <TextField label={t('contact.message')} required multiline minRows={6} {...register('message')} error={!!errors.message} helperText={fieldError(errors.message, 'message')} />
-      <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} sx={{ alignSelf: { sm: 'flex-start' } }}>
+      <TextField
+        label={t('contact.subject')}
+        required
+        {...register('subject')}
+        error={!!errors.subject}
+        helperText={fieldError(errors.subject, 'subject')}
+      />
+      <TextField
+        label={t('contact.message')}
+        required
+        multiline
+        minRows={6}
+        {...register('message')}
+        error={!!errors.message}
+        helperText={fieldError(errors.message, 'message')}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={mutation.isPending}
+        sx={{ alignSelf: { sm: 'flex-start' } }}
+      >
         {t('contact.send')}
       </Button>
     </Stack>

@@ -13,12 +13,20 @@ export function FollowButton({ username, following }: { username: string; follow
     mutationFn: () => (following ? unfollowUser(username) : followUser(username)),
     onSuccess: async () => {
       toast.success(t(following ? 'follow.unfollowed' : 'follow.followed', { username }));
-      await Promise.all(['public-profile', 'following', 'myprofile'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      await Promise.all(
+        ['public-profile', 'following', 'myprofile'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+      );
     },
-    onError: (err) => toast.error(err instanceof ApiRequestError && err.status > 0 ? err.body.message : t('common:errors.network')),
+    onError: (err) =>
+      toast.error(err instanceof ApiRequestError && err.status > 0 ? err.body.message : t('common:errors.network')),
   });
   return (
-    <Button variant={following ? 'outlined' : 'contained'} onClick={() => mutation.mutate()} disabled={mutation.isPending} aria-pressed={following}>
+    <Button
+      variant={following ? 'outlined' : 'contained'}
+      onClick={() => mutation.mutate()}
+      disabled={mutation.isPending}
+      aria-pressed={following}
+    >
       {t(following ? 'follow.unfollow' : 'follow.follow')}
     </Button>
   );

@@ -11,13 +11,20 @@ export function FollowingList() {
   const { data } = useFollowing();
   if (!data) return null;
   if (data.data.length === 0) return <Typography color="text.secondary">{t('follow.none')}</Typography>;
-  const date = (iso: string) => new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
   return (
     <List disablePadding>
       {data.data.map((person) => (
         <ListItem key={person.user_id} alignItems="flex-start" disableGutters>
           <ListItemAvatar>
-            <ProfileAvatar photo={person.photo_path} username={person.username} firstName={person.first_name} lastName={person.last_name} size={48} />
+            <ProfileAvatar
+              photo={person.photo_path}
+              username={person.username}
+              firstName={person.first_name}
+              lastName={person.last_name}
+              size={48}
+            />
           </ListItemAvatar>
           <ListItemText
             primary={
@@ -31,7 +38,12 @@ export function FollowingList() {
                   ? t('public.no_recent')
                   : person.latest.map((o) => (
                       <Box component="span" key={o.observation_id} sx={{ display: 'block' }}>
-                        {t('public.observation', { number: o.numbers, stage: t(`common:lifestage.${o.lifestage_id}`), place: o.locality, date: date(o.checklist_date) })}
+                        {t('public.observation', {
+                          number: o.numbers,
+                          stage: t(`common:lifestage.${o.lifestage_id}`),
+                          place: o.locality,
+                          date: date(o.checklist_date),
+                        })}
                       </Box>
                     ))}
               </Box>

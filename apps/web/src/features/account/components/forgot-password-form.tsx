@@ -11,7 +11,10 @@ import { forgotPassword } from '../api/recovery';
 export function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void }) {
   const { t } = useTranslation('account');
   const fieldError = useFieldError();
-  const { register, handleSubmit, setError, formState } = useForm<ForgotPasswordInput>({ resolver: schemaResolver(forgotPasswordInputSchema), defaultValues: { email: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<ForgotPasswordInput>({
+    resolver: schemaResolver(forgotPasswordInputSchema),
+    defaultValues: { email: '' },
+  });
   const mutation = useMutation({
     mutationFn: forgotPassword,
     onSuccess: (_answer, input) => onSent(input.email),
@@ -21,9 +24,23 @@ export function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void
   });
   const { errors } = formState;
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit((v) => mutation.mutate(v))} aria-label={t('forgot.title')}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit((v) => mutation.mutate(v))}
+      aria-label={t('forgot.title')}
+    >
       {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
-      <TextField label={t('common:fields.email')} type="email" autoComplete="email" required {...register('email')} error={!!errors.email} helperText={fieldError(errors.email, 'email')} />
+      <TextField
+        label={t('common:fields.email')}
+        type="email"
+        autoComplete="email"
+        required
+        {...register('email')}
+        error={!!errors.email}
+        helperText={fieldError(errors.email, 'email')}
+      />
       <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
         {t('forgot.submit')}
       </Button>

@@ -1,4 +1,15 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +18,9 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { deleteMyAccount, getMyDataArchive } from '../api/profiles';
 
 const errorText = (err: unknown, fallback: string) =>
-  err instanceof ApiRequestError && err.status > 0 ? (Object.values(err.body.fields ?? {})[0] ?? err.body.message) : fallback;
+  err instanceof ApiRequestError && err.status > 0
+    ? (Object.values(err.body.fields ?? {})[0] ?? err.body.message)
+    : fallback;
 
 /** My data: download everything held about me and my photos as a zip; delete my account after confirming the password. */
 export function MyDataSection({ username, onDeleted }: { username: string; onDeleted: () => void }) {
@@ -42,12 +55,28 @@ export function MyDataSection({ username, onDeleted }: { username: string; onDel
         <DialogTitle id="delete-account-title">{t('data.confirm_title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('data.confirm_text')}</DialogContentText>
-          {remove.isError && <Alert severity="error" sx={{ mb: 2 }}>{errorText(remove.error, t('common:errors.network'))}</Alert>}
-          <TextField fullWidth type="password" label={t('common:fields.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          {remove.isError && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {errorText(remove.error, t('common:errors.network'))}
+            </Alert>
+          )}
+          <TextField
+            fullWidth
+            type="password"
+            label={t('common:fields.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>{t('profile.cancel')}</Button>
-          <Button color="error" variant="contained" disabled={!password || remove.isPending} onClick={() => remove.mutate()}>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={!password || remove.isPending}
+            onClick={() => remove.mutate()}
+          >
             {t('data.confirm_delete')}
           </Button>
         </DialogActions>

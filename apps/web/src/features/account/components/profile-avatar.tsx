@@ -2,7 +2,19 @@ import { Avatar } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
 /** A volunteer's square photo, or their initials when they have none. */
-export function ProfileAvatar({ photo, username, firstName, lastName, size = 96 }: { photo: string | null; username: string; firstName: string; lastName: string; size?: number }) {
+export function ProfileAvatar({
+  photo,
+  username,
+  firstName,
+  lastName,
+  size = 96,
+}: {
+  photo: string | null;
+  username: string;
+  firstName: string;
+  lastName: string;
+  size?: number;
+}) {
   const { t } = useTranslation('account');
   return (
     <Avatar

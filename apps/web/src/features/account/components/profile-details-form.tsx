@@ -40,12 +40,24 @@ export function ProfileDetailsForm({ me, onDone }: { me: MyProfile; onDone: () =
   const fieldError = useFieldError();
   const queryClient = useQueryClient();
   const { data: params } = useParamsData();
-  const { register, control, handleSubmit, setError, setValue, formState } = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
+  const { register, control, handleSubmit, setError, setValue, formState } = useForm<
+    ProfileFormInput,
+    unknown,
+    ProfileFormOutput
+  >({
     resolver: schemaResolver(profileFormSchema),
     defaultValues: defaults(me),
   });
   const mutation = useMutation({
-    mutationFn: async ({ first_name, last_name, email, language, province_id, country_id, ...profile }: ProfileFormOutput) => {
+    mutationFn: async ({
+      first_name,
+      last_name,
+      email,
+      language,
+      province_id,
+      country_id,
+      ...profile
+    }: ProfileFormOutput) => {
       await updateUser(me.user_id, { first_name, last_name, email, language, province_id, country_id });
       await updateProfile(profile);
     },
@@ -62,13 +74,36 @@ export function ProfileDetailsForm({ me, onDone }: { me: MyProfile; onDone: () =
   const { errors } = formState;
   const countryId = useWatch({ control, name: 'country_id' });
   const text = (name: 'first_name' | 'last_name' | 'email', autoComplete: string, type = 'text') => (
-    <TextField fullWidth label={t(`common:fields.${name}`)} type={type} autoComplete={autoComplete} required {...register(name)} error={!!errors[name]} helperText={fieldError(errors[name], name)} />
+    <TextField
+      fullWidth
+      label={t(`common:fields.${name}`)}
+      type={type}
+      autoComplete={autoComplete}
+      required
+      {...register(name)}
+      error={!!errors[name]}
+      helperText={fieldError(errors[name], name)}
+    />
   );
   const optional = (name: 'club' | 'species_name' | 'bio', multiline = false) => (
-    <TextField fullWidth label={t(`profile.${name}`)} multiline={multiline} minRows={multiline ? 3 : undefined} {...register(name)} error={!!errors[name]} helperText={fieldError(errors[name], name)} />
+    <TextField
+      fullWidth
+      label={t(`profile.${name}`)}
+      multiline={multiline}
+      minRows={multiline ? 3 : undefined}
+      {...register(name)}
+      error={!!errors[name]}
+      helperText={fieldError(errors[name], name)}
+    />
   );
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit((v) => mutation.mutate(v))} aria-label={t('profile.details')}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit((v) => mutation.mutate(v))}
+      aria-label={t('profile.details')}
+    >
       {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {text('first_name', 'given-name')}
@@ -116,7 +151,15 @@ export function ProfileDetailsForm({ me, onDone }: { me: MyProfile; onDone: () =
           control={control}
           name="province_id"
           render={({ field }) => (
-            <TextField select fullWidth label={t('profile.province')} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))} error={!!errors.province_id} helperText={fieldError(errors.province_id, 'province_id')}>
+            <TextField
+              select
+              fullWidth
+              label={t('profile.province')}
+              value={field.value ?? ''}
+              onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+              error={!!errors.province_id}
+              helperText={fieldError(errors.province_id, 'province_id')}
+            >
               <MenuItem value="">{t('profile.none')}</MenuItem>
               {params?.provinces
                 .filter((p) => !countryId || p.country_id === countryId)
@@ -140,7 +183,12 @@ export function ProfileDetailsForm({ me, onDone }: { me: MyProfile; onDone: () =
             key={name}
             control={control}
             name={name}
-            render={({ field }) => <FormControlLabel control={<Checkbox checked={field.value ?? false} onChange={(e) => field.onChange(e.target.checked)} />} label={t(`profile.${name}`)} />}
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Checkbox checked={field.value ?? false} onChange={(e) => field.onChange(e.target.checked)} />}
+                label={t(`profile.${name}`)}
+              />
+            )}
           />
         ))}
       </FormGroup>

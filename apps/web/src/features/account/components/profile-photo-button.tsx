@@ -21,11 +21,19 @@ export function ProfilePhotoButton() {
       await queryClient.invalidateQueries({ queryKey: ['myprofile'] });
       await queryClient.invalidateQueries({ queryKey: ['public-profile'] });
     },
-    onError: (err) => toast.error(err instanceof ApiRequestError && err.status > 0 ? err.body.message : t('common:errors.network')),
+    onError: (err) =>
+      toast.error(err instanceof ApiRequestError && err.status > 0 ? err.body.message : t('common:errors.network')),
   });
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-      <Button variant="outlined" size="small" startIcon={<PhotoCameraIcon />} disabled={mutation.isPending} aria-describedby={helpId} onClick={() => input.current?.click()}>
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<PhotoCameraIcon />}
+        disabled={mutation.isPending}
+        aria-describedby={helpId}
+        onClick={() => input.current?.click()}
+      >
         {t('profile.change_photo')}
       </Button>
       <input

@@ -27,9 +27,22 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   });
   const { errors } = formState;
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit((v) => mutation.mutate(v))} aria-label={t('reset.title')}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit((v) => mutation.mutate(v))}
+      aria-label={t('reset.title')}
+    >
       {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
-      <PasswordField label={t('common:fields.password')} required autoComplete="new-password" {...register('password')} error={!!errors.password} helperText={fieldError(errors.password, 'password')} />
+      <PasswordField
+        label={t('common:fields.password')}
+        required
+        autoComplete="new-password"
+        {...register('password')}
+        error={!!errors.password}
+        helperText={fieldError(errors.password, 'password')}
+      />
       <PasswordField
         label={t('common:fields.confirm_password')}
         required

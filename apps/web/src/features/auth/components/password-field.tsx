@@ -17,7 +17,11 @@ export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(functi
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton aria-label={t(shown ? 'auth.hide_password' : 'auth.show_password')} onClick={() => setShown((s) => !s)} edge="end">
+              <IconButton
+                aria-label={t(shown ? 'auth.hide_password' : 'auth.show_password')}
+                onClick={() => setShown((s) => !s)}
+                edge="end"
+              >
                 {shown ? <VisibilityOffIcon /> : <VisibilityIcon />}
               </IconButton>
             </InputAdornment>

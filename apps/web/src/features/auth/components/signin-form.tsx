@@ -15,7 +15,10 @@ export function SigninForm({ onSuccess }: { onSuccess: (username: string) => voi
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const { establish } = useSession();
-  const { register, handleSubmit, setError, formState } = useForm<SigninInput>({ resolver: schemaResolver(signinInputSchema), defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<SigninInput>({
+    resolver: schemaResolver(signinInputSchema),
+    defaultValues: { username: '', password: '' },
+  });
   const mutation = useMutation({
     mutationFn: async (input: SigninInput) => {
       const { oauth_token } = await signin(input);
@@ -28,11 +31,31 @@ export function SigninForm({ onSuccess }: { onSuccess: (username: string) => voi
   });
   const { errors } = formState;
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit((v) => mutation.mutate(v))} aria-label={t('auth.signin_title')}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit((v) => mutation.mutate(v))}
+      aria-label={t('auth.signin_title')}
+    >
       {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
-      {mutation.error instanceof ApiRequestError && mutation.error.status === 401 && !errors.root && <Alert severity="error">{mutation.error.message}</Alert>}
-      <TextField label={t('fields.login')} autoComplete="username" {...register('username')} error={!!errors.username} helperText={fieldError(errors.username, 'username')} />
-      <PasswordField label={t('fields.password')} autoComplete="current-password" {...register('password')} error={!!errors.password} helperText={fieldError(errors.password, 'password')} />
+      {mutation.error instanceof ApiRequestError && mutation.error.status === 401 && !errors.root && (
+        <Alert severity="error">{mutation.error.message}</Alert>
+      )}
+      <TextField
+        label={t('fields.login')}
+        autoComplete="username"
+        {...register('username')}
+        error={!!errors.username}
+        helperText={fieldError(errors.username, 'username')}
+      />
+      <PasswordField
+        label={t('fields.password')}
+        autoComplete="current-password"
+        {...register('password')}
+        error={!!errors.password}
+        helperText={fieldError(errors.password, 'password')}
+      />
       <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
         {t('auth.signin_submit')}
       </Button>

@@ -22,7 +22,16 @@ export function SignupForm({ onSuccess }: { onSuccess: (username: string) => voi
   const { establish } = useSession();
   const { register, control, handleSubmit, setError, formState } = useForm<SignupForm, unknown, SignupInput>({
     resolver: schemaResolver(signupInputSchema),
-    defaultValues: { username: '', first_name: '', last_name: '', email: '', password: '', confirm_password: '', language: lng, newsletter: false },
+    defaultValues: {
+      username: '',
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      confirm_password: '',
+      language: lng,
+      newsletter: false,
+    },
   });
   const mutation = useMutation({
     mutationFn: async (input: SignupInput) => {
@@ -36,10 +45,24 @@ export function SignupForm({ onSuccess }: { onSuccess: (username: string) => voi
   });
   const { errors } = formState;
   const text = (name: keyof SignupForm & string, autoComplete: string, type = 'text') => (
-    <TextField label={t(`fields.${name}`)} type={type} autoComplete={autoComplete} required {...register(name)} error={!!errors[name]} helperText={fieldError(errors[name], name)} />
+    <TextField
+      label={t(`fields.${name}`)}
+      type={type}
+      autoComplete={autoComplete}
+      required
+      {...register(name)}
+      error={!!errors[name]}
+      helperText={fieldError(errors[name], name)}
+    />
   );
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit((v) => mutation.mutate(v))} aria-label={t('auth.signup_title')}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit((v) => mutation.mutate(v))}
+      aria-label={t('auth.signup_title')}
+    >
       {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
       {text('username', 'username')}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -47,13 +70,33 @@ export function SignupForm({ onSuccess }: { onSuccess: (username: string) => voi
         {text('last_name', 'family-name')}
       </Stack>
       {text('email', 'email', 'email')}
-      <PasswordField label={t('fields.password')} required autoComplete="new-password" {...register('password')} error={!!errors.password} helperText={fieldError(errors.password, 'password')} />
-      <PasswordField label={t('fields.confirm_password')} required autoComplete="new-password" {...register('confirm_password')} error={!!errors.confirm_password} helperText={fieldError(errors.confirm_password, 'confirm_password')} />
+      <PasswordField
+        label={t('fields.password')}
+        required
+        autoComplete="new-password"
+        {...register('password')}
+        error={!!errors.password}
+        helperText={fieldError(errors.password, 'password')}
+      />
+      <PasswordField
+        label={t('fields.confirm_password')}
+        required
+        autoComplete="new-password"
+        {...register('confirm_password')}
+        error={!!errors.confirm_password}
+        helperText={fieldError(errors.confirm_password, 'confirm_password')}
+      />
       <Controller
         control={control}
         name="language"
         render={({ field }) => (
-          <TextField select label={t('fields.language')} {...field} error={!!errors.language} helperText={fieldError(errors.language, 'language')}>
+          <TextField
+            select
+            label={t('fields.language')}
+            {...field}
+            error={!!errors.language}
+            helperText={fieldError(errors.language, 'language')}
+          >
             {LOCALES.map((l) => (
               <MenuItem key={l} value={l} lang={l}>
                 {t(languageLabelKeys[l])}
@@ -65,7 +108,12 @@ export function SignupForm({ onSuccess }: { onSuccess: (username: string) => voi
       <Controller
         control={control}
         name="newsletter"
-        render={({ field }) => <FormControlLabel control={<Checkbox checked={field.value ?? false} onChange={(e) => field.onChange(e.target.checked)} />} label={t('fields.newsletter')} />}
+        render={({ field }) => (
+          <FormControlLabel
+            control={<Checkbox checked={field.value ?? false} onChange={(e) => field.onChange(e.target.checked)} />}
+            label={t('fields.newsletter')}
+          />
+        )}
       />
       <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
         {t('auth.signup_submit')}

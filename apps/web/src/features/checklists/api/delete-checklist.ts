@@ -11,5 +11,8 @@ export const deleteChecklist = (checklistId: number) => api.delete<null>(`/check
 /** Mutation of the Flash Detail and Mission details delete buttons; `mutate(checklistId)`. */
 export function useDeleteChecklist() {
   const invalidate = useInvalidateChecklist();
-  return useMutation({ mutationFn: deleteChecklist, onSuccess: (_data, checklistId) => invalidate(checklistId, false) });
+  return useMutation({
+    mutationFn: deleteChecklist,
+    onSuccess: (_data, checklistId) => invalidate(checklistId, false),
+  });
 }

@@ -12,7 +12,11 @@ const isId = (id: number | null): id is number => id !== null && Number.isIntege
 
 /** Keyed `['checklists', id]`, which saves, edits and deletes invalidate; idle for a non-id. */
 export const getChecklistQueryOptions = (checklistId: number | null) =>
-  queryOptions({ queryKey: ['checklists', checklistId], queryFn: () => getChecklist(checklistId ?? 0), enabled: isId(checklistId) });
+  queryOptions({
+    queryKey: ['checklists', checklistId],
+    queryFn: () => getChecklist(checklistId ?? 0),
+    enabled: isId(checklistId),
+  });
 
 /** The checklist of Flash Detail, Mission details and both edit forms; idle while `checklistId` is null. */
 export const useChecklist = (checklistId: number | null) => useQuery(getChecklistQueryOptions(checklistId));

@@ -10,7 +10,12 @@ export const getMyChecklists = (kind: ChecklistKind, page: number, limit = INITI
 
 /** Keyed `['checklists', 'mine', kind, {page, limit}]`; the previous page stays shown while the next loads. */
 export const getMyChecklistsQueryOptions = (kind: ChecklistKind, page: number, limit = INITIAL_PAGE_LIMIT) =>
-  queryOptions({ queryKey: ['checklists', 'mine', kind, { page, limit }], queryFn: () => getMyChecklists(kind, page, limit), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['checklists', 'mine', kind, { page, limit }],
+    queryFn: () => getMyChecklists(kind, page, limit),
+    placeholderData: keepPreviousData,
+  });
 
 /** The data of Flash Submissions (`kind` flash) and Missions (`kind` mission). */
-export const useMyChecklists = (kind: ChecklistKind, page: number, limit?: number) => useQuery(getMyChecklistsQueryOptions(kind, page, limit));
+export const useMyChecklists = (kind: ChecklistKind, page: number, limit?: number) =>
+  useQuery(getMyChecklistsQueryOptions(kind, page, limit));

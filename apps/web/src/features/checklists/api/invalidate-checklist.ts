@@ -9,7 +9,10 @@ export function useInvalidateChecklist() {
   const queryClient = useQueryClient();
   return (checklistId: number, refetchChecklist = true) =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['checklists', checklistId], refetchType: refetchChecklist ? 'active' : 'none' }),
+      queryClient.invalidateQueries({
+        queryKey: ['checklists', checklistId],
+        refetchType: refetchChecklist ? 'active' : 'none',
+      }),
       queryClient.invalidateQueries({ queryKey: ['checklists', 'mine'] }),
       queryClient.invalidateQueries({ queryKey: ['sites', 'mine'] }),
       queryClient.invalidateQueries({ queryKey: ['observations'] }),

@@ -4,6 +4,12 @@ import { loadContent } from '../pages';
 
 /** The Markdown of a content page, loaded once per page and language (texts never change at run time). */
 export const getContentQueryOptions = (slug: string, lng: Locale) =>
-  queryOptions({ queryKey: ['content', slug, lng], queryFn: () => loadContent(slug, lng), staleTime: Infinity, gcTime: Infinity });
+  queryOptions({
+    queryKey: ['content', slug, lng],
+    queryFn: () => loadContent(slug, lng),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 
-export const useContent = (slug: string, lng: Locale, enabled = true) => useQuery({ ...getContentQueryOptions(slug, lng), enabled });
+export const useContent = (slug: string, lng: Locale, enabled = true) =>
+  useQuery({ ...getContentQueryOptions(slug, lng), enabled });

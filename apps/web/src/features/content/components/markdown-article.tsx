@@ -64,7 +64,15 @@ const components: Components = {
   img: MarkdownImage,
   table: ({ children }) => (
     <Box sx={{ overflowX: 'auto', mb: 3 }}>
-      <Box component="table" sx={{ borderCollapse: 'collapse', minWidth: '100%', '& th, & td': { border: 1, borderColor: 'divider', p: 1, textAlign: 'left', verticalAlign: 'top' }, '& th': { bgcolor: 'action.hover' } }}>
+      <Box
+        component="table"
+        sx={{
+          borderCollapse: 'collapse',
+          minWidth: '100%',
+          '& th, & td': { border: 1, borderColor: 'divider', p: 1, textAlign: 'left', verticalAlign: 'top' },
+          '& th': { bgcolor: 'action.hover' },
+        }}
+      >
         {children}
       </Box>
     </Box>
@@ -74,7 +82,14 @@ const components: Components = {
 /** A content page body written in Markdown (GitHub flavour: tables, lists), with MUI typography. */
 export function MarkdownArticle({ markdown }: { markdown: string }) {
   return (
-    <Box sx={{ maxWidth: '72ch', '& ul, & ol': { pl: 3, mb: 2 }, '& li': { mb: 0.5 }, '& blockquote': { borderLeft: 4, borderColor: 'primary.main', m: 0, mb: 2, pl: 2 } }}>
+    <Box
+      sx={{
+        maxWidth: '72ch',
+        '& ul, & ol': { pl: 3, mb: 2 },
+        '& li': { mb: 0.5 },
+        '& blockquote': { borderLeft: 4, borderColor: 'primary.main', m: 0, mb: 2, pl: 2 },
+      }}
+    >
       <Markdown remarkPlugins={[remarkGfm]} components={components}>
         {markdown}
       </Markdown>

@@ -1,4 +1,10 @@
-import { API_BASE, EXPLORE_FILTER_KEYS, type CreateDownloadInput, type DownloadTicketResponse, type ExploreFilters } from '@mm/shared';
+import {
+  API_BASE,
+  EXPLORE_FILTER_KEYS,
+  type CreateDownloadInput,
+  type DownloadTicketResponse,
+  type ExploreFilters,
+} from '@mm/shared';
 import { api } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 

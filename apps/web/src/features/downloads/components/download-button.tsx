@@ -19,7 +19,10 @@ const emptyValues: DownloadFormValues = { format: 'csv', reason_id: undefined, r
 export function DownloadButton({ filters }: { filters: ExploreFilters }) {
   const { t } = useTranslation('downloads');
   const [open, setOpen] = useState(false);
-  const form = useForm<DownloadFormValues, unknown, CreateDownloadInput>({ resolver: schemaResolver(createDownloadInputSchema), defaultValues: emptyValues });
+  const form = useForm<DownloadFormValues, unknown, CreateDownloadInput>({
+    resolver: schemaResolver(createDownloadInputSchema),
+    defaultValues: emptyValues,
+  });
   const close = () => {
     setOpen(false);
     form.reset(emptyValues);

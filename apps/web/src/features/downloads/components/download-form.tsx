@@ -1,8 +1,24 @@
-import { FormControl, FormControlLabel, FormHelperText, FormLabel, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import {
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Controller, get, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { DOWNLOAD_FORMATS, DOWNLOAD_REASON_MAX_CHARS, type CreateDownloadInput, type createDownloadInputSchema } from '@mm/shared';
+import {
+  DOWNLOAD_FORMATS,
+  DOWNLOAD_REASON_MAX_CHARS,
+  type CreateDownloadInput,
+  type createDownloadInputSchema,
+} from '@mm/shared';
 import { useFieldError } from '../../../lib/form-errors';
 import { useParamsData } from '../../params/api/get-params';
 
@@ -39,8 +55,14 @@ export function DownloadForm({ form }: { form: UseFormReturn<DownloadFormValues,
                   control={<Radio />}
                   label={
                     <span>
-                      <Typography component="span" sx={{ fontWeight: 600 }}>{t(`formats.${format}.label`)}</Typography>
-                      <Typography component="span" variant="body2" color="text.secondary">{` — ${t(`formats.${format}.help`)}`}</Typography>
+                      <Typography component="span" sx={{ fontWeight: 600 }}>
+                        {t(`formats.${format}.label`)}
+                      </Typography>
+                      <Typography
+                        component="span"
+                        variant="body2"
+                        color="text.secondary"
+                      >{` — ${t(`formats.${format}.help`)}`}</Typography>
                     </span>
                   }
                 />
@@ -82,7 +104,10 @@ export function DownloadForm({ form }: { form: UseFormReturn<DownloadFormValues,
         label={t('reason_text')}
         {...register('reason_text')}
         error={!!formState.errors.reason_text}
-        helperText={fieldError(formState.errors.reason_text, 'reason') ?? t('reason_text_help', { max: DOWNLOAD_REASON_MAX_CHARS })}
+        helperText={
+          fieldError(formState.errors.reason_text, 'reason') ??
+          t('reason_text_help', { max: DOWNLOAD_REASON_MAX_CHARS })
+        }
         slotProps={{ htmlInput: { maxLength: DOWNLOAD_REASON_MAX_CHARS } }}
       />
       <FormHelperText component="p" sx={{ m: 0 }}>

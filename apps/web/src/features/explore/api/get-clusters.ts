@@ -4,7 +4,6 @@ import { SILENT_QUERY } from '../../../components/ui/busy-overlay';
 import { api } from '../../../lib/api-client';
 import { filtersToQuery } from '../utils/explore-url';
 
-
 /**
  * Map clusters of the filtered observations inside a viewport (`GET /api/observations/clusters`).
  * @throws ApiRequestError 400 on a bad viewport or filter
@@ -24,4 +23,5 @@ export const getClustersQueryOptions = (filters: ExploreFilters, viewport: Viewp
   });
 
 /** The clusters of the viewport; idle until the map has reported one. */
-export const useClusters = (filters: ExploreFilters, viewport: Viewport | null) => useQuery(getClustersQueryOptions(filters, viewport));
+export const useClusters = (filters: ExploreFilters, viewport: Viewport | null) =>
+  useQuery(getClustersQueryOptions(filters, viewport));

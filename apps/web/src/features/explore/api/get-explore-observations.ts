@@ -26,4 +26,5 @@ export const getExploreObservationsQueryOptions = (filters: ExploreFilters, firs
     meta: SILENT_QUERY,
   });
 
-export const useExploreObservations = (filters: ExploreFilters, firstPage: number) => useInfiniteQuery(getExploreObservationsQueryOptions(filters, firstPage));
+export const useExploreObservations = (filters: ExploreFilters, firstPage: number) =>
+  useInfiniteQuery(getExploreObservationsQueryOptions(filters, firstPage));

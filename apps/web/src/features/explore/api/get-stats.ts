@@ -9,10 +9,18 @@ import { filtersToQuery } from '../utils/explore-url';
  * life stage, and per province.
  * @throws ApiRequestError 400 on a filter the server refuses
  */
-export const getExploreStats = (filters: ExploreFilters) => api.get<ExploreStats>('/observations/stats', filtersToQuery(filters));
+export const getExploreStats = (filters: ExploreFilters) =>
+  api.get<ExploreStats>('/observations/stats', filtersToQuery(filters));
 
 export const getExploreStatsQueryOptions = (filters: ExploreFilters) =>
-  queryOptions({ queryKey: ['observations', 'stats', filtersToQuery(filters)], queryFn: () => getExploreStats(filters), placeholderData: keepPreviousData, staleTime: 60_000, meta: SILENT_QUERY });
+  queryOptions({
+    queryKey: ['observations', 'stats', filtersToQuery(filters)],
+    queryFn: () => getExploreStats(filters),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    meta: SILENT_QUERY,
+  });
 
 /** The chart figures; idle while `enabled` is false (charts folded away). */
-export const useExploreStats = (filters: ExploreFilters, enabled = true) => useQuery({ ...getExploreStatsQueryOptions(filters), enabled });
+export const useExploreStats = (filters: ExploreFilters, enabled = true) =>
+  useQuery({ ...getExploreStatsQueryOptions(filters), enabled });

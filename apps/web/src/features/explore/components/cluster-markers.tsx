@@ -40,18 +40,27 @@ function ClusterBubble({ cluster, filters }: { cluster: Cluster; filters: Explor
   const relayout = useCallback(() => popup.current?.update(), []);
   const samePlace = isSinglePoint(cluster.bounds);
   const text = new Intl.NumberFormat(lng, { notation: 'compact', maximumFractionDigits: 1 }).format(cluster.count);
-  const label = samePlace ? t('map.cluster_same_place', { count: cluster.count }) : t('map.cluster', { count: cluster.count });
+  const label = samePlace
+    ? t('map.cluster_same_place', { count: cluster.count })
+    : t('map.cluster', { count: cluster.count });
   const icon = useMemo(() => clusterIcon(cluster.count, text, label), [cluster.count, text, label]);
   const handlers = useMemo(
     () => ({
       click: () => {
-        if (!samePlace) map.fitBounds(clusterLatLngBounds(cluster.bounds), { padding: [48, 48], maxZoom: MAX_CLUSTER_ZOOM });
+        if (!samePlace)
+          map.fitBounds(clusterLatLngBounds(cluster.bounds), { padding: [48, 48], maxZoom: MAX_CLUSTER_ZOOM });
       },
     }),
     [map, cluster, samePlace],
   );
   return (
-    <Marker position={[cluster.latitude, cluster.longitude]} icon={icon} title={label} eventHandlers={handlers} zIndexOffset={cluster.count}>
+    <Marker
+      position={[cluster.latitude, cluster.longitude]}
+      icon={icon}
+      title={label}
+      eventHandlers={handlers}
+      zIndexOffset={cluster.count}
+    >
       {samePlace && (
         <Popup ref={popup} minWidth={240} maxWidth={280}>
           <PlaceObservationsPopup cluster={cluster} filters={filters} onLayout={relayout} />
@@ -71,7 +80,11 @@ export function ClusterMarkers({ clusters, filters }: { clusters: Cluster[]; fil
     <>
       {clusters.map((c) => {
         const key = `${c.latitude.toFixed(6)},${c.longitude.toFixed(6)},${c.count},${c.checklist_id ?? ''}`;
-        return c.checklist_id !== null ? <ChecklistMarker key={key} cluster={c} checklistId={c.checklist_id} /> : <ClusterBubble key={key} cluster={c} filters={filters} />;
+        return c.checklist_id !== null ? (
+          <ChecklistMarker key={key} cluster={c} checklistId={c.checklist_id} />
+        ) : (
+          <ClusterBubble key={key} cluster={c} filters={filters} />
+        );
       })}
     </>
   );

@@ -67,9 +67,18 @@ export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
   const { t } = useTranslation('explore');
   const lng = useLocale();
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={lng} localeText={PICKER_TEXT[lng].components.MuiLocalizationProvider.defaultProps.localeText}>
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale={lng}
+      localeText={PICKER_TEXT[lng].components.MuiLocalizationProvider.defaultProps.localeText}
+    >
       <Stack direction="row" spacing={1}>
-        <DayField label={t('filters.date_from')} value={from} max={to} onChange={(date_from) => onChange({ date_from })} />
+        <DayField
+          label={t('filters.date_from')}
+          value={from}
+          max={to}
+          onChange={(date_from) => onChange({ date_from })}
+        />
         <DayField label={t('filters.date_to')} value={to} min={from} onChange={(date_to) => onChange({ date_to })} />
       </Stack>
     </LocalizationProvider>

@@ -1,9 +1,27 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import { Box, Button, Checkbox, Collapse, FormControlLabel, MenuItem, Paper, Stack, TextField, Typography, useMediaQuery } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Collapse,
+  FormControlLabel,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_ROLE_ID, LIFESTAGE_IDS, SMALL_SCREEN_BREAKPOINT, type ExploreFilters, type LoadParams } from '@mm/shared';
+import {
+  ADMIN_ROLE_ID,
+  LIFESTAGE_IDS,
+  SMALL_SCREEN_BREAKPOINT,
+  type ExploreFilters,
+  type LoadParams,
+} from '@mm/shared';
 import { useSession } from '../../auth/session-context';
 import { activeFilterCount } from '../utils/explore-url';
 import { DateRangeFilter } from './date-range-filter';
@@ -19,17 +37,40 @@ interface ExploreFiltersProps {
 }
 
 /** A select whose empty choice means "all". */
-function ChoiceFilter({ label, value, options, onChange }: { label: string; value: string | number | undefined; options: [value: string | number, label: string][]; onChange: (v: string | undefined) => void }) {
+function ChoiceFilter({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string | number | undefined;
+  options: [value: string | number, label: string][];
+  onChange: (v: string | undefined) => void;
+}) {
   const { t } = useTranslation('explore');
   return (
-    <TextField select size="small" fullWidth label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
+    <TextField
+      select
+      size="small"
+      fullWidth
+      label={label}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+    >
       <MenuItem value="">{t('filters.all')}</MenuItem>
-      {options.map(([v, l]) => <MenuItem key={v} value={v}>{l}</MenuItem>)}
+      {options.map(([v, l]) => (
+        <MenuItem key={v} value={v}>
+          {l}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }
 
-const Cell = ({ children, wide }: { children: ReactNode; wide?: boolean }) => <Box sx={{ gridColumn: wide ? { md: 'span 2' } : undefined, minWidth: 0 }}>{children}</Box>;
+const Cell = ({ children, wide }: { children: ReactNode; wide?: boolean }) => (
+  <Box sx={{ gridColumn: wide ? { md: 'span 2' } : undefined, minWidth: 0 }}>{children}</Box>
+);
 
 /**
  * The Explore filters (issue 4): dates, life stage, milkweed, country and province, observer,
@@ -46,8 +87,17 @@ export function ExploreFiltersPanel({ filters, params, onChange, onReset }: Expl
   const isAdmin = user?.role_id === ADMIN_ROLE_ID;
 
   const fields = (
-    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, minmax(0, 1fr))' }, alignItems: 'center' }}>
-      <Cell wide><DateRangeFilter from={filters.date_from} to={filters.date_to} onChange={onChange} /></Cell>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', md: 'repeat(4, minmax(0, 1fr))' },
+        alignItems: 'center',
+      }}
+    >
+      <Cell wide>
+        <DateRangeFilter from={filters.date_from} to={filters.date_to} onChange={onChange} />
+      </Cell>
       <Cell>
         <ChoiceFilter
           label={t('filters.lifestage')}
@@ -56,14 +106,34 @@ export function ExploreFiltersPanel({ filters, params, onChange, onReset }: Expl
           onChange={(v) => onChange({ lifestage_id: num(v) })}
         />
       </Cell>
-      <Cell><MilkweedFilter milkweeds={params?.milkweeds ?? []} value={filters.milkweed_id} onChange={(milkweed_id) => onChange({ milkweed_id })} /></Cell>
-      <Cell wide>{params && <PlaceFilter params={params} countryId={filters.country_id} provinceId={filters.province_id} onChange={onChange} />}</Cell>
-      <Cell><UsernameFilter value={filters.username} onChange={(username) => onChange({ username })} /></Cell>
+      <Cell>
+        <MilkweedFilter
+          milkweeds={params?.milkweeds ?? []}
+          value={filters.milkweed_id}
+          onChange={(milkweed_id) => onChange({ milkweed_id })}
+        />
+      </Cell>
+      <Cell wide>
+        {params && (
+          <PlaceFilter
+            params={params}
+            countryId={filters.country_id}
+            provinceId={filters.province_id}
+            onChange={onChange}
+          />
+        )}
+      </Cell>
+      <Cell>
+        <UsernameFilter value={filters.username} onChange={(username) => onChange({ username })} />
+      </Cell>
       <Cell>
         <ChoiceFilter
           label={t('filters.kind')}
           value={filters.kind}
-          options={[['flash', t('filters.kind_flash')], ['mission', t('filters.kind_mission')]]}
+          options={[
+            ['flash', t('filters.kind_flash')],
+            ['mission', t('filters.kind_mission')],
+          ]}
           onChange={(v) => onChange({ kind: v === 'flash' || v === 'mission' ? v : undefined })}
         />
       </Cell>
@@ -79,7 +149,12 @@ export function ExploreFiltersPanel({ filters, params, onChange, onReset }: Expl
       )}
       <Cell>
         <FormControlLabel
-          control={<Checkbox checked={filters.with_photos === true} onChange={(e) => onChange({ with_photos: e.target.checked || undefined })} />}
+          control={
+            <Checkbox
+              checked={filters.with_photos === true}
+              onChange={(e) => onChange({ with_photos: e.target.checked || undefined })}
+            />
+          }
           label={t('filters.with_photos')}
         />
       </Cell>
@@ -101,7 +176,25 @@ export function ExploreFiltersPanel({ filters, params, onChange, onReset }: Expl
           aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
           startIcon={<FilterListIcon />}
-          endIcon={count > 0 ? <Box component="span" sx={{ px: 0.75, minWidth: 20, borderRadius: 10, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 12, lineHeight: '20px', textAlign: 'center' }}>{count}</Box> : undefined}
+          endIcon={
+            count > 0 ? (
+              <Box
+                component="span"
+                sx={{
+                  px: 0.75,
+                  minWidth: 20,
+                  borderRadius: 10,
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                  fontSize: 12,
+                  lineHeight: '20px',
+                  textAlign: 'center',
+                }}
+              >
+                {count}
+              </Box>
+            ) : undefined
+          }
           sx={{ minHeight: 44 }}
         >
           {open ? t('filters.hide') : t('filters.show')}
@@ -118,7 +211,12 @@ export function ExploreFiltersPanel({ filters, params, onChange, onReset }: Expl
   return (
     <Paper component="section" aria-labelledby={`${panelId}-title`} sx={{ p: 2 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5 }}>
-        <Typography id={`${panelId}-title`} variant="subtitle1" component="h2" sx={{ fontWeight: 700, display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography
+          id={`${panelId}-title`}
+          variant="subtitle1"
+          component="h2"
+          sx={{ fontWeight: 700, display: 'flex', alignItems: 'center', gap: 1 }}
+        >
           <FilterListIcon fontSize="small" /> {t('filters.title')}
         </Typography>
         {reset}

@@ -7,7 +7,13 @@ import 'leaflet/dist/leaflet.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, SMALL_SCREEN_BREAKPOINT, type ExploreFilters, type Viewport } from '@mm/shared';
+import {
+  DEFAULT_MAP_CENTER,
+  DEFAULT_MAP_ZOOM,
+  SMALL_SCREEN_BREAKPOINT,
+  type ExploreFilters,
+  type Viewport,
+} from '@mm/shared';
 import { SILENT_QUERY } from '../../../components/ui/busy-overlay';
 import { useSession } from '../../auth/session-context';
 import { useClientConfig } from '../../flash/api/flash';
@@ -28,7 +34,9 @@ function ViewportTracker({ onChange }: { onChange: (v: Viewport) => void }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const report = useCallback(() => {
     const b = map.getBounds();
-    onChange(toViewport(map.getZoom(), { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }));
+    onChange(
+      toViewport(map.getZoom(), { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }),
+    );
   }, [map, onChange]);
   useMapEvents({
     moveend: () => {
@@ -69,27 +77,75 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, mb: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-        <Typography variant="subtitle2" aria-live="polite">{clusters.data ? t('map.total', { count: clusters.data.total }) : ' '}</Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ gap: 1, mb: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography variant="subtitle2" aria-live="polite">
+          {clusters.data ? t('map.total', { count: clusters.data.total }) : ' '}
+        </Typography>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="outlined" size="small" startIcon={<LayersClearIcon />} onClick={clear} sx={{ minHeight: 40 }}>{t('map.clear')}</Button>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<LayersClearIcon />}
+            onClick={clear}
+            sx={{ minHeight: 40 }}
+          >
+            {t('map.clear')}
+          </Button>
           {user && (
-            <Button variant={showMine ? 'contained' : 'outlined'} size="small" startIcon={<MyLocationIcon />} aria-pressed={showMine} onClick={() => setShowMine((s) => !s)} sx={{ minHeight: 40 }}>
+            <Button
+              variant={showMine ? 'contained' : 'outlined'}
+              size="small"
+              startIcon={<MyLocationIcon />}
+              aria-pressed={showMine}
+              onClick={() => setShowMine((s) => !s)}
+              sx={{ minHeight: 40 }}
+            >
               {t('map.show_mine')}
             </Button>
           )}
         </Stack>
       </Stack>
-      {showMine && mine.data?.length === 0 && <Alert severity="info" sx={{ mb: 1 }}>{t('map.no_sites')}</Alert>}
-      {(clusters.isError || (showMine && mine.isError)) && <Alert severity="error" sx={{ mb: 1 }}>{t('common:errors.please_try_again')}</Alert>}
+      {showMine && mine.data?.length === 0 && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {t('map.no_sites')}
+        </Alert>
+      )}
+      {(clusters.isError || (showMine && mine.isError)) && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {t('common:errors.please_try_again')}
+        </Alert>
+      )}
       <Box
         role="region"
         aria-label={t('map.label')}
         data-testid="explore-map"
-        sx={{ position: 'relative', height: { xs: 420, md: 560 }, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: '#dfe8d8' }}
+        sx={{
+          position: 'relative',
+          height: { xs: 420, md: 560 },
+          borderRadius: 2,
+          overflow: 'hidden',
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: '#dfe8d8',
+        }}
       >
-        {clusters.isFetching && <LinearProgress aria-label={t('loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }} />}
-        <MapContainer ref={setMap} center={[DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng]} zoom={startZoom} minZoom={2} worldCopyJump style={{ height: '100%', width: '100%' }}>
+        {clusters.isFetching && (
+          <LinearProgress
+            aria-label={t('loading')}
+            sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }}
+          />
+        )}
+        <MapContainer
+          ref={setMap}
+          center={[DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng]}
+          zoom={startZoom}
+          minZoom={2}
+          worldCopyJump
+          style={{ height: '100%', width: '100%' }}
+        >
           {config.data && <TileLayer url={config.data.map_tile_url} attribution="&copy; OpenStreetMap contributors" />}
           <ViewportTracker onChange={setViewport} />
           {clusters.data && <ClusterMarkers clusters={clusters.data.clusters} filters={filters} />}

@@ -5,7 +5,11 @@ import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ExploreView } from '../utils/explore-url';
 
-const ICONS = { list: <ViewListIcon fontSize="small" />, grid: <GridViewIcon fontSize="small" />, map: <MapIcon fontSize="small" /> } as const;
+const ICONS = {
+  list: <ViewListIcon fontSize="small" />,
+  grid: <GridViewIcon fontSize="small" />,
+  map: <MapIcon fontSize="small" />,
+} as const;
 
 /** List, grid or map (spec §1); the choice lives in the URL. */
 export function ExploreViewSwitch({ value, onChange }: { value: ExploreView; onChange: (view: ExploreView) => void }) {

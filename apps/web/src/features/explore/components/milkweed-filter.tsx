@@ -8,14 +8,28 @@ import { milkweedName } from '../../observations/components/milkweed-name';
 type Milkweed = LoadParams['milkweeds'][number];
 
 /** Milkweed species, found by common name in the page's language or by Latin name. */
-export function MilkweedFilter({ milkweeds, value, onChange }: { milkweeds: Milkweed[]; value: number | undefined; onChange: (id: number | undefined) => void }) {
+export function MilkweedFilter({
+  milkweeds,
+  value,
+  onChange,
+}: {
+  milkweeds: Milkweed[];
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+}) {
   const { t } = useTranslation('explore');
   const lng = useLocale();
   const options = useMemo(
-    () => milkweeds.map((m) => ({ ...m, name: milkweedName(m, lng) ?? m.latin_name })).sort((a, b) => a.name.localeCompare(b.name, lng)),
+    () =>
+      milkweeds
+        .map((m) => ({ ...m, name: milkweedName(m, lng) ?? m.latin_name }))
+        .sort((a, b) => a.name.localeCompare(b.name, lng)),
     [milkweeds, lng],
   );
-  const filter = useMemo(() => createFilterOptions<(typeof options)[number]>({ stringify: (o) => `${o.name} ${o.latin_name}` }), []);
+  const filter = useMemo(
+    () => createFilterOptions<(typeof options)[number]>({ stringify: (o) => `${o.name} ${o.latin_name}` }),
+    [],
+  );
   return (
     <Autocomplete
       size="small"
@@ -28,10 +42,14 @@ export function MilkweedFilter({ milkweeds, value, onChange }: { milkweeds: Milk
       renderOption={({ key, ...props }, o) => (
         <Box component="li" key={key} {...props} sx={{ flexDirection: 'column', alignItems: 'flex-start !important' }}>
           <span>{o.name}</span>
-          <Typography variant="caption" sx={{ fontStyle: 'italic' }} color="text.secondary">{o.latin_name}</Typography>
+          <Typography variant="caption" sx={{ fontStyle: 'italic' }} color="text.secondary">
+            {o.latin_name}
+          </Typography>
         </Box>
       )}
-      renderInput={(params) => <TextField {...params} label={t('filters.milkweed')} placeholder={t('filters.milkweed_placeholder')} />}
+      renderInput={(params) => (
+        <TextField {...params} label={t('filters.milkweed')} placeholder={t('filters.milkweed_placeholder')} />
+      )}
       noOptionsText={t('filters.no_milkweed')}
     />
   );

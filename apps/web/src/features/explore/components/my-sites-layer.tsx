@@ -27,11 +27,17 @@ export function MySitesLayer({ sites }: { sites: MySite[] }) {
   const map = useMap();
   useEffect(() => {
     if (sites.length === 1 && sites[0]) map.setView([sites[0].latitude, sites[0].longitude], ONE_SITE_ZOOM);
-    else if (sites.length > 1) map.fitBounds(sites.map((s) => [s.latitude, s.longitude] as [number, number]), { padding: [40, 40], maxZoom: ONE_SITE_ZOOM });
+    else if (sites.length > 1)
+      map.fitBounds(
+        sites.map((s) => [s.latitude, s.longitude] as [number, number]),
+        { padding: [40, 40], maxZoom: ONE_SITE_ZOOM },
+      );
   }, [map, sites]);
   return (
     <>
-      {sites.map((s) => <MySiteMarker key={s.site_id} site={s} />)}
+      {sites.map((s) => (
+        <MySiteMarker key={s.site_id} site={s} />
+      ))}
     </>
   );
 }

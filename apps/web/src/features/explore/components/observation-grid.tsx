@@ -27,7 +27,17 @@ function ObservationCard({ row, provinceName }: { row: ObservationRow; provinceN
   const date = formatDate(row.checklist_date, lng);
   return (
     <Card component="li" variant="outlined" sx={{ height: '100%' }}>
-      <CardActionArea component={LocaleLink} href={`/checklists/view?id=${row.checklist_id}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}>
+      <CardActionArea
+        component={LocaleLink}
+        href={`/checklists/view?id=${row.checklist_id}`}
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
+      >
         <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: '#efe9e1' }}>
           <MmImage
             src={photo ? photoUrl(photo) : '/img/dummy.svg'}
@@ -37,14 +47,26 @@ function ObservationCard({ row, provinceName }: { row: ObservationRow; provinceN
             height={240}
             style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
           />
-          <Chip size="small" label={row.is_flash ? t('filters.kind_flash') : t('filters.kind_mission')} sx={{ position: 'absolute', top: 8, left: 8, bgcolor: 'rgba(255,255,255,0.9)' }} />
+          <Chip
+            size="small"
+            label={row.is_flash ? t('filters.kind_flash') : t('filters.kind_mission')}
+            sx={{ position: 'absolute', top: 8, left: 8, bgcolor: 'rgba(255,255,255,0.9)' }}
+          />
         </Box>
         <CardContent sx={{ p: 1.5, display: 'grid', gap: 0.5, flexGrow: 1, alignContent: 'start' }}>
-          <Typography component="h3" sx={{ fontWeight: 700 }}>{stageLabel(row)}</Typography>
+          <Typography component="h3" sx={{ fontWeight: 700 }}>
+            {stageLabel(row)}
+          </Typography>
           <Typography variant="body2">{date}</Typography>
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{place || '—'}</Typography>
-          <Typography variant="body2" color="text.secondary">{t('grid.by', { username: row.username ?? '—' })}</Typography>
-          <Stack direction="row" sx={{ mt: 0.5 }}><StatusChips statusIds={[row.observationstatus_id]} /></Stack>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {place || '—'}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('grid.by', { username: row.username ?? '—' })}
+          </Typography>
+          <Stack direction="row" sx={{ mt: 0.5 }}>
+            <StatusChips statusIds={[row.observationstatus_id]} />
+          </Stack>
         </CardContent>
       </CardActionArea>
     </Card>
@@ -60,9 +82,25 @@ export function ObservationGrid({ rows, params }: { rows: ObservationRow[]; para
     <Box
       component="ul"
       aria-label={t('grid.label')}
-      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(150px, 1fr))', sm: 'repeat(auto-fill, minmax(220px, 1fr))' } }}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: {
+          xs: 'repeat(auto-fill, minmax(150px, 1fr))',
+          sm: 'repeat(auto-fill, minmax(220px, 1fr))',
+        },
+      }}
     >
-      {rows.map((r) => <ObservationCard key={r.observation_id} row={r} provinceName={r.province_id === null ? undefined : provinces.get(r.province_id)} />)}
+      {rows.map((r) => (
+        <ObservationCard
+          key={r.observation_id}
+          row={r}
+          provinceName={r.province_id === null ? undefined : provinces.get(r.province_id)}
+        />
+      ))}
     </Box>
   );
 }

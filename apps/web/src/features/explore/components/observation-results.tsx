@@ -23,14 +23,32 @@ interface ObservationResultsProps {
 export function ObservationResults({ view, filters, page, params, onPage }: ObservationResultsProps) {
   const { t } = useTranslation('explore');
   const query = useExploreObservations(filters, page);
-  const { data, isError, isPending, isFetching, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { data, isError, isPending, isFetching, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    query;
   const goTo = (p: number) => {
     onPage(p);
     document.getElementById('explore-results')?.scrollIntoView({ block: 'start' });
   };
 
-  if (isError && !data) return <Alert severity="error" action={<Button color="inherit" onClick={() => void query.refetch()}>{t('retry')}</Button>}>{t('common:errors.please_try_again')}</Alert>;
-  if (isPending) return <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress aria-label={t('loading')} /></Box>;
+  if (isError && !data)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      >
+        {t('common:errors.please_try_again')}
+      </Alert>
+    );
+  if (isPending)
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+        <CircularProgress aria-label={t('loading')} />
+      </Box>
+    );
 
   const rows = data.pages.flatMap((p) => p.data);
   const last = data.pages[data.pages.length - 1]?.paginator;
@@ -39,7 +57,9 @@ export function ObservationResults({ view, filters, page, params, onPage }: Obse
   return (
     <Box id="explore-results" sx={{ scrollMarginTop: 80 }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, minHeight: 24 }}>
-        <Typography variant="subtitle2" aria-live="polite">{t('common:explore.count', { count: total })}</Typography>
+        <Typography variant="subtitle2" aria-live="polite">
+          {t('common:explore.count', { count: total })}
+        </Typography>
         {isFetching && !isFetchingNextPage && <LinearProgress sx={{ width: 120 }} aria-label={t('loading')} />}
       </Stack>
       <Box sx={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>

@@ -15,7 +15,9 @@ interface PlaceFilterProps {
  */
 export function PlaceFilter({ params, countryId, provinceId, onChange }: PlaceFilterProps) {
   const { t } = useTranslation('explore');
-  const provinces = params.provinces.filter((p) => countryId === undefined || p.country_id === countryId).sort((a, b) => a.province.localeCompare(b.province));
+  const provinces = params.provinces
+    .filter((p) => countryId === undefined || p.country_id === countryId)
+    .sort((a, b) => a.province.localeCompare(b.province));
   const all = t('filters.all');
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { xs: 1.5, sm: 1 } }}>
@@ -27,12 +29,18 @@ export function PlaceFilter({ params, countryId, provinceId, onChange }: PlaceFi
         value={countryId ?? ''}
         onChange={(e) => {
           const id = e.target.value === '' ? undefined : Number(e.target.value);
-          const keep = provinceId !== undefined && params.provinces.some((p) => p.province_id === provinceId && p.country_id === id);
+          const keep =
+            provinceId !== undefined &&
+            params.provinces.some((p) => p.province_id === provinceId && p.country_id === id);
           onChange({ country_id: id, province_id: keep ? provinceId : undefined });
         }}
       >
         <MenuItem value="">{all}</MenuItem>
-        {params.countries.map((c) => <MenuItem key={c.id} value={c.id}>{c.country}</MenuItem>)}
+        {params.countries.map((c) => (
+          <MenuItem key={c.id} value={c.id}>
+            {c.country}
+          </MenuItem>
+        ))}
       </TextField>
       <TextField
         select
@@ -48,7 +56,11 @@ export function PlaceFilter({ params, countryId, provinceId, onChange }: PlaceFi
         slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
       >
         <MenuItem value="">{all}</MenuItem>
-        {provinces.map((p) => <MenuItem key={p.province_id} value={p.province_id}>{p.province}</MenuItem>)}
+        {provinces.map((p) => (
+          <MenuItem key={p.province_id} value={p.province_id}>
+            {p.province}
+          </MenuItem>
+        ))}
       </TextField>
     </Stack>
   );

@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
 const USERNAME_DEBOUNCE_MS = 500;
 
 /** Observer's username (exact, any case); applies after a pause in typing, or at once on Enter. */
-export function UsernameFilter({ value, onChange }: { value: string | undefined; onChange: (username: string | undefined) => void }) {
+export function UsernameFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (username: string | undefined) => void;
+}) {
   const { t } = useTranslation('explore');
   const [text, setText] = useState(value ?? '');
   const [shown, setShown] = useState(value);

@@ -23,7 +23,10 @@ export function useExploreUrl(): ExploreUrl {
   const key = search.toString();
   const state = useMemo(() => parseExploreSearch(new URLSearchParams(key)), [key]);
 
-  const go = useCallback((next: ExploreState, replace: boolean) => setSearch(exploreSearch(next), { replace, preventScrollReset: true }), [setSearch]);
+  const go = useCallback(
+    (next: ExploreState, replace: boolean) => setSearch(exploreSearch(next), { replace, preventScrollReset: true }),
+    [setSearch],
+  );
   const setView = useCallback((view: ExploreView) => go({ ...state, view }, false), [go, state]);
   const setFilters = useCallback((filters: ExploreFilters) => go({ ...state, filters, page: 1 }, true), [go, state]);
   const patchFilters = useCallback(

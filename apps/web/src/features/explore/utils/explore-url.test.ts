@@ -15,17 +15,34 @@ describe('parseExploreSearch', () => {
     expect(state).toEqual({
       view: 'map',
       page: 3,
-      filters: { date_from: '2024-06-01', date_to: '2024-08-31', lifestage_id: 3, milkweed_id: 12, country_id: 1, province_id: 11, username: 'marie', kind: 'flash', with_photos: true, status: 2 },
+      filters: {
+        date_from: '2024-06-01',
+        date_to: '2024-08-31',
+        lifestage_id: 3,
+        milkweed_id: 12,
+        country_id: 1,
+        province_id: 11,
+        username: 'marie',
+        kind: 'flash',
+        with_photos: true,
+        status: 2,
+      },
     });
   });
 
   it('drops each invalid value on its own and keeps the valid ones', () => {
-    const state = parse('view=table&page=-2&date_from=2024-02-30&lifestage_id=7&milkweed_id=abc&country_id=2&kind=both&with_photos=yes&status=0');
+    const state = parse(
+      'view=table&page=-2&date_from=2024-02-30&lifestage_id=7&milkweed_id=abc&country_id=2&kind=both&with_photos=yes&status=0',
+    );
     expect(state).toEqual({ view: 'list', page: 1, filters: { country_id: 2 } });
   });
 
   it('ignores empty values, fractional pages and a date_to before date_from', () => {
-    expect(parse('username=&page=2.5&date_from=2024-09-01&date_to=2024-08-01')).toEqual({ view: 'list', page: 1, filters: { date_from: '2024-09-01' } });
+    expect(parse('username=&page=2.5&date_from=2024-09-01&date_to=2024-08-01')).toEqual({
+      view: 'list',
+      page: 1,
+      filters: { date_from: '2024-09-01' },
+    });
   });
 
   it('reads with_photos=true as on and with_photos=0 as no filter', () => {
@@ -42,19 +59,30 @@ describe('parseExploreSearch', () => {
 describe('exploreSearch', () => {
   it('writes view, filters in a fixed order, then page; defaults are left out', () => {
     expect(exploreSearch({ view: 'list', page: 1, filters: {} }).toString()).toBe('');
-    const search = exploreSearch({ view: 'grid', page: 4, filters: { with_photos: true, lifestage_id: 1, date_from: '2024-05-01', kind: 'mission' } });
+    const search = exploreSearch({
+      view: 'grid',
+      page: 4,
+      filters: { with_photos: true, lifestage_id: 1, date_from: '2024-05-01', kind: 'mission' },
+    });
     expect(search.toString()).toBe('view=grid&date_from=2024-05-01&lifestage_id=1&kind=mission&with_photos=1&page=4');
   });
 
   it('round-trips through parseExploreSearch', () => {
-    const state = { view: 'map' as const, page: 2, filters: { date_to: '2023-10-10', province_id: 45, username: 'Jean Gagnon', with_photos: true } };
+    const state = {
+      view: 'map' as const,
+      page: 2,
+      filters: { date_to: '2023-10-10', province_id: 45, username: 'Jean Gagnon', with_photos: true },
+    };
     expect(parseExploreSearch(exploreSearch(state))).toEqual(state);
   });
 });
 
 describe('filtersToQuery and activeFilterCount', () => {
   it('leaves out unset and false values', () => {
-    expect(filtersToQuery({ with_photos: false, username: 'ana', status: 4 })).toEqual({ username: 'ana', status: '4' });
+    expect(filtersToQuery({ with_photos: false, username: 'ana', status: 4 })).toEqual({
+      username: 'ana',
+      status: '4',
+    });
     expect(activeFilterCount({ with_photos: false, username: 'ana', status: 4 })).toBe(2);
   });
 });

@@ -28,7 +28,12 @@ export function parseExploreSearch(search: URLSearchParams): ExploreState {
     const parsed = exploreFiltersSchema.shape[key].safeParse(raw);
     if (parsed.success && parsed.data !== undefined) filters[key] = parsed.data;
   }
-  if (typeof filters.date_from === 'string' && typeof filters.date_to === 'string' && filters.date_to < filters.date_from) delete filters.date_to;
+  if (
+    typeof filters.date_from === 'string' &&
+    typeof filters.date_to === 'string' &&
+    filters.date_to < filters.date_from
+  )
+    delete filters.date_to;
   // `with_photos=0` asks for nothing: keep the state canonical so that it compares and serialises the same.
   if (filters.with_photos === false) delete filters.with_photos;
   const view = search.get('view');

@@ -3,14 +3,26 @@ import { clusterDiameter, clusterLatLngBounds, isSinglePoint, toViewport, wrapLo
 
 describe('toViewport', () => {
   it('keeps a plain view, rounded to 1e-4 degrees', () => {
-    expect(toViewport(5, { west: -80.123456, south: 40.000049, east: -70, north: 50 })).toEqual({ zoom: 5, west: -80.1235, south: 40, east: -70, north: 50 });
+    expect(toViewport(5, { west: -80.123456, south: 40.000049, east: -70, north: 50 })).toEqual({
+      zoom: 5,
+      west: -80.1235,
+      south: 40,
+      east: -70,
+      north: 50,
+    });
   });
   it('wraps longitudes and lets west > east cross the antimeridian', () => {
     expect(toViewport(4, { west: 170, south: -10, east: 200, north: 10 })).toMatchObject({ west: 170, east: -160 });
     expect(wrapLongitude(-190)).toBe(170);
   });
   it('asks for the whole world when the view is wider than it, and clamps latitudes and zoom', () => {
-    expect(toViewport(0.6, { west: -300, south: -95, east: 300, north: 95 })).toEqual({ zoom: 1, west: -180, south: -90, east: 180, north: 90 });
+    expect(toViewport(0.6, { west: -300, south: -95, east: 300, north: 95 })).toEqual({
+      zoom: 1,
+      west: -180,
+      south: -90,
+      east: 180,
+      north: 90,
+    });
     expect(toViewport(22, { west: 0, south: 0, east: 1, north: 1 }).zoom).toBe(20);
   });
   it('keeps an east edge of exactly 180', () => {
@@ -27,6 +39,9 @@ describe('cluster helpers', () => {
   it('tells a single point and unwraps bounds across the antimeridian', () => {
     expect(isSinglePoint({ west: -73.5, south: 45.5, east: -73.5, north: 45.5 })).toBe(true);
     expect(isSinglePoint({ west: -73.6, south: 45.5, east: -73.5, north: 45.5 })).toBe(false);
-    expect(clusterLatLngBounds({ west: 170, south: 0, east: -170, north: 5 })).toEqual([[0, 170], [5, 190]]);
+    expect(clusterLatLngBounds({ west: 170, south: 0, east: -170, north: 5 })).toEqual([
+      [0, 170],
+      [5, 190],
+    ]);
   });
 });

@@ -25,7 +25,8 @@ export function toViewport(zoom: number, b: { west: number; south: number; east:
 export { clusterDiameter } from '@mm/shared';
 
 /** True when a cluster's observations all sit on (practically) one point, ≈ 1 m: zooming cannot split it. */
-export const isSinglePoint = (bounds: Cluster['bounds']) => Math.abs(bounds.east - bounds.west) < 1e-5 && Math.abs(bounds.north - bounds.south) < 1e-5;
+export const isSinglePoint = (bounds: Cluster['bounds']) =>
+  Math.abs(bounds.east - bounds.west) < 1e-5 && Math.abs(bounds.north - bounds.south) < 1e-5;
 
 /** Leaflet `[[south, west], [north, east]]` bounds of a cluster, unwrapped eastwards when it crosses the antimeridian. */
 export const clusterLatLngBounds = (b: Cluster['bounds']): [[number, number], [number, number]] => [

@@ -35,7 +35,8 @@ export function clusterIcon(count: number, text: string, label: string): L.DivIc
 
 /** A green square pin for one of my sites ("show my locations"), unlike the observation markers. */
 export function mySiteIcon(label: string): L.DivIcon {
-  const style = 'width:22px;height:22px;background:#2e7d32;border:3px solid #fff;border-radius:50% 50% 50% 0;transform:rotate(-45deg);box-shadow:0 1px 4px rgba(0,0,0,0.4);box-sizing:border-box';
+  const style =
+    'width:22px;height:22px;background:#2e7d32;border:3px solid #fff;border-radius:50% 50% 50% 0;transform:rotate(-45deg);box-shadow:0 1px 4px rgba(0,0,0,0.4);box-sizing:border-box';
   return L.divIcon({
     className: 'mm-my-site',
     html: `<div style="${style}"></div><span style="${hidden}">${escapeHtml(label)}</span>`,

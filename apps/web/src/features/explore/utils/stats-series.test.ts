@@ -32,7 +32,14 @@ describe('provinceRows', () => {
       ],
       2,
     );
-    expect(result).toEqual({ rows: [{ province_id: 2, observations: 9 }, { province_id: 1, observations: 5 }], others: 3, otherCount: 2 });
+    expect(result).toEqual({
+      rows: [
+        { province_id: 2, observations: 9 },
+        { province_id: 1, observations: 5 },
+      ],
+      others: 3,
+      otherCount: 2,
+    });
   });
 });
 

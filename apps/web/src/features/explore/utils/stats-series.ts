@@ -22,7 +22,8 @@ export function weekSeries(perWeek: ExploreStats['per_week']): WeekSeries {
   const ids = [...new Set(perWeek.map((r) => r.lifestage_id))].sort((a, b) => (a ?? 99) - (b ?? 99));
   const stages = ids.map((lifestage_id) => {
     const data = weeks.map(() => 0);
-    for (const r of perWeek) if (r.lifestage_id === lifestage_id) data[r.week - first] = (data[r.week - first] ?? 0) + r.observations;
+    for (const r of perWeek)
+      if (r.lifestage_id === lifestage_id) data[r.week - first] = (data[r.week - first] ?? 0) + r.observations;
     return { lifestage_id, data };
   });
   return { weeks, stages };
@@ -32,7 +33,10 @@ export function weekSeries(perWeek: ExploreStats['per_week']): WeekSeries {
  * The `max` provinces with the most observations, most first, and how many observations the
  * others hold (told under the chart rather than drawn: one long "other" bar would dwarf the rest).
  */
-export function provinceRows(perProvince: ExploreStats['per_province'], max = 15): { rows: { province_id: number | null; observations: number }[]; others: number; otherCount: number } {
+export function provinceRows(
+  perProvince: ExploreStats['per_province'],
+  max = 15,
+): { rows: { province_id: number | null; observations: number }[]; others: number; otherCount: number } {
   const sorted = [...perProvince].sort((a, b) => b.observations - a.observations);
   const rest = sorted.slice(max);
   return {

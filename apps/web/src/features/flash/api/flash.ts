@@ -14,7 +14,8 @@ export interface UploadedPhoto {
  * Saves a new Flash submission (`POST /api/observations/submit_flash` → 201); idempotent on `idempotency_key`.
  * @throws ApiRequestError 400 with per-field messages
  */
-export const submitFlash = (input: SubmitFlashInput) => api.post<{ checklist_id: number }>('/observations/submit_flash', input);
+export const submitFlash = (input: SubmitFlashInput) =>
+  api.post<{ checklist_id: number }>('/observations/submit_flash', input);
 
 /** Uploads one observation photo into the temporary area; progress 0–1. */
 export const uploadObservationPhoto = (file: File, onProgress: (fraction: number) => void) =>

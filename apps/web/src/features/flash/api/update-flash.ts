@@ -6,4 +6,5 @@ import { api } from '../../../lib/api-client';
  * observation is Pending.
  * @throws ApiRequestError 403 not the owner, 409 no longer Pending, 400 per-field messages
  */
-export const updateFlash = (checklistId: number, input: SubmitFlashInput) => api.put<{ checklist_id: number }>(`/checklists/${checklistId}/flash`, input);
+export const updateFlash = (checklistId: number, input: SubmitFlashInput) =>
+  api.put<{ checklist_id: number }>(`/checklists/${checklistId}/flash`, input);

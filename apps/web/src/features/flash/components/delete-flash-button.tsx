@@ -24,7 +24,13 @@ export function DeleteFlashButton({ checklistId, onDeleted }: { checklistId: num
       onError: (err) => {
         setOpen(false);
         const status = err instanceof ApiRequestError ? err.status : 0;
-        toast.error(status === 409 ? t('flash.locked') : status > 0 && err instanceof ApiRequestError ? err.body.message : t('errors.network'));
+        toast.error(
+          status === 409
+            ? t('flash.locked')
+            : status > 0 && err instanceof ApiRequestError
+              ? err.body.message
+              : t('errors.network'),
+        );
       },
     });
   return (

@@ -13,8 +13,12 @@ import { PointMap } from './point-map';
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
     <Box sx={{ mb: 1.5 }}>
-      <Typography component="dt" variant="subtitle2" color="text.secondary">{term}</Typography>
-      <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{children}</Typography>
+      <Typography component="dt" variant="subtitle2" color="text.secondary">
+        {term}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
     </Box>
   );
 }
@@ -31,7 +35,14 @@ function StageRow({ stage, rows }: { stage: number; rows: ChecklistObservation[]
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
         {photos.map((p, i) => (
           <a key={p.id} href={photoUrl(p, 'large')} target="_blank" rel="noreferrer">
-            <MmImage src={photoUrl(p)} alt={t('flash.detail.photo_alt', { stage: label, n: i + 1 })} width={112} height={84} loading="lazy" style={{ objectFit: 'cover', borderRadius: 6, display: 'block' }} />
+            <MmImage
+              src={photoUrl(p)}
+              alt={t('flash.detail.photo_alt', { stage: label, n: i + 1 })}
+              width={112}
+              height={84}
+              loading="lazy"
+              style={{ objectFit: 'cover', borderRadius: 6, display: 'block' }}
+            />
           </a>
         ))}
       </Stack>
@@ -47,9 +58,14 @@ export function FlashDetailView({ detail }: { detail: ChecklistDetail }) {
   const { t } = useTranslation();
   const lng = useLocale();
   const { site } = detail;
-  const day = new Intl.DateTimeFormat(lng, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${detail.checklist_date}T00:00:00Z`));
+  const day = new Intl.DateTimeFormat(lng, { dateStyle: 'full', timeZone: 'UTC' }).format(
+    new Date(`${detail.checklist_date}T00:00:00Z`),
+  );
   const times = [detail.start_time, detail.end_time].filter(Boolean).join(' – ');
-  const stages = LIFESTAGE_IDS.map((id) => ({ id, rows: detail.observations.filter((o) => o.lifestage_id === id) })).filter((s) => s.rows.length > 0);
+  const stages = LIFESTAGE_IDS.map((id) => ({
+    id,
+    rows: detail.observations.filter((o) => o.lifestage_id === id),
+  })).filter((s) => s.rows.length > 0);
   const milkweed = detail.observations.find((o) => o.milkweed_id !== null);
   return (
     <Grid container spacing={3}>
@@ -63,7 +79,9 @@ export function FlashDetailView({ detail }: { detail: ChecklistDetail }) {
               <br />
               {[site.city, site.province].filter(Boolean).join(', ')}
             </Fact>
-            <Fact term={t('flash.detail.coordinates')}>{`${site.latitude.toFixed(5)}, ${site.longitude.toFixed(5)}`}</Fact>
+            <Fact
+              term={t('flash.detail.coordinates')}
+            >{`${site.latitude.toFixed(5)}, ${site.longitude.toFixed(5)}`}</Fact>
           </Box>
           <PointMap lat={site.latitude} lng={site.longitude} label={t('flash.detail.map_label')} />
         </FormSection>
@@ -71,13 +89,18 @@ export function FlashDetailView({ detail }: { detail: ChecklistDetail }) {
       <Grid size={{ xs: 12, md: 6 }}>
         <FormSection title={t('flash.detail.what')}>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {stages.map((s) => <StageRow key={s.id} stage={s.id} rows={s.rows} />)}
+            {stages.map((s) => (
+              <StageRow key={s.id} stage={s.id} rows={s.rows} />
+            ))}
           </Box>
           <Box component="dl" sx={{ m: 0 }}>
             <Fact term={t('flash.detail.milkweed')}>
               {milkweed ? (
                 <>
-                  {milkweedName(milkweed, lng)} <Box component="span" sx={{ fontStyle: 'italic' }}>({milkweed.latin_name})</Box>
+                  {milkweedName(milkweed, lng)}{' '}
+                  <Box component="span" sx={{ fontStyle: 'italic' }}>
+                    ({milkweed.latin_name})
+                  </Box>
                 </>
               ) : (
                 t('flash.milkweed_none')

@@ -27,7 +27,10 @@ export interface FlashFormProps {
 export function FlashForm({ params, onSaved, initial }: FlashFormProps) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const { form, mutation, prefill, province, point, setPoint, photos, syncPhotos, markDateTouched } = useFlashForm(initial, onSaved);
+  const { form, mutation, prefill, province, point, setPoint, photos, syncPhotos, markDateTouched } = useFlashForm(
+    initial,
+    onSaved,
+  );
   const { errors } = form.formState;
   const rootRef = useRef<HTMLDivElement>(null);
   const rootMessage = errors.root?.message;
@@ -41,8 +44,18 @@ export function FlashForm({ params, onSaved, initial }: FlashFormProps) {
   const busyLabel = initial ? t('flash.saving') : t('flash.submitting');
 
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label={initial ? t('flash.edit_title') : t('flash.title')} sx={{ display: 'grid', gap: 3 }}>
-      {rootMessage && <Alert ref={rootRef} severity="error">{rootMessage}</Alert>}
+    <Box
+      component="form"
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      aria-label={initial ? t('flash.edit_title') : t('flash.title')}
+      sx={{ display: 'grid', gap: 3 }}
+    >
+      {rootMessage && (
+        <Alert ref={rootRef} severity="error">
+          {rootMessage}
+        </Alert>
+      )}
       <FormSection title={t('flash.when')}>
         <TextField
           type="date"
@@ -58,8 +71,23 @@ export function FlashForm({ params, onSaved, initial }: FlashFormProps) {
           helperText={fieldError(errors.checklist_date, 'checklist_date')}
         />
       </FormSection>
-      <FlashWhereSection form={form} params={params} point={point} setPoint={setPoint} provinceSuggested={province.suggested} onProvinceChosen={province.onUserChoice} />
-      <FlashWhatSection form={form} params={params} photos={photos} onPhotosChange={syncPhotos} onFilesPicked={prefill.onFilesPicked} prefillNote={prefill.note} onCloseNote={prefill.clearNote} />
+      <FlashWhereSection
+        form={form}
+        params={params}
+        point={point}
+        setPoint={setPoint}
+        provinceSuggested={province.suggested}
+        onProvinceChosen={province.onUserChoice}
+      />
+      <FlashWhatSection
+        form={form}
+        params={params}
+        photos={photos}
+        onPhotosChange={syncPhotos}
+        onFilesPicked={prefill.onFilesPicked}
+        prefillNote={prefill.note}
+        onCloseNote={prefill.clearNote}
+      />
       <Button type="submit" variant="contained" size="large" disabled={mutation.isPending || uploading}>
         {mutation.isPending ? busyLabel : idleLabel}
       </Button>

@@ -9,8 +9,12 @@ export function FlashLoadError({ error }: { error: unknown }) {
   const gone = error instanceof ApiRequestError && (error.status === 404 || error.status === 403);
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <Alert severity={gone ? 'warning' : 'error'}>{gone ? t('flash.detail.not_found') : t('errors.please_try_again')}</Alert>
-      <Button variant="outlined" component={LocaleLink} href="/submit/flash-submissions">{t('flash.my_submissions')}</Button>
+      <Alert severity={gone ? 'warning' : 'error'}>
+        {gone ? t('flash.detail.not_found') : t('errors.please_try_again')}
+      </Alert>
+      <Button variant="outlined" component={LocaleLink} href="/submit/flash-submissions">
+        {t('flash.my_submissions')}
+      </Button>
     </Stack>
   );
 }

@@ -13,12 +13,33 @@ function Thumb({ item }: { item: MySubmission }) {
   const { t } = useTranslation();
   if (!item.photo) {
     return (
-      <Box sx={{ ...THUMB, flexShrink: 0, borderRadius: 1.5, bgcolor: 'action.hover', display: 'grid', placeItems: 'center', textAlign: 'center', p: 0.5 }}>
-        <Typography variant="caption" color="text.secondary">{t('submissions.no_photo')}</Typography>
+      <Box
+        sx={{
+          ...THUMB,
+          flexShrink: 0,
+          borderRadius: 1.5,
+          bgcolor: 'action.hover',
+          display: 'grid',
+          placeItems: 'center',
+          textAlign: 'center',
+          p: 0.5,
+        }}
+      >
+        <Typography variant="caption" color="text.secondary">
+          {t('submissions.no_photo')}
+        </Typography>
       </Box>
     );
   }
-  return <MmImage src={photoUrl(item.photo)} alt={t('submissions.photo_alt', { place: item.locality })} {...THUMB} loading="lazy" style={{ objectFit: 'cover', borderRadius: 6, display: 'block', flexShrink: 0 }} />;
+  return (
+    <MmImage
+      src={photoUrl(item.photo)}
+      alt={t('submissions.photo_alt', { place: item.locality })}
+      {...THUMB}
+      loading="lazy"
+      style={{ objectFit: 'cover', borderRadius: 6, display: 'block', flexShrink: 0 }}
+    />
+  );
 }
 
 /**
@@ -28,16 +49,27 @@ function Thumb({ item }: { item: MySubmission }) {
 export function FlashSubmissionList({ items, params }: { items: MySubmission[]; params: LoadParams | undefined }) {
   const { t } = useTranslation();
   const lng = useLocale();
-  const date = (d: string) => new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const date = (d: string) =>
+    new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
   const provinceName = (id: number | null) => params?.provinces.find((p) => p.province_id === id)?.province;
   return (
-    <Grid component="ul" container spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('submissions.title')}>
+    <Grid
+      component="ul"
+      container
+      spacing={2}
+      sx={{ listStyle: 'none', p: 0, m: 0 }}
+      aria-label={t('submissions.title')}
+    >
       {items.map((item) => (
         <Grid component="li" key={item.checklist_id} size={{ xs: 12, md: 6 }}>
           <Paper sx={{ p: 1.5, display: 'flex', gap: 1.5, height: '100%' }}>
             <Thumb item={item} />
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-              <Link component={LocaleLink} href={`/submit/flash/${item.checklist_id}`} sx={{ fontWeight: 700, display: 'block', overflowWrap: 'anywhere' }}>
+              <Link
+                component={LocaleLink}
+                href={`/submit/flash/${item.checklist_id}`}
+                sx={{ fontWeight: 700, display: 'block', overflowWrap: 'anywhere' }}
+              >
                 {item.locality}
               </Link>
               <Typography variant="body2" color="text.secondary">

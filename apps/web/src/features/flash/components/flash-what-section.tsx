@@ -22,24 +22,56 @@ export interface FlashWhatSectionProps {
 }
 
 /** Flash form "What": count and pictures per life stage, milkweed, comment. */
-export function FlashWhatSection({ form, params, photos, onPhotosChange, onFilesPicked, prefillNote, onCloseNote }: FlashWhatSectionProps) {
+export function FlashWhatSection({
+  form,
+  params,
+  photos,
+  onPhotosChange,
+  onFilesPicked,
+  prefillNote,
+  onCloseNote,
+}: FlashWhatSectionProps) {
   const { t } = useTranslation();
   const lng = useLocale();
   const fieldError = useFieldError();
-  const { register, control, formState: { errors } } = form;
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
   const photosMessage = errors.photos?.message ?? errors.photos?.root?.message;
   return (
     <FormSection title={t('flash.what')}>
-      {errors.adults?.type === 'custom' && <Alert severity="error" sx={{ mb: 2 }}>{fieldError(errors.adults, 'adults')}</Alert>}
-      {photosMessage && <Alert severity="error" sx={{ mb: 2 }}>{fieldError({ type: 'photos', message: photosMessage }, 'photos')}</Alert>}
-      {prefillNote && <Alert severity="info" sx={{ mb: 2 }} onClose={onCloseNote}>{t(`flash.${prefillNote}`)}</Alert>}
+      {errors.adults?.type === 'custom' && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {fieldError(errors.adults, 'adults')}
+        </Alert>
+      )}
+      {photosMessage && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {fieldError({ type: 'photos', message: photosMessage }, 'photos')}
+        </Alert>
+      )}
+      {prefillNote && (
+        <Alert severity="info" sx={{ mb: 2 }} onClose={onCloseNote}>
+          {t(`flash.${prefillNote}`)}
+        </Alert>
+      )}
       <Grid container spacing={2}>
         {LIFESTAGE_IDS.map((id, i) => {
           const key = LIFESTAGE_KEYS[i] ?? 'adults';
           const err = errors[key]?.type === 'custom' ? undefined : errors[key];
           return (
             <Grid key={id} size={{ xs: 12, md: 6 }}>
-              <TextField fullWidth type="number" label={t(`fields.${key}`)} {...register(key, { valueAsNumber: true })} slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }} error={!!err} helperText={fieldError(err, key)} />
+              <TextField
+                fullWidth
+                type="number"
+                label={t(`fields.${key}`)}
+                {...register(key, { valueAsNumber: true })}
+                slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
+                error={!!err}
+                helperText={fieldError(err, key)}
+              />
               <PhotoPicker lifestageId={id} photos={photos} onChange={onPhotosChange} onFilesPicked={onFilesPicked} />
             </Grid>
           );
@@ -49,18 +81,41 @@ export function FlashWhatSection({ form, params, photos, onPhotosChange, onFiles
             control={control}
             name="milkweed_id"
             render={({ field }) => (
-              <TextField select fullWidth label={t('fields.milkweed_id')} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))} error={!!errors.milkweed_id} helperText={fieldError(errors.milkweed_id, 'milkweed_id')}>
+              <TextField
+                select
+                fullWidth
+                label={t('fields.milkweed_id')}
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+                error={!!errors.milkweed_id}
+                helperText={fieldError(errors.milkweed_id, 'milkweed_id')}
+              >
                 <MenuItem value="">{t('flash.milkweed_none')}</MenuItem>
-                {params.milkweeds.map((m) => <MenuItem key={m.milkweed_id} value={m.milkweed_id}>{`${milkweedName(m, lng) ?? m.latin_name} (${m.latin_name})`}</MenuItem>)}
+                {params.milkweeds.map((m) => (
+                  <MenuItem
+                    key={m.milkweed_id}
+                    value={m.milkweed_id}
+                  >{`${milkweedName(m, lng) ?? m.latin_name} (${m.latin_name})`}</MenuItem>
+                ))}
               </TextField>
             )}
           />
         </Grid>
         <Grid size={{ xs: 12 }}>
-          <TextField fullWidth multiline minRows={3} label={t('fields.comment')} {...register('comment')} error={!!errors.comment} helperText={fieldError(errors.comment, 'comment')} />
+          <TextField
+            fullWidth
+            multiline
+            minRows={3}
+            label={t('fields.comment')}
+            {...register('comment')}
+            error={!!errors.comment}
+            helperText={fieldError(errors.comment, 'comment')}
+          />
         </Grid>
       </Grid>
-      <Typography variant="caption" color="text.secondary">{t('flash.photos_help')}</Typography>
+      <Typography variant="caption" color="text.secondary">
+        {t('flash.photos_help')}
+      </Typography>
     </FormSection>
   );
 }

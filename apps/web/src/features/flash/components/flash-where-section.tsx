@@ -19,28 +19,68 @@ export interface FlashWhereSectionProps {
 }
 
 /** Flash form "Where": map with "use my location", latitude and longitude, locality, city and province. */
-export function FlashWhereSection({ form, params, point, setPoint, provinceSuggested, onProvinceChosen }: FlashWhereSectionProps) {
+export function FlashWhereSection({
+  form,
+  params,
+  point,
+  setPoint,
+  provinceSuggested,
+  onProvinceChosen,
+}: FlashWhereSectionProps) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
-  const { register, control, formState: { errors } } = form;
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
   const shrink = point !== undefined || undefined;
   return (
     <FormSection title={t('flash.where')}>
       <UseMyLocationButton onLocate={setPoint} />
       <LocationPicker value={point} onChange={setPoint} />
-      {(errors.latitude || errors.longitude) && <Alert severity="error" sx={{ mt: 1 }}>{fieldError(errors.latitude ?? errors.longitude, 'latitude')}</Alert>}
+      {(errors.latitude || errors.longitude) && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {fieldError(errors.latitude ?? errors.longitude, 'latitude')}
+        </Alert>
+      )}
       <Grid container spacing={2} sx={{ mt: 1 }}>
         <Grid size={{ xs: 6 }}>
-          <TextField fullWidth type="number" label={t('fields.latitude')} {...register('latitude', { valueAsNumber: true })} slotProps={{ inputLabel: { shrink }, htmlInput: { step: 'any', min: -90, max: 90 } }} />
+          <TextField
+            fullWidth
+            type="number"
+            label={t('fields.latitude')}
+            {...register('latitude', { valueAsNumber: true })}
+            slotProps={{ inputLabel: { shrink }, htmlInput: { step: 'any', min: -90, max: 90 } }}
+          />
         </Grid>
         <Grid size={{ xs: 6 }}>
-          <TextField fullWidth type="number" label={t('fields.longitude')} {...register('longitude', { valueAsNumber: true })} slotProps={{ inputLabel: { shrink }, htmlInput: { step: 'any', min: -180, max: 180 } }} />
+          <TextField
+            fullWidth
+            type="number"
+            label={t('fields.longitude')}
+            {...register('longitude', { valueAsNumber: true })}
+            slotProps={{ inputLabel: { shrink }, htmlInput: { step: 'any', min: -180, max: 180 } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField fullWidth required label={t('fields.locality')} {...register('locality')} error={!!errors.locality} helperText={fieldError(errors.locality, 'locality') ?? t('fields.locality_help')} />
+          <TextField
+            fullWidth
+            required
+            label={t('fields.locality')}
+            {...register('locality')}
+            error={!!errors.locality}
+            helperText={fieldError(errors.locality, 'locality') ?? t('fields.locality_help')}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField fullWidth label={t('fields.city')} {...register('city')} error={!!errors.city} helperText={fieldError(errors.city, 'city')} />
+          <TextField
+            fullWidth
+            label={t('fields.city')}
+            {...register('city')}
+            error={!!errors.city}
+            helperText={fieldError(errors.city, 'city')}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Controller
@@ -60,11 +100,22 @@ export function FlashWhereSection({ form, params, point, setPoint, provinceSugge
                 onBlur={field.onBlur}
                 inputRef={field.ref}
                 error={!!errors.province_id}
-                helperText={fieldError(errors.province_id, 'province_id') ?? (provinceSuggested ? t('flash.province_suggested') : undefined)}
+                helperText={
+                  fieldError(errors.province_id, 'province_id') ??
+                  (provinceSuggested ? t('flash.province_suggested') : undefined)
+                }
               >
                 {params.countries.flatMap((c) => [
-                  <MenuItem key={`c${c.id}`} disabled sx={{ fontWeight: 700, opacity: '1 !important' }}>{c.country}</MenuItem>,
-                  ...params.provinces.filter((p) => p.country_id === c.id).map((p) => <MenuItem key={p.province_id} value={p.province_id}>{p.province}</MenuItem>),
+                  <MenuItem key={`c${c.id}`} disabled sx={{ fontWeight: 700, opacity: '1 !important' }}>
+                    {c.country}
+                  </MenuItem>,
+                  ...params.provinces
+                    .filter((p) => p.country_id === c.id)
+                    .map((p) => (
+                      <MenuItem key={p.province_id} value={p.province_id}>
+                        {p.province}
+                      </MenuItem>
+                    )),
                 ])}
               </TextField>
             )}

@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper component="section" sx={{ p: { xs: 2, md: 3 } }} aria-label={title}>
-      <Typography variant="h6" component="h2" gutterBottom>{title}</Typography>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
       {children}
     </Paper>
   );

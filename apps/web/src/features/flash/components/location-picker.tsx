@@ -21,7 +21,8 @@ function ClickToPlace({ onChange }: { onChange: (p: LatLng) => void }) {
 }
 
 /** True when two points are the same to the 1e-6° the picker works at. */
-const samePoint = (a: LatLng | null, b: LatLng) => a !== null && Math.abs(a.lat - b.lat) < 1e-7 && Math.abs(a.lng - b.lng) < 1e-7;
+const samePoint = (a: LatLng | null, b: LatLng) =>
+  a !== null && Math.abs(a.lat - b.lat) < 1e-7 && Math.abs(a.lng - b.lng) < 1e-7;
 
 /**
  * Brings a point set from outside the map (photo data, "use my location", typed numbers) into view
@@ -33,7 +34,8 @@ function FollowPoint({ value, placedHere }: { value: LatLng | undefined; placedH
   const lng = value?.lng;
   useEffect(() => {
     if (lat === undefined || lng === undefined || samePoint(placedHere.current, { lat, lng })) return;
-    if (!map.getBounds().contains([lat, lng]) || map.getZoom() < POINT_ZOOM - 4) map.setView([lat, lng], Math.max(map.getZoom(), POINT_ZOOM));
+    if (!map.getBounds().contains([lat, lng]) || map.getZoom() < POINT_ZOOM - 4)
+      map.setView([lat, lng], Math.max(map.getZoom(), POINT_ZOOM));
   }, [map, lat, lng, placedHere]);
   return null;
 }
@@ -70,7 +72,14 @@ export function LocationPicker({ value, onChange }: { value: LatLng | undefined;
         role="application"
         aria-label={t('flash.map_label')}
         data-testid="location-map"
-        sx={{ height: { xs: 280, md: 380 }, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: '#dfe8d8' }}
+        sx={{
+          height: { xs: 280, md: 380 },
+          borderRadius: 2,
+          overflow: 'hidden',
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: '#dfe8d8',
+        }}
       >
         <MapContainer
           center={value ? [value.lat, value.lng] : [DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng]}
@@ -84,7 +93,9 @@ export function LocationPicker({ value, onChange }: { value: LatLng | undefined;
         </MapContainer>
       </Box>
       <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">
-        {value ? t('flash.chosen_point', { latitude: value.lat.toFixed(5), longitude: value.lng.toFixed(5) }) : t('flash.map_hint')}
+        {value
+          ? t('flash.chosen_point', { latitude: value.lat.toFixed(5), longitude: value.lng.toFixed(5) })
+          : t('flash.map_hint')}
       </Typography>
     </Box>
   );

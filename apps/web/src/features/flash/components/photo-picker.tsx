@@ -1,6 +1,18 @@
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, IconButton, LinearProgress, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_IMAGE_BYTES, PHOTO_INPUT_ACCEPT, type LifestageId } from '@mm/shared';
@@ -17,7 +29,6 @@ export interface PickedPhoto {
   photo_name?: string;
   error?: string;
 }
-
 
 /** Only object URLs made here need releasing; saved photos preview from `/attachments/…`. */
 const release = (url: string) => {
@@ -43,7 +54,8 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
   const [confirming, setConfirming] = useState<PickedPhoto | null>(null);
   const mine = photos.filter((p) => p.lifestage_id === lifestageId);
   const stage = t(`lifestage.${lifestageId}`);
-  const patch = (localId: string, change: Partial<PickedPhoto>) => onChange((all) => all.map((p) => (p.localId === localId ? { ...p, ...change } : p)));
+  const patch = (localId: string, change: Partial<PickedPhoto>) =>
+    onChange((all) => all.map((p) => (p.localId === localId ? { ...p, ...change } : p)));
 
   useEffect(() => () => mine.forEach((p) => release(p.previewUrl)), []); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -52,7 +64,13 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
     const accepted = picked.filter((file) => file.size <= MAX_IMAGE_BYTES);
     if (accepted.length > 0) onFilesPicked?.(accepted);
     for (const file of picked) {
-      const item: PickedPhoto = { localId: crypto.randomUUID(), lifestage_id: lifestageId, fileName: file.name, previewUrl: URL.createObjectURL(file), progress: 0 };
+      const item: PickedPhoto = {
+        localId: crypto.randomUUID(),
+        lifestage_id: lifestageId,
+        fileName: file.name,
+        previewUrl: URL.createObjectURL(file),
+        progress: 0,
+      };
       if (file.size > MAX_IMAGE_BYTES) {
         onChange((all) => [...all, { ...item, error: t('validation:file_size') }]);
         continue;
@@ -60,7 +78,11 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
       onChange((all) => [...all, item]);
       uploadObservationPhoto(file, (f) => patch(item.localId, { progress: f }))
         .then((res) => patch(item.localId, { photo_name: res.photo_name, progress: 1 }))
-        .catch((err: unknown) => patch(item.localId, { error: err instanceof ApiRequestError && err.status > 0 ? err.message : t('errors.network') }));
+        .catch((err: unknown) =>
+          patch(item.localId, {
+            error: err instanceof ApiRequestError && err.status > 0 ? err.message : t('errors.network'),
+          }),
+        );
     }
     if (input.current) input.current.value = '';
   };
@@ -71,19 +93,46 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
         {mine.map((p) => (
           <Box key={p.localId} sx={{ width: 112 }}>
             <Box sx={{ position: 'relative' }}>
-              <img src={p.previewUrl} alt={p.fileName} width={112} height={84} style={{ objectFit: 'cover', borderRadius: 6, display: 'block', opacity: p.photo_name ? 1 : 0.6 }} />
-              <IconButton size="small" aria-label={`${t('flash.remove_photo')}: ${p.fileName}`} onClick={() => setConfirming(p)} sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.85)' }}>
+              <img
+                src={p.previewUrl}
+                alt={p.fileName}
+                width={112}
+                height={84}
+                style={{ objectFit: 'cover', borderRadius: 6, display: 'block', opacity: p.photo_name ? 1 : 0.6 }}
+              />
+              <IconButton
+                size="small"
+                aria-label={`${t('flash.remove_photo')}: ${p.fileName}`}
+                onClick={() => setConfirming(p)}
+                sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.85)' }}
+              >
                 <DeleteIcon fontSize="small" />
               </IconButton>
             </Box>
             {!p.photo_name && !p.error && (
-              <LinearProgress variant="determinate" value={Math.round(p.progress * 100)} aria-label={t('flash.uploading', { name: p.fileName, percent: Math.round(p.progress * 100) })} />
+              <LinearProgress
+                variant="determinate"
+                value={Math.round(p.progress * 100)}
+                aria-label={t('flash.uploading', { name: p.fileName, percent: Math.round(p.progress * 100) })}
+              />
             )}
-            {p.error && <Alert severity="error" sx={{ p: 0.5, fontSize: 12 }}>{p.error}</Alert>}
+            {p.error && (
+              <Alert severity="error" sx={{ p: 0.5, fontSize: 12 }}>
+                {p.error}
+              </Alert>
+            )}
           </Box>
         ))}
       </Stack>
-      <input ref={input} type="file" accept={PHOTO_INPUT_ACCEPT} multiple hidden id={`photos-${lifestageId}`} onChange={(e) => add(e.target.files)} />
+      <input
+        ref={input}
+        type="file"
+        accept={PHOTO_INPUT_ACCEPT}
+        multiple
+        hidden
+        id={`photos-${lifestageId}`}
+        onChange={(e) => add(e.target.files)}
+      />
       <Button size="small" startIcon={<AddPhotoAlternateIcon />} onClick={() => input.current?.click()} sx={{ mt: 1 }}>
         {t('flash.add_photo', { stage })}
       </Button>

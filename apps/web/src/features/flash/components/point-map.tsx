@@ -8,8 +8,24 @@ import { POINT_ZOOM, markerIcon } from './marker-icon';
 export function PointMap({ lat, lng, label }: { lat: number; lng: number; label: string }) {
   const config = useClientConfig();
   return (
-    <Box role="figure" aria-label={label} sx={{ height: { xs: 200, md: 260 }, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: '#dfe8d8' }}>
-      <MapContainer center={[lat, lng]} zoom={POINT_ZOOM} scrollWheelZoom={false} style={{ height: '100%', width: '100%' }}>
+    <Box
+      role="figure"
+      aria-label={label}
+      sx={{
+        height: { xs: 200, md: 260 },
+        borderRadius: 2,
+        overflow: 'hidden',
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: '#dfe8d8',
+      }}
+    >
+      <MapContainer
+        center={[lat, lng]}
+        zoom={POINT_ZOOM}
+        scrollWheelZoom={false}
+        style={{ height: '100%', width: '100%' }}
+      >
         {config.data && <TileLayer url={config.data.map_tile_url} attribution="&copy; OpenStreetMap contributors" />}
         <Marker position={[lat, lng]} icon={markerIcon} keyboard={false} />
       </MapContainer>

@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { ObservationStatus } from '@mm/shared';
 
 const color = (statusId: number) =>
-  statusId === ObservationStatus.Vetted || statusId === ObservationStatus.Valid ? 'success' : statusId === ObservationStatus.Invalid || statusId === ObservationStatus.Deleted ? 'error' : 'default';
+  statusId === ObservationStatus.Vetted || statusId === ObservationStatus.Valid
+    ? 'success'
+    : statusId === ObservationStatus.Invalid || statusId === ObservationStatus.Deleted
+      ? 'error'
+      : 'default';
 
 /** One chip per distinct observation status (spec §3: Pending, Vetted, Deleted, Valid, Invalid, Test). */
 export function StatusChips({ statusIds }: { statusIds: number[] }) {

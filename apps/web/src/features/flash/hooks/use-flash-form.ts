@@ -18,9 +18,16 @@ import { schemaResolver } from '../../../lib/form-resolver';
 /** The point and photo state of the Flash form, and how they write into the form values. */
 function useFlashFields(initial: ChecklistDetail | undefined) {
   const { t } = useTranslation();
-  const [start] = useState(() => (initial ? checklistToForm(initial, (n) => t('flash.saved_photo', { n })) : { values: emptyFlashValues(), photos: [] }));
+  const [start] = useState(() =>
+    initial
+      ? checklistToForm(initial, (n) => t('flash.saved_photo', { n }))
+      : { values: emptyFlashValues(), photos: [] },
+  );
   const [photos, setPhotos] = useState<PickedPhoto[]>(start.photos);
-  const form = useForm<FlashFormValues, unknown, SubmitFlashInput>({ resolver: schemaResolver(submitFlashInputSchema), defaultValues: start.values });
+  const form = useForm<FlashFormValues, unknown, SubmitFlashInput>({
+    resolver: schemaResolver(submitFlashInputSchema),
+    defaultValues: start.values,
+  });
   const { control, getValues, setValue, clearErrors, formState } = form;
   const { isSubmitted } = formState;
   const [lat, lon] = useWatch({ control, name: ['latitude', 'longitude'] });
@@ -43,10 +50,22 @@ function useFlashFields(initial: ChecklistDetail | undefined) {
   const syncPhotos = (update: (all: PickedPhoto[]) => PickedPhoto[]) =>
     setPhotos((all) => {
       const next = update(all);
-      setValue('photos', next.filter((p) => p.photo_name).map((p) => ({ photo_name: p.photo_name as string, lifestage_id: p.lifestage_id })));
+      setValue(
+        'photos',
+        next
+          .filter((p) => p.photo_name)
+          .map((p) => ({ photo_name: p.photo_name as string, lifestage_id: p.lifestage_id })),
+      );
       return next;
     });
-  return { form, photos, syncPhotos, point, setPoint, province: useProvinceSuggestion(point, getProvince, setProvince) };
+  return {
+    form,
+    photos,
+    syncPhotos,
+    point,
+    setPoint,
+    province: useProvinceSuggestion(point, getProvince, setProvince),
+  };
 }
 
 /**
@@ -68,13 +87,15 @@ export function useFlashForm(initial: ChecklistDetail | undefined, onSaved: (che
     setDate: (day) => setValue('checklist_date', day, { shouldValidate: formState.isSubmitted }),
   });
   const mutation = useMutation({
-    mutationFn: (values: SubmitFlashInput) => (initial ? updateFlash(initial.checklist_id, values) : submitFlash(values)),
+    mutationFn: (values: SubmitFlashInput) =>
+      initial ? updateFlash(initial.checklist_id, values) : submitFlash(values),
     onSuccess: async (res) => {
       await invalidate(res.checklist_id);
       onSaved(res.checklist_id);
     },
     onError: (err) => {
-      if (err instanceof ApiRequestError && err.status === 409) return setError('root', { message: t('flash.edit_conflict') });
+      if (err instanceof ApiRequestError && err.status === 409)
+        return setError('root', { message: t('flash.edit_conflict') });
       showServerErrors(err, setError, t('errors.network'));
     },
   });

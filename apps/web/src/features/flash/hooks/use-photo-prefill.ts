@@ -32,7 +32,8 @@ export function usePhotoPrefill(target: PrefillTarget) {
         if (location) target.setPoint(point);
         const day = date !== undefined && target.dateIsDefault();
         if (day) target.setDate(date);
-        if (location || day) setNote(location && day ? 'exif_filled_both' : location ? 'exif_filled_location' : 'exif_filled_date');
+        if (location || day)
+          setNote(location && day ? 'exif_filled_both' : location ? 'exif_filled_location' : 'exif_filled_date');
       });
     }
   };

@@ -9,7 +9,11 @@ import type { LatLng } from '../components/location-picker';
  * from the province. `getProvince` and `setProvince` must be stable (useCallback).
  * @returns whether the current province is a suggestion, and `onUserChoice` for the province field
  */
-export function useProvinceSuggestion(point: LatLng | undefined, getProvince: () => number | undefined, setProvince: (provinceId: number) => void) {
+export function useProvinceSuggestion(
+  point: LatLng | undefined,
+  getProvince: () => number | undefined,
+  setProvince: (provinceId: number) => void,
+) {
   const queryClient = useQueryClient();
   const suggestedId = useRef<number | null>(null);
   const [suggested, setSuggested] = useState(false);

@@ -8,12 +8,18 @@ const read = (name: string) => readPhotoExif(new Uint8Array(readFileSync(path.jo
 
 describe('readPhotoExif on the real test photos', () => {
   it('reads the Berkeley point (western hemisphere) and the day', async () => {
-    expect(await read('squirrel_berkeley_canon600d_gps.jpg')).toEqual({ point: { lat: 37.871093, lng: -122.25678 }, date: '2015-06-11' });
+    expect(await read('squirrel_berkeley_canon600d_gps.jpg')).toEqual({
+      point: { lat: 37.871093, lng: -122.25678 },
+      date: '2015-06-11',
+    });
   });
 
   it('reads a point just south of the equator, HEIC and a PNG eXIf chunk', async () => {
     expect((await read('agama_lizard_kenya_kodak_gps_south.jpg')).point).toEqual({ lat: -0.3713, lng: 36.056417 });
-    expect(await read('sicily_iphone7_gps.heic')).toEqual({ point: { lat: 38.046642, lng: 12.994411 }, date: '2019-10-20' });
+    expect(await read('sicily_iphone7_gps.heic')).toEqual({
+      point: { lat: 38.046642, lng: 12.994411 },
+      date: '2019-10-20',
+    });
     expect((await read('png_with_exif_and_gps.png')).point).toEqual({ lat: 50.299603, lng: 14.820294 });
   });
 

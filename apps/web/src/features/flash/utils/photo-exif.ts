@@ -14,7 +14,8 @@ const round = (n: number) => Math.round(n * 1e6) / 1e6;
 function toPoint(gps: { latitude?: unknown; longitude?: unknown } | undefined): PhotoExif['point'] {
   const lat = gps?.latitude;
   const lng = gps?.longitude;
-  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return undefined;
+  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng))
+    return undefined;
   if (Math.abs(lat) > 90 || Math.abs(lng) > 180 || (lat === 0 && lng === 0)) return undefined;
   return { lat: round(lat), lng: round(lng) };
 }
@@ -45,7 +46,9 @@ export async function readPhotoExif(file: ExifSource, today: string): Promise<Ph
     const { default: exifr } = await import('exifr');
     const [gps, tags] = await Promise.all([
       exifr.gps(file).catch(() => undefined),
-      exifr.parse(file, { pick: ['DateTimeOriginal'], reviveValues: false }).catch(() => undefined) as Promise<{ DateTimeOriginal?: unknown } | undefined>,
+      exifr.parse(file, { pick: ['DateTimeOriginal'], reviveValues: false }).catch(() => undefined) as Promise<
+        { DateTimeOriginal?: unknown } | undefined
+      >,
     ]);
     return { point: toPoint(gps), date: exifDay(tags?.DateTimeOriginal, today) };
   } catch {

@@ -29,7 +29,12 @@ export function GalleryGrid({ photos, captionOf, onOpen, tileRef }: GalleryGridP
         m: 0,
         display: 'grid',
         gap: { xs: 1.5, sm: 2 },
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          sm: 'repeat(3, minmax(0, 1fr))',
+          md: 'repeat(4, minmax(0, 1fr))',
+          lg: 'repeat(6, minmax(0, 1fr))',
+        },
       }}
     >
       {photos.map((photo, index) => {
@@ -42,15 +47,50 @@ export function GalleryGrid({ photos, captionOf, onOpen, tileRef }: GalleryGridP
                 onClick={() => onOpen(index)}
                 aria-label={t('open', { alt: caption.alt })}
                 focusRipple
-                sx={{ display: 'block', width: '100%', aspectRatio: '4 / 3', borderRadius: 1.5, overflow: 'hidden', bgcolor: 'action.hover', '& img': { transition: 'transform .2s' }, '&:hover img': { transform: 'scale(1.04)' } }}
+                sx={{
+                  display: 'block',
+                  width: '100%',
+                  aspectRatio: '4 / 3',
+                  borderRadius: 1.5,
+                  overflow: 'hidden',
+                  bgcolor: 'action.hover',
+                  '& img': { transition: 'transform .2s' },
+                  '&:hover img': { transform: 'scale(1.04)' },
+                }}
               >
-                <MmImage src={photo.small} alt={caption.alt} loading="lazy" decoding="async" width={400} height={300} style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+                <MmImage
+                  src={photo.small}
+                  alt={caption.alt}
+                  loading="lazy"
+                  decoding="async"
+                  width={400}
+                  height={300}
+                  style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+                />
               </ButtonBase>
               <Box component="figcaption" sx={{ pt: 0.75 }}>
-                <Typography variant="subtitle2" component="p" sx={{ lineHeight: 1.3 }}>{caption.stage}</Typography>
-                <Typography variant="body2" color="text.secondary">{caption.date}</Typography>
-                <Typography variant="body2" title={caption.place} sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}>{caption.place}</Typography>
-                <Typography variant="body2" color="text.secondary" noWrap title={caption.observer}>{caption.observer}</Typography>
+                <Typography variant="subtitle2" component="p" sx={{ lineHeight: 1.3 }}>
+                  {caption.stage}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {caption.date}
+                </Typography>
+                <Typography
+                  variant="body2"
+                  title={caption.place}
+                  sx={{
+                    display: '-webkit-box',
+                    WebkitLineClamp: 2,
+                    WebkitBoxOrient: 'vertical',
+                    overflow: 'hidden',
+                    overflowWrap: 'anywhere',
+                  }}
+                >
+                  {caption.place}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" noWrap title={caption.observer}>
+                  {caption.observer}
+                </Typography>
               </Box>
             </Box>
           </Box>

@@ -88,7 +88,14 @@ function useLabels(): Labels {
  * bar, vertical-wheel and ArrowUp/ArrowDown navigation, the zoom cap, idle fading of the controls
  * and the four spec callbacks, each checked to be a function before it is called.
  */
-export function GalleryLightbox({ open, index, slides, onClose, thumbnailsPosition = 'bottom', ...callbacks }: GalleryLightboxProps) {
+export function GalleryLightbox({
+  open,
+  index,
+  slides,
+  onClose,
+  thumbnailsPosition = 'bottom',
+  ...callbacks
+}: GalleryLightboxProps) {
   const labels = useLabels();
   const mobile = useMediaQuery(`(max-width:${LIGHTBOX.mobileBreakpoint}px)`, { noSsr: true });
   const idle = useIdle(open && !mobile, LIGHTBOX.hideControlsAfterMs, LIGHTBOX.idleThrottleMs);
@@ -106,18 +113,16 @@ export function GalleryLightbox({ open, index, slides, onClose, thumbnailsPositi
 
   const yarlSlides = useMemo(
     () =>
-      slides.map(
-        (s): SlideImage => ({
-          src: s.src,
-          width: s.width,
-          height: s.height,
-          alt: s.alt,
-          thumbnail: s.thumbnail,
-          title: s.title,
-          description: s.description,
-          download: { url: s.src, filename: `${LIGHTBOX.downloadedFileName}-${s.id}.jpg` },
-        }),
-      ),
+      slides.map((s): SlideImage => ({
+        src: s.src,
+        width: s.width,
+        height: s.height,
+        alt: s.alt,
+        thumbnail: s.thumbnail,
+        title: s.title,
+        description: s.description,
+        download: { url: s.src, filename: `${LIGHTBOX.downloadedFileName}-${s.id}.jpg` },
+      })),
     [slides],
   );
 
@@ -158,7 +163,8 @@ export function GalleryLightbox({ open, index, slides, onClose, thumbnailsPositi
           current.current = shown;
           callLightboxCallback(callbacks, 'onSlideChange', shown);
         },
-        entered: () => callLightboxCallback(callbacks, 'onLightboxOpened', { index: current.current, total: slides.length }),
+        entered: () =>
+          callLightboxCallback(callbacks, 'onLightboxOpened', { index: current.current, total: slides.length }),
         exited: () => {
           setPlaying(false);
           callLightboxCallback(callbacks, 'onLightboxClosed');
@@ -171,7 +177,9 @@ export function GalleryLightbox({ open, index, slides, onClose, thumbnailsPositi
           zoom.current = level;
         },
       }}
-      render={{ controls: () => <LightboxExtras playing={playing} isZoomed={isZoomed} onMaxZoomRatio={setMaxZoomRatio} /> }}
+      render={{
+        controls: () => <LightboxExtras playing={playing} isZoomed={isZoomed} onMaxZoomRatio={setMaxZoomRatio} />,
+      }}
     />
   );
 }

@@ -6,7 +6,15 @@ import { LocaleLink } from '../../../lib/links';
 export function GallerySkeleton() {
   const { t } = useTranslation('gallery');
   return (
-    <Box aria-busy="true" aria-label={t('loading')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(6, 1fr)' } }}>
+    <Box
+      aria-busy="true"
+      aria-label={t('loading')}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)', lg: 'repeat(6, 1fr)' },
+      }}
+    >
       {Array.from({ length: 12 }, (_, i) => (
         <Box key={i}>
           <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '4 / 3' }} />
@@ -25,9 +33,13 @@ export function GalleryEmpty({ filtered, onShowAll }: { filtered: boolean; onSho
     <Paper sx={{ p: { xs: 3, md: 4 }, textAlign: 'center' }}>
       <Typography sx={{ mb: 2 }}>{filtered ? t('empty_filtered') : t('empty')}</Typography>
       {filtered ? (
-        <Button variant="outlined" onClick={onShowAll}>{t('show_all')}</Button>
+        <Button variant="outlined" onClick={onShowAll}>
+          {t('show_all')}
+        </Button>
       ) : (
-        <Button variant="contained" component={LocaleLink} href="/submit/submit-data">{t('common:nav.submit_data')}</Button>
+        <Button variant="contained" component={LocaleLink} href="/submit/submit-data">
+          {t('common:nav.submit_data')}
+        </Button>
       )}
     </Paper>
   );
@@ -37,7 +49,14 @@ export function GalleryEmpty({ filtered, onShowAll }: { filtered: boolean; onSho
 export function GalleryError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('gallery');
   return (
-    <Alert severity="error" action={<Button color="inherit" size="small" onClick={onRetry}>{t('retry')}</Button>}>
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      }
+    >
       {t('error')}
     </Alert>
   );

@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_IDS, type LifestageId } from '@mm/shared';
 
 /** Life-stage choice of the gallery: one stage or all of them (undefined). */
-export function LifestageFilter({ value, onChange }: { value: LifestageId | undefined; onChange: (value: LifestageId | undefined) => void }) {
+export function LifestageFilter({
+  value,
+  onChange,
+}: {
+  value: LifestageId | undefined;
+  onChange: (value: LifestageId | undefined) => void;
+}) {
   const { t } = useTranslation('gallery');
   return (
     <TextField
@@ -17,7 +23,9 @@ export function LifestageFilter({ value, onChange }: { value: LifestageId | unde
     >
       <MenuItem value="">{t('filter.all')}</MenuItem>
       {LIFESTAGE_IDS.map((id) => (
-        <MenuItem key={id} value={id}>{t(`common:lifestage.${id}`)}</MenuItem>
+        <MenuItem key={id} value={id}>
+          {t(`common:lifestage.${id}`)}
+        </MenuItem>
       ))}
     </TextField>
   );

@@ -23,7 +23,11 @@ const typeName = (value: unknown) => (value === null ? 'null' : typeof value);
  * anything else is not called, and a console error names the callback and the type received
  * (spec §5 and §8: "each of the four callbacks must be a function").
  */
-export function callLightboxCallback<K extends LightboxCallbackName>(callbacks: LightboxCallbacks, name: K, ...args: Parameters<NonNullable<LightboxCallbacks[K]>>): void {
+export function callLightboxCallback<K extends LightboxCallbackName>(
+  callbacks: LightboxCallbacks,
+  name: K,
+  ...args: Parameters<NonNullable<LightboxCallbacks[K]>>
+): void {
   const callback: unknown = callbacks[name];
   if (callback === undefined) return;
   if (typeof callback !== 'function') {

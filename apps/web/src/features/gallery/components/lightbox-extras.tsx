@@ -1,5 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { EVENT_ON_KEY_DOWN, EVENT_ON_WHEEL, isImageSlide, useController, useLightboxState } from 'yet-another-react-lightbox';
+import {
+  EVENT_ON_KEY_DOWN,
+  EVENT_ON_WHEEL,
+  isImageSlide,
+  useController,
+  useLightboxState,
+} from 'yet-another-react-lightbox';
 import { LIGHTBOX } from './lightbox-settings';
 
 interface LightboxExtrasProps {
@@ -53,7 +59,15 @@ export function LightboxExtras({ playing, isZoomed, onMaxZoomRatio }: LightboxEx
 
   // Max zoom = ratio / fit, where fit is the image's scale when contained in the slide area.
   useEffect(() => {
-    if (!currentSlide || !isImageSlide(currentSlide) || !currentSlide.width || !currentSlide.height || slideRect.width <= 0 || slideRect.height <= 0) return;
+    if (
+      !currentSlide ||
+      !isImageSlide(currentSlide) ||
+      !currentSlide.width ||
+      !currentSlide.height ||
+      slideRect.width <= 0 ||
+      slideRect.height <= 0
+    )
+      return;
     const fit = Math.min(1, slideRect.width / currentSlide.width, slideRect.height / currentSlide.height);
     onMaxZoomRatio(LIGHTBOX.zoom.max * fit);
   }, [currentSlide, slideRect.width, slideRect.height, onMaxZoomRatio]);
@@ -61,7 +75,11 @@ export function LightboxExtras({ playing, isZoomed, onMaxZoomRatio }: LightboxEx
   if (!playing) return null;
   return (
     <div className="mm-lightbox-progress" aria-hidden="true">
-      <div key={globalIndex} className="mm-lightbox-progress__fill" style={{ animationDuration: `${LIGHTBOX.autoplayMs}ms` }} />
+      <div
+        key={globalIndex}
+        className="mm-lightbox-progress__fill"
+        style={{ animationDuration: `${LIGHTBOX.autoplayMs}ms` }}
+      />
     </div>
   );
 }

@@ -26,7 +26,9 @@ export function usePhotoCaption(provinces: LoadParams['provinces'] | undefined):
   return useCallback(
     (photo) => {
       const stage = t(`common:lifestage.${photo.lifestage_id ?? 'milkweed'}`);
-      const date = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${photo.checklist_date}T00:00:00Z`));
+      const date = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${photo.checklist_date}T00:00:00Z`),
+      );
       const province = provinces?.find((p) => p.province_id === photo.province_id)?.province;
       const place = [photo.locality, province].filter(Boolean).join(', ');
       const observer = t('by', { username: photo.username ?? t('former_volunteer') });

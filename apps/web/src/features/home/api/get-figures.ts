@@ -6,6 +6,7 @@ import { api } from '../../../lib/api-client';
 export const getFigures = () => api.get<FiguresResponse>('/utilities/figures');
 
 /** Keyed under `['observations']`, which every save invalidates, so a new sighting shows in the count. */
-export const getFiguresQueryOptions = () => queryOptions({ queryKey: ['observations', 'figures'], queryFn: getFigures, staleTime: 60_000 });
+export const getFiguresQueryOptions = () =>
+  queryOptions({ queryKey: ['observations', 'figures'], queryFn: getFigures, staleTime: 60_000 });
 
 export const useFigures = () => useQuery(getFiguresQueryOptions());

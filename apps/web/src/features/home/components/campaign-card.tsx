@@ -8,7 +8,11 @@ export function CampaignCard({ now = new Date() }: { now?: Date }) {
   const { t } = useTranslation('content');
   const blitz = blitzStatus(now);
   return (
-    <Paper component="section" aria-labelledby="campaign-heading" sx={{ p: 3, borderLeft: 6, borderColor: blitz.running ? 'secondary.main' : 'primary.main' }}>
+    <Paper
+      component="section"
+      aria-labelledby="campaign-heading"
+      sx={{ p: 3, borderLeft: 6, borderColor: blitz.running ? 'secondary.main' : 'primary.main' }}
+    >
       <Typography variant="overline" component="p">
         {t('home.campaign_title')}
       </Typography>

@@ -11,7 +11,11 @@ export function FiguresStrip() {
   const format = new Intl.NumberFormat(lng);
   const items = figures.data
     ? [
-        { key: 'observations', value: figures.data.observations_this_season, label: t('home.figures_observations', { season: figures.data.season }) },
+        {
+          key: 'observations',
+          value: figures.data.observations_this_season,
+          label: t('home.figures_observations', { season: figures.data.season }),
+        },
         { key: 'total', value: figures.data.observations_total, label: t('home.figures_total') },
         { key: 'volunteers', value: figures.data.volunteers, label: t('home.figures_volunteers') },
         { key: 'sites', value: figures.data.sites, label: t('home.figures_sites') },
@@ -23,13 +27,24 @@ export function FiguresStrip() {
         {t('home.figures_title')}
       </Typography>
       {figures.isError && <Alert severity="warning">{t('home.figures_error')}</Alert>}
-      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+      >
         {figures.isPending
           ? [0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={96} />)
           : items.map((item) => (
-              <Paper key={item.key} variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column-reverse' }} data-testid={`figure-${item.key}`}>
+              <Paper
+                key={item.key}
+                variant="outlined"
+                sx={{ p: 2, display: 'flex', flexDirection: 'column-reverse' }}
+                data-testid={`figure-${item.key}`}
+              >
                 <Typography component="dt">{item.label}</Typography>
-                <Typography component="dd" sx={{ m: 0, fontSize: '2.25rem', fontWeight: 700, color: 'primary.main', lineHeight: 1.2 }}>
+                <Typography
+                  component="dd"
+                  sx={{ m: 0, fontSize: '2.25rem', fontWeight: 700, color: 'primary.main', lineHeight: 1.2 }}
+                >
                   {format.format(item.value)}
                 </Typography>
               </Paper>

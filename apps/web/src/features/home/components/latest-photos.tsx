@@ -11,7 +11,11 @@ const COUNT = 6;
 export function LatestPhotos() {
   const { t } = useTranslation('content');
   const { t: tc } = useTranslation();
-  const photos = useQuery({ queryKey: ['observations', 'gallery', 'home'], queryFn: () => getGallery({}, 1, COUNT), staleTime: 60_000 });
+  const photos = useQuery({
+    queryKey: ['observations', 'gallery', 'home'],
+    queryFn: () => getGallery({}, 1, COUNT),
+    staleTime: 60_000,
+  });
   const rows = photos.data?.data ?? [];
   if (rows.length === 0) return null;
   return (
@@ -19,12 +23,25 @@ export function LatestPhotos() {
       <Typography id="photos-heading" variant="h5" component="h2" gutterBottom>
         {t('home.photos_title')}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(6, 1fr)' } }}>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 1,
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(6, 1fr)' },
+        }}
+      >
         {rows.map((p) => (
           <li key={p.id}>
             <MmImage
               src={p.small}
-              alt={t('home.photo_alt', { stage: tc(p.lifestage_id ? `lifestage.${p.lifestage_id}` : 'lifestage.milkweed'), date: p.checklist_date })}
+              alt={t('home.photo_alt', {
+                stage: tc(p.lifestage_id ? `lifestage.${p.lifestage_id}` : 'lifestage.milkweed'),
+                date: p.checklist_date,
+              })}
               loading="lazy"
               style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block', borderRadius: 4 }}
             />

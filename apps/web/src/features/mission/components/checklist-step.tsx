@@ -14,16 +14,52 @@ export function ChecklistStep() {
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 6 }}>
-        <TextField fullWidth required type="date" label={t('common:fields.checklist_date')} {...register('checklist.checklist_date')} slotProps={{ ...shrink, htmlInput: { max: todayIso() } }} error={!!errors?.checklist_date} helperText={fieldError(errors?.checklist_date, 'checklist_date')} />
+        <TextField
+          fullWidth
+          required
+          type="date"
+          label={t('common:fields.checklist_date')}
+          {...register('checklist.checklist_date')}
+          slotProps={{ ...shrink, htmlInput: { max: todayIso() } }}
+          error={!!errors?.checklist_date}
+          helperText={fieldError(errors?.checklist_date, 'checklist_date')}
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <TextField fullWidth required type="number" label={t('common:fields.participants')} {...register('checklist.participants', { valueAsNumber: true })} slotProps={{ htmlInput: { min: 1, max: 500, step: 1, inputMode: 'numeric' } }} error={!!errors?.participants} helperText={fieldError(errors?.participants, 'participants')} />
+        <TextField
+          fullWidth
+          required
+          type="number"
+          label={t('common:fields.participants')}
+          {...register('checklist.participants', { valueAsNumber: true })}
+          slotProps={{ htmlInput: { min: 1, max: 500, step: 1, inputMode: 'numeric' } }}
+          error={!!errors?.participants}
+          helperText={fieldError(errors?.participants, 'participants')}
+        />
       </Grid>
       <Grid size={{ xs: 6 }}>
-        <TextField fullWidth required type="time" label={t('common:fields.start_time')} {...register('checklist.start_time')} slotProps={shrink} error={!!errors?.start_time} helperText={fieldError(errors?.start_time, 'start_time')} />
+        <TextField
+          fullWidth
+          required
+          type="time"
+          label={t('common:fields.start_time')}
+          {...register('checklist.start_time')}
+          slotProps={shrink}
+          error={!!errors?.start_time}
+          helperText={fieldError(errors?.start_time, 'start_time')}
+        />
       </Grid>
       <Grid size={{ xs: 6 }}>
-        <TextField fullWidth required type="time" label={t('common:fields.end_time')} {...register('checklist.end_time')} slotProps={shrink} error={!!errors?.end_time} helperText={fieldError(errors?.end_time, 'end_time')} />
+        <TextField
+          fullWidth
+          required
+          type="time"
+          label={t('common:fields.end_time')}
+          {...register('checklist.end_time')}
+          slotProps={shrink}
+          error={!!errors?.end_time}
+          helperText={fieldError(errors?.end_time, 'end_time')}
+        />
       </Grid>
     </Grid>
   );

@@ -18,8 +18,16 @@ function StepSummary({ step, href, children }: { step: MissionStepName; href: st
   return (
     <Paper component="section" aria-label={title} sx={{ p: { xs: 2, md: 3 } }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5, gap: 1 }}>
-        <Typography variant="h6" component="h3">{title}</Typography>
-        <Button component={RouterLink} to={href} startIcon={<EditIcon />} aria-label={t('confirmation.edit_step', { step: title })} sx={{ minHeight: 44 }}>
+        <Typography variant="h6" component="h3">
+          {title}
+        </Typography>
+        <Button
+          component={RouterLink}
+          to={href}
+          startIcon={<EditIcon />}
+          aria-label={t('confirmation.edit_step', { step: title })}
+          sx={{ minHeight: 44 }}
+        >
           {t('confirmation.edit')}
         </Button>
       </Stack>
@@ -29,14 +37,21 @@ function StepSummary({ step, href, children }: { step: MissionStepName; href: st
 }
 
 /** Step 4 Confirmation: everything the mission will send, read-only, with a way back to each step. */
-export function ConfirmationStep({ params, stepHref }: { params: LoadParams; stepHref: (step: MissionStepName) => string }) {
+export function ConfirmationStep({
+  params,
+  stepHref,
+}: {
+  params: LoadParams;
+  stepHref: (step: MissionStepName) => string;
+}) {
   const { t } = useTranslation('mission');
   const lng = useLocale();
   const { getValues } = useFormContext<MissionFormValues>();
   const { site, checklist, observation } = getValues();
   const province = params.provinces.find((p) => p.province_id === site.province_id);
   const country = params.countries.find((c) => c.id === province?.country_id);
-  const point = site.latitude !== null && site.longitude !== null ? { lat: site.latitude, lng: site.longitude } : undefined;
+  const point =
+    site.latitude !== null && site.longitude !== null ? { lat: site.latitude, lng: site.longitude } : undefined;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <StepSummary step="site" href={stepHref('site')}>
@@ -48,13 +63,20 @@ export function ConfirmationStep({ params, stepHref }: { params: LoadParams; ste
             [t('confirmation.coordinates'), point ? `${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}` : '—'],
           ]}
         />
-        {point && <Box sx={{ mt: 2 }}><SiteMap label={t('details.map_label')} value={point} height={{ xs: 180, md: 220 }} /></Box>}
+        {point && (
+          <Box sx={{ mt: 2 }}>
+            <SiteMap label={t('details.map_label')} value={point} height={{ xs: 180, md: 220 }} />
+          </Box>
+        )}
       </StepSummary>
       <StepSummary step="checklist" href={stepHref('checklist')}>
         <SummaryList
           items={[
             [t('common:fields.checklist_date'), formatDate(checklist.checklist_date, lng)],
-            [t('confirmation.time'), t('confirmation.time_range', { start: checklist.start_time, end: checklist.end_time })],
+            [
+              t('confirmation.time'),
+              t('confirmation.time_range', { start: checklist.start_time, end: checklist.end_time }),
+            ],
             [t('common:fields.participants'), checklist.participants ?? '—'],
           ]}
         />
@@ -63,7 +85,10 @@ export function ConfirmationStep({ params, stepHref }: { params: LoadParams; ste
         <SummaryList
           items={[
             [t('fields.stems_inspected'), observation.stems_inspected ?? '—'],
-            [t('common:fields.monarchs_seen'), observation.monarchs_seen ? t('confirmation.yes') : t('confirmation.no')],
+            [
+              t('common:fields.monarchs_seen'),
+              observation.monarchs_seen ? t('confirmation.yes') : t('confirmation.no'),
+            ],
             [t('common:fields.comment'), observation.comment || '—'],
           ]}
         />

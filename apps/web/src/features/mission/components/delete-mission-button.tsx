@@ -10,19 +10,40 @@ export function DeleteMissionButton({ checklistId, onDeleted }: { checklistId: n
   const { t } = useTranslation('mission');
   const [open, setOpen] = useState(false);
   const remove = useDeleteChecklist();
-  const error = remove.error ? (remove.error instanceof ApiRequestError && remove.error.status > 0 ? remove.error.body.message : t('common:errors.network')) : undefined;
+  const error = remove.error
+    ? remove.error instanceof ApiRequestError && remove.error.status > 0
+      ? remove.error.body.message
+      : t('common:errors.network')
+    : undefined;
   return (
     <>
-      <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={() => setOpen(true)} sx={{ minHeight: 44 }}>{t('details.delete')}</Button>
+      <Button
+        color="error"
+        variant="outlined"
+        startIcon={<DeleteIcon />}
+        onClick={() => setOpen(true)}
+        sx={{ minHeight: 44 }}
+      >
+        {t('details.delete')}
+      </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="delete-mission-title">
         <DialogTitle id="delete-mission-title">{t('details.confirm_delete_title')}</DialogTitle>
         <DialogContent>
           <DialogContentText>{t('details.confirm_delete')}</DialogContentText>
-          {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{t('common:actions.cancel')}</Button>
-          <Button color="error" variant="contained" disabled={remove.isPending} onClick={() => remove.mutate(checklistId, { onSuccess: onDeleted })}>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(checklistId, { onSuccess: onDeleted })}
+          >
             {t('common:actions.delete')}
           </Button>
         </DialogActions>

@@ -13,8 +13,12 @@ export function LeaveMissionDialog({ blocker }: { blocker: Blocker }) {
         <DialogContentText>{t('leave.text')}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => blocker.reset?.()} autoFocus>{t('leave.stay')}</Button>
-        <Button color="warning" variant="contained" onClick={() => blocker.proceed?.()}>{t('leave.leave')}</Button>
+        <Button onClick={() => blocker.reset?.()} autoFocus>
+          {t('leave.stay')}
+        </Button>
+        <Button color="warning" variant="contained" onClick={() => blocker.proceed?.()}>
+          {t('leave.leave')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,5 +1,19 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Grid,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useId, useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +26,15 @@ import { MissionPhotoPicker } from './mission-photo-picker';
 type ChoiceField = 'abundance_id' | 'locationsize_id';
 
 /** Abundance or location size of a row, from the reference lists (spec §3). */
-function ChoiceSelect({ index, name, options }: { index: number; name: ChoiceField; options: { id: number; name: string }[] }) {
+function ChoiceSelect({
+  index,
+  name,
+  options,
+}: {
+  index: number;
+  name: ChoiceField;
+  options: { id: number; name: string }[];
+}) {
   const { t } = useTranslation('mission');
   const fieldError = useFieldError();
   const { control } = useFormContext<MissionFormValues>();
@@ -21,8 +43,23 @@ function ChoiceSelect({ index, name, options }: { index: number; name: ChoiceFie
       control={control}
       name={`observation.milkweeds.${index}.${name}`}
       render={({ field, fieldState }) => (
-        <TextField select fullWidth required label={t(`common:fields.${name}`)} value={field.value ?? ''} onChange={(e) => field.onChange(Number(e.target.value))} onBlur={field.onBlur} inputRef={field.ref} error={!!fieldState.error} helperText={fieldError(fieldState.error, name)}>
-          {options.map((o) => <MenuItem key={o.id} value={o.id}>{o.name}</MenuItem>)}
+        <TextField
+          select
+          fullWidth
+          required
+          label={t(`common:fields.${name}`)}
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(Number(e.target.value))}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={!!fieldState.error}
+          helperText={fieldError(fieldState.error, name)}
+        >
+          {options.map((o) => (
+            <MenuItem key={o.id} value={o.id}>
+              {o.name}
+            </MenuItem>
+          ))}
         </TextField>
       )}
     />
@@ -41,7 +78,18 @@ function StageCounts({ index, onBusy }: { index: number; onBusy: (delta: number)
         const key = LIFESTAGE_KEYS[i] ?? 'adults';
         return (
           <Grid key={id} size={{ xs: 12, sm: 6 }}>
-            <TextField fullWidth type="number" label={t(`common:fields.${key}`)} {...register(`observation.milkweeds.${index}.${key}`, { valueAsNumber: true, deps: ['observation.monarchs_seen'] })} slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }} error={!!errors?.[key]} helperText={fieldError(errors?.[key], key)} />
+            <TextField
+              fullWidth
+              type="number"
+              label={t(`common:fields.${key}`)}
+              {...register(`observation.milkweeds.${index}.${key}`, {
+                valueAsNumber: true,
+                deps: ['observation.monarchs_seen'],
+              })}
+              slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
+              error={!!errors?.[key]}
+              helperText={fieldError(errors?.[key], key)}
+            />
             <MissionPhotoPicker milkweedIndex={index} lifestageId={id} onBusy={onBusy} />
           </Grid>
         );
@@ -70,33 +118,55 @@ export function MilkweedRowCard({ index, params, monarchsSeen, onRemove, onBusy 
   return (
     <Paper variant="outlined" role="group" aria-labelledby={titleId} sx={{ p: { xs: 1.5, md: 2 } }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-        <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>{title}</Typography>
-        <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} aria-label={t('observation.remove_row', { n: index + 1 })} sx={{ minHeight: 44 }}>
+        <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        <Button
+          color="error"
+          startIcon={<DeleteIcon />}
+          onClick={() => setConfirming(true)}
+          aria-label={t('observation.remove_row', { n: index + 1 })}
+          sx={{ minHeight: 44 }}
+        >
           {t('common:actions.delete')}
         </Button>
       </Stack>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12 }}><MilkweedSelect index={index} params={params} /></Grid>
-        <Grid size={{ xs: 12, sm: 6 }}><ChoiceSelect index={index} name="abundance_id" options={params.abundances} /></Grid>
-        <Grid size={{ xs: 12, sm: 6 }}><ChoiceSelect index={index} name="locationsize_id" options={params.locationsizes} /></Grid>
+        <Grid size={{ xs: 12 }}>
+          <MilkweedSelect index={index} params={params} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <ChoiceSelect index={index} name="abundance_id" options={params.abundances} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <ChoiceSelect index={index} name="locationsize_id" options={params.locationsizes} />
+        </Grid>
       </Grid>
       {monarchsSeen && (
         <Box sx={{ mt: 2 }}>
-          <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>{t('observation.monarchs_on_row')}</Typography>
+          <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
+            {t('observation.monarchs_on_row')}
+          </Typography>
           <StageCounts index={index} onBusy={onBusy} />
         </Box>
       )}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={`${titleId}-confirm`}>
-        <DialogTitle id={`${titleId}-confirm`}>{t('observation.confirm_remove_row_title', { n: index + 1 })}</DialogTitle>
+        <DialogTitle id={`${titleId}-confirm`}>
+          {t('observation.confirm_remove_row_title', { n: index + 1 })}
+        </DialogTitle>
         <DialogContent>
           <DialogContentText>{t('observation.confirm_remove_row')}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>{t('common:actions.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => {
-            setConfirming(false);
-            onRemove();
-          }}>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              setConfirming(false);
+              onRemove();
+            }}
+          >
             {t('common:actions.delete')}
           </Button>
         </DialogActions>

@@ -9,10 +9,15 @@ import { useFieldError } from '../../../lib/form-errors';
 type Milkweed = LoadParams['milkweeds'][number];
 
 /** The species' common name in the UI language. */
-export const milkweedCommonName = (m: Milkweed, lng: Locale) => (lng === 'fr' ? m.french_name : lng === 'es' ? m.spanish_name : m.english_name);
+export const milkweedCommonName = (m: Milkweed, lng: Locale) =>
+  lng === 'fr' ? m.french_name : lng === 'es' ? m.spanish_name : m.english_name;
 
 /** Lower case without accents, so "asclepiade" finds "Asclépiade". */
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 /** Milkweed species of one row, found by its common name in the current language OR its Latin name. */
 export function MilkweedSelect({ index, params }: { index: number; params: LoadParams }) {
@@ -35,14 +40,20 @@ export function MilkweedSelect({ index, params }: { index: number; params: LoadP
           isOptionEqualToValue={(a, b) => a.milkweed_id === b.milkweed_id}
           filterOptions={(options, { inputValue }) => {
             const q = fold(inputValue.trim());
-            return q ? options.filter((m) => fold(milkweedCommonName(m, lng)).includes(q) || fold(m.latin_name).includes(q)) : options;
+            return q
+              ? options.filter((m) => fold(milkweedCommonName(m, lng)).includes(q) || fold(m.latin_name).includes(q))
+              : options;
           }}
           autoHighlight
           noOptionsText={t('observation.no_species')}
           renderOption={({ key, ...props }, m) => (
             <Box component="li" key={key} {...props} sx={{ display: 'block !important', py: 1 }}>
-              <Typography component="span" sx={{ display: 'block' }}>{milkweedCommonName(m, lng)}</Typography>
-              <Typography component="span" variant="caption" sx={{ display: 'block', fontStyle: 'italic' }}>{m.latin_name}</Typography>
+              <Typography component="span" sx={{ display: 'block' }}>
+                {milkweedCommonName(m, lng)}
+              </Typography>
+              <Typography component="span" variant="caption" sx={{ display: 'block', fontStyle: 'italic' }}>
+                {m.latin_name}
+              </Typography>
             </Box>
           )}
           renderInput={(input) => (

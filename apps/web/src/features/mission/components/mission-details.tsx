@@ -13,7 +13,9 @@ import { SiteMap } from './site-map';
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper component="section" aria-label={title} sx={{ p: { xs: 2, md: 3 }, height: '100%' }}>
-      <Typography variant="h6" component="h2" gutterBottom>{title}</Typography>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
       {children}
     </Paper>
   );
@@ -24,7 +26,9 @@ function SiteAndTime({ detail }: { detail: ChecklistDetail }) {
   const { t } = useTranslation('mission');
   const lng = useLocale();
   const { site } = detail;
-  const time = detail.start_time ? t('confirmation.time_range', { start: detail.start_time, end: detail.end_time ?? '—' }) : '—';
+  const time = detail.start_time
+    ? t('confirmation.time_range', { start: detail.start_time, end: detail.end_time ?? '—' })
+    : '—';
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 6 }}>
@@ -37,7 +41,13 @@ function SiteAndTime({ detail }: { detail: ChecklistDetail }) {
               [t('confirmation.coordinates'), `${site.latitude.toFixed(5)}, ${site.longitude.toFixed(5)}`],
             ]}
           />
-          <Box sx={{ mt: 2 }}><SiteMap label={t('details.map_label')} value={{ lat: site.latitude, lng: site.longitude }} height={{ xs: 200, md: 240 }} /></Box>
+          <Box sx={{ mt: 2 }}>
+            <SiteMap
+              label={t('details.map_label')}
+              value={{ lat: site.latitude, lng: site.longitude }}
+              height={{ xs: 200, md: 240 }}
+            />
+          </Box>
         </Card>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
@@ -47,7 +57,9 @@ function SiteAndTime({ detail }: { detail: ChecklistDetail }) {
               [t('common:fields.checklist_date'), formatDate(detail.checklist_date, lng, 'full')],
               [t('confirmation.time'), time],
               [t('common:fields.participants'), detail.participants ?? '—'],
-              ...(detail.is_flash ? [] : ([[t('fields.stems_inspected'), detail.stems_inspected ?? '—']] as [string, ReactNode][])),
+              ...(detail.is_flash
+                ? []
+                : ([[t('fields.stems_inspected'), detail.stems_inspected ?? '—']] as [string, ReactNode][])),
               [t('details.observer'), detail.username ?? '—'],
             ]}
           />
@@ -62,28 +74,52 @@ function SiteAndTime({ detail }: { detail: ChecklistDetail }) {
  * each milkweed row with its monarch counts, statuses and photos, the comment and the observer;
  * Edit and Delete for the owner while everything is Pending.
  */
-export function MissionDetails({ detail, params, onDeleted }: { detail: ChecklistDetail; params: LoadParams; onDeleted: () => void }) {
+export function MissionDetails({
+  detail,
+  params,
+  onDeleted,
+}: {
+  detail: ChecklistDetail;
+  params: LoadParams;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation('mission');
   const lng = useLocale();
   const groups = groupMilkweeds(detail.observations);
-  const editHref = detail.is_flash ? `/submit/flash/${detail.checklist_id}/edit` : `/submit/mission?edit=${detail.checklist_id}`;
+  const editHref = detail.is_flash
+    ? `/submit/flash/${detail.checklist_id}/edit`
+    : `/submit/mission?edit=${detail.checklist_id}`;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 1.5 }}>
         <Box>
-          <Typography variant="h4" component="h1">{detail.is_flash ? t('details.flash_title') : t('details.title')}</Typography>
-          <Typography color="text.secondary">{t('details.subtitle', { place: detail.site.locality, date: formatDate(detail.checklist_date, lng) })}</Typography>
+          <Typography variant="h4" component="h1">
+            {detail.is_flash ? t('details.flash_title') : t('details.title')}
+          </Typography>
+          <Typography color="text.secondary">
+            {t('details.subtitle', { place: detail.site.locality, date: formatDate(detail.checklist_date, lng) })}
+          </Typography>
         </Box>
         {detail.can_edit && (
           <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-            <Button component={LocaleLink} href={editHref} variant="contained" startIcon={<EditIcon />} sx={{ minHeight: 44 }}>{t('details.edit')}</Button>
+            <Button
+              component={LocaleLink}
+              href={editHref}
+              variant="contained"
+              startIcon={<EditIcon />}
+              sx={{ minHeight: 44 }}
+            >
+              {t('details.edit')}
+            </Button>
             <DeleteMissionButton checklistId={detail.checklist_id} onDeleted={onDeleted} />
           </Stack>
         )}
       </Stack>
       <SiteAndTime detail={detail} />
       <Box component="section" aria-labelledby="details-milkweeds" sx={{ display: 'grid', gap: 1.5 }}>
-        <Typography id="details-milkweeds" variant="h5" component="h2">{detail.is_flash ? t('details.observations') : t('common:fields.milkweeds')}</Typography>
+        <Typography id="details-milkweeds" variant="h5" component="h2">
+          {detail.is_flash ? t('details.observations') : t('common:fields.milkweeds')}
+        </Typography>
         {groups.map((g, i) => (
           <MilkweedSummary
             key={g.milkweed?.observation_id ?? `flash-${i}`}

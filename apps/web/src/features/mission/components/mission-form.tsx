@@ -9,7 +9,15 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { LoadParams } from '@mm/shared';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSaveMission } from '../api/save-mission';
-import { MISSION_STEPS, invalidStepsBefore, missionStepResolver, parseStep, toSubmitInput, type MissionFormValues, type MissionStepName } from '../mission-values';
+import {
+  MISSION_STEPS,
+  invalidStepsBefore,
+  missionStepResolver,
+  parseStep,
+  toSubmitInput,
+  type MissionFormValues,
+  type MissionStepName,
+} from '../mission-values';
 import { useLeaveGuard, useMissionAutosave } from '../use-mission-draft';
 import { ChecklistStep } from './checklist-step';
 import { ConfirmationStep } from './confirmation-step';
@@ -31,33 +39,87 @@ interface MissionFormProps {
 function useStepNavigation() {
   const [search, setSearch] = useSearchParams();
   const step = parseStep(search.get('step'));
-  const stepHref = useCallback((s: MissionStepName) => {
-    const next = new URLSearchParams(search);
-    next.set('step', s);
-    return `?${next.toString()}`;
-  }, [search]);
-  const goTo = useCallback((s: MissionStepName, replace = false) => {
-    const next = new URLSearchParams(search);
-    next.set('step', s);
-    setSearch(next, { replace });
-  }, [search, setSearch]);
+  const stepHref = useCallback(
+    (s: MissionStepName) => {
+      const next = new URLSearchParams(search);
+      next.set('step', s);
+      return `?${next.toString()}`;
+    },
+    [search],
+  );
+  const goTo = useCallback(
+    (s: MissionStepName, replace = false) => {
+      const next = new URLSearchParams(search);
+      next.set('step', s);
+      setSearch(next, { replace });
+    },
+    [search, setSearch],
+  );
   return { step, stepHref, goTo };
 }
 
-const firstStepWithErrors = (errors: FieldErrors<MissionFormValues>) => MISSION_STEPS.find((s) => s !== 'confirmation' && errors[s]) ?? 'site';
+const firstStepWithErrors = (errors: FieldErrors<MissionFormValues>) =>
+  MISSION_STEPS.find((s) => s !== 'confirmation' && errors[s]) ?? 'site';
 
 /** The Back link and the Next (or Submit) button, kept in reach at the bottom of the screen. */
-function StepActions({ backHref, last, busy, uploading, isEdit }: { backHref: string | undefined; last: boolean; busy: boolean; uploading: boolean; isEdit: boolean }) {
+function StepActions({
+  backHref,
+  last,
+  busy,
+  uploading,
+  isEdit,
+}: {
+  backHref: string | undefined;
+  last: boolean;
+  busy: boolean;
+  uploading: boolean;
+  isEdit: boolean;
+}) {
   const { t } = useTranslation('mission');
   return (
-    <Box sx={{ position: 'sticky', bottom: 0, zIndex: 2, display: 'flex', gap: 1.5, justifyContent: 'space-between', py: 1.5, bgcolor: 'background.default', borderTop: 1, borderColor: 'divider' }}>
-      {backHref ? <Button component={RouterLink} to={backHref} startIcon={<ArrowBackIcon />} size="large" sx={{ minHeight: 48 }}>{t('form.back')}</Button> : <span />}
+    <Box
+      sx={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 2,
+        display: 'flex',
+        gap: 1.5,
+        justifyContent: 'space-between',
+        py: 1.5,
+        bgcolor: 'background.default',
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+    >
+      {backHref ? (
+        <Button component={RouterLink} to={backHref} startIcon={<ArrowBackIcon />} size="large" sx={{ minHeight: 48 }}>
+          {t('form.back')}
+        </Button>
+      ) : (
+        <span />
+      )}
       {last ? (
-        <Button type="submit" variant="contained" size="large" endIcon={<SendIcon />} disabled={busy || uploading} sx={{ minHeight: 48 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          endIcon={<SendIcon />}
+          disabled={busy || uploading}
+          sx={{ minHeight: 48 }}
+        >
           {busy ? t('form.submitting') : isEdit ? t('form.save_changes') : t('form.submit')}
         </Button>
       ) : (
-        <Button type="submit" variant="contained" size="large" endIcon={<ArrowForwardIcon />} disabled={uploading} sx={{ minHeight: 48 }}>{t('form.next')}</Button>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          endIcon={<ArrowForwardIcon />}
+          disabled={uploading}
+          sx={{ minHeight: 48 }}
+        >
+          {t('form.next')}
+        </Button>
       )}
     </Box>
   );
@@ -94,23 +156,43 @@ export function MissionForm({ params, initial, editId, resumed, onSaved }: Missi
     if (following) goTo(following);
   });
   const submit = form.handleSubmit(
-    (values) => save.mutate(toSubmitInput(values), {
-      onSuccess: (res) => {
-        markSubmitted();
-        onSaved(res.checklist_id);
-      },
-    }),
+    (values) =>
+      save.mutate(toSubmitInput(values), {
+        onSuccess: (res) => {
+          markSubmitted();
+          onSaved(res.checklist_id);
+        },
+      }),
     (errors) => goTo(firstStepWithErrors(errors)),
   );
-  const serverError = save.error ? (save.error instanceof ApiRequestError && save.error.status > 0 ? save.error.body.message : t('common:errors.network')) : undefined;
+  const serverError = save.error
+    ? save.error instanceof ApiRequestError && save.error.status > 0
+      ? save.error.body.message
+      : t('common:errors.network')
+    : undefined;
   const previous = MISSION_STEPS[index - 1];
 
   return (
     <FormProvider {...form}>
       <MissionStepper step={step} stepHref={stepHref} />
-      <Box component="form" noValidate onSubmit={step === 'confirmation' ? submit : next} aria-labelledby="mission-step-title" sx={{ display: 'grid', gap: 2 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={step === 'confirmation' ? submit : next}
+        aria-labelledby="mission-step-title"
+        sx={{ display: 'grid', gap: 2 }}
+      >
         <Box>
-          <Typography id="mission-step-title" ref={heading} tabIndex={-1} variant="h5" component="h2" sx={{ outline: 'none' }}>{t(`steps.${step}`)}</Typography>
+          <Typography
+            id="mission-step-title"
+            ref={heading}
+            tabIndex={-1}
+            variant="h5"
+            component="h2"
+            sx={{ outline: 'none' }}
+          >
+            {t(`steps.${step}`)}
+          </Typography>
           <Typography color="text.secondary">{t(`${step}.lead`)}</Typography>
         </Box>
         {step === 'confirmation' ? (
@@ -124,7 +206,13 @@ export function MissionForm({ params, initial, editId, resumed, onSaved }: Missi
         )}
         {serverError && step === 'confirmation' && <Alert severity="error">{serverError}</Alert>}
         {uploads > 0 && <Alert severity="info">{t('form.uploading_wait')}</Alert>}
-        <StepActions backHref={previous && stepHref(previous)} last={step === 'confirmation'} busy={save.isPending} uploading={uploads > 0} isEdit={editId !== null} />
+        <StepActions
+          backHref={previous && stepHref(previous)}
+          last={step === 'confirmation'}
+          busy={save.isPending}
+          uploading={uploads > 0}
+          isEdit={editId !== null}
+        />
       </Box>
       <LeaveMissionDialog blocker={blocker} />
     </FormProvider>

@@ -1,6 +1,17 @@
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, IconButton, LinearProgress, Stack } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  IconButton,
+  LinearProgress,
+  Stack,
+} from '@mui/material';
 import { useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +35,8 @@ const THUMB = { width: 112, height: 84, style: { objectFit: 'cover', borderRadiu
 /** Uploads in progress of one life stage on one milkweed row, shown until they land in the form. */
 function usePendingUploads() {
   const [pending, setPending] = useState<Pending[]>([]);
-  const patch = (localId: string, change: Partial<Pending>) => setPending((all) => all.map((p) => (p.localId === localId ? { ...p, ...change } : p)));
+  const patch = (localId: string, change: Partial<Pending>) =>
+    setPending((all) => all.map((p) => (p.localId === localId ? { ...p, ...change } : p)));
   const drop = (localId: string) =>
     setPending((all) => {
       all.filter((p) => p.localId === localId).forEach((p) => URL.revokeObjectURL(p.previewUrl));
@@ -38,7 +50,15 @@ function usePendingUploads() {
  * PhotoPicker: each upload shows progress, then joins `observation.photos` with its milkweed
  * index, so it survives a reload through the draft. Removing one asks first (spec §5).
  */
-export function MissionPhotoPicker({ milkweedIndex, lifestageId, onBusy }: { milkweedIndex: number; lifestageId: LifestageId; onBusy: (delta: number) => void }) {
+export function MissionPhotoPicker({
+  milkweedIndex,
+  lifestageId,
+  onBusy,
+}: {
+  milkweedIndex: number;
+  lifestageId: LifestageId;
+  onBusy: (delta: number) => void;
+}) {
   const { t } = useTranslation('mission');
   const { control, getValues, setValue } = useFormContext<MissionFormValues>();
   const photos = useWatch({ control, name: 'observation.photos' });
@@ -50,7 +70,12 @@ export function MissionPhotoPicker({ milkweedIndex, lifestageId, onBusy }: { mil
   const setPhotos = (next: MissionPhoto[]) => setValue('observation.photos', next, { shouldDirty: true });
 
   const upload = (file: File) => {
-    const item: Pending = { localId: crypto.randomUUID(), fileName: file.name, previewUrl: URL.createObjectURL(file), progress: 0 };
+    const item: Pending = {
+      localId: crypto.randomUUID(),
+      fileName: file.name,
+      previewUrl: URL.createObjectURL(file),
+      progress: 0,
+    };
     if (file.size > MAX_IMAGE_BYTES) {
       setPending((all) => [...all, { ...item, error: t('validation:file_size') }]);
       return;
@@ -59,10 +84,23 @@ export function MissionPhotoPicker({ milkweedIndex, lifestageId, onBusy }: { mil
     onBusy(1);
     uploadObservationPhoto(file, (f) => patch(item.localId, { progress: f }))
       .then((res) => {
-        setPhotos([...getValues('observation.photos'), { photo_name: res.photo_name, photo_path: res.photo_path, file_name: file.name, lifestage_id: lifestageId, milkweed_index: milkweedIndex }]);
+        setPhotos([
+          ...getValues('observation.photos'),
+          {
+            photo_name: res.photo_name,
+            photo_path: res.photo_path,
+            file_name: file.name,
+            lifestage_id: lifestageId,
+            milkweed_index: milkweedIndex,
+          },
+        ]);
         drop(item.localId);
       })
-      .catch((err: unknown) => patch(item.localId, { error: err instanceof ApiRequestError && err.status > 0 ? err.message : t('common:errors.network') }))
+      .catch((err: unknown) =>
+        patch(item.localId, {
+          error: err instanceof ApiRequestError && err.status > 0 ? err.message : t('common:errors.network'),
+        }),
+      )
       .finally(() => onBusy(-1));
   };
 
@@ -72,7 +110,12 @@ export function MissionPhotoPicker({ milkweedIndex, lifestageId, onBusy }: { mil
         {mine.map((p) => (
           <Box key={p.photo_name} sx={{ position: 'relative', width: THUMB.width }}>
             <MmImage src={photoUrl(p)} alt={t('observation.photo_alt', { stage, name: p.file_name })} {...THUMB} />
-            <IconButton size="small" aria-label={t('observation.remove_photo', { name: p.file_name })} onClick={() => setConfirming(p)} sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.85)' }}>
+            <IconButton
+              size="small"
+              aria-label={t('observation.remove_photo', { name: p.file_name })}
+              onClick={() => setConfirming(p)}
+              sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.85)' }}
+            >
               <DeleteIcon fontSize="small" />
             </IconButton>
           </Box>
@@ -80,16 +123,38 @@ export function MissionPhotoPicker({ milkweedIndex, lifestageId, onBusy }: { mil
         {pending.map((p) => (
           <Box key={p.localId} sx={{ width: THUMB.width }}>
             <img src={p.previewUrl} alt={p.fileName} {...THUMB} style={{ ...THUMB.style, opacity: 0.6 }} />
-            {!p.error && <LinearProgress variant="determinate" value={Math.round(p.progress * 100)} aria-label={t('observation.uploading', { name: p.fileName, percent: Math.round(p.progress * 100) })} />}
-            {p.error && <Alert severity="error" onClose={() => drop(p.localId)} sx={{ p: 0.5, fontSize: 12 }}>{p.error}</Alert>}
+            {!p.error && (
+              <LinearProgress
+                variant="determinate"
+                value={Math.round(p.progress * 100)}
+                aria-label={t('observation.uploading', { name: p.fileName, percent: Math.round(p.progress * 100) })}
+              />
+            )}
+            {p.error && (
+              <Alert severity="error" onClose={() => drop(p.localId)} sx={{ p: 0.5, fontSize: 12 }}>
+                {p.error}
+              </Alert>
+            )}
           </Box>
         ))}
       </Stack>
-      <input ref={input} type="file" accept={PHOTO_INPUT_ACCEPT} multiple hidden onChange={(e) => {
-        Array.from(e.target.files ?? []).forEach(upload);
-        e.target.value = '';
-      }} />
-      <Button size="small" startIcon={<AddPhotoAlternateIcon />} onClick={() => input.current?.click()} sx={{ mt: 0.5, minHeight: 40 }}>
+      <input
+        ref={input}
+        type="file"
+        accept={PHOTO_INPUT_ACCEPT}
+        multiple
+        hidden
+        onChange={(e) => {
+          Array.from(e.target.files ?? []).forEach(upload);
+          e.target.value = '';
+        }}
+      />
+      <Button
+        size="small"
+        startIcon={<AddPhotoAlternateIcon />}
+        onClick={() => input.current?.click()}
+        sx={{ mt: 0.5, minHeight: 40 }}
+      >
         {t('observation.add_photo', { stage })}
       </Button>
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)}>
@@ -98,10 +163,15 @@ export function MissionPhotoPicker({ milkweedIndex, lifestageId, onBusy }: { mil
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(null)}>{t('common:actions.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => {
-            if (confirming) setPhotos(getValues('observation.photos').filter((p) => p.photo_name !== confirming.photo_name));
-            setConfirming(null);
-          }}>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              if (confirming)
+                setPhotos(getValues('observation.photos').filter((p) => p.photo_name !== confirming.photo_name));
+              setConfirming(null);
+            }}
+          >
             {t('common:actions.delete')}
           </Button>
         </DialogActions>

@@ -52,24 +52,62 @@ export function ObservationStep({ params, onBusy }: { params: LoadParams; onBusy
           control={control}
           name="observation.monarchs_seen"
           render={({ field }) => (
-            <FormControlLabel control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} slotProps={{ input: { ref: field.ref } }} />} label={t('common:fields.monarchs_seen')} sx={{ minHeight: 44 }} />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  slotProps={{ input: { ref: field.ref } }}
+                />
+              }
+              label={t('common:fields.monarchs_seen')}
+              sx={{ minHeight: 44 }}
+            />
           )}
         />
-        <FormHelperText sx={{ mt: 0 }}>{monarchsSeen ? t('observation.monarchs_seen_help') : t('observation.no_monarchs_help')}</FormHelperText>
-        {errors?.monarchs_seen && <Alert severity="error" sx={{ mt: 1 }}>{fieldError(errors.monarchs_seen, 'monarchs_seen')}</Alert>}
+        <FormHelperText sx={{ mt: 0 }}>
+          {monarchsSeen ? t('observation.monarchs_seen_help') : t('observation.no_monarchs_help')}
+        </FormHelperText>
+        {errors?.monarchs_seen && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {fieldError(errors.monarchs_seen, 'monarchs_seen')}
+          </Alert>
+        )}
       </Box>
       <Box component="section" aria-labelledby="mission-milkweeds" sx={{ display: 'grid', gap: 2 }}>
-        <Typography id="mission-milkweeds" variant="h6" component="h3">{t('common:fields.milkweeds')}</Typography>
+        <Typography id="mission-milkweeds" variant="h6" component="h3">
+          {t('common:fields.milkweeds')}
+        </Typography>
         {fields.length === 0 && <Typography color="text.secondary">{t('observation.no_rows')}</Typography>}
         {milkweedsError && <Alert severity="error">{fieldError(milkweedsError, 'milkweeds')}</Alert>}
         {fields.map((f, index) => (
-          <MilkweedRowCard key={f.id} index={index} params={params} monarchsSeen={monarchsSeen} onRemove={() => removeRow(index)} onBusy={onBusy} />
+          <MilkweedRowCard
+            key={f.id}
+            index={index}
+            params={params}
+            monarchsSeen={monarchsSeen}
+            onRemove={() => removeRow(index)}
+            onBusy={onBusy}
+          />
         ))}
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => append(blankMilkweed())} sx={{ justifySelf: 'start', minHeight: 44 }}>
+        <Button
+          variant="outlined"
+          startIcon={<AddIcon />}
+          onClick={() => append(blankMilkweed())}
+          sx={{ justifySelf: 'start', minHeight: 44 }}
+        >
           {t('observation.add_row')}
         </Button>
       </Box>
-      <TextField fullWidth multiline minRows={3} label={t('common:fields.comment')} {...register('observation.comment')} error={!!errors?.comment} helperText={fieldError(errors?.comment, 'comment')} />
+      <TextField
+        fullWidth
+        multiline
+        minRows={3}
+        label={t('common:fields.comment')}
+        {...register('observation.comment')}
+        error={!!errors?.comment}
+        helperText={fieldError(errors?.comment, 'comment')}
+      />
     </Box>
   );
 }

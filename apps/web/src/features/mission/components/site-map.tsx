@@ -23,8 +23,10 @@ function FocusOn({ focus }: { focus: MapFocus | undefined }) {
   useEffect(() => {
     if (!focus) return;
     if ('point' in focus) map.setView([focus.point.lat, focus.point.lng], Math.max(map.getZoom(), SITE_ZOOM));
-    else if (focus.points.length === 1 && focus.points[0]) map.setView([focus.points[0].lat, focus.points[0].lng], SITE_ZOOM);
-    else if (focus.points.length > 1) map.fitBounds(L.latLngBounds(focus.points.map((p) => [p.lat, p.lng])), { padding: [32, 32], maxZoom: SITE_ZOOM });
+    else if (focus.points.length === 1 && focus.points[0])
+      map.setView([focus.points[0].lat, focus.points[0].lng], SITE_ZOOM);
+    else if (focus.points.length > 1)
+      map.fitBounds(L.latLngBounds(focus.points.map((p) => [p.lat, p.lng])), { padding: [32, 32], maxZoom: SITE_ZOOM });
   }, [map, focus]);
   return null;
 }
@@ -47,7 +49,15 @@ interface SiteMapProps {
  * Adapted from the Flash LocationPicker to also draw the user's previous sites. Without tiles
  * (offline) it still takes clicks.
  */
-export function SiteMap({ label, value, onChange, sites = [], onPickSite, focus, height = { xs: 280, md: 380 } }: SiteMapProps) {
+export function SiteMap({
+  label,
+  value,
+  onChange,
+  sites = [],
+  onPickSite,
+  focus,
+  height = { xs: 280, md: 380 },
+}: SiteMapProps) {
   const config = useClientConfig();
   const handlers = useMemo(
     () => ({
@@ -60,8 +70,27 @@ export function SiteMap({ label, value, onChange, sites = [], onPickSite, focus,
   );
   const center = value ?? DEFAULT_MAP_CENTER;
   return (
-    <Box role={onChange ? 'application' : 'region'} aria-label={label} data-testid="site-map" sx={{ height, position: 'relative', zIndex: 0, borderRadius: 2, overflow: 'hidden', border: 1, borderColor: 'divider', bgcolor: '#dfe8d8' }}>
-      <MapContainer center={[center.lat, center.lng]} zoom={value ? SITE_ZOOM : DEFAULT_MAP_ZOOM} style={{ height: '100%', width: '100%' }} scrollWheelZoom={!!onChange}>
+    <Box
+      role={onChange ? 'application' : 'region'}
+      aria-label={label}
+      data-testid="site-map"
+      sx={{
+        height,
+        position: 'relative',
+        zIndex: 0,
+        borderRadius: 2,
+        overflow: 'hidden',
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: '#dfe8d8',
+      }}
+    >
+      <MapContainer
+        center={[center.lat, center.lng]}
+        zoom={value ? SITE_ZOOM : DEFAULT_MAP_ZOOM}
+        style={{ height: '100%', width: '100%' }}
+        scrollWheelZoom={!!onChange}
+      >
         {config.data && <TileLayer url={config.data.map_tile_url} attribution="&copy; OpenStreetMap contributors" />}
         {onChange && <ClickToPlace onChange={onChange} />}
         <FocusOn focus={focus} />
@@ -77,7 +106,9 @@ export function SiteMap({ label, value, onChange, sites = [], onPickSite, focus,
             <Tooltip>{s.locality}</Tooltip>
           </CircleMarker>
         ))}
-        {value && <Marker position={[value.lat, value.lng]} draggable={!!onChange} eventHandlers={handlers} icon={markerIcon} />}
+        {value && (
+          <Marker position={[value.lat, value.lng]} draggable={!!onChange} eventHandlers={handlers} icon={markerIcon} />
+        )}
       </MapContainer>
     </Box>
   );

@@ -61,7 +61,10 @@ export function SiteStep({ params }: { params: LoadParams }) {
   const fieldError = useFieldError();
   const { register, control, formState } = useFormContext<MissionFormValues>();
   const errors = formState.errors.site;
-  const [lat, lng, siteId, locality] = useWatch({ control, name: ['site.latitude', 'site.longitude', 'site.site_id', 'site.locality'] });
+  const [lat, lng, siteId, locality] = useWatch({
+    control,
+    name: ['site.latitude', 'site.longitude', 'site.site_id', 'site.locality'],
+  });
   const point = isNum(lat) && isNum(lng) ? { lat, lng } : undefined;
   const { suggested, setSuggested, leaveSite, setPoint, pickSite } = useSiteEditing();
   const [showSites, setShowSites] = useState(false);
@@ -69,7 +72,11 @@ export function SiteStep({ params }: { params: LoadParams }) {
   const sites = useMySites(showSites);
   const shownSites = useMemo(() => (showSites ? (sites.data ?? []) : []), [showSites, sites.data]);
   // Showing my locations frames them all; picking one then zooms on it.
-  const sitesFocus = useMemo<MapFocus | undefined>(() => (shownSites.length > 0 ? { points: shownSites.map((s) => ({ lat: s.latitude, lng: s.longitude })) } : undefined), [shownSites]);
+  const sitesFocus = useMemo<MapFocus | undefined>(
+    () =>
+      shownSites.length > 0 ? { points: shownSites.map((s) => ({ lat: s.latitude, lng: s.longitude })) } : undefined,
+    [shownSites],
+  );
 
   const choose = (s: MySite) => {
     pickSite(s);
@@ -86,7 +93,10 @@ export function SiteStep({ params }: { params: LoadParams }) {
       type="number"
       label={t(`common:fields.${name}`)}
       {...register(`site.${name}`, { valueAsNumber: true, onChange: leaveSite })}
-      slotProps={{ inputLabel: { shrink: point !== undefined || undefined }, htmlInput: { step: 'any', min: -max, max, inputMode: 'decimal' } }}
+      slotProps={{
+        inputLabel: { shrink: point !== undefined || undefined },
+        htmlInput: { step: 'any', min: -max, max, inputMode: 'decimal' },
+      }}
       error={!!errors?.[name]}
       helperText={errors?.[name]?.message === 'validation.location' ? undefined : fieldError(errors?.[name], name)}
     />
@@ -95,22 +105,61 @@ export function SiteStep({ params }: { params: LoadParams }) {
   return (
     <Grid container spacing={{ xs: 2, md: 3 }}>
       <Grid size={{ xs: 12, md: 7 }}>
-        <SiteMap label={t('site.map_label')} value={point} onChange={setPoint} sites={shownSites} onPickSite={choose} focus={pickedFocus ?? sitesFocus} />
+        <SiteMap
+          label={t('site.map_label')}
+          value={point}
+          onChange={setPoint}
+          sites={shownSites}
+          onPickSite={choose}
+          focus={pickedFocus ?? sitesFocus}
+        />
         <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">
-          {point ? t('site.chosen_point', { latitude: point.lat.toFixed(5), longitude: point.lng.toFixed(5) }) : t('site.map_hint')}
+          {point
+            ? t('site.chosen_point', { latitude: point.lat.toFixed(5), longitude: point.lng.toFixed(5) })
+            : t('site.map_hint')}
         </Typography>
-        {locationError?.message === 'validation.location' && <Alert severity="error" sx={{ mt: 1 }}>{fieldError(locationError, 'latitude')}</Alert>}
-        <Button variant="outlined" startIcon={<MyLocationIcon />} onClick={toggleSites} aria-expanded={showSites} sx={{ mt: 1.5, minHeight: 44 }}>
+        {locationError?.message === 'validation.location' && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {fieldError(locationError, 'latitude')}
+          </Alert>
+        )}
+        <Button
+          variant="outlined"
+          startIcon={<MyLocationIcon />}
+          onClick={toggleSites}
+          aria-expanded={showSites}
+          sx={{ mt: 1.5, minHeight: 44 }}
+        >
           {showSites ? t('site.hide_my_locations') : t('site.show_my_locations')}
         </Button>
-        {showSites && sites.isError && <Alert severity="error" sx={{ mt: 1 }}>{t('common:errors.please_try_again')}</Alert>}
-        {showSites && sites.data && <MySitesList sites={sites.data} params={params} selectedId={siteId ?? null} onPick={choose} />}
+        {showSites && sites.isError && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {t('common:errors.please_try_again')}
+          </Alert>
+        )}
+        {showSites && sites.data && (
+          <MySitesList sites={sites.data} params={params} selectedId={siteId ?? null} onPick={choose} />
+        )}
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
         <Box sx={{ display: 'grid', gap: 2 }}>
           {siteId != null && <Alert severity="info">{t('site.using_site', { locality })}</Alert>}
-          <TextField fullWidth required label={t('common:fields.locality')} {...register('site.locality', { onChange: leaveSite })} error={!!errors?.locality} helperText={fieldError(errors?.locality, 'locality') ?? t('common:fields.locality_help')} />
-          <TextField fullWidth required label={t('common:fields.city')} {...register('site.city', { onChange: leaveSite })} error={!!errors?.city} helperText={fieldError(errors?.city, 'city')} />
+          <TextField
+            fullWidth
+            required
+            label={t('common:fields.locality')}
+            {...register('site.locality', { onChange: leaveSite })}
+            error={!!errors?.locality}
+            helperText={fieldError(errors?.locality, 'locality') ?? t('common:fields.locality_help')}
+          />
+          <TextField
+            fullWidth
+            required
+            label={t('common:fields.city')}
+            {...register('site.city', { onChange: leaveSite })}
+            error={!!errors?.city}
+            helperText={fieldError(errors?.city, 'city')}
+          />
           <ProvinceSelect
             params={params}
             note={suggested ? t('site.province_suggested') : undefined}

@@ -1,4 +1,18 @@
-import { Box, Chip, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
+import {
+  Box,
+  Chip,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { SMALL_SCREEN_BREAKPOINT, type ObservationRow } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
@@ -12,14 +26,35 @@ const stageKey = (row: Pick<ObservationRow, 'lifestage_id'>) => `lifestage.${row
 function Thumb({ row }: { row: ObservationRow }) {
   const { t } = useTranslation();
   const photo = row.photo[0];
-  if (!photo) return <Typography variant="caption" color="text.secondary">{t('explore.no_photo')}</Typography>;
+  if (!photo)
+    return (
+      <Typography variant="caption" color="text.secondary">
+        {t('explore.no_photo')}
+      </Typography>
+    );
   const alt = t('explore.photo_alt', { stage: t(stageKey(row)), place: row.locality, date: row.checklist_date });
-  return <MmImage src={photoUrl(photo)} alt={alt} loading="lazy" width={96} height={72} style={{ objectFit: 'cover', borderRadius: 6, display: 'block' }} />;
+  return (
+    <MmImage
+      src={photoUrl(photo)}
+      alt={alt}
+      loading="lazy"
+      width={96}
+      height={72}
+      style={{ objectFit: 'cover', borderRadius: 6, display: 'block' }}
+    />
+  );
 }
 
 function StatusChip({ statusId }: { statusId: number }) {
   const { t } = useTranslation();
-  return <Chip size="small" label={t(`status.${statusId}`)} color={statusId === 1 ? 'default' : 'success'} variant="outlined" />;
+  return (
+    <Chip
+      size="small"
+      label={t(`status.${statusId}`)}
+      color={statusId === 1 ? 'default' : 'success'}
+      variant="outlined"
+    />
+  );
 }
 
 /** The details page of a row's visit (checklist), as the grid cards and the map popups open it. */
@@ -30,7 +65,8 @@ export function ObservationList({ rows }: { rows: ObservationRow[] }) {
   const { t } = useTranslation();
   const lng = useLocale();
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`, { noSsr: true });
-  const date = (d: string) => new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const date = (d: string) =>
+    new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
   if (rows.length === 0) return <Typography sx={{ py: 4 }}>{t('explore.empty')}</Typography>;
   if (small) {
     return (
@@ -44,7 +80,9 @@ export function ObservationList({ rows }: { rows: ObservationRow[] }) {
                   {r.lifestage_id === null ? t(stageKey(r)) : `${r.numbers} × ${t(stageKey(r))}`}
                 </Link>
               </Typography>
-              <Typography variant="body2" noWrap>{r.locality}</Typography>
+              <Typography variant="body2" noWrap>
+                {r.locality}
+              </Typography>
               <Typography variant="body2" color="text.secondary">
                 {date(r.checklist_date)} · {r.username}
               </Typography>
@@ -73,16 +111,31 @@ export function ObservationList({ rows }: { rows: ObservationRow[] }) {
         <TableBody>
           {rows.map((r) => (
             <TableRow key={r.observation_id} hover>
-              <TableCell><Thumb row={r} /></TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Link component={LocaleLink} href={detailsHref(r)}>{date(r.checklist_date)}</Link>
+              <TableCell>
+                <Thumb row={r} />
               </TableCell>
-              <TableCell>{t(stageKey(r))} {r.is_flash ? <Chip size="small" label={t('explore.flash')} sx={{ ml: 0.5 }} /> : null}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Link component={LocaleLink} href={detailsHref(r)}>
+                  {date(r.checklist_date)}
+                </Link>
+              </TableCell>
+              <TableCell>
+                {t(stageKey(r))} {r.is_flash ? <Chip size="small" label={t('explore.flash')} sx={{ ml: 0.5 }} /> : null}
+              </TableCell>
               <TableCell align="right">{r.lifestage_id === null ? (r.number_of_plants ?? '—') : r.numbers}</TableCell>
               <TableCell>{r.locality}</TableCell>
-              <TableCell>{milkweedName(r, lng) ?? '—'}{r.latin_name ? <Typography component="span" variant="caption" sx={{ display: 'block', fontStyle: 'italic' }}>{r.latin_name}</Typography> : null}</TableCell>
+              <TableCell>
+                {milkweedName(r, lng) ?? '—'}
+                {r.latin_name ? (
+                  <Typography component="span" variant="caption" sx={{ display: 'block', fontStyle: 'italic' }}>
+                    {r.latin_name}
+                  </Typography>
+                ) : null}
+              </TableCell>
               <TableCell>{r.username}</TableCell>
-              <TableCell><StatusChip statusId={r.observationstatus_id} /></TableCell>
+              <TableCell>
+                <StatusChip statusId={r.observationstatus_id} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

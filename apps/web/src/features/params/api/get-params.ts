@@ -22,6 +22,11 @@ export async function getParams(): Promise<LoadParams> {
 }
 
 export const getParamsQueryOptions = () =>
-  queryOptions({ queryKey: ['params', storage.language()], queryFn: getParams, initialData: cached, staleTime: Infinity });
+  queryOptions({
+    queryKey: ['params', storage.language()],
+    queryFn: getParams,
+    initialData: cached,
+    staleTime: Infinity,
+  });
 
 export const useParamsData = () => useQuery(getParamsQueryOptions());
