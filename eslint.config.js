@@ -3,6 +3,51 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+/** Folders directly under `dir` (features of the web app, modules of the server). */
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+const web = './apps/web/src';
+const server = './apps/server/src';
+const webFeatures = folders(`${web}/features`);
+const webShared = ['components', 'lib', 'hooks', 'entities'].map((layer) => `${web}/${layer}`);
+
+/**
+ * Architecture boundaries (issue 12, STYLE.md): web `app → features → (components, lib, hooks, entities)`,
+ * no feature reaching into another; server `routes → service → repository`, no route touching the
+ * database. One zone per web feature.
+ */
+const boundaryZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: move the shared piece to components/, lib/, hooks/ or entities/.',
+  })),
+  ...webShared.flatMap((target) => [
+    { target, from: `${web}/features`, message: 'Shared layers never import a feature.' },
+    { target, from: `${web}/app`, message: 'Shared layers never import the app layer.' },
+  ]),
+  { target: `${web}/features`, from: `${web}/app`, message: 'Features never import the app layer.' },
+  {
+    target: ['./apps/web/src', './apps/admin/src'],
+    from: './apps/server',
+    message: 'Front ends talk to the server through the API, never its code.',
+  },
+  { target: './packages/shared/src', from: './apps', message: '@mm/shared depends on no app.' },
+  {
+    target: `${server}/modules/*/*.routes.ts`,
+    from: `${server}/modules/*/*.{repository,queries}.ts`,
+    message: 'Routes call services, never repositories.',
+  },
+];
 
 /** JSX attributes a person reads or hears (issue 6 lint rule on literal strings). */
 const visibleAttributes =
@@ -108,6 +153,13 @@ export default tseslint.config(
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Issue 12: the layers, enforced.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
   },
   // Formatting belongs to Prettier (npm run format); this turns off the style rules it would fight.
   prettier,

@@ -5,7 +5,7 @@ import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
 import { TOAST_AUTO_CLOSE_MS } from '@mm/shared';
 import { LoadingScreen } from '../components/ui/loading-screen';
-import { SessionProvider } from '../features/auth/session-context';
+import { SessionProvider } from '../entities/session/session-context';
 import { ApiRequestError } from '../lib/api-client';
 
 const theme = createTheme({

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, createBrowserRouter, useLocation, useParams } from 'react-router';
 import { LOCALES, SUB_PATH, normalizeLocale } from '@mm/shared';
-import { useSession } from '../features/auth/session-context';
+import { useSession } from '../entities/session/session-context';
 import { storage } from '../lib/storage';
 import { ContentFallback } from '../features/content/components/content-fallback';
 import { AppLayout } from './layout/app-layout';

@@ -2,7 +2,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import * as s from '../schema';
-import * as ref from './reference-data';
+import * as ref from '@mm/shared/reference-data';
 
 type Named = { id: number; name: { en: string; fr: string; es: string } };
 const flat = (rows: Named[]) =>

@@ -11,8 +11,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { ChecklistsService } from '../checklists/checklists.service';
-import { countFigures } from './figures.repository';
-import { loadParams } from './utilities.service';
+import { homeFigures, loadParams } from './utilities.service';
 
 /** `/api/utilities/*`. */
 export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; checklists: ChecklistsService }> = async (
@@ -47,7 +46,7 @@ export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ch
     },
     handler: async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=60');
-      return countFigures(db);
+      return homeFigures(db);
     },
   });
 

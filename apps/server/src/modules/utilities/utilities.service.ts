@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import type { LoadParams, Locale } from '@mm/shared';
+import type { FiguresResponse, LoadParams, Locale } from '@mm/shared';
 import type { Db } from '../../db/client';
 import * as s from '../../db/schema';
+import { countFigures } from './figures.repository';
 
 type NameColumns = { name: string; name_fr: string; name_es: string };
 const pick = (row: NameColumns, lng: Locale) => (lng === 'fr' ? row.name_fr : lng === 'es' ? row.name_es : row.name);
@@ -66,3 +67,6 @@ export async function loadParams(db: Db, lng: Locale): Promise<LoadParams> {
     })),
   };
 }
+
+/** Home page figures (spec §1): visible observations this season (since 1 January UTC) and in all, volunteers, sites. */
+export const homeFigures = (db: Db): Promise<FiguresResponse> => countFigures(db);

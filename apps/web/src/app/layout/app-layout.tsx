@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { BusyOverlay } from '../../components/ui/busy-overlay';
 import { LoadingScreen } from '../../components/ui/loading-screen';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../entities/session/session-context';
 import { useLocale } from '../../lib/links';
 import { Footer } from './footer';
 import { Header } from './header';

@@ -22,7 +22,7 @@ import { Fragment, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLE_ID, LOCALES, SMALL_SCREEN_BREAKPOINT } from '@mm/shared';
 import { MmImage } from '../../components/ui/mm-image';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../entities/session/session-context';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { LocaleLink, useLocale } from '../../lib/links';
 import { languageLabelKeys } from '../../lib/languages';

@@ -7,7 +7,7 @@ import { ExploreMap } from '../../features/explore/components/explore-map';
 import { ExploreViewSwitch } from '../../features/explore/components/explore-view-switch';
 import { ObservationResults } from '../../features/explore/components/observation-results';
 import { useExploreUrl } from '../../features/explore/hooks/use-explore-url';
-import { useParamsData } from '../../features/params/api/get-params';
+import { useParamsData } from '../../entities/params/get-params';
 import { usePageTitle } from '../../lib/page-title';
 
 // The charts library is large: it loads with the charts, after the rest of the page.

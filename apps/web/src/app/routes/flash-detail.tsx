@@ -2,12 +2,12 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../features/auth/session-context';
-import { useChecklist } from '../../features/checklists/api/get-checklist';
+import { useSession } from '../../entities/session/session-context';
+import { useChecklist } from '../../entities/checklist/api/get-checklist';
 import { DeleteFlashButton } from '../../features/flash/components/delete-flash-button';
 import { FlashDetailView } from '../../features/flash/components/flash-detail-view';
 import { FlashLoadError } from '../../features/flash/components/flash-load-error';
-import { StatusChips } from '../../features/flash/components/status-chips';
+import { StatusChips } from '../../components/ui/status-chips';
 import { LocaleLink, useLocale, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 

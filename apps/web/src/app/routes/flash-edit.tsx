@@ -2,10 +2,10 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { useChecklist } from '../../features/checklists/api/get-checklist';
+import { useChecklist } from '../../entities/checklist/api/get-checklist';
 import { FlashForm } from '../../features/flash/components/flash-form';
 import { FlashLoadError } from '../../features/flash/components/flash-load-error';
-import { useParamsData } from '../../features/params/api/get-params';
+import { useParamsData } from '../../entities/params/get-params';
 import { LocaleLink, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 

@@ -3,9 +3,9 @@ import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PaginatorBar } from '../../components/ui/paginator-bar';
-import { useMyChecklists } from '../../features/checklists/api/get-my-checklists';
+import { useMyChecklists } from '../../entities/checklist/api/get-my-checklists';
 import { FlashSubmissionList } from '../../features/flash/components/flash-submission-list';
-import { useParamsData } from '../../features/params/api/get-params';
+import { useParamsData } from '../../entities/params/get-params';
 import { LocaleLink } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 

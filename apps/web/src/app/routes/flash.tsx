@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { FlashForm } from '../../features/flash/components/flash-form';
-import { useParamsData } from '../../features/params/api/get-params';
+import { useParamsData } from '../../entities/params/get-params';
 import { LocaleLink, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 

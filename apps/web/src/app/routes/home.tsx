@@ -2,13 +2,13 @@ import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { LOCALES } from '@mm/shared';
 import { useTranslation } from 'react-i18next';
 import { MmImage } from '../../components/ui/mm-image';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../entities/session/session-context';
 import { PageHead } from '../../features/content/components/page-head';
 import { CampaignCard } from '../../features/home/components/campaign-card';
 import { FiguresStrip } from '../../features/home/components/figures-strip';
 import { LatestPhotos } from '../../features/home/components/latest-photos';
-import { useObservations } from '../../features/observations/api/get-observations';
-import { ObservationList } from '../../features/observations/components/observation-list';
+import { useObservations } from '../../entities/observation/get-observations';
+import { ObservationList } from '../../entities/observation/observation-list';
 import { LocaleLink } from '../../lib/links';
 
 /** Why it matters: three short cards (content.json `home.why_*`). */

@@ -3,9 +3,9 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PaginatorBar } from '../../components/ui/paginator-bar';
-import { useMyChecklists } from '../../features/checklists/api/get-my-checklists';
+import { useMyChecklists } from '../../entities/checklist/api/get-my-checklists';
 import { MissionList } from '../../features/mission/components/mission-list';
-import { useParamsData } from '../../features/params/api/get-params';
+import { useParamsData } from '../../entities/params/get-params';
 import { LocaleLink } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 

@@ -12,7 +12,7 @@ import { ProfileCounts } from '../../features/account/components/profile-counts'
 import { ProfileDetailsForm } from '../../features/account/components/profile-details-form';
 import { ProfilePhotoButton } from '../../features/account/components/profile-photo-button';
 import { useMyProfile } from '../../features/profile/api/get-my-profile';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../entities/session/session-context';
 import { LocaleLink, useLocale, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 

@@ -7,13 +7,13 @@ import { DateRangeFilter } from '../../features/explore/components/date-range-fi
 import { PlaceFilter } from '../../features/explore/components/place-filter';
 import { UsernameFilter } from '../../features/explore/components/username-filter';
 import { filtersToQuery, parseExploreSearch } from '../../features/explore/utils/explore-url';
-import { useGallery } from '../../features/gallery/api/get-gallery';
+import { useGallery } from '../../entities/photo/get-gallery';
 import { GalleryGrid } from '../../features/gallery/components/gallery-grid';
 import type { GallerySlide } from '../../features/gallery/components/gallery-lightbox';
 import { GalleryEmpty, GalleryError, GallerySkeleton } from '../../features/gallery/components/gallery-states';
 import { LifestageFilter } from '../../features/gallery/components/lifestage-filter';
 import { usePhotoCaption, type PhotoCaption } from '../../features/gallery/hooks/use-photo-caption';
-import { useParamsData } from '../../features/params/api/get-params';
+import { useParamsData } from '../../entities/params/get-params';
 import { usePageTitle } from '../../lib/page-title';
 
 // The viewer and its library load when the first photo is opened.

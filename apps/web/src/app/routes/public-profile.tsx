@@ -5,7 +5,7 @@ import { usePublicProfile } from '../../features/account/api/profiles';
 import { FollowButton } from '../../features/account/components/follow-button';
 import { ProfileAvatar } from '../../features/account/components/profile-avatar';
 import { ProfileCounts } from '../../features/account/components/profile-counts';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../entities/session/session-context';
 import { ApiRequestError } from '../../lib/api-client';
 import { useLocale } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { useLocalePath } from '../../lib/links';
-import { useSession } from './session-context';
+import { useSession } from '../../entities/session/session-context';
 
 /** Signs out (spec §4): revoke, clear storage and cookie, toast `you_are_signed_out`, go home. */
 export function useSignOut() {

@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import { changePasswordInputSchema, type ChangePasswordInput } from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { schemaResolver } from '../../../lib/form-resolver';
-import { PasswordField } from '../../auth/components/password-field';
+import { PasswordField } from '../../../components/ui/password-field';
 import { changePassword } from '../api/profiles';
 
 const empty: ChangePasswordInput = { current_password: '', new_password: '', confirm_password: '' };

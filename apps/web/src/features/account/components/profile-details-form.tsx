@@ -8,7 +8,7 @@ import { LOCALES, updateProfileInputSchema, updateUserInputSchema, type MyProfil
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { languageLabelKeys } from '../../../lib/languages';
-import { useParamsData } from '../../params/api/get-params';
+import { useParamsData } from '../../../entities/params/get-params';
 import { updateProfile, updateUser } from '../api/profiles';
 
 const profileFormSchema = updateUserInputSchema.extend(updateProfileInputSchema.shape);

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { resetPasswordInputSchema, type ResetPasswordInput } from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { schemaResolver } from '../../../lib/form-resolver';
-import { PasswordField } from '../../auth/components/password-field';
-import { useSession } from '../../auth/session-context';
+import { PasswordField } from '../../../components/ui/password-field';
+import { useSession } from '../../../entities/session/session-context';
 import { resetPassword } from '../api/recovery';
 
 /** Reset Password: new password twice (spec §5 messages); on success the new session is established. */

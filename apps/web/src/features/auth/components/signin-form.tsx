@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { signinInputSchema, type SigninInput } from '@mm/shared';
 import { ApiRequestError } from '../../../lib/api-client';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
-import { signin } from '../api/auth';
-import { useSession } from '../session-context';
-import { PasswordField } from './password-field';
+import { signin } from '../../../entities/session/auth-api';
+import { useSession } from '../../../entities/session/session-context';
+import { PasswordField } from '../../../components/ui/password-field';
 import { schemaResolver } from '../../../lib/form-resolver';
 
 /** Sign-in form: username (or email) and password; on success the session is established. */

@@ -7,9 +7,9 @@ import { LOCALES, signupInputSchema, type SignupInput } from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { languageLabelKeys } from '../../../lib/languages';
 import { useLocale } from '../../../lib/links';
-import { signup } from '../api/auth';
-import { useSession } from '../session-context';
-import { PasswordField } from './password-field';
+import { signup } from '../../../entities/session/auth-api';
+import { useSession } from '../../../entities/session/session-context';
+import { PasswordField } from '../../../components/ui/password-field';
 import { schemaResolver } from '../../../lib/form-resolver';
 
 type SignupForm = z.input<typeof signupInputSchema>;

@@ -20,7 +20,7 @@ import {
   type createDownloadInputSchema,
 } from '@mm/shared';
 import { useFieldError } from '../../../lib/form-errors';
-import { useParamsData } from '../../params/api/get-params';
+import { useParamsData } from '../../../entities/params/get-params';
 
 /** The form's values, before the schema trims the text. */
 export type DownloadFormValues = z.input<typeof createDownloadInputSchema>;

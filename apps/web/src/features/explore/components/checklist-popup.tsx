@@ -6,10 +6,10 @@ import { SILENT_QUERY } from '../../../components/ui/busy-overlay';
 import { MmImage } from '../../../components/ui/mm-image';
 import { ApiRequestError } from '../../../lib/api-client';
 import { LocaleLink, useLocale } from '../../../lib/links';
-import { getChecklistQueryOptions } from '../../checklists/api/get-checklist';
-import { formatDate } from '../../mission/format';
-import { milkweedName } from '../../observations/components/milkweed-name';
-import { photoUrl } from '../../observations/photo-url';
+import { getChecklistQueryOptions } from '../../../entities/checklist/api/get-checklist';
+import { formatDate } from '../../../lib/format-date';
+import { milkweedName } from '../../../entities/milkweed/milkweed-name';
+import { photoUrl } from '../../../entities/photo/photo-url';
 import { summarizeChecklist } from '../utils/checklist-summary';
 
 const POPUP_WIDTH = 220;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Marker, Popup, useMap } from 'react-leaflet';
 import type { Cluster, ExploreFilters } from '@mm/shared';
 import { useLocale } from '../../../lib/links';
-import { markerIcon } from '../../flash/components/marker-icon';
+import { markerIcon } from '../../../components/map/marker-icon';
 import { clusterLatLngBounds, isSinglePoint } from '../utils/map-geometry';
 import { clusterIcon } from '../utils/map-icons';
 import { ChecklistPopup } from './checklist-popup';

@@ -22,7 +22,7 @@ import {
   type ExploreFilters,
   type LoadParams,
 } from '@mm/shared';
-import { useSession } from '../../auth/session-context';
+import { useSession } from '../../../entities/session/session-context';
 import { activeFilterCount } from '../utils/explore-url';
 import { DateRangeFilter } from './date-range-filter';
 import { MilkweedFilter } from './milkweed-filter';

@@ -15,9 +15,9 @@ import {
   type Viewport,
 } from '@mm/shared';
 import { SILENT_QUERY } from '../../../components/ui/busy-overlay';
-import { useSession } from '../../auth/session-context';
-import { useClientConfig } from '../../flash/api/flash';
-import { getMySitesQueryOptions } from '../../mission/api/get-my-sites';
+import { useSession } from '../../../entities/session/session-context';
+import { useClientConfig } from '../../../lib/client-config';
+import { getMySitesQueryOptions } from '../../../entities/site/get-my-sites';
 import { useClusters } from '../api/get-clusters';
 import { toViewport } from '../utils/map-geometry';
 import { ClusterMarkers } from './cluster-markers';

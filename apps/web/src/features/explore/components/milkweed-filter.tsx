@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoadParams } from '@mm/shared';
 import { useLocale } from '../../../lib/links';
-import { milkweedName } from '../../observations/components/milkweed-name';
+import { milkweedName } from '../../../entities/milkweed/milkweed-name';
 
 type Milkweed = LoadParams['milkweeds'][number];
 

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { LoadParams, ObservationRow } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
 import { LocaleLink, useLocale } from '../../../lib/links';
-import { StatusChips } from '../../flash/components/status-chips';
-import { formatDate } from '../../mission/format';
-import { milkweedName } from '../../observations/components/milkweed-name';
-import { photoUrl } from '../../observations/photo-url';
+import { StatusChips } from '../../../components/ui/status-chips';
+import { formatDate } from '../../../lib/format-date';
+import { milkweedName } from '../../../entities/milkweed/milkweed-name';
+import { photoUrl } from '../../../entities/photo/photo-url';
 
 /** "3 × Adult", or the milkweed species of a Mission's milkweed row. */
 function useStageLabel() {

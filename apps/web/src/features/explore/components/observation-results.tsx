@@ -3,7 +3,7 @@ import { Alert, Box, Button, CircularProgress, LinearProgress, Stack, Typography
 import { useTranslation } from 'react-i18next';
 import type { ExploreFilters, LoadParams } from '@mm/shared';
 import { PaginatorBar } from '../../../components/ui/paginator-bar';
-import { ObservationList } from '../../observations/components/observation-list';
+import { ObservationList } from '../../../entities/observation/observation-list';
 import { useExploreObservations } from '../api/get-explore-observations';
 import { ObservationGrid } from './observation-grid';
 

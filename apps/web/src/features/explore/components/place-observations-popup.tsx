@@ -12,8 +12,8 @@ import {
 import { SILENT_QUERY } from '../../../components/ui/busy-overlay';
 import { api } from '../../../lib/api-client';
 import { LocaleLink, useLocale } from '../../../lib/links';
-import { formatDate } from '../../mission/format';
-import { milkweedName } from '../../observations/components/milkweed-name';
+import { formatDate } from '../../../lib/format-date';
+import { milkweedName } from '../../../entities/milkweed/milkweed-name';
 import { filtersToQuery } from '../utils/explore-url';
 
 const POPUP_WIDTH = 240;

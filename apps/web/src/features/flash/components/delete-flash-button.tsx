@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ApiRequestError } from '../../../lib/api-client';
-import { useDeleteChecklist } from '../../../features/checklists/api/delete-checklist';
+import { useDeleteChecklist } from '../../../entities/checklist/api/delete-checklist';
 
 /**
  * Delete with a confirmation dialog (spec §5 asks confirmation before deleting); the server marks

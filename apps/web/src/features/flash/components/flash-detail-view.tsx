@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_IDS, type ChecklistDetail, type ChecklistObservation } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
 import { useLocale } from '../../../lib/links';
-import { milkweedName } from '../../observations/components/milkweed-name';
-import { photoUrl } from '../../observations/photo-url';
+import { milkweedName } from '../../../entities/milkweed/milkweed-name';
+import { photoUrl } from '../../../entities/photo/photo-url';
 import { FormSection } from './form-section';
-import { PointMap } from './point-map';
+import { PointMap } from '../../../components/map/point-map';
 
 /** A term and its value, as one row of a description list. */
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_IDS, LIFESTAGE_KEYS, type LoadParams, type MySubmission } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
 import { LocaleLink, useLocale } from '../../../lib/links';
-import { photoUrl } from '../../observations/photo-url';
-import { StatusChips } from './status-chips';
+import { photoUrl } from '../../../entities/photo/photo-url';
+import { StatusChips } from '../../../components/ui/status-chips';
 
 const THUMB = { width: 112, height: 84 } as const;
 

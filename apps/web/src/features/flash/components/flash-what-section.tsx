@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_IDS, LIFESTAGE_KEYS, type LoadParams, type SubmitFlashInput } from '@mm/shared';
 import { useFieldError } from '../../../lib/form-errors';
 import { useLocale } from '../../../lib/links';
-import { milkweedName } from '../../observations/components/milkweed-name';
+import { milkweedName } from '../../../entities/milkweed/milkweed-name';
 import type { PrefillNote } from '../hooks/use-photo-prefill';
 import type { FlashFormValues } from '../utils/flash-form-values';
 import { FormSection } from './form-section';

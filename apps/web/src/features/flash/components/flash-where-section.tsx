@@ -5,7 +5,7 @@ import type { LoadParams, SubmitFlashInput } from '@mm/shared';
 import { useFieldError } from '../../../lib/form-errors';
 import type { FlashFormValues } from '../utils/flash-form-values';
 import { FormSection } from './form-section';
-import { LocationPicker, type LatLng } from './location-picker';
+import { LocationPicker, type LatLng } from '../../../components/map/location-picker';
 import { UseMyLocationButton } from './use-my-location-button';
 
 export interface FlashWhereSectionProps {

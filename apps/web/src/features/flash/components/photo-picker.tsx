@@ -17,7 +17,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_IMAGE_BYTES, PHOTO_INPUT_ACCEPT, type LifestageId } from '@mm/shared';
 import { ApiRequestError } from '../../../lib/api-client';
-import { uploadObservationPhoto } from '../api/flash';
+import { uploadObservationPhoto } from '../../../entities/photo/upload-photo';
 
 /** A photo in the form: being uploaded, uploaded (photo_name set), failed (error set) or already saved. */
 export interface PickedPhoto {

@@ -2,7 +2,7 @@ import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { Alert, Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LatLng } from './location-picker';
+import type { LatLng } from '../../../components/map/location-picker';
 
 type GeoProblem = 'geo_denied' | 'geo_unavailable' | 'geo_timeout' | 'geo_unsupported';
 

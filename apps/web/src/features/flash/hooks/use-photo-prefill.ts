@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LatLng } from '../components/location-picker';
+import type { LatLng } from '../../../components/map/location-picker';
 import { readPhotoExif } from '../utils/photo-exif';
 import { todayIso } from '../utils/flash-form-values';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { getLocateQueryOptions } from '../../../features/checklists/api/locate';
-import type { LatLng } from '../components/location-picker';
+import { getLocateQueryOptions } from '../../../entities/checklist/api/locate';
+import type { LatLng } from '../../../components/map/location-picker';
 
 /**
  * Suggests the province of a point (`/api/utilities/locate`) while the province is empty or still

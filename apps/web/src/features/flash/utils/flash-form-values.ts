@@ -7,7 +7,7 @@ import {
 } from '@mm/shared';
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { photoUrl } from '../../observations/photo-url';
+import { photoUrl } from '../../../entities/photo/photo-url';
 import type { PickedPhoto } from '../components/photo-picker';
 
 /** The Flash form's raw values, before the shared schema parses them. */

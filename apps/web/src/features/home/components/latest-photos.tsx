@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MmImage } from '../../../components/ui/mm-image';
 import { LocaleLink } from '../../../lib/links';
-import { getGallery } from '../../gallery/api/get-gallery';
+import { getGallery } from '../../../entities/photo/get-gallery';
 
 const COUNT = 6;
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SubmitMissionInput } from '@mm/shared';
 import { api } from '../../../lib/api-client';
-import { useInvalidateChecklist } from '../../checklists/api/invalidate-checklist';
+import { useInvalidateChecklist } from '../../../entities/checklist/api/invalidate-checklist';
 
 /** `POST /api/observations/submit_mission` → 201 `{checklist_id}`; idempotent on `idempotency_key`. */
 export const submitMission = (input: SubmitMissionInput) =>

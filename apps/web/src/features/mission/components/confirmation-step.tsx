@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLocale } from '../../../lib/links';
 import type { LoadParams } from '@mm/shared';
-import { formatDate } from '../format';
+import { formatDate } from '../../../lib/format-date';
 import type { MissionFormValues, MissionStepName } from '../mission-values';
 import { MilkweedSummary, SummaryList } from './milkweed-summary';
 import { SiteMap } from './site-map';

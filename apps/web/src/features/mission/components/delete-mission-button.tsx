@@ -3,7 +3,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../lib/api-client';
-import { useDeleteChecklist } from '../../../features/checklists/api/delete-checklist';
+import { useDeleteChecklist } from '../../../entities/checklist/api/delete-checklist';
 
 /** Delete, after a confirmation (spec §5): the checklist's observations become Deleted. */
 export function DeleteMissionButton({ checklistId, onDeleted }: { checklistId: number; onDeleted: () => void }) {

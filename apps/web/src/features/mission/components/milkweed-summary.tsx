@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_IDS, LIFESTAGE_KEYS, type LifestageKey, type LoadParams } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
 import { useLocale } from '../../../lib/links';
-import { milkweedName } from '../../observations/components/milkweed-name';
-import { photoUrl } from '../../observations/photo-url';
+import { milkweedName } from '../../../entities/milkweed/milkweed-name';
+import { photoUrl } from '../../../entities/photo/photo-url';
 
 /** Label/value pairs as a description list, one column on phones, two on wide screens. */
 export function SummaryList({ items }: { items: [label: string, value: ReactNode][] }) {

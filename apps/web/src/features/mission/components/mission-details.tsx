@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChecklistDetail, LoadParams } from '@mm/shared';
 import { LocaleLink, useLocale } from '../../../lib/links';
-import { formatDate } from '../format';
+import { formatDate } from '../../../lib/format-date';
 import { groupMilkweeds, stageCounts } from '../group-observations';
 import { DeleteMissionButton } from './delete-mission-button';
 import { MilkweedSummary, SummaryList } from './milkweed-summary';

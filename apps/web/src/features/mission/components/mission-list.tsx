@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_IDS, LIFESTAGE_KEYS, type LoadParams, type MySubmission } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
 import { LocaleLink, useLocale } from '../../../lib/links';
-import { photoUrl } from '../../observations/photo-url';
-import { formatDate } from '../format';
+import { photoUrl } from '../../../entities/photo/photo-url';
+import { formatDate } from '../../../lib/format-date';
 
 /** One Mission in my list: thumbnail, date, place, counts per life stage, status; links to its details. */
 function MissionCard({ mission, params }: { mission: MySubmission; params: LoadParams | undefined }) {

@@ -18,8 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { MAX_IMAGE_BYTES, PHOTO_INPUT_ACCEPT, type LifestageId } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
 import { ApiRequestError } from '../../../lib/api-client';
-import { uploadObservationPhoto } from '../../flash/api/flash';
-import { photoUrl } from '../../observations/photo-url';
+import { uploadObservationPhoto } from '../../../entities/photo/upload-photo';
+import { photoUrl } from '../../../entities/photo/photo-url';
 import type { MissionFormValues, MissionPhoto } from '../mission-values';
 
 interface Pending {

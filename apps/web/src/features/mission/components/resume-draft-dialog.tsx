@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/links';
 import type { MissionDraft } from '../draft-storage';
-import { formatDate } from '../format';
+import { formatDate } from '../../../lib/format-date';
 
 /**
  * Asks, on return to the Mission form, whether to resume the draft kept on this device or to

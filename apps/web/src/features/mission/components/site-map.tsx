@@ -4,9 +4,9 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo } from 'react';
 import { CircleMarker, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, type MySite } from '@mm/shared';
-import { useClientConfig } from '../../flash/api/flash';
-import type { LatLng } from '../../flash/components/location-picker';
-import { POINT_ZOOM as SITE_ZOOM, markerIcon } from '../../flash/components/marker-icon';
+import { useClientConfig } from '../../../lib/client-config';
+import type { LatLng } from '../../../components/map/location-picker';
+import { POINT_ZOOM as SITE_ZOOM, markerIcon } from '../../../components/map/marker-icon';
 
 /** Where the map should look: one point, or every point of a list. A new object moves the map. */
 export type MapFocus = { point: LatLng } | { points: LatLng[] };

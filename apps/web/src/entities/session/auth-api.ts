@@ -1,5 +1,5 @@
 import type { SessionUser, SigninInput, SignupInput } from '@mm/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 export type CheckSessionAnswer = Partial<SessionUser> & {
   user?: { first_name: string; last_name: string; language: string };

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import 'leaflet/dist/leaflet.css';
 import { MapContainer, Marker, TileLayer } from 'react-leaflet';
-import { useClientConfig } from '../api/flash';
+import { useClientConfig } from '../../lib/client-config';
 import { POINT_ZOOM, markerIcon } from './marker-icon';
 
 /** A small read-only map with one marker on a saved point (WGS84 degrees); `label` names it for screen readers. */

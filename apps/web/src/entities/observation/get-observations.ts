@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { OBSERVATION_PAGE_SIZE, type ObservationListResponse } from '@mm/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 export const getObservations = (page: number, limit = OBSERVATION_PAGE_SIZE) =>
   api.get<ObservationListResponse>('/observations', { page, limit });

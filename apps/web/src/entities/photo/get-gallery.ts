@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { GALLERY_PAGE_SIZE, type ExploreFilters, type GalleryResponse } from '@mm/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 /** The filters as query-string values (booleans as 1/0), without the unset ones. */
 const toQuery = (filters: ExploreFilters) =>

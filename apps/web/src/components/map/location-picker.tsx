@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM } from '@mm/shared';
-import { useClientConfig } from '../api/flash';
+import { useClientConfig } from '../../lib/client-config';
 import { POINT_ZOOM, markerIcon } from './marker-icon';
 
 export interface LatLng {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MySite } from '@mm/shared';
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 /** `GET /api/sites/mine`: the places I surveyed before, most recently used first ("show my locations"). */
 export const getMySites = () => api.get<MySite[]>('/sites/mine');

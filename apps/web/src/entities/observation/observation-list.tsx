@@ -15,10 +15,10 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { SMALL_SCREEN_BREAKPOINT, type ObservationRow } from '@mm/shared';
-import { MmImage } from '../../../components/ui/mm-image';
-import { LocaleLink, useLocale } from '../../../lib/links';
-import { photoUrl } from '../photo-url';
-import { milkweedName } from './milkweed-name';
+import { MmImage } from '../../components/ui/mm-image';
+import { LocaleLink, useLocale } from '../../lib/links';
+import { photoUrl } from '../photo/photo-url';
+import { milkweedName } from '../milkweed/milkweed-name';
 
 /** Translation key of a row's life stage; milkweed rows of a Mission have none. */
 const stageKey = (row: Pick<ObservationRow, 'lifestage_id'>) => `lifestage.${row.lifestage_id ?? 'milkweed'}`;

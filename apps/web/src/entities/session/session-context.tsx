@@ -1,7 +1,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { sessionUserSchema, type SessionUser } from '@mm/shared';
 import { storage } from '../../lib/storage';
-import { checkSession, signoutRequest } from './api/auth';
+import { checkSession, signoutRequest } from './auth-api';
 
 interface SessionState {
   /** undefined until known, null when signed out (spec §3 "user state, initially undefined"). */

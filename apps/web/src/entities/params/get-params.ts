@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS, loadParamsResponseSchema, type LoadParams } from '@mm/shared';
-import { api } from '../../../lib/api-client';
-import { storage } from '../../../lib/storage';
+import { api } from '../../lib/api-client';
+import { storage } from '../../lib/storage';
 
 function cached(): LoadParams | undefined {
   const raw = sessionStorage.getItem(STORAGE_KEYS.params);
