@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-const photos = path.resolve(import.meta.dirname, '../../../shared/data/photos');
+const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 
 // Each journey crosses several pages and an upload; give a loaded machine room.

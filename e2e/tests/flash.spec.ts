@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
-const photos = path.resolve(import.meta.dirname, '../../../shared/data/photos');
+const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const password = 'Monarque22';
 let token = '';
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-const photos = path.resolve(import.meta.dirname, '../../../shared/data/photos');
+const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const password = 'Monarque22';
 const suffix = Date.now().toString(36);
 let username = '';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-const photos = path.resolve(import.meta.dirname, '../../../shared/data/photos');
+const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const password = 'Monarque22';
 
 /** A new account through the API, its token stored as the app stores it; answers the username and token. */

@@ -12,7 +12,7 @@ import { DWC_COLUMNS, type DwcColumn } from '../src/modules/downloads/darwin-cor
 import { createDownloadTickets } from '../src/modules/downloads/download-tickets';
 import { buildTestApp, multipart, photosDir, signUp, type TestContext, unzip, submitFlash } from './helpers';
 
-const dwcTextXsd = path.resolve(import.meta.dirname, '../../../../shared/data/standards/tdwg_dwc_text.xsd');
+const dwcTextXsd = path.resolve(import.meta.dirname, '../../../fixtures/standards/tdwg_dwc_text.xsd');
 
 let ctx: TestContext;
 let volunteer: { token: string; userId: number; username: string };

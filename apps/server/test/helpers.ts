@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { inject, expect } from 'vitest';
 import { buildApp } from '../src/app';
@@ -10,7 +13,15 @@ import { openDatabase, type Db } from '../src/db/client';
 import { localStorage } from '../src/lib/storage';
 import yauzl from 'yauzl';
 
-export const photosDir = path.resolve(import.meta.dirname, '../../../../shared/data/photos');
+/** The repository's photo fixtures (sources in fixtures/README.md). */
+export const photosDir = path.resolve(import.meta.dirname, '../../../fixtures/photos');
+
+/** The repository's observation CSV fixtures, gzipped byte for byte (sources in fixtures/README.md). */
+export const observationsDir = path.resolve(import.meta.dirname, '../../../fixtures/observations');
+
+/** One observation CSV fixture as a stream of its original bytes. */
+export const openObservationsCsv = (file: string): Readable =>
+  createReadStream(path.join(observationsDir, `${file}.gz`)).pipe(createGunzip());
 
 export interface TestContext {
   app: FastifyInstance;

@@ -1,14 +1,11 @@
-import { createReadStream, existsSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser } from '../src/cli/common';
 import { generateDemoSightings } from '../src/modules/imports/demo-generator';
 import { createSightingWriter, type SightingToWrite } from '../src/modules/imports/import.service';
 import { parseSightingsCsv } from '../src/modules/imports/sightings-csv';
-import { buildTestApp, type TestContext } from './helpers';
+import { buildTestApp, openObservationsCsv, type TestContext } from './helpers';
 
-const dataDir = path.resolve(import.meta.dirname, '../../../../shared/data/observations');
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await buildTestApp();
@@ -22,7 +19,7 @@ const countFor = async (userId: number) =>
     )
   ).rows[0]?.n;
 
-describe.runIf(existsSync(dataDir))('sighting import into the database', () => {
+describe('sighting import into the database', () => {
   it('imports the Journey North spring 2021 file once, with provinces, and adds nothing on a re-run', async () => {
     const userId = await ensureUser(ctx.db, { username: 'jn-import-test', first_name: 'Journey', last_name: 'North' });
     const write = await createSightingWriter(ctx.db);
@@ -30,7 +27,7 @@ describe.runIf(existsSync(dataDir))('sighting import into the database', () => {
       const totals = { written: 0, existing: 0, rejected: 0 };
       let batch: SightingToWrite[] = [];
       for await (const row of parseSightingsCsv(
-        createReadStream(path.join(dataDir, 'journeynorth_monarch_adult_first_spring2021.csv')),
+        openObservationsCsv('journeynorth_monarch_adult_first_spring2021.csv'),
       )) {
         if ('issues' in row) {
           totals.rejected += 1;

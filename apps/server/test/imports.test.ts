@@ -1,7 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkCalendarDate } from '../src/modules/imports/csv-values';
 import { generateDemoSightings, type DemoSighting } from '../src/modules/imports/demo-generator';
@@ -17,10 +14,8 @@ import {
   type RowIssue,
   type SightingRecord,
 } from '../src/modules/imports/sightings-csv';
+import { openObservationsCsv } from './helpers';
 
-// The real datasets live next to the repository, never inside it (see /work/shared/data/README.md).
-const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/data/observations');
-const HAS_DATA = existsSync(DATA_DIR);
 
 interface Summary {
   records: SightingRecord[];
@@ -39,7 +34,7 @@ async function collect(rows: AsyncIterable<ParsedRow>): Promise<Summary> {
 }
 
 const parseFile = (file: string, options?: ParseOptions) =>
-  collect(parseSightingsCsv(createReadStream(path.join(DATA_DIR, file)), options));
+  collect(parseSightingsCsv(openObservationsCsv(file), options));
 const parseText = (csv: string, options?: ParseOptions) => collect(parseSightingsCsv(csv, options));
 const tally = <T>(values: readonly T[]) =>
   values.reduce((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map<T, number>());
@@ -47,7 +42,7 @@ const total = (values: readonly (number | null)[]) => values.reduce<number>((sum
 const TAG = /<\/?[a-zA-Z][^>]*>/;
 const ENTITY = /&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/i;
 
-describe.skipIf(!HAS_DATA)(`sighting CSVs in ${DATA_DIR}${HAS_DATA ? '' : ' (SKIPPED: folder not found)'}`, () => {
+describe('sighting CSVs of fixtures/observations (real Journey North, iNaturalist and GBIF files)', () => {
   it('az_monarchs_inat_gbif: 1,985 adult records, 15 rows rejected for NA coordinates', async () => {
     const { records, rejected, rows } = await parseFile('az_monarchs_inat_gbif_2000-2022.csv');
     expect(records).toHaveLength(1985);
@@ -188,7 +183,7 @@ describe.skipIf(!HAS_DATA)(`sighting CSVs in ${DATA_DIR}${HAS_DATA ? '' : ' (SKI
   });
 
   it('stops reading the file when the consumer stops early', async () => {
-    const stream = createReadStream(path.join(DATA_DIR, 'journeynorth_monarch_egg_2007-2020.csv'));
+    const stream = openObservationsCsv('journeynorth_monarch_egg_2007-2020.csv');
     let seen = 0;
     for await (const parsed of parseSightingsCsv(stream)) {
       expect(parsed.row).toBe(++seen);

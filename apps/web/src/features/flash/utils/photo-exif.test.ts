@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exifDay, readPhotoExif } from './photo-exif';
 
-const dir = path.resolve(import.meta.dirname, '../../../../../../../shared/data/photos');
+const dir = path.resolve(import.meta.dirname, '../../../../../../fixtures/photos');
 const read = (name: string) => readPhotoExif(new Uint8Array(readFileSync(path.join(dir, name))), '2030-01-01');
 
 describe('readPhotoExif on the real test photos', () => {
