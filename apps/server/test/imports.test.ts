@@ -16,7 +16,6 @@ import {
 } from '../src/modules/imports/sightings-csv';
 import { openObservationsCsv } from './helpers';
 
-
 interface Summary {
   records: SightingRecord[];
   rejected: { row: number; issues: RowIssue[] }[];
