@@ -31,29 +31,9 @@ export interface ListIndex {
 /** The page memory of a new ListIndex. */
 export const pageMemory = (): ListIndex['pages'] => new LRUCache<string, number[]>({ max: MAX_PAGES });
 
-type Loader = (filters: ExploreFilters, statuses: readonly ObservationStatusId[]) => Promise<ListIndex>;
-
-/**
- * List indexes per filter set and visible statuses, valid for one data version (lib/data-version.ts):
- * any data change makes the next request build a new one. Concurrent requests share one build.
- */
-export function createListIndexes(load: Loader, max = 100) {
-  const cache = new LRUCache<string, { version: number; index: Promise<ListIndex> }>({ max });
-  return {
-    get(version: number, filters: ExploreFilters, statuses: readonly ObservationStatusId[]): Promise<ListIndex> {
-      const key = JSON.stringify([statuses, filters]);
-      const hit = cache.get(key);
-      if (hit && hit.version === version) return hit.index;
-      const index = load(filters, statuses);
-      cache.set(key, { version, index });
-      // A failed build is not kept: the next request tries again.
-      index.catch(() => {
-        if (cache.get(key)?.index === index) cache.delete(key);
-      });
-      return index;
-    },
-  };
-}
+/** Key of a list: the visible statuses and the filters. */
+export const listKey = (filters: ExploreFilters, statuses: readonly ObservationStatusId[]) =>
+  JSON.stringify([statuses, filters]);
 
 /** The known row key at or before `position`, with its position; null when none is known. */
 export function keyAtOrBefore(keys: Map<number, ListKey>, position: number): [number, ListKey] | null {

@@ -11,15 +11,15 @@ import {
   type ObservationRow,
   type SessionUser,
 } from '@mm/shared';
-import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import type { DataVersion } from '../../lib/data-version';
 import { notFound } from '../../lib/errors';
+import { createVersionedCache } from '../../lib/versioned-cache';
 import { toPhoto } from '../checklists/checklists.queries';
 import { photosRepository } from '../photos/photos.repository';
 import { ClusterIndex } from './cluster-index';
 import { mergeOverlapping } from './cluster-merge';
-import { createListIndexes, keyAtOrBefore, LIST_HEAD, pageMemory, rememberKey, type ListIndex } from './list-index';
+import { keyAtOrBefore, LIST_HEAD, listKey, pageMemory, rememberKey, type ListIndex } from './list-index';
 import { createRowCache, DEFAULT_ROW_CACHE_MB, ROW_TABLES } from './list-rows';
 import { visibleStatuses } from './observation-filters';
 import { observationsMap } from './observations.map';
@@ -29,6 +29,8 @@ import { observationsRepository, type ObservationListRow } from './observations.
 const KEY_EVERY = 50;
 /** Cluster indexes kept (filter sets × visible statuses); ≈ 37 MB for 230 k sites, less for narrower filters. */
 const CLUSTER_INDEXES = 6;
+/** List indexes kept (filter sets × visible statuses). */
+const LIST_INDEXES = 100;
 
 /** The tables a filtered list or map depends on: notifications from others leave its cached index valid. */
 function tablesOf(filters: ExploreFilters): string[] {
@@ -64,7 +66,8 @@ export function createObservationsService(
   });
 
   /** A list's total and head: one read of the first listHead + 1 keys, and a count only when the list is longer. */
-  const indexes = createListIndexes(async (filters, statuses): Promise<ListIndex> => {
+  type ListArgs = { filters: ExploreFilters; statuses: ReturnType<typeof visibleStatuses> };
+  const indexes = createVersionedCache(async ({ filters, statuses }: ListArgs): Promise<ListIndex> => {
     const head = await observationsRepository.head(db, filters, statuses, listHead + 1);
     const total = head.length <= listHead ? head.length : await observationsRepository.count(db, filters, statuses);
     const kept = head.slice(0, listHead);
@@ -72,28 +75,15 @@ export function createObservationsService(
       kept.flatMap((k, i) => (i % KEY_EVERY === 0 || i === kept.length - 1 ? [[i, k] as const] : [])),
     );
     return { total, head: kept.map((k) => k.id), keys, pages: pageMemory() };
-  });
+  }, LIST_INDEXES);
   const rowCache = createRowCache(rowCacheBytes);
 
-  const clusterIndexes = new LRUCache<string, { version: number; index: Promise<ClusterIndex> }>({
-    max: CLUSTER_INDEXES,
-  });
-  /** The cluster index of a filter set at the current version of its tables; concurrent requests share one build. */
-  const clusterIndex = (
-    version: number,
-    filters: ExploreFilters,
-    statuses: ReturnType<typeof visibleStatuses>,
-  ): Promise<ClusterIndex> => {
-    const key = JSON.stringify([statuses, filters]);
-    const hit = clusterIndexes.get(key);
-    if (hit && hit.version === version) return hit.index;
-    const index = observationsMap.siteAggregates(db, filters, statuses).then((rows) => new ClusterIndex(rows));
-    clusterIndexes.set(key, { version, index });
-    index.catch(() => {
-      if (clusterIndexes.get(key)?.index === index) clusterIndexes.delete(key);
-    });
-    return index;
-  };
+  /** Cluster indexes per filter set and visible statuses at the version of their tables. */
+  const clusterIndexes = createVersionedCache(
+    ({ filters, statuses }: ListArgs) =>
+      observationsMap.siteAggregates(db, filters, statuses).then((rows) => new ClusterIndex(rows)),
+    CLUSTER_INDEXES,
+  );
   /** Version of these tables, or null when changes cannot be followed (nothing may be kept). */
   const versionOf = (tables: readonly string[]): number | null =>
     dataVersion ? (dataVersion.currentFor?.(tables) ?? dataVersion.current()) : null;
@@ -167,7 +157,8 @@ export function createObservationsService(
       const version = versionFor(filters);
       // Read before the ids: rows fetched for ids of an older list are then never kept as current.
       const rowVersion = version === null ? null : rowsVersion();
-      const index = version === null ? null : await indexes.get(version, filters, statuses);
+      const index =
+        version === null ? null : await indexes.get(version, listKey(filters, statuses), { filters, statuses });
       const { ids, total } = index
         ? { ids: await pageIds(index, filters, statuses, limit, offset), total: index.total }
         : await observationsRepository.paginate(db, filters, statuses, limit, offset);
@@ -204,7 +195,10 @@ export function createObservationsService(
         const answer = await observationsMap.clusters(db, query, statuses);
         return JSON.stringify({ ...answer, clusters: arrange(answer.clusters) });
       }
-      return (await clusterIndex(version, filters, statuses)).clustersJson({ zoom, west, south, east, north }, arrange);
+      return (await clusterIndexes.get(version, listKey(filters, statuses), { filters, statuses })).clustersJson(
+        { zoom, west, south, east, north },
+        arrange,
+      );
     },
 
     /** Chart figures for the filters: per week of the year by life stage, per province. */
