@@ -6,7 +6,13 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { APP_VERSION, MAX_IMAGE_BYTES, SUB_PATH } from '@mm/shared';
@@ -154,13 +160,43 @@ function registerStatic(
 }
 
 /**
+ * Pino options: human-readable lines (pino-pretty) when writing to a terminal outside production,
+ * JSON lines otherwise (a log collector, a file, `NODE_ENV=production`); the token never logged.
+ */
+function loggerOptions(level: Config['LOG_LEVEL']): FastifyServerOptions['logger'] {
+  if (level === 'silent') return false;
+  const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
+  return {
+    level,
+    redact: ['req.headers.authorization'],
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
+/**
+ * Each request logged once, at debug, when it completes (a terminal at `info` shows start-up, warnings
+ * and errors, not every request); a request that failed is logged at error as Fastify does.
+ */
+class QuietRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else request.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+/**
  * Builds the Fastify application: external plugins, then app plugins, then routes (fastify/demo's order).
  * Every route validates params, query and body with the shared zod schemas.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, storage } = deps;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    logger: loggerOptions(config.LOG_LEVEL),
+    logController: new QuietRequestLog(),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
