@@ -51,13 +51,11 @@ test('Flash Data: number, length, province and picture messages, an image delete
   await expect(page.getByText('Province is required.', { exact: true })).toBeVisible();
 
   // Pictures: a file that is not an image (refused once uploaded), then one over 10 MB (refused at once).
-  await page
-    .locator('#photos-1')
-    .setInputFiles({
-      name: 'field-notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('Not a picture of a monarch.\n'),
-    });
+  await page.locator('#photos-1').setInputFiles({
+    name: 'field-notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Not a picture of a monarch.\n'),
+  });
   await expect(page.getByRole('alert').filter({ hasText: 'File type is not supported' })).toHaveText(
     'File type is not supported',
   );
