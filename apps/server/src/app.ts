@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -187,7 +188,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
 
-  const limits = createRateLimits(db.$client);
+  // Its own small pool: a limit is checked before any work, never behind the app's queries for a connection.
+  const limitsPool = new pg.Pool({ ...db.$client.options, max: 3 });
+  limitsPool.on('error', (err) => app.log.warn({ err }, 'rate-limit pool connection lost'));
+  app.addHook('onClose', () => limitsPool.end());
+  const limits = createRateLimits(limitsPool);
   const users = createUsersService(
     db,
     config.SESSION_DAYS,
