@@ -336,7 +336,8 @@ describe('API fuzzing from the OpenAPI document (issue 14)', () => {
             });
             sent++;
             statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-            const where = `${key} as ${req.identity.name}: ${req.url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+            const sentBody = typeof req.payload === 'string' ? ` body ${req.payload.slice(0, 600)}` : '';
+            const where = `${key} as ${req.identity.name}: ${req.url.slice(0, 200)}${sentBody} → ${res.statusCode} ${res.body.slice(0, 300)}`;
             if (res.statusCode >= 500) {
               failures.push(where);
               return false;

@@ -197,6 +197,23 @@ describe('authentication before validation', () => {
   });
 });
 
+describe('bodies of the wrong kind (found by the API fuzz test)', () => {
+  it('answers 400 to a JSON null body on Flash writes', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/observations/submit_flash'],
+      ['PUT', '/api/checklists/999982/flash'],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method,
+        url,
+        headers: { Authorization: user.token, 'content-type': 'application/json' },
+        payload: 'null',
+      });
+      expectAppError(res, 400);
+    }
+  });
+});
+
 describe('multipart field names', () => {
   it('refuses a photo sent under another field name, naming the expected field', async () => {
     const body = multipart('photo.jpg', Buffer.from('not really a jpeg'), 'image/jpeg');

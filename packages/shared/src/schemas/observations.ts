@@ -37,7 +37,9 @@ const flashFields = {
 };
 /** True when the named parts of a raw payload already pass their own field schemas. */
 function validParts(value: unknown, keys: (keyof typeof flashFields)[]): boolean {
-  const v = (value ?? {}) as Record<string, unknown>;
+  // Not an object (a JSON `null` body): the object check reports it; the cross-field rules have nothing to read.
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
   return keys.every((k) => flashFields[k].safeParse(v[k]).success);
 }
 
