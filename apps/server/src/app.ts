@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,12 +12,15 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import pg from 'pg';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import helmet, { type HelmetOptions } from 'helmet';
 import { APP_VERSION, MAX_IMAGE_BYTES, SUB_PATH } from '@mm/shared';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { RequestValidationError } from './lib/errors';
+import { validatorFor } from './lib/validation';
+import { requestLocale, translator } from './lib/i18n';
 import type { Storage } from './lib/storage';
 import { checklistsRoutes } from './modules/checklists/checklists.routes';
 import { downloadsRoutes } from './modules/downloads/downloads.routes';
@@ -53,6 +55,8 @@ import { createAdminReferenceService } from './modules/admin/admin-reference.ser
 import { createAdminUsersService } from './modules/admin/admin-users.service';
 import { topPages } from './modules/pageviews/pageviews.service';
 import { authPlugin } from './plugins/auth';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { createRateLimits, createSigninThrottle } from './lib/rate-limits';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
 
@@ -81,8 +85,9 @@ function tileOrigin(template: string): string {
   return `${url.protocol}//${url.host.replace('subdomain', '*')}`;
 }
 
-async function registerExternalPlugins(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(securityHeadersPlugin, {
+/** helmet's options: the Content-Security-Policy of the web app, the panel and the API. */
+function securityOptions(config: Config): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -99,8 +104,11 @@ async function registerExternalPlugins(app: FastifyInstance, config: Config): Pr
       },
     },
     crossOriginEmbedderPolicy: false,
-  });
-  await app.register(rateLimit, { global: false });
+  };
+}
+
+async function registerExternalPlugins(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(securityHeadersPlugin, securityOptions(config));
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
@@ -194,26 +202,38 @@ class QuietRequestLog extends LogController {
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, storage } = deps;
+  const setSecurityHeaders = helmet(securityOptions(config));
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
     logController: new QuietRequestLog(),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Router errors (a malformed or over-long path) reach no hook: give them the language and
+    // security headers the hooks would have, then the app's error handler (plugins/errors.ts).
+    frameworkErrors: (err, request, reply) => {
+      request.locale = requestLocale(request.headers);
+      request.t = translator(request.locale);
+      setSecurityHeaders(request.raw, reply.raw, () => void request.server.errorHandler(err, request, reply));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler<ZodType>(({ schema, httpPart }) => (data) => {
-    const result = schema.safeParse(data, { reportInput: true });
-    return result.success
-      ? { value: result.data }
-      : { error: new RequestValidationError(result.error.issues, httpPart ?? 'body') };
-  });
+  app.setValidatorCompiler<ZodType>(({ schema, httpPart }) => validatorFor(schema, httpPart ?? 'body'));
   app.setSerializerCompiler(serializerCompiler);
 
   await registerExternalPlugins(app, config);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
 
-  const users = createUsersService(db, config.SESSION_DAYS);
+  // Its own small pool: a limit is checked before any work, never behind the app's queries for a connection.
+  const limitsPool = new pg.Pool({ ...db.$client.options, max: 3 });
+  limitsPool.on('error', (err) => app.log.warn({ err }, 'rate-limit pool connection lost'));
+  app.addHook('onClose', () => limitsPool.end());
+  const limits = createRateLimits(limitsPool);
+  const users = createUsersService(
+    db,
+    config.SESSION_DAYS,
+    createSigninThrottle(limits, config.SIGNIN_FAILURES_PER_HOUR),
+  );
   const photos = createPhotosService(db, storage);
   const checklists = createChecklistsService(db, photos);
   const dataVersion = await followDataVersion(db.$client, (msg) => app.log.warn(msg));
@@ -238,10 +258,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (msg, err) => app.log.error({ err }, msg),
   );
   await app.register(authPlugin, { users });
+  await app.register(rateLimitPlugin, { limits });
+  if (deps.startJobs) {
+    const sweep = setInterval(
+      () => void limits.clearExpired().catch((err: unknown) => app.log.error({ err }, 'rate-limit clean-up failed')),
+      HOUR_MS,
+    ).unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
   await app.register(responseCachePlugin, { dataVersion });
 
   const authLimit = { max: config.AUTH_RATE_LIMIT, timeWindow: config.AUTH_RATE_WINDOW_MS };
-  await app.register(usersRoutes, { prefix: '/api/users', users, authLimit });
+  const signupLimit = { max: config.SIGNUP_RATE_LIMIT, timeWindow: config.SIGNUP_RATE_WINDOW_MS };
+  await app.register(usersRoutes, { prefix: '/api/users', users, authLimit, signupLimit });
   await app.register(accountsRoutes, {
     prefix: '/api/users',
     recovery,
@@ -249,8 +278,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     follows: createFollowsService(db),
     accountData: createAccountDataService(db, storage, users),
     authLimit,
+    limits,
   });
-  await app.register(contactRoutes, { prefix: '/api/users', contact, authLimit });
+  await app.register(contactRoutes, { prefix: '/api/users', contact, authLimit, limits });
   await app.register(utilitiesRoutes, { prefix: '/api/utilities', db, config, checklists });
   await app.register(pageViewsRoutes, { prefix: '/api/utilities', db, config });
   await app.register(translationsRoutes, { prefix: '/api/localetranslations' });

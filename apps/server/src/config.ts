@@ -27,10 +27,16 @@ const configSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   /** Folder of another build of the admin panel (apps/admin/dist by default). */
   ADMIN_DIST: z.string().min(1).optional(),
-  /** Sign-in, sign-up, recovery and contact attempts per IP, and per account, in each window. */
+  /** Sign-in, recovery and contact attempts per IP (recovery and contact also per email address) in each window. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Length of that window (ms), one minute by default. */
   AUTH_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Sign-ups per IP in each window: room for a class of 30 behind one school address. */
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Length of that window (ms), ten minutes by default. */
+  SIGNUP_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(600_000),
+  /** Failed sign-ins per account per hour (ASVS 2.2.1: at most 100), whatever identifier is typed. */
+  SIGNIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).max(100).default(100),
   /**
    * Page views (POST /api/utilities/pageview) counted per IP in each window; more answer 429.
    * Room for a class of 30 behind one school address browsing at once, not for a script.

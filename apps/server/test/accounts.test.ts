@@ -678,10 +678,13 @@ describe('rate limits', () => {
   afterAll(() => limited.close());
 
   it('answers 429 with a translated message after the limit, per endpoint', async () => {
+    // Counters live in PostgreSQL, shared with every other test app: this test has its own address.
+    const remoteAddress = '10.20.0.1';
     const forgot = () =>
       limited.app.inject({
         method: 'POST',
         url: '/api/users/forgotpassword',
+        remoteAddress,
         headers: { Language: 'fr' },
         payload: { email: 'someone@example.org' },
       });
@@ -691,11 +694,13 @@ describe('rate limits', () => {
     expect(third.statusCode).toBe(429);
     expect(third.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
     expect(third.json().message).toMatch(/Trop de tentatives/);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
 
     const contact = () =>
       limited.app.inject({
         method: 'POST',
         url: '/api/users/email-contact',
+        remoteAddress,
         payload: { name: 'A', email: 'a@example.org', subject: 'Hi', message: 'A message long enough.' },
       });
     expect((await contact()).statusCode).toBe(204);
@@ -706,6 +711,7 @@ describe('rate limits', () => {
       limited.app.inject({
         method: 'POST',
         url: '/api/users/signin',
+        remoteAddress,
         payload: { username: 'nobody', password: 'whatever' },
       });
     expect((await signin()).statusCode).toBe(401);
@@ -713,25 +719,25 @@ describe('rate limits', () => {
     expect((await signin()).statusCode).toBe(429);
   });
 
-  it('also counts per account, whatever the address, and lets requests in again after the window', async () => {
+  it('also counts recovery requests per email address, whatever the IP, and lets them in again after the window', async () => {
     const windowed = await buildTestApp({ AUTH_RATE_LIMIT: '2', AUTH_RATE_WINDOW_MS: '1500' });
     try {
-      // One account guessed from three addresses: the third attempt is refused although each IP is under its limit.
-      const signin = (ip: string, username = 'target-account') =>
+      const email = `target-${Date.now()}@example.org`;
+      const forgot = (ip: string, address = email) =>
         windowed.app.inject({
           method: 'POST',
-          url: '/api/users/signin',
+          url: '/api/users/forgotpassword',
           remoteAddress: ip,
-          payload: { username, password: 'guess' },
+          payload: { email: address },
         });
-      expect((await signin('10.0.0.1')).statusCode).toBe(401);
-      expect((await signin('10.0.0.2')).statusCode).toBe(401);
-      expect((await signin('10.0.0.3')).statusCode).toBe(429);
-      expect((await signin('10.0.0.3', 'TARGET-ACCOUNT')).statusCode).toBe(429);
-      expect((await signin('10.0.0.4', 'someone-else')).statusCode).toBe(401);
-      // After the window (1.5 s here) the account may be tried again.
+      expect((await forgot('10.20.1.1')).statusCode).toBe(200);
+      expect((await forgot('10.20.1.2')).statusCode).toBe(200);
+      expect((await forgot('10.20.1.3')).statusCode).toBe(429);
+      expect((await forgot('10.20.1.3', email.toUpperCase())).statusCode).toBe(429);
+      expect((await forgot('10.20.1.4', `other-${email}`)).statusCode).toBe(200);
+      // After the window (1.5 s here) the address may be used again.
       await new Promise((resolve) => setTimeout(resolve, 1700));
-      expect((await signin('10.0.0.5')).statusCode).toBe(401);
+      expect((await forgot('10.20.1.5')).statusCode).toBe(200);
     } finally {
       await windowed.close();
     }

@@ -32,11 +32,23 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-/** A fresh app on the shared test database, with its own data folder; `env` overrides the configuration. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * A fresh app on the shared test database (or `databaseUrl`), with its own data folder; `env`
+ * overrides the configuration.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  databaseUrl: string = inject('databaseUrl'),
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'monarch-app-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000', ...env });
-  const { db, pool } = await openDatabase(inject('databaseUrl'), 5, false);
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT: '10000',
+    SIGNUP_RATE_LIMIT: '10000',
+    ...env,
+  });
+  const { db, pool } = await openDatabase(databaseUrl, 5, false);
   const uploadsDir = path.join(dataDir, 'uploads');
   const app = await buildApp({ config, db, storage: localStorage(uploadsDir) });
   await app.ready();

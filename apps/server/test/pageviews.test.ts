@@ -17,8 +17,8 @@ beforeEach(() => {
   prefix = `/mmapp/en/test-${Math.random().toString(36).slice(2, 10)}`;
 });
 
-const view = (app: TestContext['app'], path: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/utilities/pageview', payload: { path }, headers });
+const view = (app: TestContext['app'], path: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  app.inject({ method: 'POST', url: '/api/utilities/pageview', payload: { path }, headers, remoteAddress });
 
 async function countOf(path: string): Promise<number> {
   const rows = await ctx.db.select({ views: pageViews.views }).from(pageViews).where(eq(pageViews.path, path));
@@ -104,11 +104,13 @@ describe('POST /api/utilities/pageview', () => {
     const limited = await buildTestApp({ PAGEVIEW_RATE_LIMIT: '3', PAGEVIEW_RATE_WINDOW_MS: '60000' });
     try {
       const path = `${prefix}/limited`;
+      // Counters live in PostgreSQL, shared with the other tests of this run: an address of its own.
+      const ip = `10.40.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
       const codes = [];
-      for (let i = 0; i < 5; i++) codes.push((await view(limited.app, path, { Language: 'fr' })).statusCode);
+      for (let i = 0; i < 5; i++) codes.push((await view(limited.app, path, { Language: 'fr' }, ip)).statusCode);
       expect(codes).toEqual([204, 204, 204, 429, 429]);
       expect(await countOf(path)).toBe(3);
-      const res = await view(limited.app, path, { Language: 'fr' });
+      const res = await view(limited.app, path, { Language: 'fr' }, ip);
       expect(res.json().message).toMatch(/tentatives|requêtes|trop/i);
     } finally {
       await limited.close();

@@ -372,3 +372,13 @@ export const pageViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.path] })],
 );
+
+/**
+ * Rate-limit counters of every server process (rate-limiter-flexible's PostgreSQL store, its own
+ * layout): `key` is the limiter's prefix and the counted key, `expire` the end of the window (ms since 1970).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});

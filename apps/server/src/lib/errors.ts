@@ -12,6 +12,13 @@ export class HttpError extends Error {
   }
 }
 
+/** 429 "Too many attempts", with the wait before the next try (`Retry-After`). */
+export class TooManyRequestsError extends HttpError {
+  constructor(readonly retryAfterMs: number) {
+    super(429, 'errors.too_many_requests');
+  }
+}
+
 export const notFound = () => new HttpError(404, 'errors.not_found');
 export const unauthorized = () => new HttpError(401, 'errors.unauthorized');
 export const forbidden = () => new HttpError(403, 'errors.forbidden');

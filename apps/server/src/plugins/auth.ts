@@ -12,20 +12,28 @@ declare module 'fastify' {
     /** The raw token of a live session, for sign-out. */
     token: string | null;
   }
+  interface FastifyContextConfig {
+    /** The route needs a signed-in user: 401 before the body is read or validated (issue 14). */
+    auth?: boolean;
+  }
 }
 
-/** Resolves the spec §7 `Authorization` header (the stored oauth_token, maybe empty) on API calls. */
+/**
+ * Resolves the spec §7 `Authorization` header (the stored oauth_token, maybe empty) on API calls;
+ * routes with `config.auth` answer 401 without a live session, before their body is read or validated.
+ */
 export const authPlugin = fp<{ users: UsersService }>(async (app, { users }) => {
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = tokenFromHeader(request.headers.authorization);
-    if (!token) return;
-    const user = await users.userForToken(token);
+    const user = token ? await users.userForToken(token) : undefined;
     if (user) {
       request.user = user;
-      request.token = token;
+      request.token = token ?? null;
+    } else if (request.routeOptions.config.auth) {
+      throw unauthorized();
     }
   });
 });

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { describeIssue, i18nKey, issueField } from '@mm/shared';
-import { HttpError, RequestValidationError } from '../lib/errors';
+import { databaseInputError } from '../lib/db-errors';
+import { HttpError, RequestValidationError, TooManyRequestsError } from '../lib/errors';
 
 const statusKeys: Record<number, string> = {
   400: 'errors.bad_request',
@@ -10,6 +11,7 @@ const statusKeys: Record<number, string> = {
   404: 'errors.not_found',
   409: 'errors.conflict',
   413: 'errors.payload_too_large',
+  414: 'errors.uri_too_long',
   415: 'errors.unsupported_media_type',
   429: 'errors.too_many_requests',
   503: 'errors.unavailable',
@@ -21,6 +23,7 @@ const reasonPhrases: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -58,13 +61,16 @@ function validationFields(request: FastifyRequest, err: RequestValidationError):
  * language; unexpected errors are logged and answered 500 without details.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((err: FastifyError, request, reply) => {
+  app.setErrorHandler((raw: FastifyError, request, reply) => {
     const t = request.t;
+    const err = databaseInputError(raw) ?? raw;
     if (err instanceof RequestValidationError) {
       const fields = validationFields(request, err);
       return send(reply, 400, Object.values(fields).join(' '), fields);
     }
     if (err instanceof HttpError) {
+      if (err instanceof TooManyRequestsError)
+        reply.header('Retry-After', Math.max(1, Math.ceil(err.retryAfterMs / 1000)));
       const fields = err.fields
         ? Object.fromEntries(
             Object.entries(err.fields).map(([f, d]) => [

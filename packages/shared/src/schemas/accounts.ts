@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, USERNAME_SEARCH_LIMIT } from '../constants/index';
 import { emailSchema, passwordSchema, profileCountFields } from './users';
+import { columnInt, multiline } from './input-rules';
 import { V } from './validation';
 
 const optionalText = (max: number) =>
@@ -72,8 +73,8 @@ export const updateUserInputSchema = z.object({
   last_name: z.string(V.required).trim().min(1, V.required).max(60, V.maxChars),
   email: emailSchema,
   language: z.enum(LOCALES, V.required),
-  province_id: z.number().int().positive().nullable().default(null),
-  country_id: z.number().int().positive().nullable().default(null),
+  province_id: columnInt('province_id').nullable().default(null),
+  country_id: columnInt('country_id').nullable().default(null),
 });
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 
@@ -81,7 +82,7 @@ export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 export const updateProfileInputSchema = z.object({
   club: optionalText(120),
   species_name: optionalText(120),
-  bio: optionalText(1000),
+  bio: multiline(optionalText(1000)),
   newsletter: z.boolean().default(false),
   obsend: z.boolean().default(false),
   obreceive: z.boolean().default(false),
@@ -157,7 +158,7 @@ export const contactInputSchema = z.object({
   name: z.string(V.required).trim().min(1, V.required).max(120, V.maxChars),
   email: emailSchema,
   subject: z.string(V.required).trim().min(1, V.required).max(200, V.maxChars),
-  message: z.string(V.required).trim().min(1, V.required).min(10, V.minChars).max(5000, V.maxChars),
+  message: multiline(z.string(V.required).trim().min(1, V.required).min(10, V.minChars).max(5000, V.maxChars)),
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ObservationStatus, Role, type ObservationStatusId, type RoleId } from '../constants/enums';
 import { clockTime, countSchema, isoDate, latitudeSchema, longitudeSchema } from './observations';
+import { columnInt, multiline, PG_INTEGER_RANGES } from './input-rules';
 import { V } from './validation';
 
 /**
@@ -74,7 +75,10 @@ export const adminListQuerySchema = z.object({
   /** Inclusive row offsets; at most 500 rows per page. */
   range: jsonParam(
     z
-      .tuple([z.number().int().min(0), z.number().int().min(0)])
+      .tuple([
+        z.number().int().min(0).max(PG_INTEGER_RANGES.integer.max),
+        z.number().int().min(0).max(PG_INTEGER_RANGES.integer.max),
+      ])
       .refine(([a, b]) => b >= a && b - a < 500, { message: V.invalid }),
     [0, 24],
   ),
@@ -82,15 +86,16 @@ export const adminListQuerySchema = z.object({
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
+/** `{id}` of a panel record whose id column is an `integer` (see the server's per-table id params for the others). */
 export const adminIdParamsSchema = z.object({
-  id: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(2_147_483_647, V.invalid),
+  id: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(PG_INTEGER_RANGES.integer.max, V.invalid),
 });
 
 const statusId = z.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(6, V.invalid);
 
 /** `POST /api/admin/observations/status`: one status for one or many observations, all or nothing. */
 export const statusChangeSchema = z.object({
-  ids: z.array(z.number().int().min(1)).min(1, V.required).max(500, V.invalid),
+  ids: z.array(columnInt('observation_id')).min(1, V.required).max(500, V.invalid),
   status_id: statusId,
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
@@ -142,12 +147,12 @@ export type AdminObservation = z.infer<typeof adminObservationSchema>;
  */
 export const adminObservationUpdateSchema = z.object({
   numbers: countSchema.optional(),
-  milkweed_id: z.number(V.number).int().min(1, V.invalid).nullable().optional(),
+  milkweed_id: columnInt('milkweed_id').nullable().optional(),
   checklist_date: isoDate.optional(),
   latitude: latitudeSchema.optional(),
   longitude: longitudeSchema.optional(),
   locality: z.string().trim().min(1, V.required).max(200, V.maxChars).optional(),
-  province_id: z.number(V.number).int().min(1, V.invalid).optional(),
+  province_id: columnInt('province_id').optional(),
 });
 export type AdminObservationUpdate = z.infer<typeof adminObservationUpdateSchema>;
 
@@ -177,7 +182,7 @@ export const adminChecklistUpdateSchema = z.object({
     .max(1000, V.invalid)
     .nullable()
     .optional(),
-  comment: z.string().max(2000, V.maxChars).nullable().optional(),
+  comment: multiline(z.string().max(2000, V.maxChars).nullable().optional()),
 });
 
 export const adminSiteSchema = z.object({
@@ -190,7 +195,7 @@ export const adminSiteSchema = z.object({
 export const adminSiteUpdateSchema = z.object({
   locality: z.string().trim().min(1, V.required).max(200, V.maxChars).optional(),
   city: z.string().trim().max(200, V.maxChars).nullable().optional(),
-  province_id: z.number(V.number).int().min(1, V.invalid).optional(),
+  province_id: columnInt('province_id').optional(),
   latitude: latitudeSchema.optional(),
   longitude: longitudeSchema.optional(),
 });
@@ -215,7 +220,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserUpdateSchema = z.object({
   role_id: z.number(V.number).int().min(1, V.invalid).max(4, V.invalid).optional(),
   isdeleted: z.boolean().optional(),
-  region_provinces: z.array(z.number().int().min(1)).max(100, V.invalid).optional(),
+  region_provinces: z.array(columnInt('province_id')).max(100, V.invalid).optional(),
 });
 
 /** Milkweed species of the reference data; retiring hides it from forms, never from old observations. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OBSERVATION_PAGE_SIZE } from '../constants/index';
+import { queryColumnInt } from './input-rules';
 import { V } from './validation';
 import { paginatorSchema, photoSchema } from './observations';
 
@@ -56,7 +57,7 @@ export const checklistDetailSchema = z.object({
 });
 export type ChecklistDetail = z.infer<typeof checklistDetailSchema>;
 
-export const checklistIdParamsSchema = z.object({ id: z.coerce.number().int().positive(V.invalid) });
+export const checklistIdParamsSchema = z.object({ id: queryColumnInt('checklist_id') });
 
 /** One line of Flash Submissions / Missions: a summary of one of my checklists. */
 export const mySubmissionSchema = z.object({
@@ -79,7 +80,7 @@ export type MySubmission = z.infer<typeof mySubmissionSchema>;
 
 export const mySubmissionsQuerySchema = z.object({
   kind: z.enum(['flash', 'mission']),
-  page: z.coerce.number().int().min(1, V.numberPositive).default(1),
+  page: z.coerce.number().int().min(1, V.numberPositive).max(1_000_000, V.invalid).default(1),
   limit: z.coerce.number().int().min(1).max(OBSERVATION_PAGE_SIZE, V.invalid).default(20),
 });
 export const mySubmissionsResponseSchema = z.object({ data: z.array(mySubmissionSchema), paginator: paginatorSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { exploreFiltersSchema } from './explore';
+import { columnInt, multiline } from './input-rules';
 import { V } from './validation';
 
 /** File formats of the Explore download: CSV, GeoJSON FeatureCollection, Darwin Core Archive (zip). */
@@ -9,13 +10,13 @@ export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 /** Longest free-text download reason, characters. */
 export const DOWNLOAD_REASON_MAX_CHARS = 500;
 
-const reasonId = z.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(2_147_483_647, V.invalid);
+const reasonId = columnInt('reason_id');
 const reasonFields = {
   format: z.enum(DOWNLOAD_FORMATS, V.invalid),
   /** A reason of the seeded `reasons` list (`loadparams.reasons`). */
   reason_id: reasonId.optional(),
   /** The reason in the requester's own words. */
-  reason_text: z.string().trim().max(DOWNLOAD_REASON_MAX_CHARS, V.maxChars).optional(),
+  reason_text: multiline(z.string().trim().max(DOWNLOAD_REASON_MAX_CHARS, V.maxChars).optional()),
 };
 
 const hasReason = (v: { reason_id?: number; reason_text?: string }) =>

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { OBSERVATION_PAGE_SIZE } from '../constants/index';
 import { isoDate } from './observations';
+import { queryColumnInt } from './input-rules';
 import { V } from './validation';
 
 /** Query-string booleans: `1`/`true` and `0`/`false`. */
 const queryBoolean = z.enum(['1', 'true', '0', 'false'], V.invalid).transform((v) => v === '1' || v === 'true');
-const queryId = z.coerce.number(V.number).int(V.wholeNumber).min(1, V.numberPositive).max(2_147_483_647, V.invalid);
 
 /** A box of sites: west/south/east/north in WGS84 degrees, edges included; west > east crosses the antimeridian. */
 export interface BoundingBox {
@@ -46,9 +46,9 @@ const exploreFilterFields = {
   date_to: isoDate.optional(),
   /** Life stage id: 1 adult, 2 egg, 3 caterpillar, 4 chrysalis (`LIFESTAGE_KEYS` order). */
   lifestage_id: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(4, V.invalid).optional(),
-  milkweed_id: queryId.optional(),
-  country_id: queryId.optional(),
-  province_id: queryId.optional(),
+  milkweed_id: queryColumnInt('milkweed_id', V.numberPositive).optional(),
+  country_id: queryColumnInt('country_id', V.numberPositive).optional(),
+  province_id: queryColumnInt('province_id', V.numberPositive).optional(),
   /** Observer's username, case-insensitive, exact. */
   username: z.string().trim().min(1, V.required).max(100, V.maxChars).optional(),
   /** Flash Data sightings or Mission surveys. */

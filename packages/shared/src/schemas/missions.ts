@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { LIFESTAGE_KEYS } from '../constants/enums';
+import { columnInt, multiline, type IntegerColumn } from './input-rules';
 import { V } from './validation';
 import { clockTime, countSchema, isoDate, latitudeSchema, longitudeSchema, photoRefSchema } from './observations';
 
-const idRef = z.number(V.required).int(V.required).positive(V.required);
+/** A required reference to a row of the column's table. */
+const idRef = (column: IntegerColumn) => columnInt(column, V.required, V.required);
 
 /** Step 1, Where (site): one of the user's sites by id, or a new site. */
 export const missionSiteSchema = z.object({
-  site_id: z.number().int().positive().nullish(),
+  site_id: columnInt('site_id').nullish(),
   locality: z.string(V.required).trim().min(1, V.required).max(200, V.maxChars),
   city: z.string(V.required).trim().min(1, V.required).max(100, V.maxChars),
-  province_id: idRef,
+  province_id: idRef('province_id'),
   latitude: latitudeSchema,
   longitude: longitudeSchema,
 });
@@ -41,9 +43,9 @@ export type MissionChecklist = z.infer<typeof missionChecklistSchema>;
 
 /** One milkweed row of step 3: species, abundance, location size and the monarchs counted on it. */
 export const missionMilkweedSchema = z.object({
-  milkweed_id: idRef,
-  abundance_id: idRef,
-  locationsize_id: idRef,
+  milkweed_id: idRef('milkweed_id'),
+  abundance_id: idRef('abundance_id'),
+  locationsize_id: idRef('locationsize_id'),
   adults: countSchema,
   eggs: countSchema,
   caterpillars: countSchema,
@@ -65,7 +67,7 @@ export const missionObservationSchema = z
     /** "I saw monarchs": when true at least one count must be > 0; a survey that found none is valuable data too. */
     monarchs_seen: z.boolean(),
     photos: z.array(missionPhotoSchema).max(80, V.invalid).default([]),
-    comment: z.string().trim().max(2000, V.maxChars).nullish(),
+    comment: multiline(z.string().trim().max(2000, V.maxChars).nullish()),
   })
   .refine((v) => !v.monarchs_seen || monarchTotal(v.milkweeds) > 0, {
     message: V.monarchRequired,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiline, columnInt } from './input-rules';
 import { V } from './validation';
 
 export const isoDate = z
@@ -36,7 +37,9 @@ const flashFields = {
 };
 /** True when the named parts of a raw payload already pass their own field schemas. */
 function validParts(value: unknown, keys: (keyof typeof flashFields)[]): boolean {
-  const v = (value ?? {}) as Record<string, unknown>;
+  // Not an object (a JSON `null` body): the object check reports it; the cross-field rules have nothing to read.
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
   return keys.every((k) => flashFields[k].safeParse(v[k]).success);
 }
 
@@ -53,15 +56,15 @@ export const submitFlashInputSchema = z
     end_time: flashFields.end_time,
     locality: z.string(V.required).trim().min(1, V.required).max(200, V.maxChars),
     city: z.string().trim().max(100, V.maxChars).nullish(),
-    province_id: z.number(V.required).int(V.required),
+    province_id: columnInt('province_id', V.invalid, V.required),
     latitude: latitudeSchema,
     longitude: longitudeSchema,
     adults: flashFields.adults,
     eggs: flashFields.eggs,
     caterpillars: flashFields.caterpillars,
     chrysalises: flashFields.chrysalises,
-    milkweed_id: z.number().int().nullish(),
-    comment: z.string().trim().max(2000, V.maxChars).nullish(),
+    milkweed_id: columnInt('milkweed_id').nullish(),
+    comment: multiline(z.string().trim().max(2000, V.maxChars).nullish()),
     photos: z.array(photoRefSchema).max(40, V.invalid).default([]),
   })
   // `when`: report these cross-field rules alongside other fields' errors, as soon as their own inputs are valid.

@@ -30,6 +30,8 @@ export const V = {
   emailTaken: 'validation.email_taken',
   photoWithoutCount: 'validation.photo_without_count',
   alreadyExists: 'validation.already_exists',
+  controlChars: 'validation.control_chars',
+  commonPassword: 'validation.common_password',
 } as const;
 
 /** The subset of a zod issue that translation needs (kept structural so web and server share it). */

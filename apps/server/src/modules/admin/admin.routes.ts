@@ -27,6 +27,8 @@ import {
   type RoleId,
 } from '@mm/shared';
 import type { Db } from '../../db/client';
+import { abundances, locationsizes, milkweedSpecies, reasons } from '../../db/schema';
+import { idParamsFor } from '../../lib/integer-columns';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { panelAccess } from './admin-access';
 import { sendList } from './admin-list';
@@ -66,6 +68,13 @@ const ROLES = 'Admin (role 1) only.';
 const PANEL = 'Admin (role 1), or Region admin (role 2) limited to the provinces assigned to them (403 outside).';
 const PANEL_READ = 'Admin (role 1) or Region admin (role 2).';
 const idParams = adminIdParamsSchema;
+/** Id columns of the reference tables: their `{id}` is bounded by each column's own type (abundances are smallint). */
+const REFERENCE_ID_COLUMNS = {
+  milkweeds: milkweedSpecies.milkweed_id,
+  reasons: reasons.id,
+  abundances: abundances.id,
+  locationsizes: locationsizes.id,
+} satisfies Record<ReferenceResource, unknown>;
 
 /**
  * `/api/admin/…`: the admin panel's API (issue 7), in ra-data-simple-rest's shape. Every route
@@ -263,6 +272,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
 
   // Reference data: create, edit, retire (DELETE retires; rows are never removed).
   const referenceRoutes = (resource: ReferenceResource, label: string, row: z.ZodType, input: z.ZodObject) => {
+    const idParams = idParamsFor(REFERENCE_ID_COLUMNS[resource]);
     // Reading names is open to Region admins (their screens show milkweed names); writing is not.
     app.get(`/${resource}`, {
       schema: {

@@ -30,6 +30,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
   { checklists },
 ) => {
   app.get('/checklists/mine', {
+    config: { auth: true },
     schema: {
       tags: ['checklists'],
       summary: 'My Flash submissions or my Missions, newest first (Flash Submissions, Missions screens)',
@@ -55,7 +56,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
   });
 
   app.put('/checklists/:id/flash', {
-    config: { changesPublicData: true },
+    config: { auth: true, changesPublicData: true },
     schema: {
       tags: ['checklists'],
       summary: 'Replace a Flash submission (owner, while every observation is Pending)',
@@ -72,7 +73,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
   });
 
   app.put('/checklists/:id/mission', {
-    config: { changesPublicData: true },
+    config: { auth: true, changesPublicData: true },
     schema: {
       tags: ['checklists'],
       summary: 'Replace a Mission (owner, while every observation is Pending)',
@@ -89,7 +90,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
   });
 
   app.delete('/checklists/:id', {
-    config: { changesPublicData: true },
+    config: { auth: true, changesPublicData: true },
     schema: {
       tags: ['checklists'],
       summary: 'Delete a submission: its observations take status Deleted (owner, while Pending)',
@@ -103,6 +104,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
   });
 
   app.get('/sites/mine', {
+    config: { auth: true },
     schema: {
       tags: ['checklists'],
       summary: 'My sites, most recently used first ("show my locations")',

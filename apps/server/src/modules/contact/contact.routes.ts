@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, contactInputSchema } from '@mm/shared';
-import { perAccountLimit, type AuthLimit } from '../../lib/rate-limits';
+import { perEmailLimit, type AuthLimit, type RateLimits } from '../../lib/rate-limits';
 import type { ContactService } from './contact.service';
 
 /** `POST /api/users/email-contact` (spec §7): the Contact Us form, rate-limited per IP and per sender email. */
-export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService; authLimit: AuthLimit }> = async (
-  app,
-  { contact, authLimit },
-) => {
+export const contactRoutes: FastifyPluginAsyncZod<{
+  contact: ContactService;
+  authLimit: AuthLimit;
+  limits: RateLimits;
+}> = async (app, { contact, authLimit, limits }) => {
   app.post('/email-contact', {
     config: { rateLimit: authLimit },
-    preHandler: perAccountLimit(authLimit, 'email'),
+    preHandler: perEmailLimit(limits, 'contact-email', authLimit),
     schema: {
       tags: ['users'],
       summary: 'Send a message to the Mission Monarch team (Contact Us); stored and emailed to CONTACT_TO',

@@ -11,7 +11,7 @@ import type { DownloadsService } from './downloads.service';
  */
 export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsService }> = async (app, { downloads }) => {
   app.post('/download/ticket', {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { auth: true, rateLimit: { max: 30, timeWindow: 60_000 } },
     schema: {
       tags: ['observations'],
       summary: 'A ticket to download as the signed-in user from a browser link (issue 4)',
@@ -29,7 +29,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
   });
 
   app.get('/download', {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: 30, timeWindow: 60_000 } },
     // A HEAD would log a download and open a cursor for nothing.
     exposeHeadRoute: false,
     schema: {

@@ -89,7 +89,7 @@ export const observationsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/submit_flash', {
-    config: { changesPublicData: true },
+    config: { auth: true, changesPublicData: true },
     schema: {
       tags: ['observations'],
       summary: 'Submit one Flash Data sighting; idempotent on idempotency_key',
@@ -113,7 +113,7 @@ export const observationsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/submit_mission', {
-    config: { changesPublicData: true },
+    config: { auth: true, changesPublicData: true },
     schema: {
       tags: ['observations'],
       summary:

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, galleryQuerySchema, galleryResponseSchema, uploadPhotoResponseSchema } from '@mm/shared';
-import { HttpError } from '../../lib/errors';
+import { readUploadedFile } from '../../lib/uploads';
 import { requireUser } from '../../plugins/auth';
 import type { PhotosService } from './photos.service';
 
@@ -23,7 +23,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = as
   });
 
   app.post('/uploadphotos/:segment', {
-    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    config: { auth: true, rateLimit: { max: 120, timeWindow: 60_000 } },
     schema: {
       tags: ['photos'],
       summary: 'Upload one observation photo (multipart/form-data, field "file", ≤ 10 MB)',
@@ -42,12 +42,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = as
     },
     handler: async (request, reply) => {
       const user = requireUser(request);
-      if (!request.isMultipart()) throw new HttpError(415, 'validation.file_type');
-      const file = await request.file();
-      if (!file) throw new HttpError(400, 'errors.file_missing');
-      const data = await file.toBuffer().catch((err: { code?: string }) => {
-        throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? new HttpError(413, 'validation.file_size') : err;
-      });
+      const data = await readUploadedFile(request);
       const uploaded = await photos.uploadObservationPhoto(user.user_id, data);
       return reply.status(201).send(uploaded);
     },

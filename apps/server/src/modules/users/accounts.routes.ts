@@ -17,12 +17,14 @@ import {
   userListResponseSchema,
   usernameSearchQuerySchema,
   usernameSearchResponseSchema,
+  queryColumnInt,
   V,
 } from '@mm/shared';
 import { HttpError } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
+import { readUploadedFile } from '../../lib/uploads';
 import { requireUser } from '../../plugins/auth';
-import { perAccountLimit, type AuthLimit } from '../../lib/rate-limits';
+import { perEmailLimit, type AuthLimit, type RateLimits } from '../../lib/rate-limits';
 import type { AccountDataService } from './account-data.service';
 import type { FollowsService } from './follows.service';
 import type { ProfilesService } from './profiles.service';
@@ -37,10 +39,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   follows: FollowsService;
   accountData: AccountDataService;
   authLimit: AuthLimit;
-}> = async (app, { recovery, profiles, follows, accountData, authLimit }) => {
+  limits: RateLimits;
+}> = async (app, { recovery, profiles, follows, accountData, authLimit, limits }) => {
   app.post('/forgotpassword', {
     config: { rateLimit: authLimit },
-    preHandler: perAccountLimit(authLimit, 'email'),
+    preHandler: perEmailLimit(limits, 'forgotpassword-email', authLimit),
     schema: {
       tags: ['users'],
       summary:
@@ -93,6 +96,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/', {
+    config: { auth: true },
     schema: {
       tags: ['users'],
       summary: 'Every active account (administrators only)',
@@ -128,6 +132,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
 
   const followParams = z.object({ username: z.string().max(60) });
   app.post('/follow/:username', {
+    config: { auth: true },
     schema: {
       tags: ['users'],
       summary: 'Follow a volunteer (idempotent)',
@@ -141,6 +146,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.delete('/follow/:username', {
+    config: { auth: true },
     schema: {
       tags: ['users'],
       summary: 'Stop following a volunteer (idempotent)',
@@ -154,6 +160,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/following', {
+    config: { auth: true },
     schema: {
       tags: ['users'],
       summary: 'The volunteers I follow, each with their 3 latest public observations',
@@ -163,10 +170,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.put('/update/:id', {
+    config: { auth: true },
     schema: {
       tags: ['users'],
       summary: 'Update user fields (names, email, language, province, country): oneself, or anyone for an admin',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: queryColumnInt('user_id') }),
       body: updateUserInputSchema,
       response: { 204: z.null(), 400: e, 401: e, 403: e, 404: e },
     },
@@ -177,6 +185,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.put('/updateprofile', {
+    config: { auth: true },
     schema: {
       tags: ['users'],
       summary:
@@ -191,7 +200,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.put('/changepassword', {
-    config: { rateLimit: authLimit },
+    config: { auth: true, rateLimit: authLimit },
     schema: {
       tags: ['users'],
       summary: 'Change the password with the current one; other sessions are revoked',
@@ -209,6 +218,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/mydata', {
+    config: { auth: true },
     schema: {
       tags: ['users'],
       summary:
@@ -226,6 +236,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/mydata/archive', {
+    config: { auth: true },
     schema: {
       tags: ['users'],
       summary: 'Download all my data and my photo files as a zip: data.json (as /mydata), photos/, profile/',
@@ -244,7 +255,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.delete('/myaccount', {
-    config: { rateLimit: authLimit, changesPublicData: true },
+    config: { auth: true, rateLimit: authLimit, changesPublicData: true },
     schema: {
       tags: ['users'],
       summary:
@@ -261,7 +272,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/update_photo', {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { auth: true, rateLimit: { max: 30, timeWindow: 60_000 } },
     schema: {
       tags: ['users'],
       summary: 'Upload the profile photo (multipart, field "file", ≤ 10 MB); cropped to a 400 px square JPEG',
@@ -270,13 +281,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (request) => {
       const user = requireUser(request);
-      if (!request.isMultipart()) throw new HttpError(415, 'validation.file_type');
-      const file = await request.file();
-      if (!file) throw new HttpError(400, 'errors.file_missing');
-      const data = await file.toBuffer().catch((err: { code?: string }) => {
-        throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? new HttpError(413, 'validation.file_size') : err;
-      });
-      return profiles.updatePhoto(user.user_id, data);
+      return profiles.updatePhoto(user.user_id, await readUploadedFile(request));
     },
   });
 };

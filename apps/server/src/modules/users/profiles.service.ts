@@ -17,6 +17,7 @@ import { profiles, users } from '../../db/schema';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { processImage } from '../photos/image';
+import { assertUncommonPassword } from '../../lib/common-passwords';
 import type { UsersService } from './users.service';
 
 /** Folder of profile photos under the storage root. */
@@ -158,7 +159,7 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
 
     /**
      * Changes the password when the current one is right; other sessions are revoked, the caller's kept.
-     * @throws 400 on `current_password` when it is wrong
+     * @throws 400 on `current_password` when it is wrong, on `new_password` when it is a common one
      */
     async changePassword(user: SessionUser, input: ChangePasswordInput, keepTokenHash: string | null): Promise<void> {
       if (!(await usersService.verifyPassword(user.user_id, input.current_password))) {
@@ -169,6 +170,7 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
           { current_password: { key: 'account:errors.wrong_current_password' } },
         );
       }
+      assertUncommonPassword(input.new_password, 'new_password');
       const passwordHash = await usersService.hashPassword(input.new_password);
       await db
         .update(users)

@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/errors';
 import { translator } from '../../lib/i18n';
 import { escapeHtml, type Mailer } from '../../lib/mailer';
 import { hashToken, newToken } from '../../lib/tokens';
+import { assertUncommonPassword } from '../../lib/common-passwords';
 import type { IssuedSession, UsersService } from './users.service';
 
 /** How long a reset link works (ms): one hour. */
@@ -98,9 +99,10 @@ export function createRecoveryService(db: Db, usersService: UsersService, mailer
     /**
      * Sets a new password with a reset link: marks the link (and the user's other open links) used,
      * revokes every session of the user, then signs them in afresh.
-     * @throws 400 with the reason when the link is unknown, expired or used
+     * @throws 400 with the reason when the link is unknown, expired or used; 400 on `password` when it is a common one
      */
     async reset(token: string, password: string, userAgent?: string): Promise<IssuedSession> {
+      assertUncommonPassword(password);
       const passwordHash = await usersService.hashPassword(password);
       const userId = await db.transaction(async (tx) => {
         const [row] = await tx

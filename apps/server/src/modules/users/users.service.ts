@@ -4,7 +4,9 @@ import { LRUCache } from 'lru-cache';
 import type { MyProfile, SessionUser, SignupInput } from '@mm/shared';
 import { Role, V } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { HttpError, fieldError, unauthorized } from '../../lib/errors';
+import { assertUncommonPassword } from '../../lib/common-passwords';
+import { HttpError, TooManyRequestsError, fieldError, unauthorized } from '../../lib/errors';
+import type { SigninThrottle } from '../../lib/rate-limits';
 import { hashToken, newToken } from '../../lib/tokens';
 import { usersRepository } from './users.repository';
 
@@ -26,7 +28,7 @@ export interface IssuedSession {
 }
 
 /** Account rules: sign-up, sign-in, sessions and the own-profile view (spec §3, §4, §7). */
-export function createUsersService(db: Db, sessionDays: number) {
+export function createUsersService(db: Db, sessionDays: number, signinThrottle: SigninThrottle) {
   // Token hash → session user: spares a database round trip on every authenticated request (BENCHMARKS.md).
   const sessionCache = new LRUCache<string, SessionUser>({ max: 10_000, ttl: SESSION_CACHE_TTL_MS });
   function forgetSessions(userId: number): void {
@@ -43,9 +45,10 @@ export function createUsersService(db: Db, sessionDays: number) {
   return {
     /**
      * Creates an account with role MM User and signs it in.
-     * @throws 400 with `fields.username` / `fields.email` when taken
+     * @throws 400 with `fields.username` / `fields.email` when taken, `fields.password` when common
      */
     async signup(input: SignupInput, userAgent?: string): Promise<IssuedSession> {
+      assertUncommonPassword(input.password);
       const taken = await usersRepository.usernameOrEmailTaken(db, input.username, input.email);
       if (taken.username) throw fieldError('username', V.usernameTaken);
       if (taken.email) throw fieldError('email', V.emailTaken);
@@ -75,14 +78,24 @@ export function createUsersService(db: Db, sessionDays: number) {
     },
 
     /**
-     * Checks a username (or email) and password.
+     * Checks a username (or email) and password. Failures count once per account whichever
+     * identifier was typed (an unknown identifier counts on its own), with growing delays and at
+     * most 100 an hour (`createSigninThrottle`).
      * @throws 401 "Invalid username or password" for either mistake, without saying which
+     * @throws TooManyRequestsError (429, Retry-After) while the account must wait
      */
     async signin(login: string, password: string, userAgent?: string): Promise<IssuedSession> {
       const user = await usersRepository.findByLogin(db, login);
+      const accountKey = user ? `user:${user.user_id}` : `login:${hashToken(login.trim().toLowerCase())}`;
+      const wait = await signinThrottle.waitBefore(accountKey);
+      if (wait !== undefined) throw new TooManyRequestsError(wait);
       dummyHash ??= hash('not-a-real-password', ARGON2);
       const ok = await verify(user?.password ?? (await dummyHash), password).catch(() => false);
-      if (!user || !ok) throw new HttpError(401, 'errors.invalid_credentials');
+      if (!user || !ok) {
+        await signinThrottle.failed(accountKey);
+        throw new HttpError(401, 'errors.invalid_credentials');
+      }
+      await signinThrottle.succeeded(accountKey);
       return issueSession({ user_id: user.user_id, username: user.username, role_id: user.role_id }, userAgent);
     },
 
