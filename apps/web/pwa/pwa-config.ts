@@ -53,7 +53,9 @@ export function pwa() {
       navigateFallback: 'index.html',
       navigateFallbackAllowlist: [/^\/mmapp\//],
       cleanupOutdatedCaches: true,
-      clientsClaim: false,
+      // The first worker takes the open page at once (the update prompt then warms its caches); later
+      // workers wait for the prompt (skipWaiting false), so a page never mixes two builds.
+      clientsClaim: true,
       skipWaiting: false,
       importScripts: ['outbox-sync-sw.js'],
       runtimeCaching: [

@@ -3,6 +3,7 @@ import { ApiRequestError, api } from '../../lib/api-client';
 import {
   getEntry,
   putEntry,
+  removeEntry,
   syncOutbox,
   type NewOutboxEntry,
   type OutboxEntry,
@@ -66,16 +67,19 @@ const asApiError = (e: OutboxError) =>
 
 /**
  * Saves a new submission in the outbox (keyed by its idempotency key) and sends the queue at once
- * when there is network. The form learns whether it was sent, refused (with the server's error,
- * to show on its fields), or is waiting on this device.
+ * when there is network. The form learns whether it was sent (then it leaves the outbox), refused
+ * (with the server's error, to show on its fields; it stays in the outbox), or is waiting on this device.
  */
 export async function submitThroughOutbox(entry: NewOutboxEntry): Promise<OutboxOutcome> {
   await putEntry(entry);
   void requestBackgroundSync();
   await sendOutboxNow(new Set([entry.id]));
   const after: OutboxEntry | undefined = await getEntry(entry.id);
-  if (after?.state === 'sent' && after.checklist_id !== undefined)
+  if (after?.state === 'sent' && after.checklist_id !== undefined) {
+    // Sent straight from its form: it never waited, so it does not stay in the device's list.
+    await removeEntry(entry.id);
     return { state: 'sent', checklist_id: after.checklist_id };
+  }
   if (after?.state === 'refused' && after.error) return { state: 'refused', error: asApiError(after.error) };
   return { state: 'waiting' };
 }

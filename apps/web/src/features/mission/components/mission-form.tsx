@@ -159,8 +159,9 @@ export function MissionForm({ params, initial, editId, resumed, onSaved, onQueue
     if (following) goTo(following);
   });
   const submit = form.handleSubmit(
-    (values) =>
-      save.mutate(values, {
+    // The form's own values, not the resolver's parsed copy: the outbox needs each picture's kept file (local_id).
+    () =>
+      save.mutate(form.getValues(), {
         onSuccess: (res) => {
           markSubmitted();
           if (res.state === 'sent') onSaved(res.checklist_id);
