@@ -31,6 +31,8 @@ function makeQueryClient() {
       queries: {
         retry: (count, err) => !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500) && count < 1,
         refetchOnWindowFocus: false,
+        // Offline, the first try still goes out: the service worker answers what it keeps (issue 15).
+        networkMode: 'offlineFirst',
       },
     },
   });

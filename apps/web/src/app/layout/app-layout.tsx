@@ -10,6 +10,13 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { SiteHead } from './site-head';
 import { usePageViews } from './use-page-views';
+import { UpdatePrompt } from './update-prompt';
+import { OutboxAgent } from '../../entities/outbox/outbox-agent';
+import { loadDraft } from '../../features/mission/draft-storage';
+
+/** Photo files the Mission draft still shows: the outbox's start-up clean-up keeps them. */
+const draftPhotoIds = () =>
+  new Set((loadDraft()?.values.observation.photos ?? []).flatMap((p) => (p.local_id ? [p.local_id] : [])));
 
 /** The page frame: skip link, header, main content, footer, busy overlay. */
 export function AppLayout() {
@@ -42,6 +49,8 @@ export function AppLayout() {
       </Container>
       <Footer />
       <BusyOverlay />
+      <OutboxAgent keepPhotoIds={draftPhotoIds} />
+      <UpdatePrompt />
     </Box>
   );
 }

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLE_ID, LOCALES, SMALL_SCREEN_BREAKPOINT } from '@mm/shared';
 import { MmImage } from '../../components/ui/mm-image';
 import { useSession } from '../../entities/session/session-context';
+import { OutboxStatusBar } from '../../entities/outbox/outbox-status-bar';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { LocaleLink, useLocale } from '../../lib/links';
 import { languageLabelKeys } from '../../lib/languages';
@@ -194,6 +195,7 @@ function WideHeader() {
           {t('nav.submit_data')}
         </Button>
       </Toolbar>
+      <OutboxStatusBar />
     </AppBar>
   );
 }
@@ -264,6 +266,7 @@ function SmallHeader() {
           <MenuIcon />
         </IconButton>
       </Toolbar>
+      <OutboxStatusBar />
       <Drawer
         anchor="right"
         open={open}

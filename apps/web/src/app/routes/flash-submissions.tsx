@@ -6,6 +6,8 @@ import { PaginatorBar } from '../../components/ui/paginator-bar';
 import { useMyChecklists } from '../../entities/checklist/api/get-my-checklists';
 import { FlashSubmissionList } from '../../features/flash/components/flash-submission-list';
 import { useParamsData } from '../../entities/params/get-params';
+import { OutboxList } from '../../entities/outbox/outbox-list';
+import { useOnline } from '../../entities/outbox/use-outbox';
 import { LocaleLink } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 
@@ -17,6 +19,7 @@ export function FlashSubmissionsPage() {
   const page = Math.max(1, Number(search.get('page')) || 1);
   const { data, isError } = useMyChecklists('flash', page);
   const params = useParamsData();
+  const online = useOnline();
   const report = (
     <Button variant="contained" startIcon={<AddIcon />} component={LocaleLink} href="/submit/flash">
       {t('submissions.report')}
@@ -31,7 +34,13 @@ export function FlashSubmissionsPage() {
         {data && data.paginator.total > 0 && report}
       </Stack>
       <Typography>{t('submissions.lead')}</Typography>
-      {isError && <Alert severity="error">{t('errors.please_try_again')}</Alert>}
+      <OutboxList
+        kind="flash"
+        editHref={(e) => `/submit/flash?outbox=${e.id}`}
+        viewHref={(e) => `/submit/flash/${e.checklist_id ?? ''}`}
+      />
+      {isError && online && <Alert severity="error">{t('errors.please_try_again')}</Alert>}
+      {!online && !data && <Alert severity="info">{t('offline.needs_network')}</Alert>}
       {data && data.paginator.total === 0 && (
         <Paper sx={{ p: { xs: 3, md: 4 }, textAlign: 'center' }}>
           <Typography sx={{ mb: 2 }}>{t('submissions.empty')}</Typography>

@@ -1,19 +1,27 @@
 import { Alert, Link, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { FlashForm } from '../../features/flash/components/flash-form';
+import { useQueuedFlash } from '../../features/flash/hooks/use-queued-flash';
 import { useParamsData } from '../../entities/params/get-params';
 import { LocaleLink, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 
-/** Flash Data: one quick sighting. After saving, Flash Detail shows what was saved. */
+/**
+ * Flash Data: one quick sighting. After saving, Flash Detail shows what was saved; without network
+ * it waits in the outbox and My Flash submissions lists it. `?outbox={idempotency_key}` reopens a
+ * refused entry of the outbox to fix it.
+ */
 export function FlashPage() {
   const { t } = useTranslation();
   usePageTitle(t('flash.title'));
   const navigate = useNavigate();
   const to = useLocalePath();
   const params = useParamsData();
+  const [search] = useSearchParams();
+  const outboxId = search.get('outbox');
+  const queued = useQueuedFlash(outboxId);
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom>
@@ -24,12 +32,19 @@ export function FlashPage() {
         {t('flash.my_submissions')}
       </Link>
       {params.isError && <Alert severity="error">{t('errors.please_try_again')}</Alert>}
-      {params.data && (
+      {outboxId && queued === null && <Alert severity="warning">{t('outbox.not_found')}</Alert>}
+      {params.data && queued !== undefined && !(outboxId && queued === null) && (
         <FlashForm
+          key={outboxId ?? 'new'}
           params={params.data}
+          queued={queued ?? undefined}
           onSaved={(checklistId) => {
             toast.success(t('toast.flash_saved'));
             void navigate(to(`/submit/flash/${checklistId}`));
+          }}
+          onQueued={() => {
+            toast.info(t('outbox.queued_toast'));
+            void navigate(to('/submit/flash-submissions'));
           }}
         />
       )}

@@ -10,6 +10,7 @@ import { ResumeDraftDialog } from '../../features/mission/components/resume-draf
 import { clearDraft, loadDraft } from '../../features/mission/draft-storage';
 import { missionFromChecklist } from '../../features/mission/group-observations';
 import { emptyMission } from '../../features/mission/mission-values';
+import { useQueuedMission } from '../../features/mission/use-queued-mission';
 import { useParamsData } from '../../entities/params/get-params';
 import { ApiRequestError } from '../../lib/api-client';
 import { LocaleLink, useLocalePath } from '../../lib/links';
@@ -69,8 +70,10 @@ export function MissionPage() {
   const navigate = useNavigate();
   const to = useLocalePath();
   const params = useParamsData();
+  const outboxId = search.get('outbox');
+  const queued = useQueuedMission(outboxId);
   const [stored] = useState(loadDraft);
-  const [choice, setChoice] = useState<'ask' | 'resume' | 'fresh'>(stored ? 'ask' : 'fresh');
+  const [choice, setChoice] = useState<'ask' | 'resume' | 'fresh'>(stored && !outboxId ? 'ask' : 'fresh');
   const [fresh] = useState(emptyMission);
   const urlEditId = positiveId(search.get('edit'));
   const resuming = choice === 'resume' && stored !== undefined;
@@ -93,10 +96,29 @@ export function MissionPage() {
     toast.success(editId === null ? t('toast.saved') : t('toast.updated'));
     void navigate(to(`/checklists/view?id=${checklistId}`));
   };
+  const onQueued = () => {
+    toast.info(t('common:outbox.queued_toast'));
+    void navigate(to('/submit/missions'));
+  };
 
   let body: ReactNode;
   if (params.isError) body = <Alert severity="error">{t('common:errors.please_try_again')}</Alert>;
   else if (!params.data) body = <Loading />;
+  else if (outboxId && queued === null) body = <Alert severity="warning">{t('common:outbox.not_found')}</Alert>;
+  else if (outboxId && queued === undefined) body = <Loading />;
+  else if (outboxId && queued)
+    body = (
+      <MissionForm
+        key={`outbox-${outboxId}`}
+        params={params.data}
+        initial={queued.values}
+        editId={null}
+        resumed={false}
+        onSaved={onSaved}
+        onQueued={onQueued}
+        refusal={queued.refusal}
+      />
+    );
   else if (choice === 'ask' && stored)
     body = <ResumeDraftDialog draft={stored} onResume={resume} onDiscard={discard} />;
   else if (resuming)
@@ -108,11 +130,20 @@ export function MissionPage() {
         editId={stored.edit_id}
         resumed
         onSaved={onSaved}
+        onQueued={onQueued}
       />
     );
   else if (urlEditId === null)
     body = (
-      <MissionForm key="new" params={params.data} initial={fresh} editId={null} resumed={false} onSaved={onSaved} />
+      <MissionForm
+        key="new"
+        params={params.data}
+        initial={fresh}
+        editId={null}
+        resumed={false}
+        onSaved={onSaved}
+        onQueued={onQueued}
+      />
     );
   else if (edit.problem) body = edit.problem;
   else if (edit.loading || !edit.initial) body = <Loading />;
@@ -125,6 +156,7 @@ export function MissionPage() {
         editId={urlEditId}
         resumed={false}
         onSaved={onSaved}
+        onQueued={onQueued}
       />
     );
 

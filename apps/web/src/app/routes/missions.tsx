@@ -6,6 +6,8 @@ import { PaginatorBar } from '../../components/ui/paginator-bar';
 import { useMyChecklists } from '../../entities/checklist/api/get-my-checklists';
 import { MissionList } from '../../features/mission/components/mission-list';
 import { useParamsData } from '../../entities/params/get-params';
+import { OutboxList } from '../../entities/outbox/outbox-list';
+import { useOnline } from '../../entities/outbox/use-outbox';
 import { LocaleLink } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 
@@ -17,6 +19,7 @@ export function MissionsPage() {
   const page = Math.max(1, Number(search.get('page')) || 1);
   const missions = useMyChecklists('mission', page);
   const params = useParamsData();
+  const online = useOnline();
   const start = (
     <Button
       component={LocaleLink}
@@ -43,8 +46,16 @@ export function MissionsPage() {
         </Box>
         {!empty && <Box>{start}</Box>}
       </Stack>
-      {missions.isError && <Alert severity="error">{t('common:errors.please_try_again')}</Alert>}
-      {missions.isPending && (
+      <Box sx={{ mb: 2 }}>
+        <OutboxList
+          kind="mission"
+          editHref={(e) => `/submit/mission?outbox=${e.id}&step=confirmation`}
+          viewHref={(e) => `/checklists/view?id=${e.checklist_id ?? ''}`}
+        />
+      </Box>
+      {missions.isError && online && <Alert severity="error">{t('common:errors.please_try_again')}</Alert>}
+      {!online && !missions.data && <Alert severity="info">{t('common:offline.needs_network')}</Alert>}
+      {missions.isPending && online && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress />
         </Box>

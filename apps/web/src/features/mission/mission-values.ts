@@ -28,8 +28,20 @@ type Emptyable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
 /** A milkweed row while it is being typed: its choices may still be empty. */
 export type MilkweedValues = Emptyable<MissionMilkweed, 'milkweed_id' | 'abundance_id' | 'locationsize_id'>;
 
-/** An uploaded picture of the draft: what the API needs, plus where to show it from and its original file name. */
-export type MissionPhoto = MissionObservation['photos'][number] & { photo_path: string; file_name: string };
+/**
+ * A picture of the draft: what the API needs, plus where to show it from and its original file name.
+ * `local_id` names its original kept on this device for the outbox; a picture taken without network
+ * has `uploaded_at` null, an empty `photo_path` and the stand-in name `{local_id}.jpg` until sent.
+ */
+export type MissionPhoto = MissionObservation['photos'][number] & {
+  photo_path: string;
+  file_name: string;
+  local_id?: string;
+  uploaded_at?: number | null;
+};
+
+/** True for a picture waiting on this device to be uploaded with its mission. */
+export const isOnDevice = (p: MissionPhoto) => p.uploaded_at === null;
 
 /**
  * Everything the Mission form holds, shaped like `SubmitMissionInput` but with empty choices and

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChecklistDetail, LoadParams, SubmitFlashInput } from '@mm/shared';
 import { useFieldError } from '../../../lib/form-errors';
-import { useFlashForm } from '../hooks/use-flash-form';
+import { useFlashForm, type QueuedFlash } from '../hooks/use-flash-form';
 import { todayIso } from '../utils/flash-form-values';
 import { FlashWhatSection } from './flash-what-section';
 import { FlashWhereSection } from './flash-where-section';
@@ -16,6 +16,10 @@ export interface FlashFormProps {
   onSaved: (checklistId: number) => void;
   /** A saved Flash submission to edit: the form starts from it and saves it with PUT. */
   initial?: ChecklistDetail;
+  /** An entry of the outbox to fix and send again (same idempotency key). */
+  queued?: QueuedFlash;
+  /** Called when a new submission could not reach the server and waits in the outbox. */
+  onQueued?: () => void;
 }
 
 /**
@@ -24,12 +28,14 @@ export interface FlashFormProps {
  * per life stage, optional milkweed and comment. One idempotency key per form, so a double click
  * or a retry saves once. With `initial`, edits that submission (409 when it is no longer Pending).
  */
-export function FlashForm({ params, onSaved, initial }: FlashFormProps) {
+export function FlashForm({ params, onSaved, initial, queued, onQueued }: FlashFormProps) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const { form, mutation, prefill, province, point, setPoint, photos, syncPhotos, markDateTouched } = useFlashForm(
     initial,
     onSaved,
+    queued,
+    onQueued,
   );
   const { errors } = form.formState;
   const rootRef = useRef<HTMLDivElement>(null);

@@ -18,8 +18,13 @@ import { useTranslation } from 'react-i18next';
 import { MAX_IMAGE_BYTES, PHOTO_INPUT_ACCEPT, type LifestageId } from '@mm/shared';
 import { ApiRequestError } from '../../../lib/api-client';
 import { uploadObservationPhoto } from '../../../entities/photo/upload-photo';
+import { keepPhoto } from '../../../lib/outbox';
 
-/** A photo in the form: being uploaded, uploaded (photo_name set), failed (error set) or already saved. */
+/**
+ * A photo in the form: being uploaded, uploaded (photo_name set, `uploadedAt` ms), kept on this
+ * device for the outbox because there is no network (`uploadedAt` null, photo_name the stand-in
+ * `{localId}.jpg`), failed (error set) or already saved.
+ */
 export interface PickedPhoto {
   localId: string;
   lifestage_id: LifestageId;
@@ -27,8 +32,12 @@ export interface PickedPhoto {
   previewUrl: string;
   progress: number;
   photo_name?: string;
+  uploadedAt?: number | null;
   error?: string;
 }
+
+/** True for a photo waiting on this device to be uploaded with its entry. */
+export const isOnDevice = (p: PickedPhoto) => p.photo_name !== undefined && p.uploadedAt === null;
 
 /** Only object URLs made here need releasing; saved photos preview from `/attachments/…`. */
 const release = (url: string) => {
@@ -76,13 +85,23 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
         continue;
       }
       onChange((all) => [...all, item]);
-      uploadObservationPhoto(file, (f) => patch(item.localId, { progress: f }))
-        .then((res) => patch(item.localId, { photo_name: res.photo_name, progress: 1 }))
-        .catch((err: unknown) =>
-          patch(item.localId, {
-            error: err instanceof ApiRequestError && err.status > 0 ? err.message : t('errors.network'),
-          }),
+      // The original stays on this device until its entry is sent, so the outbox can upload it later.
+      const kept = keepPhoto(item.localId, file);
+      const keepOnDevice = () =>
+        void kept.then(
+          () => patch(item.localId, { photo_name: `${item.localId}.jpg`, uploadedAt: null, progress: 1 }),
+          () => patch(item.localId, { error: t('errors.network') }),
         );
+      if (!navigator.onLine) {
+        keepOnDevice();
+        continue;
+      }
+      uploadObservationPhoto(file, (f) => patch(item.localId, { progress: f }))
+        .then((res) => patch(item.localId, { photo_name: res.photo_name, progress: 1, uploadedAt: Date.now() }))
+        .catch((err: unknown) => {
+          if (err instanceof ApiRequestError && err.status > 0) patch(item.localId, { error: err.message });
+          else keepOnDevice();
+        });
     }
     if (input.current) input.current.value = '';
   };
@@ -115,6 +134,11 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
                 value={Math.round(p.progress * 100)}
                 aria-label={t('flash.uploading', { name: p.fileName, percent: Math.round(p.progress * 100) })}
               />
+            )}
+            {isOnDevice(p) && (
+              <Typography variant="caption" sx={{ display: 'block', lineHeight: 1.2 }}>
+                {t('outbox.photo_on_device')}
+              </Typography>
             )}
             {p.error && (
               <Alert severity="error" sx={{ p: 0.5, fontSize: 12 }}>

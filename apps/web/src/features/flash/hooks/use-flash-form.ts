@@ -1,27 +1,37 @@
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { submitFlashInputSchema, type ChecklistDetail, type SubmitFlashInput } from '@mm/shared';
 import { ApiRequestError } from '../../../lib/api-client';
 import { showServerErrors } from '../../../lib/form-errors';
-import { submitFlash } from '../api/flash';
 import { updateFlash } from '../api/update-flash';
 import { useInvalidateChecklist } from '../../../entities/checklist/api/invalidate-checklist';
 import type { LatLng } from '../../../components/map/location-picker';
 import type { PickedPhoto } from '../components/photo-picker';
+import type { NewOutboxEntry } from '../../../lib/outbox';
+import { submitThroughOutbox } from '../../../entities/outbox/outbox-runner';
+import { useSession } from '../../../entities/session/session-context';
 import { checklistToForm, emptyFlashValues, todayIso, type FlashFormValues } from '../utils/flash-form-values';
 import { usePhotoPrefill } from './use-photo-prefill';
 import { useProvinceSuggestion } from './use-province-suggestion';
 import { schemaResolver } from '../../../lib/form-resolver';
 
+/** A Flash entry reopened from the outbox (refused by the server): its values, key included, and its photos. */
+export interface QueuedFlash {
+  values: DefaultValues<FlashFormValues>;
+  photos: PickedPhoto[];
+  /** Why the server refused it, shown on the fields when the form opens. */
+  error?: ApiRequestError;
+}
+
 /** The point and photo state of the Flash form, and how they write into the form values. */
-function useFlashFields(initial: ChecklistDetail | undefined) {
+function useFlashFields(initial: ChecklistDetail | undefined, queued: QueuedFlash | undefined) {
   const { t } = useTranslation();
   const [start] = useState(() =>
     initial
       ? checklistToForm(initial, (n) => t('flash.saved_photo', { n }))
-      : { values: emptyFlashValues(), photos: [] },
+      : (queued ?? { values: emptyFlashValues(), photos: [] }),
   );
   const [photos, setPhotos] = useState<PickedPhoto[]>(start.photos);
   const form = useForm<FlashFormValues, unknown, SubmitFlashInput>({
@@ -68,15 +78,45 @@ function useFlashFields(initial: ChecklistDetail | undefined) {
   };
 }
 
+/** The outbox entry of a new Flash submission: keyed by its idempotency key, with its photos' files. */
+function toOutboxEntry(values: SubmitFlashInput, photos: PickedPhoto[], userId: number): NewOutboxEntry {
+  return {
+    id: values.idempotency_key,
+    kind: 'flash',
+    user_id: userId,
+    payload: values,
+    photos: photos
+      .filter((p) => p.photo_name && !p.error)
+      .map((p) => ({
+        local_id: p.localId,
+        photo_name: p.photo_name as string,
+        uploaded_at: p.uploadedAt ?? null,
+        file_name: p.fileName,
+        lifestage_id: p.lifestage_id,
+      })),
+    form: values,
+    summary: { place: values.locality, date: values.checklist_date },
+  };
+}
+
+type SaveResult = { state: 'sent'; checklist_id: number } | { state: 'waiting' };
+
 /**
  * State and behaviour of the Flash form: values from the shared schema, the point, province
- * suggestion, photo EXIF pre-fill, and saving (POST for a new submission, PUT with `initial`).
+ * suggestion, photo EXIF pre-fill, and saving: a new submission goes through the outbox (sent at
+ * once with network, else kept on this device: `onQueued`), an edit (`initial`) is a PUT.
  * A 409 (no longer Pending) and any non-field failure become the form's root error.
  */
-export function useFlashForm(initial: ChecklistDetail | undefined, onSaved: (checklistId: number) => void) {
+export function useFlashForm(
+  initial: ChecklistDetail | undefined,
+  onSaved: (checklistId: number) => void,
+  queued?: QueuedFlash,
+  onQueued?: () => void,
+) {
   const { t } = useTranslation();
   const invalidate = useInvalidateChecklist();
-  const fields = useFlashFields(initial);
+  const { user } = useSession();
+  const fields = useFlashFields(initial, queued);
   const { getValues, setValue, setError, formState } = fields.form;
   // An edited submission's date is the volunteer's own, never a default to overwrite.
   const dateTouched = useRef(initial !== undefined);
@@ -87,9 +127,15 @@ export function useFlashForm(initial: ChecklistDetail | undefined, onSaved: (che
     setDate: (day) => setValue('checklist_date', day, { shouldValidate: formState.isSubmitted }),
   });
   const mutation = useMutation({
-    mutationFn: (values: SubmitFlashInput) =>
-      initial ? updateFlash(initial.checklist_id, values) : submitFlash(values),
+    mutationFn: async (values: SubmitFlashInput): Promise<SaveResult> => {
+      if (initial) return { state: 'sent', ...(await updateFlash(initial.checklist_id, values)) };
+      if (!user) throw new ApiRequestError(401, { statusCode: 401, error: '', message: t('errors.unauthorized') });
+      const outcome = await submitThroughOutbox(toOutboxEntry(values, fields.photos, user.user_id));
+      if (outcome.state === 'refused') throw outcome.error;
+      return outcome;
+    },
     onSuccess: async (res) => {
+      if (res.state === 'waiting') return onQueued?.();
       await invalidate(res.checklist_id);
       onSaved(res.checklist_id);
     },
@@ -99,6 +145,10 @@ export function useFlashForm(initial: ChecklistDetail | undefined, onSaved: (che
       showServerErrors(err, setError, t('errors.network'));
     },
   });
+  const refusal = queued?.error;
+  useEffect(() => {
+    if (refusal) showServerErrors(refusal, setError, t('errors.network'));
+  }, [refusal, setError, t]);
   const markDateTouched = () => {
     dateTouched.current = true;
   };

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { SubmitMissionInput } from '@mm/shared';
-import { api } from '../../../lib/api-client';
+import { ApiRequestError, api } from '../../../lib/api-client';
+import type { NewOutboxEntry } from '../../../lib/outbox';
 import { useInvalidateChecklist } from '../../../entities/checklist/api/invalidate-checklist';
-
-/** `POST /api/observations/submit_mission` → 201 `{checklist_id}`; idempotent on `idempotency_key`. */
-export const submitMission = (input: SubmitMissionInput) =>
-  api.post<{ checklist_id: number }>('/observations/submit_mission', input);
+import { submitThroughOutbox } from '../../../entities/outbox/outbox-runner';
+import { useSession } from '../../../entities/session/session-context';
+import { toSubmitInput, type MissionFormValues } from '../mission-values';
 
 /**
  * `PUT /api/checklists/:id/mission`: replaces a Mission while all of it is Pending.
@@ -14,11 +15,55 @@ export const submitMission = (input: SubmitMissionInput) =>
 export const updateMission = (id: number, input: SubmitMissionInput) =>
   api.put<{ checklist_id: number }>(`/checklists/${id}/mission`, input);
 
-/** Saves a Mission: a new one (`editId` null) or a replacement; refreshes my lists, my sites, Explore and that checklist. */
+/**
+ * The outbox entry of a new Mission (`POST /api/observations/submit_mission` when sent), keyed by its
+ * idempotency key; each picture refers to its file kept on this device.
+ */
+export function toMissionEntry(values: MissionFormValues, userId: number): NewOutboxEntry {
+  const input = toSubmitInput(values);
+  const byName = new Map(values.observation.photos.map((p) => [p.photo_name, p]));
+  return {
+    id: input.idempotency_key,
+    kind: 'mission',
+    user_id: userId,
+    payload: input,
+    photos: input.observation.photos.map((p) => {
+      const full = byName.get(p.photo_name);
+      return {
+        local_id: full?.local_id ?? crypto.randomUUID(),
+        photo_name: p.photo_name,
+        // A picture without a kept file (a draft from an older build) was uploaded and is sent as it is.
+        uploaded_at: full?.local_id ? (full.uploaded_at ?? null) : Date.now(),
+        file_name: full?.file_name ?? p.photo_name,
+        lifestage_id: p.lifestage_id,
+        milkweed_index: p.milkweed_index,
+      };
+    }),
+    form: values,
+    summary: { place: input.site.locality, date: input.checklist.checklist_date },
+  };
+}
+
+/** How saving ended: accepted by the server, or kept in the outbox until the network returns. */
+export type MissionSaveResult = { state: 'sent'; checklist_id: number } | { state: 'waiting' };
+
+/**
+ * Saves a Mission: a new one (`editId` null) through the outbox, sent at once when there is network;
+ * a replacement with PUT. Refreshes my lists, my sites, Explore and that checklist once saved.
+ * A refusal by the server throws its ApiRequestError (the entry stays in the outbox, refused).
+ */
 export function useSaveMission(editId: number | null) {
+  const { t } = useTranslation();
   const invalidate = useInvalidateChecklist();
+  const { user } = useSession();
   return useMutation({
-    mutationFn: (input: SubmitMissionInput) => (editId === null ? submitMission(input) : updateMission(editId, input)),
-    onSuccess: (res) => invalidate(res.checklist_id),
+    mutationFn: async (values: MissionFormValues): Promise<MissionSaveResult> => {
+      if (editId !== null) return { state: 'sent', ...(await updateMission(editId, toSubmitInput(values))) };
+      if (!user) throw new ApiRequestError(401, { statusCode: 401, error: '', message: t('errors.unauthorized') });
+      const outcome = await submitThroughOutbox(toMissionEntry(values, user.user_id));
+      if (outcome.state === 'refused') throw outcome.error;
+      return outcome;
+    },
+    onSuccess: (res) => (res.state === 'sent' ? invalidate(res.checklist_id) : undefined),
   });
 }

@@ -6,6 +6,7 @@ import { MmImage } from '../../../components/ui/mm-image';
 import { useLocale } from '../../../lib/links';
 import { milkweedName } from '../../../entities/milkweed/milkweed-name';
 import { photoUrl } from '../../../entities/photo/photo-url';
+import { LocalPhoto } from '../../../entities/outbox/local-photo';
 
 /** Label/value pairs as a description list, one column on phones, two on wide screens. */
 export function SummaryList({ items }: { items: [label: string, value: ReactNode][] }) {
@@ -38,6 +39,9 @@ export interface SummaryPhoto {
   photo_path: string;
   photo_name: string;
   lifestage_id: number;
+  /** A picture of a mission not sent yet, shown from its file on this device while `uploaded_at` is null. */
+  local_id?: string;
+  uploaded_at?: number | null;
 }
 
 interface MilkweedSummaryProps {
@@ -142,18 +146,29 @@ export function MilkweedSummary({
       </Box>
       {photos.length > 0 && (
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
-          {photos.map((p) => (
-            <a key={p.photo_name} href={photoUrl(p, 'large')} target="_blank" rel="noreferrer">
-              <MmImage
-                src={photoUrl(p)}
+          {photos.map((p) =>
+            p.local_id && p.uploaded_at === null ? (
+              <LocalPhoto
+                key={p.photo_name}
+                localId={p.local_id}
                 alt={t('details.photo_alt', { stage: t(`common:lifestage.${p.lifestage_id}`), milkweed: common })}
                 width={112}
                 height={84}
-                loading="lazy"
                 style={{ objectFit: 'cover', borderRadius: 6, display: 'block' }}
               />
-            </a>
-          ))}
+            ) : (
+              <a key={p.photo_name} href={photoUrl(p, 'large')} target="_blank" rel="noreferrer">
+                <MmImage
+                  src={photoUrl(p)}
+                  alt={t('details.photo_alt', { stage: t(`common:lifestage.${p.lifestage_id}`), milkweed: common })}
+                  width={112}
+                  height={84}
+                  loading="lazy"
+                  style={{ objectFit: 'cover', borderRadius: 6, display: 'block' }}
+                />
+              </a>
+            ),
+          )}
         </Stack>
       )}
     </Paper>

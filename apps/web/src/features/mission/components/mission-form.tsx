@@ -14,7 +14,6 @@ import {
   invalidStepsBefore,
   missionStepResolver,
   parseStep,
-  toSubmitInput,
   type MissionFormValues,
   type MissionStepName,
 } from '../mission-values';
@@ -33,6 +32,10 @@ interface MissionFormProps {
   editId: number | null;
   resumed: boolean;
   onSaved: (checklistId: number) => void;
+  /** A new mission that could not reach the server and waits in the outbox. */
+  onQueued: () => void;
+  /** Why the server refused this mission before (an outbox entry reopened to fix it). */
+  refusal?: string;
 }
 
 /** `?step=` links that keep the rest of the query (`edit`). */
@@ -130,7 +133,7 @@ function StepActions({
  * in the URL. Each step is validated with its shared schema before the next; the draft is saved on
  * every change; leaving unsubmitted asks first.
  */
-export function MissionForm({ params, initial, editId, resumed, onSaved }: MissionFormProps) {
+export function MissionForm({ params, initial, editId, resumed, onSaved, onQueued, refusal }: MissionFormProps) {
   const { t } = useTranslation('mission');
   const { step, stepHref, goTo } = useStepNavigation();
   const form = useForm<MissionFormValues>({ defaultValues: initial, resolver: missionStepResolver(step) });
@@ -156,20 +159,22 @@ export function MissionForm({ params, initial, editId, resumed, onSaved }: Missi
     if (following) goTo(following);
   });
   const submit = form.handleSubmit(
-    (values) =>
-      save.mutate(toSubmitInput(values), {
+    // The form's own values, not the resolver's parsed copy: the outbox needs each picture's kept file (local_id).
+    () =>
+      save.mutate(form.getValues(), {
         onSuccess: (res) => {
           markSubmitted();
-          onSaved(res.checklist_id);
+          if (res.state === 'sent') onSaved(res.checklist_id);
+          else onQueued();
         },
       }),
     (errors) => goTo(firstStepWithErrors(errors)),
   );
   const serverError = save.error
     ? save.error instanceof ApiRequestError && save.error.status > 0
-      ? save.error.body.message
+      ? [save.error.body.message, ...Object.values(save.error.body.fields ?? {})].join(' ')
       : t('common:errors.network')
-    : undefined;
+    : refusal;
   const previous = MISSION_STEPS[index - 1];
 
   return (

@@ -11,6 +11,7 @@ import {
   IconButton,
   LinearProgress,
   Stack,
+  Typography,
 } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -20,7 +21,9 @@ import { MmImage } from '../../../components/ui/mm-image';
 import { ApiRequestError } from '../../../lib/api-client';
 import { uploadObservationPhoto } from '../../../entities/photo/upload-photo';
 import { photoUrl } from '../../../entities/photo/photo-url';
-import type { MissionFormValues, MissionPhoto } from '../mission-values';
+import { isOnDevice, type MissionFormValues, type MissionPhoto } from '../mission-values';
+import { keepPhoto } from '../../../lib/outbox';
+import { LocalPhoto } from '../../../entities/outbox/local-photo';
 
 interface Pending {
   localId: string;
@@ -82,26 +85,38 @@ export function MissionPhotoPicker({
     }
     setPending((all) => [...all, item]);
     onBusy(1);
-    uploadObservationPhoto(file, (f) => patch(item.localId, { progress: f }))
-      .then((res) => {
-        setPhotos([
-          ...getValues('observation.photos'),
-          {
-            photo_name: res.photo_name,
-            photo_path: res.photo_path,
-            file_name: file.name,
-            lifestage_id: lifestageId,
-            milkweed_index: milkweedIndex,
+    const add = (photo_name: string, photo_path: string, uploaded_at: number | null) => {
+      setPhotos([
+        ...getValues('observation.photos'),
+        {
+          photo_name,
+          photo_path,
+          file_name: file.name,
+          lifestage_id: lifestageId,
+          milkweed_index: milkweedIndex,
+          local_id: item.localId,
+          uploaded_at,
+        },
+      ]);
+      drop(item.localId);
+    };
+    // The original stays on this device until the mission is sent, so the outbox can upload it later.
+    const kept = keepPhoto(item.localId, file);
+    const keepOnDevice = () =>
+      kept.then(
+        () => add(`${item.localId}.jpg`, '', null),
+        () => patch(item.localId, { error: t('common:errors.network') }),
+      );
+    const uploaded = navigator.onLine
+      ? uploadObservationPhoto(file, (f) => patch(item.localId, { progress: f })).then(
+          (res) => add(res.photo_name, res.photo_path, Date.now()),
+          (err: unknown) => {
+            if (err instanceof ApiRequestError && err.status > 0) patch(item.localId, { error: err.message });
+            else return keepOnDevice();
           },
-        ]);
-        drop(item.localId);
-      })
-      .catch((err: unknown) =>
-        patch(item.localId, {
-          error: err instanceof ApiRequestError && err.status > 0 ? err.message : t('common:errors.network'),
-        }),
-      )
-      .finally(() => onBusy(-1));
+        )
+      : keepOnDevice();
+    void uploaded.finally(() => onBusy(-1));
   };
 
   return (
@@ -109,7 +124,20 @@ export function MissionPhotoPicker({
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         {mine.map((p) => (
           <Box key={p.photo_name} sx={{ position: 'relative', width: THUMB.width }}>
-            <MmImage src={photoUrl(p)} alt={t('observation.photo_alt', { stage, name: p.file_name })} {...THUMB} />
+            {isOnDevice(p) && p.local_id ? (
+              <>
+                <LocalPhoto
+                  localId={p.local_id}
+                  alt={t('observation.photo_alt', { stage, name: p.file_name })}
+                  {...THUMB}
+                />
+                <Typography variant="caption" sx={{ display: 'block', lineHeight: 1.2 }}>
+                  {t('common:outbox.photo_on_device')}
+                </Typography>
+              </>
+            ) : (
+              <MmImage src={photoUrl(p)} alt={t('observation.photo_alt', { stage, name: p.file_name })} {...THUMB} />
+            )}
             <IconButton
               size="small"
               aria-label={t('observation.remove_photo', { name: p.file_name })}

@@ -1,0 +1,145 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import SendIcon from '@mui/icons-material/Send';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { removeEntry, type OutboxEntry, type OutboxKind, type OutboxState } from '../../lib/outbox';
+import { formatDate } from '../../lib/format-date';
+import { LocaleLink, useLocale } from '../../lib/links';
+import { sendOutboxNow } from './outbox-runner';
+import { useMyOutbox, useOnline } from './use-outbox';
+
+const stateColor: Record<OutboxState, 'default' | 'info' | 'success' | 'error'> = {
+  waiting: 'default',
+  sending: 'info',
+  sent: 'success',
+  refused: 'error',
+};
+
+interface Links {
+  /** Where a refused entry is reopened for editing (the form of its feature). */
+  editHref: (entry: OutboxEntry) => string;
+  /** Where a sent entry is shown (its checklist on the server). */
+  viewHref: (entry: OutboxEntry) => string;
+}
+
+function OutboxCard({ entry, links, onDelete }: { entry: OutboxEntry; links: Links; onDelete: () => void }) {
+  const { t } = useTranslation();
+  const lng = useLocale();
+  const online = useOnline();
+  const fields = Object.values(entry.error?.fields ?? {});
+  return (
+    <Card component="li" variant="outlined" sx={{ p: 1.5 }} aria-label={entry.summary.place}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography component="h3" sx={{ fontWeight: 700 }}>
+            {entry.summary.place}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {[formatDate(entry.summary.date, lng), t('outbox.photos', { count: entry.photos.length })].join(' · ')}
+          </Typography>
+        </Box>
+        <Chip size="small" color={stateColor[entry.state]} label={t(`outbox.state.${entry.state}`)} />
+      </Stack>
+      {entry.state === 'refused' && entry.error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {entry.error.message}
+          {fields.length > 0 && (
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {fields.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </Box>
+          )}
+        </Alert>
+      )}
+      {entry.state === 'waiting' && entry.error?.status === 401 && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {t('outbox.session_expired')}
+        </Alert>
+      )}
+      <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
+        {entry.state === 'refused' && (
+          <Button size="small" component={LocaleLink} href={links.editHref(entry)} startIcon={<EditIcon />}>
+            {t('outbox.edit')}
+          </Button>
+        )}
+        {entry.state === 'waiting' && online && (
+          <Button size="small" onClick={() => void sendOutboxNow()} startIcon={<SendIcon />}>
+            {t('outbox.send_now')}
+          </Button>
+        )}
+        {entry.state === 'sent' && (
+          <Button size="small" component={LocaleLink} href={links.viewHref(entry)}>
+            {t('outbox.view')}
+          </Button>
+        )}
+        {(entry.state === 'waiting' || entry.state === 'refused') && (
+          <Button size="small" color="error" onClick={onDelete} startIcon={<DeleteIcon />}>
+            {t('actions.delete')}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The entries of one kind kept on this device (issue 15), with their state (waiting, sending,
+ * sent, refused), a refused entry's reason and its way back to the form, and deletion after a
+ * confirmation. Renders nothing when there are none.
+ */
+export function OutboxList({ kind, editHref, viewHref }: { kind: OutboxKind } & Links) {
+  const { t } = useTranslation();
+  const entries = useMyOutbox(kind);
+  const [deleting, setDeleting] = useState<OutboxEntry | null>(null);
+  if (entries.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby={`outbox-${kind}`}>
+      <Typography id={`outbox-${kind}`} variant="h6" component="h2">
+        {t('outbox.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('outbox.lead')}
+      </Typography>
+      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {entries.map((e) => (
+          <OutboxCard key={e.id} entry={e} links={{ editHref, viewHref }} onDelete={() => setDeleting(e)} />
+        ))}
+      </Stack>
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="outbox-delete-title">
+        <DialogTitle id="outbox-delete-title">{t('outbox.delete_title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('outbox.delete_text', { place: deleting?.summary.place ?? '' })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)}>{t('actions.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              if (deleting) void removeEntry(deleting.id);
+              setDeleting(null);
+            }}
+          >
+            {t('actions.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import { SUB_PATH } from '@mm/shared';
+import { ApiRequestError, api } from '../../lib/api-client';
+import {
+  getEntry,
+  putEntry,
+  removeEntry,
+  syncOutbox,
+  type NewOutboxEntry,
+  type OutboxEntry,
+  type OutboxError,
+  type OutboxTransport,
+  type SyncReport,
+} from '../../lib/outbox';
+import { storage } from '../../lib/storage';
+
+/** The real API calls of the outbox: photo upload (spec §7 `uploadphotos/observations`), then the submit. */
+export const apiTransport: OutboxTransport = {
+  upload: (blob, fileName) =>
+    api.upload<{ photo_name: string }>(
+      '/photos/uploadphotos/observations',
+      blob instanceof File ? blob : new File([blob], fileName, { type: blob.type }),
+    ),
+  submit: (kind, payload) =>
+    api.post<{ checklist_id: number }>(
+      kind === 'flash' ? '/observations/submit_flash' : '/observations/submit_mission',
+      payload,
+    ),
+};
+
+type ReportListener = (report: SyncReport, quietIds: ReadonlySet<string>) => void;
+const reportListeners = new Set<ReportListener>();
+
+/** Hears every sync's report (the app toasts sent entries); `quietIds` are announced by their form instead. */
+export function onSyncReport(listener: ReportListener): () => void {
+  reportListeners.add(listener);
+  return () => reportListeners.delete(listener);
+}
+
+/**
+ * Sends the signed-in volunteer's waiting entries now (when the browser says it is online) and
+ * tells the report listeners. Signed out: nothing is sent; the entries wait for the next sign-in.
+ */
+export async function sendOutboxNow(quietIds: ReadonlySet<string> = new Set()): Promise<SyncReport | undefined> {
+  const user = storage.currentUser();
+  if (!user || !storage.token() || !navigator.onLine) return undefined;
+  const report = await syncOutbox(user.user_id, apiTransport);
+  reportListeners.forEach((l) => l(report, quietIds));
+  return report;
+}
+
+/** Asks the service worker for a Background Sync when the network returns (where the browser has it). */
+async function requestBackgroundSync(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration(`${SUB_PATH}/`);
+  const sync = (
+    registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
+  )?.sync;
+  await sync?.register('mm-outbox').catch(() => undefined);
+}
+
+/** How a submission through the outbox ended for the form that made it. */
+export type OutboxOutcome =
+  { state: 'sent'; checklist_id: number } | { state: 'refused'; error: ApiRequestError } | { state: 'waiting' };
+
+const asApiError = (e: OutboxError) =>
+  new ApiRequestError(e.status, { statusCode: e.status, error: '', message: e.message, fields: e.fields });
+
+/**
+ * Saves a new submission in the outbox (keyed by its idempotency key) and sends the queue at once
+ * when there is network. The form learns whether it was sent (then it leaves the outbox), refused
+ * (with the server's error, to show on its fields; it stays in the outbox), or is waiting on this device.
+ */
+export async function submitThroughOutbox(entry: NewOutboxEntry): Promise<OutboxOutcome> {
+  await putEntry(entry);
+  void requestBackgroundSync();
+  await sendOutboxNow(new Set([entry.id]));
+  const after: OutboxEntry | undefined = await getEntry(entry.id);
+  if (after?.state === 'sent' && after.checklist_id !== undefined) {
+    // Sent straight from its form: it never waited, so it does not stay in the device's list.
+    await removeEntry(entry.id);
+    return { state: 'sent', checklist_id: after.checklist_id };
+  }
+  if (after?.state === 'refused' && after.error) return { state: 'refused', error: asApiError(after.error) };
+  return { state: 'waiting' };
+}
