@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { describeIssue, i18nKey, issueField } from '@mm/shared';
+import { isDatabaseUnavailable } from '../db/availability';
 import { HttpError, RequestValidationError } from '../lib/errors';
+import { answerUnavailable } from './db-availability';
 
 const statusKeys: Record<number, string> = {
   400: 'errors.bad_request',
@@ -60,6 +62,7 @@ function validationFields(request: FastifyRequest, err: RequestValidationError):
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const t = request.t;
+    if (isDatabaseUnavailable(err)) return answerUnavailable(request, reply);
     if (err instanceof RequestValidationError) {
       const fields = validationFields(request, err);
       return send(reply, 400, Object.values(fields).join(' '), fields);

@@ -47,13 +47,11 @@ export function createRecoveryService(db: Db, usersService: UsersService, mailer
         .limit(1);
       if (!user) return;
       const token = newToken();
-      await db
-        .insert(passwordResets)
-        .values({
-          user_id: user.user_id,
-          token_hash: hashToken(token),
-          expires_at: new Date(Date.now() + RESET_TTL_MS),
-        });
+      await db.insert(passwordResets).values({
+        user_id: user.user_id,
+        token_hash: hashToken(token),
+        expires_at: new Date(Date.now() + RESET_TTL_MS),
+      });
       const lng = normalizeLocale(user.language) ?? 'en';
       const t = translator(lng);
       const link = `${appUrl}/mmapp/${lng}/users/resetpassword?token=${token}`;
