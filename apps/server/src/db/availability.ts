@@ -2,10 +2,14 @@ import pg from 'pg';
 import type { EmbeddedDatabase } from './embedded';
 
 /** Probe period while the database answers, and while it does not (ms). */
-const PROBE_EVERY_UP_MS = 1000;
+const PROBE_EVERY_UP_MS = 500;
 const PROBE_EVERY_DOWN_MS = 500;
-/** A probe (connect + `SELECT 1`) slower than this counts as a failure (ms). */
-const PROBE_TIMEOUT_MS = 1000;
+/**
+ * A probe (connect + `SELECT 1`) slower than this counts as a failure (ms). The embedded
+ * postmaster's own state (gone, frozen) is read from /proc first and needs no timeout; this one
+ * catches a remote database that stopped answering, within PROBE_EVERY_UP_MS + PROBE_TIMEOUT_MS.
+ */
+const PROBE_TIMEOUT_MS = 1500;
 
 /**
  * Whether the database answers right now, watched by a probe on a connection of its own; with the
