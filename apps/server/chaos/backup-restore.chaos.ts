@@ -16,6 +16,7 @@ import {
   json,
   multipartBody,
   quebec,
+  removeTempDataDirs,
   request,
   requestPatiently,
   run,
@@ -33,6 +34,7 @@ afterAll(async () => {
     server.child.kill('SIGTERM');
     await server.exited;
   }
+  await removeTempDataDirs();
 });
 
 async function rowCounts(dataDir: string): Promise<Record<string, number>> {

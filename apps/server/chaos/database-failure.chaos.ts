@@ -15,6 +15,7 @@ import {
   json,
   postmasterPid,
   quebec,
+  removeTempDataDirs,
   request,
   signUp,
   startServer,
@@ -34,6 +35,7 @@ afterAll(async () => {
     server.child.kill('SIGTERM');
     await server.exited;
   }
+  await removeTempDataDirs();
 });
 
 /** Every PostgreSQL process of a data directory: the postmaster and its children. */

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { chmod, mkdtemp, readFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,11 +23,19 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** A fresh, empty DATA_DIR (readable by the postgres user when running as root). */
+const madeDirs: string[] = [];
+
+/** A fresh, empty DATA_DIR (readable by the postgres user when running as root); removed by `removeTempDataDirs`. */
 export async function tempDataDir(prefix: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `monarch-${prefix}-`));
   await chmod(dir, 0o755);
+  madeDirs.push(dir);
   return dir;
+}
+
+/** Removes the DATA_DIRs this file made (after its servers stopped). */
+export async function removeTempDataDirs(): Promise<void> {
+  await Promise.all(madeDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 }
 
 /** Starts the server on `dataDir` and `port`; resolves once it printed "ready" (rejects if it exits first). */

@@ -21,6 +21,7 @@ import {
   multipartBody,
   postmasterPid,
   quebec,
+  removeTempDataDirs,
   request,
   requestPatiently,
   signUp,
@@ -41,6 +42,7 @@ afterAll(async () => {
     server.child.kill('SIGTERM');
     await server.exited;
   }
+  await removeTempDataDirs();
 });
 
 async function countStored(dataDir: string, keys: string[]): Promise<number> {
