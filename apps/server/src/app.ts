@@ -18,6 +18,7 @@ import type { ZodType } from 'zod';
 import helmet, { type HelmetOptions } from 'helmet';
 import { APP_VERSION, MAX_IMAGE_BYTES, SUB_PATH } from '@mm/shared';
 import type { Config } from './config';
+import type { DatabaseMonitor } from './db/availability';
 import type { Db } from './db/client';
 import { validatorFor } from './lib/validation';
 import { requestLocale, translator } from './lib/i18n';
@@ -57,6 +58,7 @@ import { topPages } from './modules/pageviews/pageviews.service';
 import { authPlugin } from './plugins/auth';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { createRateLimits, createSigninThrottle } from './lib/rate-limits';
+import { databaseAvailabilityPlugin } from './plugins/db-availability';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
 
@@ -68,6 +70,8 @@ export interface AppDeps {
   webDist?: string;
   /** Folder of the built admin panel (`apps/admin/dist`), served at /mmadmin/; not served when absent. */
   adminDist?: string;
+  /** The database monitor: with it, requests answer 503 while the database is unavailable. */
+  monitor?: DatabaseMonitor;
   /** Run periodic jobs (orphan photo clean-up, hourly); off in tests, which call them directly. */
   startJobs?: boolean;
 }
@@ -223,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerExternalPlugins(app, config);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
+  if (deps.monitor) await app.register(databaseAvailabilityPlugin, { monitor: deps.monitor });
 
   // Its own small pool: a limit is checked before any work, never behind the app's queries for a connection.
   const limitsPool = new pg.Pool({ ...db.$client.options, max: 3 });
@@ -288,7 +293,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(downloadsRoutes, { prefix: '/api/observations', downloads });
   await app.register(checklistsRoutes, { prefix: '/api', checklists });
   await app.register(photosRoutes, { prefix: '/api/photos', photos });
-  await app.register(healthRoutes, { prefix: '/api', db });
+  await app.register(healthRoutes, {
+    prefix: '/api',
+    db,
+    monitor: deps.monitor,
+    photosMissing: () => photos.lastReconciliation()?.missing,
+  });
   const adminObservations = createAdminObservationsService(db);
   const adminUsers = createAdminUsersService(db, users);
   await app.register(adminRoutes, {
@@ -306,15 +316,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.startJobs) {
-    const removeOrphans = () =>
-      photos.removeOrphans().then(
-        (n) => n > 0 && app.log.info({ removed: n }, 'orphan photos removed'),
-        (err: unknown) => app.log.error({ err }, 'orphan photo clean-up failed'),
-      );
+    // Photo upkeep, at start-up and hourly: orphan uploads removed, then every attached photo's
+    // files checked against its row (repaired, or reported here and in /api/health).
+    const photoUpkeep = async () => {
+      try {
+        const removed = await photos.removeOrphans();
+        if (removed > 0) app.log.info({ removed }, 'orphan photos removed');
+      } catch (err) {
+        app.log.error({ err }, 'orphan photo clean-up failed');
+      }
+      try {
+        const report = await photos.reconcile();
+        const level = report.missing > 0 ? 'error' : 'info';
+        app.log[level](
+          { photoReconciliation: report },
+          `photo files checked: ${report.checked} photos, ${report.repaired} repaired, ${report.missing} missing`,
+        );
+      } catch (err) {
+        app.log.error({ err }, 'photo reconciliation failed');
+      }
+    };
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      timer = setInterval(() => void removeOrphans(), HOUR_MS).unref();
-      void removeOrphans();
+      timer = setInterval(() => void photoUpkeep(), HOUR_MS).unref();
+      void photoUpkeep();
     });
     app.addHook('onClose', async () => clearInterval(timer));
   }

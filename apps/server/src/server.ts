@@ -10,13 +10,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = (msg: string) => console.log(`[monarch] ${msg}`);
   const database = await connectDatabase(config, log);
-  const { db } = database;
+  const { db, monitor } = database;
   const app = await buildApp({
     config,
     db,
     storage: localStorage(path.join(config.dataDir, 'uploads')),
     webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist,
     adminDist: config.ADMIN_DIST ? path.resolve(config.ADMIN_DIST) : defaultAdminDist,
+    monitor,
     startJobs: true,
   });
 

@@ -370,7 +370,9 @@ describe('GET /api/observations/download', () => {
       await holder.query('ROLLBACK');
       await holder.end();
     }
-    expect((await Promise.all(running)).map((r) => r.statusCode)).toEqual([500, 500, 500, 500]);
+    // A terminated connection is the database going away (issue 14): 503 with Retry-After, not 500.
+    const ended = (await Promise.all(running)) as { statusCode: number; headers: Record<string, unknown> }[];
+    expect(ended.map((r) => [r.statusCode, r.headers['retry-after']])).toEqual(Array(4).fill([503, '5']));
     const after = await download(`format=csv&reason_text=cap+6&${mine()}`);
     expect(after.statusCode).toBe(200);
     expect(after.body.split('\r\n').filter((l) => l !== '')).toHaveLength(1 + (await listTotal(mine())));

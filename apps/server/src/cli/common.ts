@@ -48,7 +48,7 @@ export async function ensureUser(db: Db, user: NewUser): Promise<number> {
     db,
     {
       username: user.username,
-      email: `${user.username.toLowerCase()}@demo.mission-monarch.invalid`,
+      email: `${user.username.toLowerCase()}@import.mission-monarch.invalid`, // not seed:demo's mark
       password,
       first_name: user.first_name,
       last_name: user.last_name,

@@ -1,13 +1,17 @@
 /**
- * `npm run seed:demo [-- --count N --seed S]`: demo volunteers and observations whose places and
- * seasons follow real sightings (see modules/imports/demo-model.ts). Idempotent for the same seed.
- * Demo accounts sign in with the password in DEMO_PASSWORD (default "monarque").
+ * `npm run seed:demo [-- --count N --seed S] [--force]`: demo volunteers and observations whose
+ * places and seasons follow real sightings (see modules/imports/demo-model.ts). Idempotent for the
+ * same seed. Demo volunteers sign in with the password in DEMO_PASSWORD (default "monarque"); the
+ * `demo-admin` account gets a random password, printed once when it is created.
+ * Refuses a database with accounts it did not create unless --force, and never writes into such
+ * an account (demo accounts are marked by their email domain, cli/demo-accounts.ts).
  */
 import { parseArgs } from 'node:util';
 import { ChecklistType, Role, SubmitType } from '@mm/shared';
 import { generateDemoSightings } from '../modules/imports/demo-generator';
 import { createSightingWriter, type SightingToWrite } from '../modules/imports/import.service';
-import { ensureUser, log, openForCli } from './common';
+import { log, openForCli } from './common';
+import { demoSeedRefusal, ensureDemoAccount } from './demo-accounts';
 
 const VOLUNTEERS: [string, string, string, 'en' | 'fr' | 'es'][] = [
   ['marie.tremblay', 'Marie', 'Tremblay', 'fr'],
@@ -26,7 +30,11 @@ const VOLUNTEERS: [string, string, string, 'en' | 'fr' | 'es'][] = [
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { count: { type: 'string', default: '2000' }, seed: { type: 'string', default: '2022' } },
+    options: {
+      count: { type: 'string', default: '2000' },
+      seed: { type: 'string', default: '2022' },
+      force: { type: 'boolean', default: false },
+    },
   });
   const count = Number(values.count);
   const seed = Number(values.seed);
@@ -34,17 +42,27 @@ async function main(): Promise<void> {
   const database = await openForCli();
   try {
     const { db } = database;
-    await ensureUser(db, {
+    const refusal = await demoSeedRefusal(db, values.force ?? false);
+    if (refusal) {
+      console.error(`[monarch] ${refusal}`);
+      process.exitCode = 1;
+      return;
+    }
+    const admin = await ensureDemoAccount(db, {
       username: 'demo-admin',
       first_name: 'Demo',
       last_name: 'Admin',
       role_id: Role.Admin,
-      password,
     });
+    if (admin === 'skipped') log('demo: "demo-admin" is a real account here: left untouched, no demo admin');
+    else if (admin.password) log(`demo: demo-admin created, password (shown this once): ${admin.password}`);
     const userIds: number[] = [];
     for (const [username, first_name, last_name, language] of VOLUNTEERS) {
-      userIds.push(await ensureUser(db, { username, first_name, last_name, language, password }));
+      const account = await ensureDemoAccount(db, { username, first_name, last_name, language, password });
+      if (account === 'skipped') log(`demo: "${username}" is a real account here: left untouched`);
+      else userIds.push(account.userId);
     }
+    if (userIds.length === 0) throw new Error('every demo username belongs to a real account');
     const write = await createSightingWriter(db);
     let batch: SightingToWrite[] = [];
     let written = 0;
@@ -72,9 +90,7 @@ async function main(): Promise<void> {
       }
     }
     written += (await write(batch)).written;
-    log(
-      `demo: ${VOLUNTEERS.length} volunteers and demo-admin (password "${password}"), ${written} new observations of ${count}`,
-    );
+    log(`demo: ${userIds.length} volunteers (password "${password}"), ${written} new observations of ${count}`);
   } finally {
     await database.close();
   }

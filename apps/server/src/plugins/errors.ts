@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { describeIssue, i18nKey, issueField } from '@mm/shared';
+import { isDatabaseUnavailable } from '../db/availability';
 import { databaseInputError } from '../lib/db-errors';
 import { HttpError, RequestValidationError, TooManyRequestsError } from '../lib/errors';
+import { answerUnavailable } from './db-availability';
 
 const statusKeys: Record<number, string> = {
   400: 'errors.bad_request',
@@ -63,6 +65,7 @@ function validationFields(request: FastifyRequest, err: RequestValidationError):
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((raw: FastifyError, request, reply) => {
     const t = request.t;
+    if (isDatabaseUnavailable(raw)) return answerUnavailable(request, reply);
     const err = databaseInputError(raw) ?? raw;
     if (err instanceof RequestValidationError) {
       const fields = validationFields(request, err);

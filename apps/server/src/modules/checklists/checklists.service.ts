@@ -61,18 +61,25 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
   // Reference data seeded at start-up: read once per process.
   let provinceBoxes: Promise<ProvinceBox[]> | undefined;
   const references = createReferenceIds(db);
-  const promote = (rows: { photo_name: string; photo_path: string }[]) =>
-    photos.promoteFiles(rows.filter((p) => p.photo_path === TEMP_PATH).map((p) => p.photo_name));
+  const releaseTemp = (rows: { photo_name: string; photo_path: string }[]) =>
+    photos.releaseTempFiles(rows.filter((p) => p.photo_path === TEMP_PATH).map((p) => p.photo_name));
+  /** The first checklist of an idempotency key, its photo files checked (and repaired) first. */
+  const answerRetry = async (checklistId: number) => {
+    await photos.repairChecklist(checklistId);
+    return checklistId;
+  };
 
   return {
     /**
      * Writes a submission in ONE transaction (site, checklist, observations, photo links), status
-     * Pending, submit type Web. A retry with the same idempotency key answers the first checklist.
+     * Pending, submit type Web. Photo files reach the permanent area before the commit that
+     * attaches them. A retry with the same idempotency key answers the first checklist, after
+     * checking (and repairing) its photo files.
      * @throws 400 for unknown references or photos that are not the user's own unattached uploads
      */
     async create(userId: number, idempotencyKey: string, write: ChecklistWrite, photoNames: string[]): Promise<number> {
       const previous = await repo.findByIdempotencyKey(db, userId, idempotencyKey);
-      if (previous !== undefined) return previous;
+      if (previous !== undefined) return answerRetry(previous);
       const refs = await checkReferences(db, references, userId, write, photoNames);
       if (refs.photos.length === 0) {
         // The common case, in one atomic statement (BENCHMARKS.md: the multi-statement transaction cost 11 round trips).
@@ -91,6 +98,7 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
         if (winner === undefined) throw new Error('idempotency key taken but no checklist holds it');
         return winner;
       }
+      await photos.placeFiles(refs.photos);
       try {
         const id = await db.transaction(async (tx) => {
           const siteId = write.site.site_id ?? (await repo.createSite(tx, userId, write.site, refs.countryId));
@@ -110,11 +118,11 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
           );
           return checklistId;
         });
-        await promote(refs.photos);
+        await releaseTemp(refs.photos);
         return id;
       } catch (err) {
         const winner = isUniqueViolation(err) ? await repo.findByIdempotencyKey(db, userId, idempotencyKey) : undefined;
-        if (winner !== undefined) return winner;
+        if (winner !== undefined) return answerRetry(winner);
         throw err;
       }
     },
@@ -130,6 +138,7 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
       photoNames: string[],
     ): Promise<number> {
       const refs = await checkReferences(db, references, user.user_id, write, photoNames, checklistId);
+      await photos.placeFiles(refs.photos);
       await db.transaction(async (tx) => {
         const current = await repo.findById(tx, checklistId, true);
         if (!current || current.isdeleted) throw notFound();
@@ -154,7 +163,7 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
           FINAL_PATH,
         );
       });
-      await promote(refs.photos);
+      await releaseTemp(refs.photos);
       return checklistId;
     },
 

@@ -2,27 +2,74 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSION } from '@mm/shared';
+import type { DatabaseMonitor } from '../../db/availability';
 import type { Db } from '../../db/client';
+import { RETRY_AFTER_SECONDS } from '../../plugins/db-availability';
 
-/** `/api/health`: liveness and database reachability, for load balancers. */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** Longest wait for the database's answer before health says it is down (ms): health answers within 2 s. */
+const HEALTH_DB_TIMEOUT_MS = 1500;
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+export interface HealthOptions {
+  db: Db;
+  /** The database monitor (server); without it each call asks the database. */
+  monitor?: DatabaseMonitor;
+  /** Photo rows whose files are lost, from the last reconciliation (undefined before it ends). */
+  photosMissing?: () => number | undefined;
+}
+
+/** `/api/health`: liveness and database reachability, for load balancers and supervisors. */
+export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { db, monitor, photosMissing }) => {
   app.get('/health', {
     schema: {
       tags: ['health'],
-      summary: 'Process and database status; 503 when the database does not answer',
+      summary: 'Process and database status; 503 (with Retry-After) when the database does not answer within 1.5 s',
+      description:
+        'Answers within 2 s also when the database is down or frozen. photos_missing: photo rows whose large file is lost, from the last photo reconciliation (start-up, then hourly); absent before the first one ends.',
       response: {
-        200: z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok') }),
-        503: z.object({ status: z.literal('degraded'), version: z.string(), database: z.literal('unreachable') }),
+        200: z.object({
+          status: z.literal('ok'),
+          version: z.string(),
+          database: z.literal('ok'),
+          photos_missing: z.number().int().optional(),
+        }),
+        503: z.object({
+          status: z.literal('degraded'),
+          version: z.string(),
+          database: z.literal('down'),
+          photos_missing: z.number().int().optional(),
+        }),
       },
     },
     handler: async (_request, reply) => {
-      try {
-        await db.execute(sql`SELECT 1`);
-        return { status: 'ok' as const, version: APP_VERSION, database: 'ok' as const };
-      } catch {
-        return reply
+      const photos_missing = photosMissing?.();
+      const down = () =>
+        reply
           .status(503)
-          .send({ status: 'degraded' as const, version: APP_VERSION, database: 'unreachable' as const });
+          .header('Retry-After', String(RETRY_AFTER_SECONDS))
+          .send({ status: 'degraded' as const, version: APP_VERSION, database: 'down' as const, photos_missing });
+      if (monitor && !monitor.isUp()) return down();
+      try {
+        await within(db.execute(sql`SELECT 1`), HEALTH_DB_TIMEOUT_MS);
+        return { status: 'ok' as const, version: APP_VERSION, database: 'ok' as const, photos_missing };
+      } catch {
+        void monitor?.checkNow();
+        return down();
       }
     },
   });

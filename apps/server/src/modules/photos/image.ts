@@ -53,3 +53,14 @@ export async function processImage(input: Buffer): Promise<ImageVariants> {
     throw new HttpError(400, 'errors.image_damaged');
   }
 }
+
+/**
+ * The `small` variant (≤ 400 px JPEG) made again from a stored `large` one, to repair a photo
+ * whose `small` file was lost (start-up reconciliation, retried submission).
+ */
+export async function smallFromLarge(large: Buffer): Promise<Buffer> {
+  return sharp(large, { limitInputPixels: MAX_PIXELS })
+    .resize({ width: 400, height: 400, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 75 })
+    .toBuffer();
+}

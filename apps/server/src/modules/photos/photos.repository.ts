@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { ExploreFilters, ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
 import { photos } from '../../db/schema';
@@ -75,6 +75,38 @@ export const photosRepository = {
       db.execute<{ total: number }>(sql`SELECT count(*)::int AS total ${galleryJoins} WHERE ${where}`),
     ]);
     return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+  },
+
+  /** Live photos attached to an observation, id above `afterId`, by id: one page of the reconciliation. */
+  async findAttachedAfter(db: DbOrTx, afterId: number, limit: number): Promise<PhotoRow[]> {
+    return db
+      .select()
+      .from(photos)
+      .where(and(isNotNull(photos.observation_id), eq(photos.isdeleted, false), gt(photos.id, afterId)))
+      .orderBy(photos.id)
+      .limit(limit);
+  },
+
+  /** Live photos attached to the observations of one checklist. */
+  async findByChecklist(db: DbOrTx, checklistId: number): Promise<PhotoRow[]> {
+    const rows = await db.execute<{ id: number }>(
+      sql`SELECT p.id FROM photos p JOIN observations o ON o.observation_id = p.observation_id
+          WHERE o.checklist_id = ${checklistId} AND NOT p.isdeleted`,
+    );
+    return this.findByIds(
+      db,
+      rows.rows.map((r) => r.id),
+    );
+  },
+
+  /** Which of the file names have a photo row whose files live in `photoPath`. */
+  async namesIn(db: DbOrTx, photoPath: string, names: string[]): Promise<Set<string>> {
+    if (names.length === 0) return new Set();
+    const rows = await db
+      .select({ name: photos.photo_name })
+      .from(photos)
+      .where(and(eq(photos.photo_path, photoPath), inArray(photos.photo_name, names)));
+    return new Set(rows.map((r) => r.name));
   },
 
   async findByObservations(db: DbOrTx, observationIds: number[]): Promise<PhotoRow[]> {

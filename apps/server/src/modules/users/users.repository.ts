@@ -19,6 +19,24 @@ export const usersRepository = {
     return row;
   },
 
+  /** How many accounts, deleted ones included, have an email that does not end with `suffix` (seed:demo's guard). */
+  async countEmailsNotEndingWith(db: DbOrTx, suffix: string): Promise<number> {
+    const r = await db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM users WHERE right(lower(email), ${suffix.length}) <> ${suffix.toLowerCase()}`,
+    );
+    return r.rows[0]?.n ?? 0;
+  },
+
+  /** The account holding a username (case-insensitive), deleted ones included. */
+  async findAnyByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+      .limit(1);
+    return row;
+  },
+
   async findById(db: DbOrTx, userId: number): Promise<UserRow | undefined> {
     const [row] = await db
       .select()

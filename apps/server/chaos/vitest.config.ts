@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm run test:chaos`: real processes killed and frozen (issue 14); one file at a time. */
+export default defineConfig({
+  test: {
+    name: 'chaos',
+    root: import.meta.dirname,
+    include: ['**/*.chaos.ts'],
+    environment: 'node',
+    testTimeout: 240_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    fileParallelism: false,
+  },
+});
