@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, format check, typecheck, unit + API tests (Vitest, real PostgreSQL), then e2e (Playwright,
+// `npm test`: lint, format check, typecheck, unit + API tests (Vitest, real PostgreSQL), fault tests, then e2e (Playwright,
 // Chromium, built app on a fresh embedded database). Ends with one line totalling every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -39,6 +39,25 @@ if (vitest) {
   failed += vitest.numFailedTests;
 }
 if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) failed++;
+
+// Real processes killed and frozen (issue 14): server kill -9 during photo submissions, PostgreSQL kill -9 and
+// SIGSTOP under load, backup → wipe → restore.
+const chaosFile = path.join(results, 'chaos.json');
+const chaosOk = run('fault tests (kill -9, SIGSTOP, backup and restore)', 'npx', [
+  'vitest',
+  'run',
+  '--config',
+  'apps/server/chaos/vitest.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${chaosFile}`,
+]);
+const chaos = readJson(chaosFile);
+if (chaos) {
+  passed += chaos.numPassedTests;
+  failed += chaos.numFailedTests;
+}
+if (!chaosOk && (!chaos || chaos.numFailedTests === 0)) failed++;
 
 const buildOk = run('build the web app and the admin panel', 'npm', ['run', 'build']);
 check(buildOk);
