@@ -16,12 +16,13 @@ const folders = (dir) =>
 const web = './apps/web/src';
 const server = './apps/server/src';
 const webFeatures = folders(`${web}/features`);
+const serverModules = folders(`${server}/modules`);
 const webShared = ['components', 'lib', 'hooks', 'entities'].map((layer) => `${web}/${layer}`);
 
 /**
  * Architecture boundaries (issue 12, STYLE.md): web `app → features → (components, lib, hooks, entities)`,
  * no feature reaching into another; server `routes → service → repository`, no route touching the
- * database. One zone per web feature.
+ * database, no module reading another module's repository. One zone per feature and module.
  */
 const boundaryZones = [
   ...webFeatures.map((feature) => ({
@@ -42,6 +43,11 @@ const boundaryZones = [
     message: 'Front ends talk to the server through the API, never its code.',
   },
   { target: './packages/shared/src', from: './apps', message: '@mm/shared depends on no app.' },
+  ...serverModules.map((module) => ({
+    target: `${server}/modules/${module}`,
+    from: `${server}/modules/!(${module})/**/*.{repository,queries}.ts`,
+    message: "A module never reads another module's repository: call its service.",
+  })),
   {
     target: `${server}/modules/*/*.routes.ts`,
     from: `${server}/modules/*/*.{repository,queries}.ts`,

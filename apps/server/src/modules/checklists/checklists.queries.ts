@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ChecklistObservation, MySite, MySubmission, ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
-import { photosRepository, type PhotoRow } from '../photos/photos.repository';
 
 const statusList = (statuses: readonly ObservationStatusId[]) =>
   sql.join(
@@ -9,29 +8,6 @@ const statusList = (statuses: readonly ObservationStatusId[]) =>
     sql`, `,
   );
 const iso = (d: Date | string) => new Date(d).toISOString();
-
-/** A photo row as the API answers it (spec §3 Photo). */
-export const toPhoto = ({
-  id,
-  observation_id,
-  observation_lifestage_id,
-  photo_path,
-  photo_name,
-  user_id,
-  isdeleted,
-  created,
-  updated,
-}: PhotoRow) => ({
-  id,
-  observation_id,
-  observation_lifestage_id,
-  photo_path,
-  photo_name,
-  user_id,
-  isdeleted,
-  created: iso(created),
-  updated: iso(updated),
-});
 
 export type ChecklistHead = {
   checklist_id: number;
@@ -75,7 +51,7 @@ export const checklistsQueries = {
     db: DbOrTx,
     id: number,
     statuses: readonly ObservationStatusId[],
-  ): Promise<ChecklistObservation[]> {
+  ): Promise<Omit<ChecklistObservation, 'photo'>[]> {
     const r = await db.execute<
       Omit<ChecklistObservation, 'photo' | 'dateidentified'> & { dateidentified: Date | null }
     >(sql`
@@ -84,15 +60,7 @@ export const checklistsQueries = {
       FROM observations o LEFT JOIN milkweed_species m ON m.milkweed_id = o.milkweed_id
       WHERE o.checklist_id = ${id} AND o.observationstatus_id IN (${statusList(statuses)})
       ORDER BY o.observation_id`);
-    const photoRows = await photosRepository.findByObservations(
-      db,
-      r.rows.map((o) => o.observation_id),
-    );
-    return r.rows.map((o) => ({
-      ...o,
-      dateidentified: o.dateidentified ? iso(o.dateidentified) : null,
-      photo: photoRows.filter((p) => p.observation_id === o.observation_id).map(toPhoto),
-    }));
+    return r.rows.map((o) => ({ ...o, dateidentified: o.dateidentified ? iso(o.dateidentified) : null }));
   },
 
   /** One page of the user's Flash or Mission checklists that still have a visible observation, newest first. */

@@ -12,10 +12,9 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { locateProvince, type ProvinceBox } from '../../lib/province-locator';
-import { photosRepository } from '../photos/photos.repository';
 import { FINAL_PATH, TEMP_PATH, type PhotosService } from '../photos/photos.service';
 import type { ChecklistWrite } from './checklist-write';
-import { checklistsQueries, toPhoto } from './checklists.queries';
+import { checklistsQueries } from './checklists.queries';
 import { checklistsRepository as repo } from './checklists.repository';
 import { createReferenceIds, type ReferenceIds } from './reference-ids';
 
@@ -193,8 +192,13 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
       if (!head) throw notFound();
       const owner = user !== null && user.user_id === head.user_id;
       const statuses = user?.role_id === ADMIN_ROLE_ID ? ALL_STATUSES : owner ? VISIBLE_TO_OWNER : PUBLIC_STATUS_IDS;
-      const observations = await checklistsQueries.observations(db, checklistId, statuses);
-      if (observations.length === 0) throw notFound();
+      const rows = await checklistsQueries.observations(db, checklistId, statuses);
+      if (rows.length === 0) throw notFound();
+      const photoList = await photos.ofObservations(rows.map((o) => o.observation_id));
+      const observations = rows.map((o) => ({
+        ...o,
+        photo: photoList.filter((p) => p.observation_id === o.observation_id),
+      }));
       const {
         site_id,
         locality,
@@ -222,15 +226,12 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
     /** My Flash or Mission submissions, newest first. */
     async mine(userId: number, kind: 'flash' | 'mission', page: number, limit: number): Promise<MySubmissionsResponse> {
       const { rows, total } = await checklistsQueries.mine(db, userId, kind === 'flash', limit, (page - 1) * limit);
-      const photoRows = await photosRepository.findByIds(
-        db,
-        rows.map((r) => r.photo_id).filter((v): v is number => v !== null),
-      );
+      const photoList = await photos.byIds(rows.map((r) => r.photo_id).filter((v): v is number => v !== null));
       const totalpage = Math.max(1, Math.ceil(total / limit));
       return {
         data: rows.map(({ photo_id, created, ...r }) => {
-          const photo = photoRows.find((p) => p.id === photo_id);
-          return { ...r, created: new Date(created).toISOString(), photo: photo ? toPhoto(photo) : null };
+          const photo = photoList.find((p) => p.id === photo_id);
+          return { ...r, created: new Date(created).toISOString(), photo: photo ?? null };
         }),
         paginator: { current: page, total, limit, totalpage, hasPre: page > 1, hasNext: page < totalpage },
       };

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { ExploreFilters, ObservationStatusId } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
+import { photos } from '../../db/schema';
 import type { ListKey } from './list-index';
 import type { FetchedRow } from './list-rows';
 import { observationJoins, observationWhere } from './observation-filters';
@@ -191,6 +192,15 @@ export const observationsRepository = {
         WHERE ${observationWhere(filters, statuses)}${after} ${listOrder} LIMIT ${limit} OFFSET ${skip}`),
     );
     return r.rows;
+  },
+
+  /** Live photos of one observation, by id. */
+  async photosOf(db: DbOrTx, observationId: number) {
+    return db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.observation_id, observationId), eq(photos.isdeleted, false)))
+      .orderBy(photos.id);
   },
 
   /** One observation of a live checklist, whatever its status (the service decides who may see it). */

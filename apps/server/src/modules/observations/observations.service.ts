@@ -15,8 +15,7 @@ import type { Db } from '../../db/client';
 import type { DataVersion } from '../../lib/data-version';
 import { notFound } from '../../lib/errors';
 import { createVersionedCache } from '../../lib/versioned-cache';
-import { toPhoto } from '../checklists/checklists.queries';
-import { photosRepository } from '../photos/photos.repository';
+import { toPhoto } from '../photos/photos.service';
 import { ClusterIndex } from './cluster-index';
 import { mergeOverlapping } from './cluster-merge';
 import { keyAtOrBefore, LIST_HEAD, listKey, pageMemory, rememberKey, type ListIndex } from './list-index';
@@ -139,7 +138,7 @@ export function createObservationsService(
         PUBLIC_STATUS_IDS.includes(status) ||
         (user !== null && user.user_id === row.user_id && row.observationstatus_id !== ObservationStatus.Deleted);
       if (!visible) throw notFound();
-      const photos = (await photosRepository.findByObservations(db, [observationId])).map(toPhoto);
+      const photos = (await observationsRepository.photosOf(db, observationId)).map(toPhoto);
       return toRow(row, photos);
     },
 

@@ -6,7 +6,32 @@ import { fieldError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { visibleStatuses } from '../observations/observation-filters';
 import { processImage, smallFromLarge } from './image';
-import { photosRepository } from './photos.repository';
+import { photosRepository, type PhotoRow } from './photos.repository';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** A photo row as the API answers it (spec §3 Photo). */
+export const toPhoto = ({
+  id,
+  observation_id,
+  observation_lifestage_id,
+  photo_path,
+  photo_name,
+  user_id,
+  isdeleted,
+  created,
+  updated,
+}: PhotoRow) => ({
+  id,
+  observation_id,
+  observation_lifestage_id,
+  photo_path,
+  photo_name,
+  user_id,
+  isdeleted,
+  created: iso(created),
+  updated: iso(updated),
+});
 
 /** Folder of uploaded photos not yet attached to a submission (spec §7 `observations_temp`). */
 export const TEMP_PATH = 'observations_temp';
@@ -105,6 +130,16 @@ export function createPhotosService(db: Db, storage: Storage) {
      * for everyone, every status for an admin; spec §1) matching the Explore filters, newest photo
      * first, `limit` (≤ 50) a page. A page beyond the end answers no data and the real totals.
      */
+    /** Live photos of these observations, as the API answers them (spec §3 Photo). */
+    async ofObservations(observationIds: number[]) {
+      return (await photosRepository.findByObservations(db, observationIds)).map(toPhoto);
+    },
+
+    /** These photos by id, as the API answers them (spec §3 Photo). */
+    async byIds(ids: number[]) {
+      return (await photosRepository.findByIds(db, ids)).map(toPhoto);
+    },
+
     async gallery(user: SessionUser | null, query: GalleryQuery): Promise<GalleryResponse> {
       const { page, limit, ...filters } = query;
       const { rows, total } = await photosRepository.paginateGallery(
