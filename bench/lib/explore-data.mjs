@@ -127,10 +127,9 @@ const clockTime = (name) => `make_time(u.${name} / 60, u.${name} % 60, 0)`;
  */
 function generateRows({
   generateDemoSightings,
-  locateProvince,
+  locator,
   mulberry32,
   WeightedTable,
-  boxes,
   userIds,
   milkweedIds,
   abundanceIds,
@@ -226,7 +225,7 @@ function generateRows({
         region.list.push(u);
       }
     }
-    const box = locateProvince(boxes, lat, lng);
+    const box = locator.locate(lat, lng);
     const i = siteOwner.length;
     siteOwner.push(u);
     siteFirst.push(Number.POSITIVE_INFINITY);
@@ -375,7 +374,7 @@ function generateRows({
  *   statusCounts: Record<string, number>, indexes: string[], generateMs: number, loadMs: number, indexMs: number, analyzeMs: number }>} times in ms
  */
 export async function loadExploreData({ pool, observations: target, seed, log }) {
-  const [{ generateDemoSightings }, { locateProvince }, { mulberry32 }, { WeightedTable }] = await Promise.all([
+  const [{ generateDemoSightings }, { provinceLocator }, { mulberry32 }, { WeightedTable }] = await Promise.all([
     server('modules/imports/demo-generator.ts'),
     server('lib/province-locator.ts'),
     server('modules/imports/prng.ts'),
@@ -389,9 +388,13 @@ export async function loadExploreData({ pool, observations: target, seed, log })
     );
     if (existing.rows[0].observations > 0 || existing.rows[0].checklists > 0)
       throw new Error('the database already holds observations: load into a fresh one');
-    const boxes = (
-      await client.query('SELECT province_id, country_id, min_lat, min_lng, max_lat, max_lng FROM provinces')
-    ).rows;
+    const locator = provinceLocator(
+      (
+        await client.query(
+          'SELECT p.province_id, p.country_id, p.administrative, c.administrative AS country_code FROM provinces p JOIN countries c ON c.id = p.country_id',
+        )
+      ).rows,
+    );
     const milkweedIds = (
       await client.query('SELECT milkweed_id FROM milkweed_species WHERE NOT isdeleted ORDER BY milkweed_id')
     ).rows.map((r) => r.milkweed_id);
@@ -412,10 +415,9 @@ export async function loadExploreData({ pool, observations: target, seed, log })
 
     const { site, cl, ob, ph, missions, statusCounts, obsCount } = generateRows({
       generateDemoSightings,
-      locateProvince,
+      locator,
       mulberry32,
       WeightedTable,
-      boxes,
       userIds,
       milkweedIds,
       abundanceIds,

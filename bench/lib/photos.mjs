@@ -73,19 +73,20 @@ export async function makePhoto() {
 }
 
 /**
- * Uploads `jpeg` `count` times, one after the other, to `POST /api/photos/uploadphotos/observations`
- * (multipart, field "file"), timing each from the call to the parsed answer (ms, performance.now).
- * @param {{ baseUrl: string, token: string, jpeg: Buffer, count: number }} options
+ * Uploads `jpeg` (or any photo's bytes, named `IMG_nnnn.<ext>` and sent as `type`) `count` times,
+ * one after the other, to `POST /api/photos/uploadphotos/observations` (multipart, field "file"),
+ * timing each from the call to the parsed answer (ms, performance.now).
+ * @param {{ baseUrl: string, token: string, jpeg: Buffer, count: number, ext?: string, type?: string }} options
  * @returns {Promise<{ timesMs: number[], p50: number, p95: number, max: number, mean: number, first: number, failures: string[] }>} times in ms
  */
-export async function uploadPhotos({ baseUrl, token, jpeg, count }) {
+export async function uploadPhotos({ baseUrl, token, jpeg, count, ext = 'jpg', type = 'image/jpeg' }) {
   const timesMs = [];
   const failures = [];
   // One Blob reused: the bytes are not copied again for every request.
-  const blob = new Blob([jpeg], { type: 'image/jpeg' });
+  const blob = new Blob([jpeg], { type });
   for (let i = 0; i < count; i++) {
     const form = new FormData();
-    form.append('file', blob, `IMG_${String(i).padStart(4, '0')}.jpg`);
+    form.append('file', blob, `IMG_${String(i).padStart(4, '0')}.${ext}`);
     const t0 = performance.now();
     const res = await fetch(`${baseUrl}/api/photos/uploadphotos/observations`, {
       method: 'POST',

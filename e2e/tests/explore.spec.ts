@@ -129,7 +129,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   );
   // Three visits at exactly one point: a cluster that zooming can never split.
   const stackerToken = await signUp(request, stacker);
-  const feeder = { locality: 'Backyard feeder', province_id: QUEBEC, latitude: 45.4215, longitude: -75.6972 };
+  const feeder = { locality: 'Backyard feeder', province_id: QUEBEC, latitude: 45.4765, longitude: -75.7013 };
   for (const [date, adults] of [
     ['2024-05-01', 1],
     ['2024-06-01', 2],

@@ -484,6 +484,84 @@ describe('my sites, province of a point, orphan clean-up', () => {
     expect(res).toEqual({ province_id: null, country_id: null });
   });
 
+  describe('checks every point against its province (README "Province boundaries")', () => {
+    const provinceId = async (code: string) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' }))
+        .json()
+        .provinces.find((p: { administrative: string }) => p.administrative === code).province_id as number;
+    const flash = (province_id: number, latitude: number, longitude: number) => ({
+      idempotency_key: randomUUID(),
+      checklist_date: '2026-08-02',
+      locality: 'Bord de la rivière',
+      province_id,
+      latitude,
+      longitude,
+      adults: 1,
+      eggs: 0,
+      caterpillars: 0,
+      chrysalises: 0,
+      photos: [],
+    });
+    const postFlash = (payload: object, language: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/observations/submit_flash',
+        headers: { ...as(owner.token), Language: language },
+        payload,
+      });
+
+    it.each([
+      ['en', 'Province: this point lies in Québec. Choose Québec or move the point.'],
+      [
+        'fr',
+        "Province : ce point se trouve dans la province ou l'État « Québec ». Choisissez « Québec » ou déplacez le point.",
+      ],
+    ])('refuses a Flash in Chelsea (Québec) filed as Ontario, in %s, saving nothing', async (language, message) => {
+      const before = await tableCounts();
+      const res = await postFlash(flash(await provinceId('ON'), 45.5, -75.78), language);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ province_id: message });
+      expect(await tableCounts()).toEqual(before);
+    });
+
+    it('refuses a Flash at sea (40° N 50° W) on its location, in Spanish', async () => {
+      const res = await postFlash(flash(qc, 40, -50), 'es');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({
+        latitude: 'Latitud: este punto está fuera de Canadá, Estados Unidos y México.',
+        longitude: 'Longitud: este punto está fuera de Canadá, Estados Unidos y México.',
+      });
+    });
+
+    it('accepts a point on either bank within the border tolerance, and a shore point just off the coastline', async () => {
+      // Hull (Gatineau) is 1.8 km from Ontario across the Ottawa River; Halifax harbour lies off the simplified shore.
+      expect((await postFlash(flash(qc, 45.4765, -75.7013), 'en')).statusCode).toBe(201);
+      expect((await postFlash(flash(await provinceId('ON'), 45.4765, -75.7013), 'en')).statusCode).toBe(201);
+      expect((await postFlash(flash(await provinceId('NS'), 44.64, -63.56), 'en')).statusCode).toBe(201);
+    });
+
+    it('refuses a Mission site in Windsor filed as Michigan, and its replacement too', async () => {
+      const mi = await provinceId('MI');
+      const before = await tableCounts();
+      const res = await submit(
+        mission({ site: { province_id: mi, latitude: 42.27, longitude: -83.0, city: 'Windsor' } }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.province_id).toContain('Ontario');
+      expect(await tableCounts()).toEqual(before);
+      const created = await submit(mission());
+      expect(created.statusCode).toBe(201);
+      const replaced = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/checklists/${created.json().checklist_id}/mission`,
+        headers: as(owner.token),
+        payload: mission({ site: { province_id: qc, latitude: 31.69, longitude: -106.42 } }),
+      });
+      expect(replaced.statusCode).toBe(400);
+      expect(replaced.json().fields.province_id).toContain('Chihuahua');
+    });
+  });
+
   it('removes uploads left unattached for 24 hours, files included, and keeps attached ones', async () => {
     const orphan = await upload('agama_lizard_kenya_kodak_gps_south.jpg');
     await ctx.db.execute(sql`UPDATE photos SET created = now() - interval '25 hours' WHERE photo_name = ${orphan}`);

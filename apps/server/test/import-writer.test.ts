@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser } from '../src/cli/common';
 import { generateDemoSightings } from '../src/modules/imports/demo-generator';
-import { createSightingWriter, type SightingToWrite } from '../src/modules/imports/import.service';
+import { checkPlace, locateRegion } from '../src/lib/province-locator';
+import {
+  createSightingWriter,
+  type RejectedSighting,
+  type SightingToWrite,
+} from '../src/modules/imports/import.service';
 import { parseSightingsCsv } from '../src/modules/imports/sightings-csv';
 import { buildTestApp, openObservationsCsv, type TestContext } from './helpers';
 
@@ -23,8 +28,10 @@ describe('sighting import into the database', () => {
   it('imports the Journey North spring 2021 file once, with provinces, and adds nothing on a re-run', async () => {
     const userId = await ensureUser(ctx.db, { username: 'jn-import-test', first_name: 'Journey', last_name: 'North' });
     const write = await createSightingWriter(ctx.db);
+    const unplaced: RejectedSighting[] = [];
     const run = async () => {
       const totals = { written: 0, existing: 0, rejected: 0 };
+      unplaced.length = 0;
       let batch: SightingToWrite[] = [];
       for await (const row of parseSightingsCsv(
         openObservationsCsv('journeynorth_monarch_adult_first_spring2021.csv'),
@@ -33,20 +40,29 @@ describe('sighting import into the database', () => {
           totals.rejected += 1;
           continue;
         }
-        batch.push({ userId, record: row.record, sourceKey: `jn2021:${row.row}` });
+        batch.push({ userId, row: row.row, record: row.record, sourceKey: `jn2021:${row.row}` });
         if (batch.length === 500) {
           const r = await write(batch);
           totals.written += r.written;
           totals.existing += r.existing;
+          unplaced.push(...r.rejected);
           batch = [];
         }
       }
       const r = await write(batch);
+      unplaced.push(...r.rejected);
       return { ...totals, written: totals.written + r.written, existing: totals.existing + r.existing };
     };
-    expect(await run()).toEqual({ written: 3456, existing: 0, rejected: 0 });
-    expect(await run()).toEqual({ written: 0, existing: 3456, rejected: 0 });
-    expect(await countFor(userId)).toBe(3456);
+    // Of the 3,456 parsed rows, those whose point lies outside Canada, the US and Mexico (Saint-Pierre,
+    // Scotland) or in another state than the file says, beyond the ±0.05° its one decimal allows,
+    // are reported per row and not stored.
+    expect(await run()).toEqual({ written: 3454, existing: 0, rejected: 0 });
+    expect(unplaced.map((u) => [u.row, u.field, u.message])).toEqual([
+      [351, 'location', 'point 46.8, -56.2 lies outside Canada, the United States and Mexico.'],
+      [3453, 'location', 'point 55.5, -2.8 lies outside Canada, the United States and Mexico.'],
+    ]);
+    expect(await run()).toEqual({ written: 0, existing: 3454, rejected: 0 });
+    expect(await countFor(userId)).toBe(3454);
     const quebec = await ctx.db.execute<{ n: number }>(sql`
       SELECT count(*)::int n FROM sites s JOIN provinces p USING (province_id) WHERE s.user_id = ${userId} AND p.administrative = 'QC'`);
     expect(quebec.rows[0]?.n).toBeGreaterThan(0);
@@ -69,10 +85,25 @@ describe('demo observations', () => {
         scientificName: 'Danaus plexippus',
       },
     }));
-    expect(await write(batch)).toEqual({ written: 300, existing: 0 });
-    expect(await write(batch)).toEqual({ written: 0, existing: 300 });
-    expect(await countFor(userId)).toBe(300);
+    // Draws that fall in a lake or the sea off their town lie in no province: reported, not stored.
+    const outside = batch.filter(
+      (b) => locateRegion(b.record.decimalLatitude, b.record.decimalLongitude) === undefined,
+    );
+    expect(outside.length).toBeGreaterThan(0);
+    expect(outside.length).toBeLessThan(30);
+    const placed = 300 - outside.length;
+    const first = await write(batch);
+    expect(first).toMatchObject({ written: placed, existing: 0 });
+    expect(first.rejected.map((r) => [r.sourceKey, r.field])).toEqual(outside.map((b) => [b.sourceKey, 'location']));
+    expect(await write(batch)).toMatchObject({ written: 0, existing: placed });
+    expect(await countFor(userId)).toBe(placed);
+    // Every stored site lies in (or within the border tolerance of) its province's boundary.
+    const sitesOf = await ctx.db.execute<{ lat: number; lng: number; code: string }>(sql`
+      SELECT s.latitude lat, s.longitude lng, c.administrative || '-' || p.administrative code
+      FROM sites s JOIN provinces p USING (province_id) JOIN countries c ON c.id = p.country_id WHERE s.user_id = ${userId}`);
+    expect(sitesOf.rows).toHaveLength(placed);
+    for (const s of sitesOf.rows) expect(checkPlace(s.code, s.lat, s.lng).kind).toBe('inside');
     const list = (await ctx.app.inject({ method: 'GET', url: '/api/observations?limit=50' })).json();
-    expect(list.paginator.total).toBeGreaterThanOrEqual(300);
+    expect(list.paginator.total).toBeGreaterThanOrEqual(placed);
   });
 });

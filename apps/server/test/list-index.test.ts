@@ -11,8 +11,10 @@ let observations = 0;
 beforeAll(async () => {
   ctx = await buildTestApp();
   volunteer = await signUp(ctx.app);
-  const province_id = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json().provinces[0]
-    .province_id;
+  // The points below are in Montréal: filed under Québec (the server checks points against their province).
+  const province_id = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' }))
+    .json()
+    .provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
   // 5 Flash sightings with 1–3 life stages each: 11 observations, several created in the same statement.
   const counts = [
     { adults: 1 },

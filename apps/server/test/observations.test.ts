@@ -109,6 +109,54 @@ describe('photo upload', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  describe('iPhone photos (HEIC)', () => {
+    // fixtures/photos/sicily_iphone7_gps.heic: iPhone 7, 4032×3024 HEVC, with EXIF and GPS.
+    const heicFile = path.resolve(import.meta.dirname, '../../../fixtures/photos/sicily_iphone7_gps.heic');
+    const post = (name: string, data: Buffer, url = '/api/photos/uploadphotos/observations') => {
+      const body = multipart(name, data);
+      return ctx.app.inject({ method: 'POST', url, headers: { ...body.headers, ...auth() }, payload: body.payload });
+    };
+
+    it('decodes a HEIC into the same upright JPEG variants, with no metadata', async () => {
+      const res = await post('IMG_0001.HEIC', await readFile(heicFile));
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body).toMatchObject({ photo_path: 'observations_temp', photo_name: expect.stringMatching(/\.jpg$/) });
+      const large = await sharp(path.join(ctx.uploadsDir, 'observations_temp/large', body.photo_name)).metadata();
+      const small = await sharp(path.join(ctx.uploadsDir, 'observations_temp/small', body.photo_name)).metadata();
+      expect([large.format, large.width, large.height]).toEqual(['jpeg', 2048, 1536]);
+      expect([small.format, small.width, small.height]).toEqual(['jpeg', 400, 300]);
+      for (const meta of [large, small])
+        expect([meta.exif, meta.xmp, meta.icc, meta.orientation]).toEqual([undefined, undefined, undefined, undefined]);
+      // A real picture, not a blank: the pixels vary.
+      const stats = await sharp(path.join(ctx.uploadsDir, 'observations_temp/large', body.photo_name)).stats();
+      expect(stats.channels.every((c) => c.stdev > 10)).toBe(true);
+      // Attached to a Flash like any photo.
+      const flashRes = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/observations/submit_flash',
+        headers: auth(),
+        payload: flash({ photos: [{ photo_name: body.photo_name, lifestage_id: 1 }] }),
+      });
+      expect(flashRes.statusCode).toBe(201);
+    });
+
+    it('takes a HEIC as the profile photo too', async () => {
+      const res = await post('me.heic', await readFile(heicFile), '/api/users/update_photo');
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('refuses a text file named .heic (415) and a truncated HEIC (400)', async () => {
+      const text = await post('IMG_0002.heic', Buffer.from('ftypheic? no, just a text file named like a photo\n'));
+      expect(text.statusCode).toBe(415);
+      expect(text.json().message).toBe('File type is not supported');
+      const whole = await readFile(heicFile);
+      const truncated = await post('IMG_0003.heic', whole.subarray(0, Math.floor(whole.length / 2)));
+      expect(truncated.statusCode).toBe(400);
+      expect(truncated.json().message).toBe('This image is damaged or incomplete.');
+    });
+  });
+
   it('refuses a pixel flood', async () => {
     const flood = await sharp({ create: { width: 10000, height: 8000, channels: 3, background: { r: 0, g: 0, b: 0 } } })
       .png({ compressionLevel: 9 })

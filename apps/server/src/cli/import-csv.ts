@@ -45,6 +45,8 @@ async function main(): Promise<void> {
       const r = await write(batch);
       written += r.written;
       existing += r.existing;
+      rejectedRows += r.rejected.length;
+      for (const { row, field, message } of r.rejected) issues.push({ row: row ?? 0, field, message });
       batch = [];
     };
     for await (const row of parseSightingsCsv(createReadStream(file), { defaultLifestage: lifestage })) {
@@ -55,12 +57,14 @@ async function main(): Promise<void> {
       }
       batch.push({
         userId,
+        row: row.row,
         record: row.record,
         sourceKey: `${base}:${row.record.sourceRecordId ?? row.row}:${JSON.stringify(row.record)}`,
       });
       if (batch.length >= BATCH) await flush();
     }
     await flush();
+    issues.sort((a, b) => a.row - b.row);
     for (const issue of issues.slice(0, MAX_LISTED_ISSUES))
       log(`row ${issue.row} (line ${issue.row + 1}), ${issue.field}: ${issue.message}`);
     if (issues.length > MAX_LISTED_ISSUES) log(`… and ${issues.length - MAX_LISTED_ISSUES} more issues`);

@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import { ChecklistType, Role, SubmitType } from '@mm/shared';
 import { generateDemoSightings } from '../modules/imports/demo-generator';
+import { locateRegion } from '../lib/province-locator';
 import { createSightingWriter, type SightingToWrite } from '../modules/imports/import.service';
 import { log, openForCli } from './common';
 import { demoSeedRefusal, ensureDemoAccount } from './demo-accounts';
@@ -66,8 +67,19 @@ async function main(): Promise<void> {
     const write = await createSightingWriter(db);
     let batch: SightingToWrite[] = [];
     let written = 0;
-    let i = 0;
-    for (const s of generateDemoSightings(count, seed)) {
+    let placed = 0;
+    let i = -1;
+    const flush = async () => {
+      written += (await write(batch)).written;
+      batch = [];
+    };
+    // Draws go on until `count` of them lie in a province (the writer places them with the same
+    // boundaries): a draw in a lake or the sea off its town is left out, so no "Winnipeg, Minnesota".
+    for (const s of generateDemoSightings(count * 2 + 100, seed)) {
+      i += 1;
+      if (placed === count) break;
+      if (locateRegion(s.decimalLatitude, s.decimalLongitude) === undefined) continue;
+      placed += 1;
       const userId = userIds[i % userIds.length] as number;
       batch.push({
         userId,
@@ -83,14 +95,10 @@ async function main(): Promise<void> {
           scientificName: 'Danaus plexippus',
         },
       });
-      i += 1;
-      if (batch.length >= 500) {
-        written += (await write(batch)).written;
-        batch = [];
-      }
+      if (batch.length >= 500) await flush();
     }
-    written += (await write(batch)).written;
-    log(`demo: ${userIds.length} volunteers (password "${password}"), ${written} new observations of ${count}`);
+    await flush();
+    log(`demo: ${userIds.length} volunteers (password "${password}"), ${written} new observations of ${placed}`);
   } finally {
     await database.close();
   }

@@ -49,10 +49,10 @@ export const PASSWORD_MAX_LENGTH = 16;
 /** Largest accepted image upload, bytes (spec §5, §9: 10MB). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /**
- * The file picker's `accept`: formats the server decodes. HEIC is left out on purpose: iOS then
- * hands the page a JPEG conversion, which the server can read (its image library has no HEVC decoder).
+ * The file picker's `accept`: formats the server decodes, iPhone HEIC/HEIF included (the server
+ * decodes them with heic-decode; the extensions are listed too, as some browsers give HEIC files no type).
  */
-export const PHOTO_INPUT_ACCEPT = 'image/jpeg,image/png,image/webp';
+export const PHOTO_INPUT_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 export const USERNAME_SEARCH_LIMIT = 100;
 
 export const TOAST_AUTO_CLOSE_MS = 5000;

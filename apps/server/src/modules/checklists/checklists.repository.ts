@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import {
   abundances,
   checklists,
+  countries,
   locationsizes,
   milkweedSpecies,
   observations,
@@ -43,8 +44,18 @@ export const checklistsRepository = {
     return row;
   },
 
-  async allProvinces(db: DbOrTx) {
-    return db.select().from(provinces);
+  /** Every province with its country's ISO 3166-1 code, for boundary lookups. */
+  async provinceRefs(db: DbOrTx) {
+    return db
+      .select({
+        province_id: provinces.province_id,
+        province: provinces.province,
+        country_id: provinces.country_id,
+        administrative: provinces.administrative,
+        country_code: countries.administrative,
+      })
+      .from(provinces)
+      .innerJoin(countries, eq(countries.id, provinces.country_id));
   },
 
   async findOwnSite(db: DbOrTx, userId: number, siteId: number) {

@@ -11,11 +11,11 @@ import {
 } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/errors';
-import { locateProvince, type ProvinceBox } from '../../lib/province-locator';
 import { FINAL_PATH, TEMP_PATH, type PhotosService } from '../photos/photos.service';
 import type { ChecklistWrite } from './checklist-write';
 import { checklistsQueries } from './checklists.queries';
 import { checklistsRepository as repo } from './checklists.repository';
+import { createPlaceCheck } from './place-check';
 import { createReferenceIds, type ReferenceIds } from './reference-ids';
 
 const VISIBLE_TO_OWNER: readonly ObservationStatusId[] = [1, 2, 4, 5, 6];
@@ -33,13 +33,16 @@ function unknownReference(ids: ReferenceIds, write: ChecklistWrite): 'province_i
 
 /**
  * Checks every reference of a write before any row is written: reference ids against the cached
- * reference tables, the user's own site and photos against the database.
+ * reference tables, the point against the chosen province's boundary, the user's own site and
+ * photos against the database.
  * @returns the province's country and the photo ids by file name
- * @throws 400 naming the field (province, site, milkweed, abundance, location size, photos)
+ * @throws 400 naming the field (province, site, milkweed, abundance, location size, photos; the
+ *   province the point lies in, or the location when it lies outside Canada, the US and Mexico)
  */
 async function checkReferences(
   db: DbOrTx,
   references: ReturnType<typeof createReferenceIds>,
+  places: ReturnType<typeof createPlaceCheck>,
   userId: number,
   write: ChecklistWrite,
   photoNames: string[],
@@ -48,6 +51,7 @@ async function checkReferences(
   const ids = await references.get((known) => unknownReference(known, write) === undefined);
   const unknown = unknownReference(ids, write);
   if (unknown) throw fieldError(unknown, V.unknownReference);
+  await places.check(write.site);
   if (write.site.site_id != null && !(await repo.findOwnSite(db, userId, write.site.site_id)))
     throw fieldError('site_id', V.unknownReference);
   const usable = await repo.findUsablePhotos(db, userId, photoNames, ownChecklistId);
@@ -57,9 +61,8 @@ async function checkReferences(
 
 /** Checklist rules: create (idempotent), replace and delete while Pending by the owner only, read with visibility. */
 export function createChecklistsService(db: Db, photos: PhotosService) {
-  // Reference data seeded at start-up: read once per process.
-  let provinceBoxes: Promise<ProvinceBox[]> | undefined;
   const references = createReferenceIds(db);
+  const places = createPlaceCheck(db);
   const releaseTemp = (rows: { photo_name: string; photo_path: string }[]) =>
     photos.releaseTempFiles(rows.filter((p) => p.photo_path === TEMP_PATH).map((p) => p.photo_name));
   /** The first checklist of an idempotency key, its photo files checked (and repaired) first. */
@@ -79,7 +82,7 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
     async create(userId: number, idempotencyKey: string, write: ChecklistWrite, photoNames: string[]): Promise<number> {
       const previous = await repo.findByIdempotencyKey(db, userId, idempotencyKey);
       if (previous !== undefined) return answerRetry(previous);
-      const refs = await checkReferences(db, references, userId, write, photoNames);
+      const refs = await checkReferences(db, references, places, userId, write, photoNames);
       if (refs.photos.length === 0) {
         // The common case, in one atomic statement (BENCHMARKS.md: the multi-statement transaction cost 11 round trips).
         const { checklistId, newSiteId } = await repo.insertSubmission(
@@ -136,7 +139,7 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
       write: ChecklistWrite,
       photoNames: string[],
     ): Promise<number> {
-      const refs = await checkReferences(db, references, user.user_id, write, photoNames, checklistId);
+      const refs = await checkReferences(db, references, places, user.user_id, write, photoNames, checklistId);
       await photos.placeFiles(refs.photos);
       await db.transaction(async (tx) => {
         const current = await repo.findById(tx, checklistId, true);
@@ -239,12 +242,11 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
 
     mySites: (userId: number) => checklistsQueries.mySites(db, userId),
 
-    /** Province and country suggested for a point (WGS84 degrees); nulls outside Canada, the US and Mexico. */
-    async locate(lat: number, lng: number) {
-      provinceBoxes ??= repo.allProvinces(db);
-      const hit = locateProvince(await provinceBoxes, lat, lng);
-      return { province_id: hit?.province_id ?? null, country_id: hit?.country_id ?? null };
-    },
+    /**
+     * Province and country suggested for a point (WGS84 degrees): the one whose boundary contains
+     * it, else the nearest within a few km (shores); nulls outside Canada, the US and Mexico.
+     */
+    locate: (lat: number, lng: number) => places.locate(lat, lng),
   };
 }
 export type ChecklistsService = ReturnType<typeof createChecklistsService>;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { HttpError } from '../../lib/errors';
+import { decodeHeic } from './heic';
 
 /** Input formats accepted after sniffing the bytes (never trusting the file name or declared type). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'tiff', 'gif']);
@@ -14,17 +15,30 @@ export interface ImageVariants {
 }
 
 /**
+ * The decoder input for sharp: the file itself, or for HEVC-coded HEIC/HEIF (iPhone photos, which
+ * sharp's prebuilt libvips cannot decode) the pixels heic-decode gives, oriented by the container.
+ */
+async function source(input: Buffer, hevc: boolean) {
+  if (!hevc) return sharp(input, { failOn: 'truncated', limitInputPixels: MAX_PIXELS }).rotate();
+  const { width, height, data } = await decodeHeic(input);
+  return sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_PIXELS });
+}
+
+/**
  * Sniffs, auto-orients and re-encodes an uploaded image as JPEG without any metadata (EXIF, GPS).
+ * Accepts JPEG, PNG, WebP, AVIF, TIFF, GIF and HEIC/HEIF (iPhone photos, decoded with heic-decode).
  * Variants: `large` fits 2048 px, `small` fits 400 px.
- * @throws 415 when the bytes are not a supported image; 400 when it is damaged, truncated or a pixel flood
+ * @throws 415 when the bytes are not a supported image; 400 when it is damaged, truncated or a pixel
+ *   flood (over 64 MP, read from the header before any decoding)
  */
 export async function processImage(input: Buffer): Promise<ImageVariants> {
-  let format: string | undefined;
+  let hevc: boolean;
   try {
     const meta = await sharp(input, { limitInputPixels: false }).metadata();
-    format = meta.format;
+    const format = meta.format;
     if (!format || !ACCEPTED.has(format)) throw new HttpError(415, 'validation.file_type');
     if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) throw new HttpError(400, 'errors.image_too_many_pixels');
+    hevc = format === 'heif' && meta.compression === 'hevc';
   } catch (err) {
     if (err instanceof HttpError) throw err;
     throw new HttpError(415, 'validation.file_type');
@@ -33,8 +47,9 @@ export async function processImage(input: Buffer): Promise<ImageVariants> {
     // Decode, orient and shrink once to raw pixels (flattened on white: JPEG has no alpha), then
     // encode both variants from them concurrently; libvips runs off the event loop. BENCHMARKS.md
     // has the measurements behind this (mozjpeg cost ≈ 700 ms per 12 MP photo and was dropped).
-    const { data, info } = await sharp(input, { failOn: 'truncated', limitInputPixels: MAX_PIXELS })
-      .rotate()
+    const { data, info } = await (
+      await source(input, hevc)
+    )
       .resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')

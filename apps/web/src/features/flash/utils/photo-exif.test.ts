@@ -23,6 +23,18 @@ describe('readPhotoExif on the real test photos', () => {
     expect((await read('png_with_exif_and_gps.png')).point).toEqual({ lat: 50.299603, lng: 14.820294 });
   });
 
+  it('reads an iPhone HEIC handed over as a File, as the Flash photo picker does', async () => {
+    // fixtures/photos/sicily_iphone7_gps.heic, the repository's own copy (fixtures/README.md).
+    const bytes = readFileSync(
+      path.resolve(import.meta.dirname, '../../../../../../fixtures/photos/sicily_iphone7_gps.heic'),
+    );
+    const file = new File([bytes], 'IMG_0001.HEIC', { type: 'image/heic' });
+    expect(await readPhotoExif(file, '2030-01-01')).toEqual({
+      point: { lat: 38.046642, lng: 12.994411 },
+      date: '2019-10-20',
+    });
+  });
+
   it('keeps the camera day when DateTimeOriginal carries sub-seconds and an offset', async () => {
     expect((await read('thermal_drone_newjersey_dji_gps_tz.jpg')).date).toBe('2019-04-30');
   });
