@@ -35,6 +35,7 @@ import { Dashboard } from './dashboard';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider, followLocale } from './providers/data-provider';
 import { useMonarchI18nProvider } from './providers/i18n';
+import { queryClient } from './providers/query-client';
 import { session } from './providers/session';
 import { referenceCreate, referenceEdit, referenceList } from './resources/reference';
 import { AuditList, DownloadList, MessageList, MessageShow } from './resources/logs';
@@ -133,6 +134,7 @@ export function App() {
       title="mm.title"
       dataProvider={dataProvider}
       authProvider={authProvider}
+      queryClient={queryClient}
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={MonarchLayout}

@@ -3,7 +3,6 @@ import {
   BooleanField,
   BooleanInput,
   DataTable,
-  DateField,
   EmailField,
   List,
   ReferenceField,
@@ -20,7 +19,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import { FORMAT_CHOICES } from '../choices';
-import { JsonField } from '../fields';
+import { JsonField, LocaleDateField, LocaleNumberCol } from '../fields';
 
 const downloadFilters = [
   <SelectInput
@@ -41,7 +40,7 @@ export function DownloadList() {
     <List filters={downloadFilters} sort={{ field: 'created', order: 'DESC' }}>
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="created">
-          <DateField source="created" showTime />
+          <LocaleDateField source="created" showTime />
         </DataTable.Col>
         <DataTable.Col source="username" disableSort>
           <TextField source="username" emptyText="—" />
@@ -58,9 +57,9 @@ export function DownloadList() {
         <DataTable.Col source="format">
           <SelectField source="format" choices={FORMAT_CHOICES} />
         </DataTable.Col>
-        <DataTable.NumberCol source="rows" />
+        <LocaleNumberCol source="rows" />
         <DataTable.Col source="finished">
-          <DateField source="finished" showTime emptyText="—" />
+          <LocaleDateField source="finished" showTime emptyText="—" />
         </DataTable.Col>
       </DataTable>
     </List>
@@ -77,7 +76,7 @@ export function MessageList() {
     <List filters={messageFilters} filterDefaultValues={{ handled: false }} sort={{ field: 'created', order: 'DESC' }}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="created">
-          <DateField source="created" showTime />
+          <LocaleDateField source="created" showTime />
         </DataTable.Col>
         <DataTable.Col source="name" disableSort />
         <DataTable.Col source="email" disableSort field={EmailField} />
@@ -118,7 +117,7 @@ export function MessageShow() {
       }
     >
       <SimpleShowLayout>
-        <DateField source="created" showTime />
+        <LocaleDateField source="created" showTime />
         <TextField source="name" />
         <EmailField source="email" />
         <TextField source="language" />
@@ -157,7 +156,7 @@ export function AuditList() {
     <List filters={auditFilters} sort={{ field: 'id', order: 'DESC' }}>
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="created">
-          <DateField source="created" showTime />
+          <LocaleDateField source="created" showTime />
         </DataTable.Col>
         <DataTable.Col source="username" disableSort />
         <DataTable.Col source="resource" disableSort />

@@ -8,11 +8,9 @@ import {
   BooleanField,
   BooleanInput,
   DataTable,
-  DateField,
   DateInput,
   Edit,
   List,
-  NumberField,
   NumberInput,
   ReferenceField,
   ReferenceInput,
@@ -32,7 +30,7 @@ import {
 } from 'react-admin';
 import type { AdminObservation } from '@mm/shared';
 import { KIND_CHOICES, LIFESTAGE_CHOICES, STATUS_CHOICES } from '../choices';
-import { EditActions, SaveOnlyToolbar, JsonField, ProvinceField, StatusField } from '../fields';
+import { EditActions, JsonField, LocaleDateField, LocaleNumberCol, LocaleNumberField, ProvinceField, SaveOnlyToolbar, StatusField } from '../fields';
 import { useCountryChoices, useProvinceChoices } from '../params';
 import { BulkStatusButtons, RecordStatusButtons } from './vetting';
 
@@ -116,11 +114,11 @@ export function ObservationList() {
       ) : (
         <DataTable bulkActionButtons={<BulkStatusButtons />} rowClick="show">
           <DataTable.Col source="id" />
-          <DataTable.Col source="checklist_date" field={DateField} />
+          <DataTable.Col source="checklist_date" field={LocaleDateField} />
           <DataTable.Col source="lifestage_id">
             <SelectField source="lifestage_id" choices={LIFESTAGE_CHOICES} emptyText="mm.lifestage.none" />
           </DataTable.Col>
-          <DataTable.NumberCol source="numbers" />
+          <LocaleNumberCol source="numbers" />
           <DataTable.Col source="milkweed_id">
             <ReferenceField source="milkweed_id" reference="milkweeds" link={false}>
               <TextField source="latin_name" sx={{ fontStyle: 'italic' }} />
@@ -190,7 +188,7 @@ export function History({ resource }: { resource: string }) {
         sort={{ field: 'id', order: 'DESC' }}
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="created" field={DateField} />
+          <DataTable.Col source="created" field={LocaleDateField} />
           <DataTable.Col source="username" />
           <DataTable.Col source="action" />
           <DataTable.Col source="before">
@@ -219,9 +217,9 @@ export function ObservationShow() {
             <StatusField />
             <RecordStatusButtons />
             <TextField source="id" />
-            <DateField source="checklist_date" />
+            <LocaleDateField source="checklist_date" />
             <SelectField source="lifestage_id" choices={LIFESTAGE_CHOICES} emptyText="mm.lifestage.none" />
-            <NumberField source="numbers" />
+            <LocaleNumberField source="numbers" />
             <ReferenceField source="milkweed_id" reference="milkweeds" link={false} emptyText="—">
               <TextField source="latin_name" sx={{ fontStyle: 'italic' }} />
             </ReferenceField>
@@ -229,13 +227,13 @@ export function ObservationShow() {
             <BooleanField source="is_flash" />
             <TextField source="locality" />
             <ProvinceField source="province_id" />
-            <NumberField source="latitude" options={{ maximumFractionDigits: 6 }} />
-            <NumberField source="longitude" options={{ maximumFractionDigits: 6 }} />
+            <LocaleNumberField source="latitude" options={{ maximumFractionDigits: 6 }} />
+            <LocaleNumberField source="longitude" options={{ maximumFractionDigits: 6 }} />
             <TextField source="username" />
             <TextField source="comment" emptyText="—" />
-            <DateField source="observation_created" showTime />
+            <LocaleDateField source="observation_created" showTime />
             <TextField source="vetted_by_username" emptyText="—" />
-            <DateField source="dateidentified" showTime emptyText="—" />
+            <LocaleDateField source="dateidentified" showTime emptyText="—" />
           </SimpleShowLayout>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
