@@ -109,7 +109,8 @@ export function formatAuditValue(field: string, value: unknown, lookups: AuditLo
       return typeof value === 'number'
         ? new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value)
         : String(value);
-    default:
+    case 'text':
+    case undefined:
       return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
   }
 }
@@ -119,12 +120,7 @@ export function formatAuditValue(field: string, value: unknown, lookups: AuditLo
  * screen's field name (`resources.<resource>.fields.<field>`), in the order the change lists
  * them. A creation (`before` null) lists every field with an empty "before".
  */
-export function auditChanges(
-  resource: string,
-  before: unknown,
-  after: unknown,
-  lookups: AuditLookups,
-): AuditChange[] {
+export function auditChanges(resource: string, before: unknown, after: unknown, lookups: AuditLookups): AuditChange[] {
   const b = asObject(before);
   const a = asObject(after);
   const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])];

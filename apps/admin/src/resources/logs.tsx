@@ -18,6 +18,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { AuditActionField, AuditChangesField } from '../audit-field';
 import { FORMAT_CHOICES } from '../choices';
 import { JsonField, LocaleDateField, LocaleNumberCol } from '../fields';
 
@@ -129,28 +130,31 @@ export function MessageShow() {
   );
 }
 
+/** The screens whose changes the audit log records, named as in the menu. */
+const AUDITED_RESOURCES = [
+  'observations',
+  'checklists',
+  'sites',
+  'users',
+  'milkweeds',
+  'reasons',
+  'abundances',
+  'locationsizes',
+  'messages',
+].map((id) => ({ id, name: `resources.${id}.name` }));
+
 const auditFilters = [
   <SelectInput
     key="resource"
     source="resource"
     label="resources.auditlog.fields.resource"
     alwaysOn
-    choices={[
-      'observations',
-      'checklists',
-      'sites',
-      'users',
-      'milkweeds',
-      'reasons',
-      'abundances',
-      'locationsizes',
-      'messages',
-    ].map((id) => ({ id, name: `resources.${id}.name` }))}
+    choices={AUDITED_RESOURCES}
   />,
   <TextInput key="record_id" source="record_id" label="resources.auditlog.fields.record_id" />,
 ];
 
-/** Who changed what, when, with the fields before and after. */
+/** Who changed what, when: one before/after table per change, with names instead of ids (issue 17). */
 export function AuditList() {
   return (
     <List filters={auditFilters} sort={{ field: 'id', order: 'DESC' }}>
@@ -159,14 +163,15 @@ export function AuditList() {
           <LocaleDateField source="created" showTime />
         </DataTable.Col>
         <DataTable.Col source="username" disableSort />
-        <DataTable.Col source="resource" disableSort />
-        <DataTable.Col source="record_id" disableSort />
-        <DataTable.Col source="action" disableSort />
-        <DataTable.Col source="before" disableSort>
-          <JsonField source="before" />
+        <DataTable.Col source="resource" disableSort>
+          <SelectField source="resource" choices={AUDITED_RESOURCES} />
         </DataTable.Col>
-        <DataTable.Col source="after" disableSort>
-          <JsonField source="after" />
+        <DataTable.Col source="record_id" disableSort />
+        <DataTable.Col source="action" disableSort>
+          <AuditActionField />
+        </DataTable.Col>
+        <DataTable.Col source="changes" disableSort>
+          <AuditChangesField />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -29,8 +29,17 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { AdminObservation } from '@mm/shared';
+import { AuditActionField, AuditChangesField } from '../audit-field';
 import { KIND_CHOICES, LIFESTAGE_CHOICES, STATUS_CHOICES } from '../choices';
-import { EditActions, JsonField, LocaleDateField, LocaleNumberCol, LocaleNumberField, ProvinceField, SaveOnlyToolbar, StatusField } from '../fields';
+import {
+  EditActions,
+  LocaleDateField,
+  LocaleNumberCol,
+  LocaleNumberField,
+  ProvinceField,
+  SaveOnlyToolbar,
+  StatusField,
+} from '../fields';
 import { useCountryChoices, useProvinceChoices } from '../params';
 import { BulkStatusButtons, RecordStatusButtons } from './vetting';
 
@@ -190,12 +199,11 @@ export function History({ resource }: { resource: string }) {
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="created" field={LocaleDateField} />
           <DataTable.Col source="username" />
-          <DataTable.Col source="action" />
-          <DataTable.Col source="before">
-            <JsonField source="before" />
+          <DataTable.Col source="action">
+            <AuditActionField />
           </DataTable.Col>
-          <DataTable.Col source="after">
-            <JsonField source="after" />
+          <DataTable.Col source="changes">
+            <AuditChangesField />
           </DataTable.Col>
         </DataTable>
       </ReferenceManyField>

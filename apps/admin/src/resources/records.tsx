@@ -18,7 +18,15 @@ import {
   required,
 } from 'react-admin';
 import { LIFESTAGE_CHOICES } from '../choices';
-import { EditActions, LocaleDateField, LocaleNumberCol, LocaleNumberField, ProvinceField, SaveOnlyToolbar, StatusField } from '../fields';
+import {
+  EditActions,
+  LocaleDateField,
+  LocaleNumberCol,
+  LocaleNumberField,
+  ProvinceField,
+  SaveOnlyToolbar,
+  StatusField,
+} from '../fields';
 import { useProvinceChoices } from '../params';
 import { History } from './observations';
 

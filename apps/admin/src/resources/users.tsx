@@ -20,7 +20,15 @@ import {
 } from 'react-admin';
 import { Role } from '@mm/shared';
 import { ROLE_CHOICES } from '../choices';
-import { EditActions, LocaleDateField, LocaleNumberCol, LocaleNumberField, ProvinceField, SaveOnlyToolbar, StatusField } from '../fields';
+import {
+  EditActions,
+  LocaleDateField,
+  LocaleNumberCol,
+  LocaleNumberField,
+  ProvinceField,
+  SaveOnlyToolbar,
+  StatusField,
+} from '../fields';
 import { useProvinceChoices } from '../params';
 import { History } from './observations';
 
