@@ -83,7 +83,8 @@ function formatDate(value: string, locale: string): string {
 export function formatAuditValue(field: string, value: unknown, lookups: AuditLookups): string {
   if (isEmpty(value)) return EMPTY_VALUE;
   const { translate, locale } = lookups;
-  switch (AUDIT_FIELD_KINDS[field]) {
+  const kind: AuditValueKind = AUDIT_FIELD_KINDS[field] ?? 'text';
+  switch (kind) {
     case 'status':
       return translate(`mm.status.${String(value)}`, { _: unknownId(value) });
     case 'role':
@@ -110,7 +111,6 @@ export function formatAuditValue(field: string, value: unknown, lookups: AuditLo
         ? new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value)
         : String(value);
     case 'text':
-    case undefined:
       return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
   }
 }
