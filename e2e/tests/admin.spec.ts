@@ -118,7 +118,13 @@ test('an admin makes a volunteer a Region admin for Québec, who then reaches th
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/#\/users\/\d+\/show/);
-  await expect(page.getByText('Region admin', { exact: true })).toBeVisible();
+  await expect(page.locator('.ra-field-role_id').getByText('Region admin', { exact: true })).toBeVisible();
+  // The user's history reads the change: Role, MM User → Region admin.
+  const roleChange = page
+    .getByRole('table', { name: 'Changes' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Role' }) });
+  await expect(roleChange.getByRole('cell')).toHaveText(['MM User', 'Region admin']);
 
   const context = await browser.newContext();
   const other = await context.newPage();
@@ -183,6 +189,11 @@ test('a Region admin promoted while signed in gets the full menu without reloadi
   await expect(bookmark.getByRole('menuitem', { name: 'Users' })).toBeVisible();
   await expect(bookmark.getByRole('textbox', { name: 'Search' })).toBeVisible();
   await expect(bookmark.getByText('Not Found')).toHaveCount(0);
+  await expect(bookmark.getByText(/\bmm\.[a-z_]+/)).toHaveCount(0);
+  // A page that does not exist is titled with the panel's name, not its translation key.
+  await bookmark.goto('/mmadmin/#/nowhere');
+  await expect(bookmark.getByRole('heading', { name: 'Not Found' })).toBeVisible();
+  await expect(bookmark.getByRole('heading', { name: 'Mission Monarch administration' })).toBeVisible();
   await expect(bookmark.getByText(/\bmm\.[a-z_]+/)).toHaveCount(0);
   await bookmark.close();
 

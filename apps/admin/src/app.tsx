@@ -42,6 +42,7 @@ import { AuditList, DownloadList, MessageList, MessageShow } from './resources/l
 import { ObservationEdit, ObservationList, ObservationShow } from './resources/observations';
 import { ChecklistEdit, ChecklistList, ChecklistShow, SiteEdit, SiteList, SiteShow } from './resources/records';
 import { UserEdit, UserList, UserShow } from './resources/users';
+import { PanelTitle } from './title';
 
 type AriaOwner = { 'aria-label'?: string };
 
@@ -131,7 +132,7 @@ export function App() {
   if (!i18nProvider) return <Loading />;
   return (
     <Admin
-      title="mm.title"
+      title={<PanelTitle />}
       dataProvider={dataProvider}
       authProvider={authProvider}
       queryClient={queryClient}

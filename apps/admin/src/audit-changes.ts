@@ -1,3 +1,5 @@
+import { formatDateText, formatNumber } from './format';
+
 /** How an audited field's value reads: a name looked up from its id, a date, a number, or text. */
 export type AuditValueKind =
   | 'status'
@@ -65,20 +67,6 @@ const isEmpty = (value: unknown) =>
 
 const unknownId = (value: unknown) => `#${String(value)}`;
 
-function formatDate(value: string, locale: string): string {
-  // A calendar date (checklist_date) has no time zone: read it as UTC so it never shifts a day.
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const date = new Date(`${value}T00:00:00Z`);
-    return Number.isNaN(date.getTime())
-      ? value
-      : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-  }
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
 /** One audited value as text in the panel's language: names for ids, local dates and numbers, "—" when empty. */
 export function formatAuditValue(field: string, value: unknown, lookups: AuditLookups): string {
   if (isEmpty(value)) return EMPTY_VALUE;
@@ -103,13 +91,11 @@ export function formatAuditValue(field: string, value: unknown, lookups: AuditLo
     case 'boolean':
       return typeof value === 'boolean' ? translate(`ra.boolean.${String(value)}`) : String(value);
     case 'date':
-      return typeof value === 'string' ? formatDate(value, locale) : String(value);
+      return typeof value === 'string' ? formatDateText(value, locale) : String(value);
     case 'number':
-      return typeof value === 'number' ? new Intl.NumberFormat(locale).format(value) : String(value);
+      return typeof value === 'number' ? formatNumber(value, locale) : String(value);
     case 'coordinate':
-      return typeof value === 'number'
-        ? new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(value)
-        : String(value);
+      return typeof value === 'number' ? formatNumber(value, locale, { maximumFractionDigits: 6 }) : String(value);
     case 'text':
       return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
   }

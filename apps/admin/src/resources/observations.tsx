@@ -24,12 +24,14 @@ import {
   TextField,
   TextInput,
   required,
+  useLocaleState,
   usePermissions,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import type { AdminObservation } from '@mm/shared';
 import { AuditActionField, AuditChangesField } from '../audit-field';
+import { formatDateText, formatNumber } from '../format';
 import { KIND_CHOICES, LIFESTAGE_CHOICES, STATUS_CHOICES } from '../choices';
 import {
   EditActions,
@@ -110,13 +112,14 @@ function Thumbnail() {
 export function ObservationList() {
   const filters = useObservationFilters();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <List filters={filters} sort={{ field: 'observation_created', order: 'DESC' }} perPage={25}>
       {small ? (
         <SimpleList<AdminObservation>
-          primaryText={(r) => `${r.locality ?? '—'} · ${r.numbers}`}
-          secondaryText={(r) => `${r.checklist_date} · ${r.username ?? '—'}`}
+          primaryText={(r) => `${r.locality ?? '—'} · ${formatNumber(r.numbers, locale)}`}
+          secondaryText={(r) => `${formatDateText(r.checklist_date, locale)} · ${r.username ?? '—'}`}
           tertiaryText={(r) => translate(`mm.status.${r.observationstatus_id}`)}
           linkType="show"
         />
