@@ -37,20 +37,16 @@ function grantRole(username: string, role: string) {
   });
 }
 
-async function signInToPanel(page: Page) {
+async function signInToPanel(page: Page, username = admin) {
   await page.goto('/mmadmin/');
-  await page.getByLabel('Username').fill(admin);
+  await page.getByLabel('Username').fill(username);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Pending queue' })).toBeVisible();
 }
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  await signUp(request, admin);
-  grantRole(admin, 'admin');
-  const token = await signUp(request, volunteer);
-  await signUp(request, newcomer);
+/** A volunteer's flash sighting of three adults in Montréal. */
+async function submitFlash(request: APIRequestContext, token: string, locality: string) {
   const params = (await (await request.get('/api/utilities/loadparams')).json()) as {
     provinces: { province_id: number; administrative: string }[];
   };
@@ -59,7 +55,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     data: {
       idempotency_key: randomUUID(),
       checklist_date: '2026-08-09',
-      locality: 'Parc Maisonneuve',
+      locality,
       city: 'Montréal',
       province_id: params.provinces.find((p) => p.administrative === 'QC')?.province_id,
       latitude: 45.5575,
@@ -72,6 +68,15 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     },
   });
   expect(res.status()).toBe(201);
+}
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  await signUp(request, admin);
+  grantRole(admin, 'admin');
+  const token = await signUp(request, volunteer);
+  await signUp(request, newcomer);
+  await submitFlash(request, token, 'Parc Maisonneuve');
   await request.dispose();
 });
 
@@ -113,7 +118,13 @@ test('an admin makes a volunteer a Region admin for Québec, who then reaches th
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/#\/users\/\d+\/show/);
-  await expect(page.getByText('Region admin', { exact: true })).toBeVisible();
+  await expect(page.locator('.ra-field-role_id').getByText('Region admin', { exact: true })).toBeVisible();
+  // The user's history reads the change: Role, MM User → Region admin.
+  const roleChange = page
+    .getByRole('table', { name: 'Changes' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Role' }) });
+  await expect(roleChange.getByRole('cell')).toHaveText(['MM User', 'Region admin']);
 
   const context = await browser.newContext();
   const other = await context.newPage();
@@ -156,6 +167,79 @@ test('the panel refuses a volunteer account', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('This account has no access to the administration panel.')).toBeVisible();
+});
+
+test('a Region admin promoted while signed in gets the full menu without reloading', async ({ page, context }) => {
+  const promoted = `pro${stamp}`;
+  await signUp(page.request, promoted);
+  grantRole(promoted, 'region-admin');
+  // The panel re-asks the server about the session every 30 s: the test moves the page's clock on instead of waiting.
+  await page.clock.install();
+  await signInToPanel(page, promoted);
+  await expect(page.getByRole('menuitem', { name: 'Observations' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Users' })).toHaveCount(0);
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded?: boolean }).notReloaded = true;
+  });
+
+  grantRole(promoted, 'admin');
+  // A bookmark opened now, with the old role still in localStorage, gets the Admin screens at once.
+  const bookmark = await context.newPage();
+  await bookmark.goto('/mmadmin/#/users');
+  await expect(bookmark.getByRole('menuitem', { name: 'Users' })).toBeVisible();
+  await expect(bookmark.getByRole('textbox', { name: 'Search' })).toBeVisible();
+  await expect(bookmark.getByText('Not Found')).toHaveCount(0);
+  await expect(bookmark.getByText(/\bmm\.[a-z_]+/)).toHaveCount(0);
+  // A page that does not exist is titled with the panel's name, not its translation key.
+  await bookmark.goto('/mmadmin/#/nowhere');
+  await expect(bookmark.getByRole('heading', { name: 'Not Found' })).toBeVisible();
+  await expect(bookmark.getByRole('heading', { name: 'Mission Monarch administration' })).toBeVisible();
+  await expect(bookmark.getByText(/\bmm\.[a-z_]+/)).toHaveCount(0);
+  await bookmark.close();
+
+  // The page that was already open follows at its next screen.
+  await page.clock.fastForward('00:31');
+  await page.getByRole('menuitem', { name: 'Checklists' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Users' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await page.getByRole('textbox', { name: 'Search' }).fill(promoted);
+  await expect(page.getByRole('cell', { name: promoted, exact: true })).toBeVisible();
+  await expect(page.getByText(/\bmm\.[a-z_]+/)).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+});
+
+test('the audit log shows a status change as a readable row, in French', async ({ page }) => {
+  const observer = `aud${stamp}`;
+  const locality = `Jardin ${stamp}`;
+  await submitFlash(page.request, await signUp(page.request, observer), locality);
+  const signin = await page.request.post('/api/users/signin', { data: { username: admin, password } });
+  const adminToken = ((await signin.json()) as { oauth_token: string }).oauth_token;
+  const list = await page.request.get(
+    `/api/admin/observations?filter=${encodeURIComponent(JSON.stringify({ username: observer }))}`,
+    { headers: { Authorization: adminToken } },
+  );
+  const observation = ((await list.json()) as { id: number }[])[0];
+  if (!observation) throw new Error(`no observation of ${observer}`);
+  const change = await page.request.post('/api/admin/observations/status', {
+    headers: { Authorization: adminToken },
+    data: { ids: [observation.id], status_id: 4 },
+  });
+  expect(change.ok()).toBe(true);
+
+  await signInToPanel(page);
+  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByRole('menuitem', { name: 'Français' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Tableau de bord' })).toBeVisible();
+  const filter = encodeURIComponent(JSON.stringify({ resource: 'observations', record_id: String(observation.id) }));
+  await page.goto(`/mmadmin/#/auditlog?filter=${filter}`);
+  const entry = page.getByRole('row').filter({ hasText: 'Changement de statut' });
+  await expect(entry).toHaveCount(1);
+  const changes = entry.getByRole('table', { name: 'Modifications' });
+  await expect(changes.getByRole('columnheader')).toHaveText(['Champ', 'Avant', 'Après']);
+  const line = changes.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Statut' }) });
+  await expect(line.getByRole('cell')).toHaveText(['En attente', 'Valide']);
+  await expect(entry.getByText(admin)).toBeVisible();
+  await expect(page.getByText('observationstatus_id')).toHaveCount(0);
 });
 
 test('the panel screens have no serious or critical accessibility violation, in English and French', async ({

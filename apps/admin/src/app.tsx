@@ -35,12 +35,14 @@ import { Dashboard } from './dashboard';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider, followLocale } from './providers/data-provider';
 import { useMonarchI18nProvider } from './providers/i18n';
+import { queryClient } from './providers/query-client';
 import { session } from './providers/session';
 import { referenceCreate, referenceEdit, referenceList } from './resources/reference';
 import { AuditList, DownloadList, MessageList, MessageShow } from './resources/logs';
 import { ObservationEdit, ObservationList, ObservationShow } from './resources/observations';
 import { ChecklistEdit, ChecklistList, ChecklistShow, SiteEdit, SiteList, SiteShow } from './resources/records';
 import { UserEdit, UserList, UserShow } from './resources/users';
+import { PanelTitle } from './title';
 
 type AriaOwner = { 'aria-label'?: string };
 
@@ -130,9 +132,10 @@ export function App() {
   if (!i18nProvider) return <Loading />;
   return (
     <Admin
-      title="mm.title"
+      title={<PanelTitle />}
       dataProvider={dataProvider}
       authProvider={authProvider}
+      queryClient={queryClient}
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={MonarchLayout}

@@ -1,14 +1,21 @@
 import Chip from '@mui/material/Chip';
 import {
+  DataTable,
+  DateField,
   EditButton,
   FunctionField,
+  NumberField,
   SaveButton,
   SelectField,
   Toolbar,
   TopToolbar,
+  useLocaleState,
   useRecordContext,
   useTranslate,
+  type DataTableNumberColumnProps,
+  type DateFieldProps,
   type FunctionFieldProps,
+  type NumberFieldProps,
 } from 'react-admin';
 import { ObservationStatus } from '@mm/shared';
 import { useProvinceChoices } from './params';
@@ -43,6 +50,24 @@ export function StatusField(_props: { source?: string; label?: string; sortable?
 export function ProvinceField({ source = 'province_id', label }: { source?: string; label?: string }) {
   const choices = useProvinceChoices();
   return <SelectField source={source} label={label} choices={choices} />;
+}
+
+/** A date (and time with `showTime`) written the panel's way, not the browser's: "9 août 2026" in French. */
+export function LocaleDateField(props: DateFieldProps) {
+  const [locale] = useLocaleState();
+  return <DateField {...props} locales={locale} />;
+}
+
+/** A number written the panel's way (1 234,5 in French, 1,234.5 in English). */
+export function LocaleNumberField(props: NumberFieldProps) {
+  const [locale] = useLocaleState();
+  return <NumberField {...props} locales={locale} />;
+}
+
+/** A right-aligned number column of a DataTable, written the panel's way. */
+export function LocaleNumberCol(props: DataTableNumberColumnProps) {
+  const [locale] = useLocaleState();
+  return <DataTable.NumberCol {...props} locales={locale} />;
 }
 
 /** JSON (filters, audit before/after) as compact monospace text. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, type TestContext } from './helpers';
 
@@ -135,6 +136,24 @@ describe('sign-in, session check and sign-out', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().message).toBe(unknown.json().message);
+  });
+
+  it('reports a role changed by another process at once, and later requests follow it (issue 17)', async () => {
+    const { token, username } = await signUp(ctx.app);
+    const check = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/users/checksession',
+        headers: { Authorization: token },
+        payload: {},
+      });
+    const users = () => ctx.app.inject({ method: 'GET', url: '/api/admin/users', headers: { Authorization: token } });
+    expect((await check()).json()).toMatchObject({ username, role_id: 3 });
+    // The session is now in the server's cache; `npm run users:role` writes the database from another process.
+    expect((await users()).statusCode).toBe(403);
+    await ctx.db.execute(sql`UPDATE users SET role_id = 1 WHERE username = ${username}`);
+    expect((await check()).json()).toMatchObject({ username, role_id: 1 });
+    expect((await users()).statusCode).toBe(200);
   });
 
   it('stores only the SHA-256 of tokens', async () => {

@@ -1,5 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { API_BASE, PANEL_ROLE_IDS, Role, checkSessionResponseSchema, type RoleId, type SessionUser } from '@mm/shared';
+import { queryClient } from './query-client';
+import { createSessionCheck } from './session-check';
 import { session } from './session';
 
 const post = (path: string, body?: unknown) =>
@@ -11,8 +13,6 @@ const post = (path: string, body?: unknown) =>
 
 /** Whether a role may open the panel (Admin or Region admin, README "Roles"). */
 export const isPanelRole = (roleId: number) => PANEL_ROLE_IDS.includes(roleId as RoleId);
-
-let verified: Promise<SessionUser | undefined> | undefined;
 
 /** The user of the stored token according to the server (spec §4 checksession); clears a dead session. */
 async function verifySession(): Promise<SessionUser | undefined> {
@@ -26,6 +26,16 @@ async function verifySession(): Promise<SessionUser | undefined> {
   session.save(session.token(), user);
   return user;
 }
+
+/**
+ * The server's word on the session, at most ~30 s old. When it reports another role than the menus
+ * were built on, react-admin's permissions query is refreshed: `<Admin>` then re-registers the
+ * resources, and the menu follows without a reload.
+ */
+const sessionCheck = createSessionCheck({
+  verify: verifySession,
+  onRoleChange: () => void queryClient.invalidateQueries({ queryKey: ['auth', 'getPermissions'] }),
+});
 
 /**
  * react-admin's auth provider over the spec §7 user endpoints: sign in with username or email
@@ -47,31 +57,37 @@ export const authProvider: AuthProvider = {
       throw new Error('mm.auth.not_staff');
     }
     session.save(body.oauth_token, user);
-    verified = Promise.resolve(user);
+    sessionCheck.set(user);
   },
   async logout() {
     if (session.token()) await post('/users/signout').catch(() => undefined);
     session.clear();
-    verified = undefined;
+    sessionCheck.reset();
   },
-  /** Checked with the server once per page load (a role changed or a session revoked elsewhere shows here), then locally. */
+  /**
+   * Checked with the server when the last check is older than ~30 s: react-admin calls this on
+   * every screen it opens and when the window regains focus, so a role changed or a session
+   * revoked elsewhere shows within a navigation.
+   */
   async checkAuth() {
-    verified ??= verifySession();
-    const user = await verified;
+    const user = await sessionCheck.current();
     if (!user || !isPanelRole(user.role_id)) {
-      verified = undefined;
+      sessionCheck.reset();
       throw new Error('mm.auth.sign_in_needed');
     }
   },
   async checkError(error: { status?: number }) {
     if (error.status === 401) {
       session.clear();
+      sessionCheck.reset();
       throw new Error('mm.auth.session_ended');
     }
     // 403 is an answer about one record (outside a Region admin's provinces): stay signed in.
   },
+  /** `{ isAdmin, roleId }` from the session as the server verified it, never from a stale localStorage copy. */
   async getPermissions() {
-    const user = session.user();
+    const user = await sessionCheck.current();
+    sessionCheck.permissionsRole(user?.role_id);
     return { isAdmin: user?.role_id === Role.Admin, roleId: user?.role_id };
   },
   async getIdentity() {

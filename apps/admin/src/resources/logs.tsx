@@ -3,7 +3,6 @@ import {
   BooleanField,
   BooleanInput,
   DataTable,
-  DateField,
   EmailField,
   List,
   ReferenceField,
@@ -19,8 +18,9 @@ import {
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { AuditActionField, AuditChangesField } from '../audit-field';
 import { FORMAT_CHOICES } from '../choices';
-import { JsonField } from '../fields';
+import { JsonField, LocaleDateField, LocaleNumberCol } from '../fields';
 
 const downloadFilters = [
   <SelectInput
@@ -41,7 +41,7 @@ export function DownloadList() {
     <List filters={downloadFilters} sort={{ field: 'created', order: 'DESC' }}>
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="created">
-          <DateField source="created" showTime />
+          <LocaleDateField source="created" showTime />
         </DataTable.Col>
         <DataTable.Col source="username" disableSort>
           <TextField source="username" emptyText="—" />
@@ -58,9 +58,9 @@ export function DownloadList() {
         <DataTable.Col source="format">
           <SelectField source="format" choices={FORMAT_CHOICES} />
         </DataTable.Col>
-        <DataTable.NumberCol source="rows" />
+        <LocaleNumberCol source="rows" />
         <DataTable.Col source="finished">
-          <DateField source="finished" showTime emptyText="—" />
+          <LocaleDateField source="finished" showTime emptyText="—" />
         </DataTable.Col>
       </DataTable>
     </List>
@@ -77,7 +77,7 @@ export function MessageList() {
     <List filters={messageFilters} filterDefaultValues={{ handled: false }} sort={{ field: 'created', order: 'DESC' }}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="created">
-          <DateField source="created" showTime />
+          <LocaleDateField source="created" showTime />
         </DataTable.Col>
         <DataTable.Col source="name" disableSort />
         <DataTable.Col source="email" disableSort field={EmailField} />
@@ -118,7 +118,7 @@ export function MessageShow() {
       }
     >
       <SimpleShowLayout>
-        <DateField source="created" showTime />
+        <LocaleDateField source="created" showTime />
         <TextField source="name" />
         <EmailField source="email" />
         <TextField source="language" />
@@ -130,44 +130,48 @@ export function MessageShow() {
   );
 }
 
+/** The screens whose changes the audit log records, named as in the menu. */
+const AUDITED_RESOURCES = [
+  'observations',
+  'checklists',
+  'sites',
+  'users',
+  'milkweeds',
+  'reasons',
+  'abundances',
+  'locationsizes',
+  'messages',
+].map((id) => ({ id, name: `resources.${id}.name` }));
+
 const auditFilters = [
   <SelectInput
     key="resource"
     source="resource"
     label="resources.auditlog.fields.resource"
     alwaysOn
-    choices={[
-      'observations',
-      'checklists',
-      'sites',
-      'users',
-      'milkweeds',
-      'reasons',
-      'abundances',
-      'locationsizes',
-      'messages',
-    ].map((id) => ({ id, name: `resources.${id}.name` }))}
+    choices={AUDITED_RESOURCES}
   />,
   <TextInput key="record_id" source="record_id" label="resources.auditlog.fields.record_id" />,
 ];
 
-/** Who changed what, when, with the fields before and after. */
+/** Who changed what, when: one before/after table per change, with names instead of ids (issue 17). */
 export function AuditList() {
   return (
     <List filters={auditFilters} sort={{ field: 'id', order: 'DESC' }}>
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="created">
-          <DateField source="created" showTime />
+          <LocaleDateField source="created" showTime />
         </DataTable.Col>
         <DataTable.Col source="username" disableSort />
-        <DataTable.Col source="resource" disableSort />
-        <DataTable.Col source="record_id" disableSort />
-        <DataTable.Col source="action" disableSort />
-        <DataTable.Col source="before" disableSort>
-          <JsonField source="before" />
+        <DataTable.Col source="resource" disableSort>
+          <SelectField source="resource" choices={AUDITED_RESOURCES} />
         </DataTable.Col>
-        <DataTable.Col source="after" disableSort>
-          <JsonField source="after" />
+        <DataTable.Col source="record_id" disableSort />
+        <DataTable.Col source="action" disableSort>
+          <AuditActionField />
+        </DataTable.Col>
+        <DataTable.Col source="changes" disableSort>
+          <AuditChangesField />
         </DataTable.Col>
       </DataTable>
     </List>

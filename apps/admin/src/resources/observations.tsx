@@ -8,11 +8,9 @@ import {
   BooleanField,
   BooleanInput,
   DataTable,
-  DateField,
   DateInput,
   Edit,
   List,
-  NumberField,
   NumberInput,
   ReferenceField,
   ReferenceInput,
@@ -26,13 +24,24 @@ import {
   TextField,
   TextInput,
   required,
+  useLocaleState,
   usePermissions,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import type { AdminObservation } from '@mm/shared';
+import { AuditActionField, AuditChangesField } from '../audit-field';
+import { formatDateText, formatNumber } from '../format';
 import { KIND_CHOICES, LIFESTAGE_CHOICES, STATUS_CHOICES } from '../choices';
-import { EditActions, SaveOnlyToolbar, JsonField, ProvinceField, StatusField } from '../fields';
+import {
+  EditActions,
+  LocaleDateField,
+  LocaleNumberCol,
+  LocaleNumberField,
+  ProvinceField,
+  SaveOnlyToolbar,
+  StatusField,
+} from '../fields';
 import { useCountryChoices, useProvinceChoices } from '../params';
 import { BulkStatusButtons, RecordStatusButtons } from './vetting';
 
@@ -103,24 +112,25 @@ function Thumbnail() {
 export function ObservationList() {
   const filters = useObservationFilters();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <List filters={filters} sort={{ field: 'observation_created', order: 'DESC' }} perPage={25}>
       {small ? (
         <SimpleList<AdminObservation>
-          primaryText={(r) => `${r.locality ?? '—'} · ${r.numbers}`}
-          secondaryText={(r) => `${r.checklist_date} · ${r.username ?? '—'}`}
+          primaryText={(r) => `${r.locality ?? '—'} · ${formatNumber(r.numbers, locale)}`}
+          secondaryText={(r) => `${formatDateText(r.checklist_date, locale)} · ${r.username ?? '—'}`}
           tertiaryText={(r) => translate(`mm.status.${r.observationstatus_id}`)}
           linkType="show"
         />
       ) : (
         <DataTable bulkActionButtons={<BulkStatusButtons />} rowClick="show">
           <DataTable.Col source="id" />
-          <DataTable.Col source="checklist_date" field={DateField} />
+          <DataTable.Col source="checklist_date" field={LocaleDateField} />
           <DataTable.Col source="lifestage_id">
             <SelectField source="lifestage_id" choices={LIFESTAGE_CHOICES} emptyText="mm.lifestage.none" />
           </DataTable.Col>
-          <DataTable.NumberCol source="numbers" />
+          <LocaleNumberCol source="numbers" />
           <DataTable.Col source="milkweed_id">
             <ReferenceField source="milkweed_id" reference="milkweeds" link={false}>
               <TextField source="latin_name" sx={{ fontStyle: 'italic' }} />
@@ -190,14 +200,13 @@ export function History({ resource }: { resource: string }) {
         sort={{ field: 'id', order: 'DESC' }}
       >
         <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="created" field={DateField} />
+          <DataTable.Col source="created" field={LocaleDateField} />
           <DataTable.Col source="username" />
-          <DataTable.Col source="action" />
-          <DataTable.Col source="before">
-            <JsonField source="before" />
+          <DataTable.Col source="action">
+            <AuditActionField />
           </DataTable.Col>
-          <DataTable.Col source="after">
-            <JsonField source="after" />
+          <DataTable.Col source="changes">
+            <AuditChangesField />
           </DataTable.Col>
         </DataTable>
       </ReferenceManyField>
@@ -219,9 +228,9 @@ export function ObservationShow() {
             <StatusField />
             <RecordStatusButtons />
             <TextField source="id" />
-            <DateField source="checklist_date" />
+            <LocaleDateField source="checklist_date" />
             <SelectField source="lifestage_id" choices={LIFESTAGE_CHOICES} emptyText="mm.lifestage.none" />
-            <NumberField source="numbers" />
+            <LocaleNumberField source="numbers" />
             <ReferenceField source="milkweed_id" reference="milkweeds" link={false} emptyText="—">
               <TextField source="latin_name" sx={{ fontStyle: 'italic' }} />
             </ReferenceField>
@@ -229,13 +238,13 @@ export function ObservationShow() {
             <BooleanField source="is_flash" />
             <TextField source="locality" />
             <ProvinceField source="province_id" />
-            <NumberField source="latitude" options={{ maximumFractionDigits: 6 }} />
-            <NumberField source="longitude" options={{ maximumFractionDigits: 6 }} />
+            <LocaleNumberField source="latitude" options={{ maximumFractionDigits: 6 }} />
+            <LocaleNumberField source="longitude" options={{ maximumFractionDigits: 6 }} />
             <TextField source="username" />
             <TextField source="comment" emptyText="—" />
-            <DateField source="observation_created" showTime />
+            <LocaleDateField source="observation_created" showTime />
             <TextField source="vetted_by_username" emptyText="—" />
-            <DateField source="dateidentified" showTime emptyText="—" />
+            <LocaleDateField source="dateidentified" showTime emptyText="—" />
           </SimpleShowLayout>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>

@@ -2,11 +2,9 @@ import {
   BooleanField,
   BooleanInput,
   DataTable,
-  DateField,
   DateInput,
   Edit,
   List,
-  NumberField,
   NumberInput,
   ReferenceManyField,
   SelectField,
@@ -20,7 +18,15 @@ import {
   required,
 } from 'react-admin';
 import { LIFESTAGE_CHOICES } from '../choices';
-import { EditActions, SaveOnlyToolbar, ProvinceField, StatusField } from '../fields';
+import {
+  EditActions,
+  LocaleDateField,
+  LocaleNumberCol,
+  LocaleNumberField,
+  ProvinceField,
+  SaveOnlyToolbar,
+  StatusField,
+} from '../fields';
 import { useProvinceChoices } from '../params';
 import { History } from './observations';
 
@@ -47,15 +53,15 @@ export function ChecklistList() {
     <List filters={filters} sort={{ field: 'created', order: 'DESC' }}>
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="id" />
-        <DataTable.Col source="checklist_date" field={DateField} />
+        <DataTable.Col source="checklist_date" field={LocaleDateField} />
         <DataTable.Col source="is_flash" field={BooleanField} />
         <DataTable.Col source="locality" disableSort />
         <DataTable.Col source="province_id">
           <ProvinceField source="province_id" />
         </DataTable.Col>
         <DataTable.Col source="username" />
-        <DataTable.NumberCol source="observation_count" disableSort />
-        <DataTable.Col source="created" field={DateField} />
+        <LocaleNumberCol source="observation_count" disableSort />
+        <DataTable.Col source="created" field={LocaleDateField} />
       </DataTable>
     </List>
   );
@@ -67,10 +73,10 @@ export function ChecklistShow() {
     <Show actions={<EditActions />}>
       <SimpleShowLayout>
         <TextField source="id" />
-        <DateField source="checklist_date" />
+        <LocaleDateField source="checklist_date" />
         <TextField source="start_time" emptyText="—" />
         <TextField source="end_time" emptyText="—" />
-        <NumberField source="participants" emptyText="—" />
+        <LocaleNumberField source="participants" emptyText="—" />
         <BooleanField source="is_flash" />
         <TextField source="locality" />
         <ProvinceField source="province_id" />
@@ -87,7 +93,7 @@ export function ChecklistShow() {
             <DataTable.Col source="lifestage_id">
               <SelectField source="lifestage_id" choices={LIFESTAGE_CHOICES} emptyText="mm.lifestage.none" />
             </DataTable.Col>
-            <DataTable.NumberCol source="numbers" />
+            <LocaleNumberCol source="numbers" />
             <DataTable.Col source="observationstatus_id">
               <StatusField />
             </DataTable.Col>
@@ -124,10 +130,10 @@ export function SiteList() {
         <DataTable.Col source="province_id">
           <ProvinceField source="province_id" />
         </DataTable.Col>
-        <DataTable.NumberCol source="latitude" disableSort options={{ maximumFractionDigits: 5 }} />
-        <DataTable.NumberCol source="longitude" disableSort options={{ maximumFractionDigits: 5 }} />
+        <LocaleNumberCol source="latitude" disableSort options={{ maximumFractionDigits: 5 }} />
+        <LocaleNumberCol source="longitude" disableSort options={{ maximumFractionDigits: 5 }} />
         <DataTable.Col source="username" />
-        <DataTable.NumberCol source="checklist_count" disableSort />
+        <LocaleNumberCol source="checklist_count" disableSort />
       </DataTable>
     </List>
   );
@@ -141,8 +147,8 @@ export function SiteShow() {
         <TextField source="locality" />
         <TextField source="city" emptyText="—" />
         <ProvinceField source="province_id" />
-        <NumberField source="latitude" options={{ maximumFractionDigits: 6 }} />
-        <NumberField source="longitude" options={{ maximumFractionDigits: 6 }} />
+        <LocaleNumberField source="latitude" options={{ maximumFractionDigits: 6 }} />
+        <LocaleNumberField source="longitude" options={{ maximumFractionDigits: 6 }} />
         <TextField source="username" />
         <ReferenceManyField
           label="resources.checklists.name"
@@ -152,9 +158,9 @@ export function SiteShow() {
         >
           <DataTable rowClick={(id) => `/checklists/${id}/show`} bulkActionButtons={false}>
             <DataTable.Col source="id" />
-            <DataTable.Col source="checklist_date" field={DateField} />
+            <DataTable.Col source="checklist_date" field={LocaleDateField} />
             <DataTable.Col source="is_flash" field={BooleanField} />
-            <DataTable.NumberCol source="observation_count" />
+            <LocaleNumberCol source="observation_count" />
           </DataTable>
         </ReferenceManyField>
         <History resource="sites" />

@@ -3,12 +3,10 @@ import {
   BooleanField,
   BooleanInput,
   DataTable,
-  DateField,
   Edit,
   EmailField,
   FormDataConsumer,
   List,
-  NumberField,
   ReferenceManyField,
   SelectArrayInput,
   SelectField,
@@ -22,7 +20,15 @@ import {
 } from 'react-admin';
 import { Role } from '@mm/shared';
 import { ROLE_CHOICES } from '../choices';
-import { EditActions, SaveOnlyToolbar, ProvinceField, StatusField } from '../fields';
+import {
+  EditActions,
+  LocaleDateField,
+  LocaleNumberCol,
+  LocaleNumberField,
+  ProvinceField,
+  SaveOnlyToolbar,
+  StatusField,
+} from '../fields';
 import { useProvinceChoices } from '../params';
 import { History } from './observations';
 
@@ -44,9 +50,9 @@ export function UserList() {
         <DataTable.Col source="role_id">
           <SelectField source="role_id" choices={ROLE_CHOICES} />
         </DataTable.Col>
-        <DataTable.NumberCol source="observation_count" disableSort />
+        <LocaleNumberCol source="observation_count" disableSort />
         <DataTable.Col source="isdeleted" field={BooleanField} />
-        <DataTable.Col source="created" field={DateField} />
+        <DataTable.Col source="created" field={LocaleDateField} />
       </DataTable>
     </List>
   );
@@ -65,10 +71,10 @@ export function UserShow() {
         <SelectField source="role_id" choices={ROLE_CHOICES} />
         <BooleanField source="isdeleted" />
         <ProvinceField source="province_id" />
-        <DateField source="created" />
-        <DateField source="lastlogin" showTime emptyText="—" />
-        <NumberField source="checklist_count" />
-        <NumberField source="observation_count" />
+        <LocaleDateField source="created" />
+        <LocaleDateField source="lastlogin" showTime emptyText="—" />
+        <LocaleNumberField source="checklist_count" />
+        <LocaleNumberField source="observation_count" />
         <Typography variant="h6" component="h2">
           {translate('mm.user.submissions')}
         </Typography>
@@ -80,9 +86,9 @@ export function UserShow() {
         >
           <DataTable rowClick={(id) => `/observations/${id}/show`} bulkActionButtons={false}>
             <DataTable.Col source="id" />
-            <DataTable.Col source="checklist_date" field={DateField} />
+            <DataTable.Col source="checklist_date" field={LocaleDateField} />
             <DataTable.Col source="locality" />
-            <DataTable.NumberCol source="numbers" />
+            <LocaleNumberCol source="numbers" />
             <DataTable.Col source="observationstatus_id">
               <StatusField />
             </DataTable.Col>

@@ -66,12 +66,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     schema: {
       tags: ['users'],
       summary: 'The user of a token (body oauth_token or Authorization header); {} when not valid (spec §4)',
+      description:
+        'Always read from the database, never from the session cache: a role changed or a session revoked by another process shows at once (the admin panel re-checks every 30 s).',
       body: z.object({ oauth_token: z.string().max(200).optional() }).optional(),
       response: { 200: checkSessionResponseSchema },
     },
     handler: async (request) => {
-      const bodyToken = tokenFromHeader(request.body?.oauth_token);
-      const user = bodyToken ? await users.userForToken(bodyToken) : request.user;
+      const token = tokenFromHeader(request.body?.oauth_token) ?? request.token;
+      const user = token ? await users.userForToken(token, { fresh: true }) : undefined;
       if (!user) return {};
       const me = await users.myProfile(user.user_id);
       return { ...user, user: { first_name: me.first_name, last_name: me.last_name, language: me.language } };

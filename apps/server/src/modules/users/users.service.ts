@@ -99,11 +99,16 @@ export function createUsersService(db: Db, sessionDays: number, signinThrottle: 
       return issueSession({ user_id: user.user_id, username: user.username, role_id: user.role_id }, userAgent);
     },
 
-    /** The session user of a token, or undefined when unknown, revoked or expired. */
-    async userForToken(token: string): Promise<SessionUser | undefined> {
+    /**
+     * The session user of a token, or undefined when unknown, revoked or expired. Served from a
+     * cache of SESSION_CACHE_TTL_MS; `fresh` reads the database (a role changed by another process,
+     * e.g. `npm run users:role`) and refreshes the cache, so later requests see the new role too.
+     */
+    async userForToken(token: string, { fresh = false }: { fresh?: boolean } = {}): Promise<SessionUser | undefined> {
       const tokenHash = hashToken(token);
-      const cached = sessionCache.get(tokenHash);
+      const cached = fresh ? undefined : sessionCache.get(tokenHash);
       if (cached) return cached;
+      if (fresh) sessionCache.delete(tokenHash);
       const row = await usersRepository.findSessionUser(db, tokenHash);
       if (!row) return undefined;
       const user: SessionUser = { user_id: row.user_id, username: row.username, role_id: row.role_id };
