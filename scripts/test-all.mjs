@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: lint, format check, typecheck, unit + API tests (Vitest, real PostgreSQL), then e2e (Playwright,
-// Chromium, built app on a fresh embedded database). Ends with one line totalling every suite.
+// `npm test`: lint, format check, typecheck, unit + API tests (Vitest, real PostgreSQL), the build and its
+// JavaScript budgets (scripts/bundle-budget.mjs), then e2e (Playwright, Chromium, built app on a fresh embedded database). Ends with one line totalling every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -42,6 +42,8 @@ if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) failed++;
 
 const buildOk = run('build the web app and the admin panel', 'npm', ['run', 'build']);
 check(buildOk);
+if (buildOk)
+  check(run('JavaScript budgets (issue 13, from the build manifests)', 'node', ['scripts/bundle-budget.mjs']));
 if (buildOk) {
   const pwFile = path.join(results, 'playwright.json');
   const pwOk = run(

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** public/mockServiceWorker.js serves `vite --mode mock` only; a production build must not ship it. */
 const dropMockWorker = (): Plugin => ({
@@ -12,9 +13,26 @@ const dropMockWorker = (): Plugin => ({
   },
 });
 
+// --- Delivery (issue 13): precompressed files, build manifest, hidden source maps -----------------
+/**
+ * `.br` and `.gz` beside every text file over 1 KB, served by content negotiation (the server's
+ * @fastify/static `preCompressed`); source maps are left alone (kept for error reports, never served).
+ */
+const precompress = () =>
+  compression({
+    include: /\.(html|css|js|mjs|json|svg|webmanifest|txt|xml)$/,
+    exclude: /\.map$/,
+    threshold: 1024,
+    algorithms: ['brotliCompress', 'gzip'],
+    logLevel: 'silent',
+  });
+/** `dist/.vite/manifest.json` lists each chunk's imports: the bundle budget test reads it. */
+const deliveryBuild = { manifest: true, sourcemap: 'hidden' } as const;
+// --- end of delivery ------------------------------------------------------------------------------
+
 export default defineConfig({
   base: '/mmapp/',
-  plugins: [react(), dropMockWorker()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  plugins: [react(), dropMockWorker(), precompress()],
+  build: { outDir: 'dist', chunkSizeWarningLimit: 1500, ...deliveryBuild },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/attachments': 'http://127.0.0.1:3000' } },
 });

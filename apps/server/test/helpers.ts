@@ -21,13 +21,19 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-/** A fresh app on the shared test database, with its own data folder; `env` overrides the configuration. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * A fresh app on the shared test database, with its own data folder; `env` overrides the configuration,
+ * `dists` gives built front ends to serve (none by default).
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  dists: { webDist?: string; adminDist?: string } = {},
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'monarch-app-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_RATE_LIMIT: '10000', ...env });
   const { db, pool } = await openDatabase(inject('databaseUrl'), 5, false);
   const uploadsDir = path.join(dataDir, 'uploads');
-  const app = await buildApp({ config, db, storage: localStorage(uploadsDir) });
+  const app = await buildApp({ config, db, storage: localStorage(uploadsDir), ...dists });
   await app.ready();
   return {
     app,

@@ -11,12 +11,37 @@ import {
   type Locale,
 } from '@mm/shared';
 
+/** The translations index.html carries for its language (`<script type="application/json" id="mm-i18n">`). */
+interface PageTranslations {
+  lng: Locale;
+  resources: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * The translations the server wrote into index.html for the page's language (issue 13), or undefined
+ * (dev server, mock mode, a page cached without them, unreadable JSON).
+ */
+export function pageTranslations(doc: Document = document): PageTranslations | undefined {
+  const text = doc.getElementById('mm-i18n')?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as Partial<PageTranslations>;
+    return parsed.lng && (LOCALES as readonly string[]).includes(parsed.lng) && parsed.resources
+      ? { lng: parsed.lng, resources: parsed.resources }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * i18next with the spec §7 loader (`/api/localetranslations/getjsonfile/web/{ns}/{lng}`),
- * retrying up to 5 times with a delay doubling from 350 ms (spec §9).
+ * retrying up to 5 times with a delay doubling from 350 ms (spec §9). Translations that came with
+ * the page (`pageTranslations`) are used at once, so the first screen renders without waiting for
+ * them; anything else (another language, the fallback language) still loads over HTTP.
  */
-export function initI18n(lng: Locale) {
-  return i18next
+export function initI18n(lng: Locale, preloaded: PageTranslations | undefined = pageTranslations()) {
+  const ready = i18next
     .use(HttpBackend)
     .use(initReactI18next)
     .init({
@@ -30,5 +55,10 @@ export function initI18n(lng: Locale) {
       interpolation: { escapeValue: false },
       backend: { loadPath: `${API_BASE}/localetranslations/getjsonfile/web/{{ns}}/{{lng}}` },
       react: { useSuspense: true },
+      partialBundledLanguages: true,
     });
+  // Marks the store ready before the backend's first answer (the language's own bundles are complete;
+  // the fallback language's load in the background).
+  if (preloaded) i18next.hydrate({ [preloaded.lng]: preloaded.resources }, lng);
+  return ready;
 }
