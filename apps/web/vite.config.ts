@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type BuildEnvironmentOptions, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /** public/mockServiceWorker.js serves `vite --mode mock` only; a production build must not ship it. */
@@ -26,8 +26,16 @@ const precompress = () =>
     algorithms: ['brotliCompress', 'gzip'],
     logLevel: 'silent',
   });
-/** `dist/.vite/manifest.json` lists each chunk's imports: the bundle budget test reads it. */
-const deliveryBuild = { manifest: true, sourcemap: 'hidden' } as const;
+/**
+ * `dist/.vite/manifest.json` lists each chunk's imports: the bundle budget test reads it. What the
+ * first render needs (every module the entry imports statically) is one chunk: one request, and gzip
+ * sees it whole (two dozen small shared chunks cost ≈ 9 KB gzip more).
+ */
+const deliveryBuild: BuildEnvironmentOptions = {
+  manifest: true,
+  sourcemap: 'hidden',
+  rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+};
 // --- end of delivery ------------------------------------------------------------------------------
 
 export default defineConfig({

@@ -1,5 +1,4 @@
-import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import i18next, { type BackendModule, type ReadCallback, type Services } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   API_BASE,
@@ -10,6 +9,33 @@ import {
   TRANSLATION_RETRY_MS,
   type Locale,
 } from '@mm/shared';
+
+/**
+ * i18next-http-backend, loaded on its first use: a page that came with its translations (most first
+ * visits) never needs it, and it stays out of the first screen's JavaScript (issue 13).
+ */
+class LazyHttpBackend implements BackendModule {
+  static type = 'backend' as const;
+  type = 'backend' as const;
+  private backend?: Promise<BackendModule>;
+  private args: [Services, object, object] | undefined;
+
+  init(services: Services, backendOptions: object, i18nextOptions: object) {
+    this.args = [services, backendOptions, i18nextOptions];
+  }
+
+  read(language: string, namespace: string, callback: ReadCallback) {
+    this.backend ??= import('i18next-http-backend').then(({ default: HttpBackend }) => {
+      const backend = new HttpBackend() as BackendModule;
+      if (this.args) backend.init(...this.args);
+      return backend;
+    });
+    this.backend.then(
+      (b) => b.read(language, namespace, callback),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+    );
+  }
+}
 
 /** The translations index.html carries for its language (`<script type="application/json" id="mm-i18n">`). */
 interface PageTranslations {
@@ -42,7 +68,7 @@ export function pageTranslations(doc: Document = document): PageTranslations | u
  */
 export function initI18n(lng: Locale, preloaded: PageTranslations | undefined = pageTranslations()) {
   const ready = i18next
-    .use(HttpBackend)
+    .use(LazyHttpBackend)
     .use(initReactI18next)
     .init({
       lng,

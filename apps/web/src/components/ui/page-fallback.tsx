@@ -1,4 +1,3 @@
-import { Box, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -8,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 export function PageFallback() {
   const { t } = useTranslation();
   return (
-    <Box aria-busy="true" sx={{ display: 'flex', justifyContent: 'center', py: 6, minHeight: '100vh' }}>
-      <CircularProgress size={32} aria-label={t('app.loading')} />
-    </Box>
+    <div aria-busy="true" style={{ minHeight: '100vh', paddingTop: 48 }}>
+      {/* The spinner of index.html's loading screen (styles there): no MUI code before the page's own. */}
+      <div className="mm-boot-spinner" role="progressbar" aria-label={t('app.loading')} />
+    </div>
   );
 }
