@@ -14,7 +14,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useEffect, useMemo } from 'react';
+import { lazy, useEffect, useMemo, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import {
   Admin,
@@ -31,18 +31,48 @@ import {
   type LayoutProps,
 } from 'react-admin';
 import { SUB_PATH } from '@mm/shared';
-import { Dashboard } from './dashboard';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider, followLocale } from './providers/data-provider';
 import { useMonarchI18nProvider } from './providers/i18n';
 import { queryClient } from './providers/query-client';
 import { session } from './providers/session';
-import { referenceCreate, referenceEdit, referenceList } from './resources/reference';
-import { AuditList, DownloadList, MessageList, MessageShow } from './resources/logs';
-import { ObservationEdit, ObservationList, ObservationShow } from './resources/observations';
-import { ChecklistEdit, ChecklistList, ChecklistShow, SiteEdit, SiteList, SiteShow } from './resources/records';
-import { UserEdit, UserList, UserShow } from './resources/users';
 import { PanelTitle } from './title';
+
+/**
+ * A screen loaded with its own code when first shown (issue 13: the panel's entry holds react-admin and
+ * the layout; the dashboard's charts and each resource's screens are separate chunks). react-admin's
+ * Layout shows its progress bar meanwhile.
+ */
+function screen<M, K extends keyof M>(load: () => Promise<M>, name: K): ComponentType {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+const resources = {
+  observations: () => import('./resources/observations'),
+  records: () => import('./resources/records'),
+  users: () => import('./resources/users'),
+  logs: () => import('./resources/logs'),
+  reference: () => import('./resources/reference'),
+};
+const Dashboard = lazy(async () => ({ default: (await import('./dashboard')).Dashboard }));
+const ObservationList = screen(resources.observations, 'ObservationList');
+const ObservationShow = screen(resources.observations, 'ObservationShow');
+const ObservationEdit = screen(resources.observations, 'ObservationEdit');
+const ChecklistList = screen(resources.records, 'ChecklistList');
+const ChecklistShow = screen(resources.records, 'ChecklistShow');
+const ChecklistEdit = screen(resources.records, 'ChecklistEdit');
+const SiteList = screen(resources.records, 'SiteList');
+const SiteShow = screen(resources.records, 'SiteShow');
+const SiteEdit = screen(resources.records, 'SiteEdit');
+const UserList = screen(resources.users, 'UserList');
+const UserShow = screen(resources.users, 'UserShow');
+const UserEdit = screen(resources.users, 'UserEdit');
+const AuditList = screen(resources.logs, 'AuditList');
+const DownloadList = screen(resources.logs, 'DownloadList');
+const MessageList = screen(resources.logs, 'MessageList');
+const MessageShow = screen(resources.logs, 'MessageShow');
+/** A reference screen (`referenceList('named')` …), made once its module is loaded. */
+const referenceScreen = (make: 'referenceList' | 'referenceCreate' | 'referenceEdit', kind: 'named' | 'milkweed') =>
+  lazy(async () => ({ default: (await resources.reference())[make](kind) as ComponentType }));
 
 type AriaOwner = { 'aria-label'?: string };
 
@@ -100,11 +130,15 @@ function MonarchAppBar() {
 
 const MonarchLayout = (props: LayoutProps) => <Layout {...props} appBar={MonarchAppBar} />;
 
-const named = { list: referenceList('named'), create: referenceCreate('named'), edit: referenceEdit('named') };
+const named = {
+  list: referenceScreen('referenceList', 'named'),
+  create: referenceScreen('referenceCreate', 'named'),
+  edit: referenceScreen('referenceEdit', 'named'),
+};
 const milkweeds = {
-  list: referenceList('milkweed'),
-  create: referenceCreate('milkweed'),
-  edit: referenceEdit('milkweed'),
+  list: referenceScreen('referenceList', 'milkweed'),
+  create: referenceScreen('referenceCreate', 'milkweed'),
+  edit: referenceScreen('referenceEdit', 'milkweed'),
 };
 
 /**

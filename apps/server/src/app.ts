@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -31,6 +31,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { observationsRoutes } from './modules/observations/observations.routes';
 import { followDataVersion } from './lib/data-version';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { registerStaticFiles } from './plugins/static-files';
 import { responseCachePlugin } from './plugins/response-cache';
 import { createObservationsService } from './modules/observations/observations.service';
 import { photosRoutes } from './modules/photos/photos.routes';
@@ -80,8 +81,6 @@ const HOUR_MS = 3_600_000;
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 export const defaultAdminDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../admin/dist');
-/** Where the admin panel is served (spec §2: /mmadmin/#/dashboard). */
-const ADMIN_PATH = '/mmadmin';
 
 /** `https://{s}.tile.example.org/{z}/…` → `https://*.tile.example.org`, for the CSP's img-src. */
 function tileOrigin(template: string): string {
@@ -113,6 +112,10 @@ function securityOptions(config: Config): HelmetOptions {
 
 async function registerExternalPlugins(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(securityHeadersPlugin, securityOptions(config));
+  // Answers over 1 KB in brotli (quality 4) or gzip, as the request accepts (issue 13). Built files come
+  // precompressed from the build (plugins/static-files.ts); cached explore answers keep their compressed
+  // bytes (plugins/response-cache.ts); downloads stream as they are.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
@@ -127,48 +130,6 @@ async function registerExternalPlugins(app: FastifyInstance, config: Config): Pr
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-}
-
-/** Long-lived caching for hashed assets, revalidation for everything else. */
-const cacheHeaders = (res: { setHeader: (name: string, value: string) => unknown }, file: string) => {
-  res.setHeader(
-    'Cache-Control',
-    file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-  );
-};
-
-function registerStatic(
-  app: FastifyInstance,
-  storage: Storage,
-  webDist: string | undefined,
-  adminDist: string | undefined,
-): void {
-  if (adminDist) {
-    // The panel routes with the URL hash: one page, its assets.
-    void app.register(fastifyStatic, {
-      root: adminDist,
-      prefix: `${ADMIN_PATH}/`,
-      index: ['index.html'],
-      decorateReply: false,
-      setHeaders: cacheHeaders,
-    });
-    app.get(ADMIN_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${ADMIN_PATH}/`));
-  }
-  void app.register(fastifyStatic, {
-    root: storage.root,
-    prefix: '/attachments/',
-    decorateReply: !webDist,
-    index: false,
-    maxAge: '7d',
-  });
-  if (!webDist) return;
-  void app.register(fastifyStatic, {
-    root: webDist,
-    prefix: `${SUB_PATH}/`,
-    index: false,
-    wildcard: false,
-    setHeaders: cacheHeaders,
-  });
 }
 
 /**
@@ -346,17 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   const adminDist = deps.adminDist && existsSync(path.join(deps.adminDist, 'index.html')) ? deps.adminDist : undefined;
-  registerStatic(app, storage, webDist, adminDist);
+  registerStaticFiles(app, storage, webDist, adminDist);
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${SUB_PATH}/`));
-  if (webDist) {
-    // Client-side routes (/mmapp/en/explore …) all load the single page.
-    app.get(SUB_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${SUB_PATH}/`));
-    app.get(`${SUB_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
-      const rel = (request.params as { '*': string })['*'];
-      if (/\.[a-z0-9]+$/i.test(rel) && !rel.endsWith('.html')) return reply.callNotFound();
-      reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html', webDist);
-    });
-  }
   return app;
 }

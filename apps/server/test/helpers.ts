@@ -39,6 +39,7 @@ export interface TestContext {
 export async function buildTestApp(
   env: Record<string, string> = {},
   databaseUrl: string = inject('databaseUrl'),
+  dists: { webDist?: string; adminDist?: string } = {},
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'monarch-app-'));
   const config = loadConfig({
@@ -50,7 +51,7 @@ export async function buildTestApp(
   });
   const { db, pool } = await openDatabase(databaseUrl, 5, false);
   const uploadsDir = path.join(dataDir, 'uploads');
-  const app = await buildApp({ config, db, storage: localStorage(uploadsDir) });
+  const app = await buildApp({ config, db, storage: localStorage(uploadsDir), ...dists });
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 export * from './constants/index';
 export * from './constants/enums';
+export * from './guards';
 export * from './schemas/validation';
 export * from './schemas/input-rules';
 export * from './schemas/users';

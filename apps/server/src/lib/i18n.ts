@@ -28,6 +28,14 @@ void instance.init({
   initAsync: false,
 });
 
+/**
+ * Every web namespace of one language (`{ common: {…}, explore: {…} … }`), as the translation loader
+ * serves them one by one; index.html carries them for the first paint (plugins/static-files.ts).
+ */
+export function webResources(lng: Locale): Record<string, unknown> {
+  return resources[lng] as Record<string, unknown>;
+}
+
 /** A translator fixed to one language; keys are `namespace:key` or `validation.key` style. */
 export function translator(lng: Locale): TFunction {
   return instance.getFixedT(lng);

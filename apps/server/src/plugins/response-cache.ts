@@ -1,6 +1,8 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { ADMIN_ROLE_ID } from '@mm/shared';
 import type { DataVersion } from '../lib/data-version';
 
@@ -28,6 +30,23 @@ interface Entry {
   /** UTF-8 bytes, encoded once: a hit is then written to the socket without encoding the string again. */
   body: Buffer;
   contentType: string;
+  /** The body compressed once per encoding, on the first hit that accepts it (issue 13). */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Bodies at least this long are sent compressed when the request accepts it (as @fastify/compress does, bytes). */
+const COMPRESS_THRESHOLD = 1024;
+/** brotli at @fastify/compress's quality: a cached body is compressed once, so the level costs little. */
+const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/** The body of a hit in the best encoding the request accepts (br, gzip, or none), made once per entry. */
+function encodedBody(entry: Entry, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  if (!acceptEncoding || entry.body.length < COMPRESS_THRESHOLD) return { body: entry.body };
+  const encoding = negotiate(acceptEncoding, ['br', 'gzip']);
+  if (encoding === 'br') return { body: (entry.br ??= brotliCompressSync(entry.body, BROTLI_OPTIONS)), encoding };
+  if (encoding === 'gzip') return { body: (entry.gzip ??= gzipSync(entry.body)), encoding };
+  return { body: entry.body };
 }
 
 /** Cached answers kept per process. */
@@ -42,7 +61,9 @@ const MAX_BODY_BYTES = 512 * 1024;
  * browser revalidates and gets 304 while nothing changed) and an in-process cache of the answer
  * bodies keyed by URL, kept from a URL's second request on, both invalidated by any data change
  * (`DataVersion`). Admins, who see every
- * status, are never served from it.
+ * status, are never served from it. A kept answer is compressed once per encoding (brotli, gzip) and
+ * those bytes are sent to every later request that accepts them; answers that miss the cache are
+ * compressed by @fastify/compress, whose hook runs after this one's `onSend` (route hooks follow app hooks).
  */
 export const responseCachePlugin = fp<{ dataVersion: DataVersion }>(async (app, { dataVersion }) => {
   // ETags differ between processes, which only costs a revalidation after a load balancer switch.
@@ -61,10 +82,17 @@ export const responseCachePlugin = fp<{ dataVersion: DataVersion }>(async (app, 
     if (version === null) return;
     request.cacheVersion = version;
     const etag = etagOf(version);
-    reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+    // One ETag for every encoding of the answer; `Vary` keeps shared caches from mixing them up.
+    reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'accept-encoding');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     const hit = cache.get(request.url);
-    if (hit && hit.version === version) return reply.type(hit.contentType).send(hit.body);
+    if (hit && hit.version === version) {
+      // Sent with its Content-Encoding set, which @fastify/compress leaves alone.
+      const { body, encoding } = encodedBody(hit, request.headers['accept-encoding']);
+      reply.type(hit.contentType);
+      if (encoding) reply.header('Content-Encoding', encoding);
+      return reply.send(body);
+    }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -1,12 +1,11 @@
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState, type ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { TOAST_AUTO_CLOSE_MS } from '@mm/shared';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { SessionProvider } from '../entities/session/session-context';
 import { ApiRequestError } from '../lib/api-client';
+
+const Toasts = lazy(async () => ({ default: (await import('../components/ui/toasts')).Toasts }));
 
 const theme = createTheme({
   palette: {
@@ -49,7 +48,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
           <SessionProvider>{children}</SessionProvider>
         </Suspense>
       </QueryClientProvider>
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} closeOnClick />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
     </ThemeProvider>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation, useParams } from 'react-router';
 import { LOCALES, SUB_PATH, normalizeLocale } from '@mm/shared';
 import { useSession } from '../entities/session/session-context';
@@ -5,26 +6,9 @@ import { storage } from '../lib/storage';
 import { ContentFallback } from '../features/content/components/content-fallback';
 import { AppLayout } from './layout/app-layout';
 import type { HeadHandle } from './layout/site-head';
-import { ExplorePage } from './routes/explore';
-import { FlashPage } from './routes/flash';
-import { FlashDetailPage } from './routes/flash-detail';
-import { FlashEditPage } from './routes/flash-edit';
-import { FlashSubmissionsPage } from './routes/flash-submissions';
-import { MissionPage } from './routes/mission';
-import { MissionDetailsPage } from './routes/mission-details';
-import { MissionsPage } from './routes/missions';
 import { HomePage } from './routes/home';
-import { MyProfilePage } from './routes/my-profile';
 import { NotFoundPage } from './routes/not-found';
-import { PhotosPage } from './routes/photos';
-import { ContactUsPage } from './routes/contact-us';
-import { ForgotPasswordPage } from './routes/forgot-password';
-import { PublicProfilePage } from './routes/public-profile';
-import { ResetPasswordPage } from './routes/reset-password';
-import { SigninPage } from './routes/signin';
-import { SignoutPage } from './routes/signout';
-import { SignupPage } from './routes/signup';
-import { SubmitDataPage } from './routes/submit-data';
+import { PageFallback } from '../components/ui/page-fallback';
 
 /** `/mmapp/` → `/mmapp/{mm_lang or en}` (spec §2: the default base route is /en). */
 function RootRedirect() {
@@ -55,6 +39,17 @@ function RequireUser() {
   return <Outlet />;
 }
 
+/**
+ * A page loaded with its own code (issue 13: a page loads only what it uses; the entry holds the frame,
+ * the home page and the not-found page). While it loads on a first visit, the frame shows `PageFallback`.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return {
+    lazy: async () => ({ Component: (await load())[name] }),
+    hydrateFallbackElement: <PageFallback />,
+  };
+}
+
 /** Pages that render their own PageHead (description, alternates); the others get SiteHead's. */
 const ownHead: HeadHandle = { ownHead: true };
 
@@ -69,16 +64,16 @@ export const router = createBrowserRouter(
           element: <AppLayout />,
           children: [
             { index: true, element: <HomePage />, handle: ownHead },
-            { path: 'users/signin', element: <SigninPage /> },
-            { path: 'users/signup', element: <SignupPage /> },
-            { path: 'users/signout', element: <SignoutPage /> },
-            { path: 'users/forgotpassword', element: <ForgotPasswordPage /> },
-            { path: 'users/resetpassword', element: <ResetPasswordPage /> },
-            { path: 'users/profile/:username', element: <PublicProfilePage /> },
-            { path: 'explore', element: <ExplorePage /> },
-            { path: 'photos', element: <PhotosPage /> },
-            { path: 'checklists/view', element: <MissionDetailsPage /> },
-            { path: 'content/contact-us', element: <ContactUsPage /> },
+            { path: 'users/signin', ...page(() => import('./routes/signin'), 'SigninPage') },
+            { path: 'users/signup', ...page(() => import('./routes/signup'), 'SignupPage') },
+            { path: 'users/signout', ...page(() => import('./routes/signout'), 'SignoutPage') },
+            { path: 'users/forgotpassword', ...page(() => import('./routes/forgot-password'), 'ForgotPasswordPage') },
+            { path: 'users/resetpassword', ...page(() => import('./routes/reset-password'), 'ResetPasswordPage') },
+            { path: 'users/profile/:username', ...page(() => import('./routes/public-profile'), 'PublicProfilePage') },
+            { path: 'explore', ...page(() => import('./routes/explore'), 'ExplorePage') },
+            { path: 'photos', ...page(() => import('./routes/photos'), 'PhotosPage') },
+            { path: 'checklists/view', ...page(() => import('./routes/mission-details'), 'MissionDetailsPage') },
+            { path: 'content/contact-us', ...page(() => import('./routes/contact-us'), 'ContactUsPage') },
             // Content pages are open to visitors (spec §1); the Markdown renderer and texts load with the page.
             {
               path: 'content/:slug',
@@ -89,14 +84,23 @@ export const router = createBrowserRouter(
             {
               element: <RequireUser />,
               children: [
-                { path: 'users/myprofile', element: <MyProfilePage /> },
-                { path: 'submit/submit-data', element: <SubmitDataPage /> },
-                { path: 'submit/flash', element: <FlashPage /> },
-                { path: 'submit/flash/:checklistId', element: <FlashDetailPage /> },
-                { path: 'submit/flash/:checklistId/edit', element: <FlashEditPage /> },
-                { path: 'submit/flash-submissions', element: <FlashSubmissionsPage /> },
-                { path: 'submit/mission', element: <MissionPage /> },
-                { path: 'submit/missions', element: <MissionsPage /> },
+                { path: 'users/myprofile', ...page(() => import('./routes/my-profile'), 'MyProfilePage') },
+                { path: 'submit/submit-data', ...page(() => import('./routes/submit-data'), 'SubmitDataPage') },
+                { path: 'submit/flash', ...page(() => import('./routes/flash'), 'FlashPage') },
+                {
+                  path: 'submit/flash/:checklistId',
+                  ...page(() => import('./routes/flash-detail'), 'FlashDetailPage'),
+                },
+                {
+                  path: 'submit/flash/:checklistId/edit',
+                  ...page(() => import('./routes/flash-edit'), 'FlashEditPage'),
+                },
+                {
+                  path: 'submit/flash-submissions',
+                  ...page(() => import('./routes/flash-submissions'), 'FlashSubmissionsPage'),
+                },
+                { path: 'submit/mission', ...page(() => import('./routes/mission'), 'MissionPage') },
+                { path: 'submit/missions', ...page(() => import('./routes/missions'), 'MissionsPage') },
               ],
             },
             { path: '*', element: <NotFoundPage /> },

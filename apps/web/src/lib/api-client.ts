@@ -1,4 +1,4 @@
-import { API_BASE, apiErrorSchema, type ApiError } from '@mm/shared';
+import { API_BASE, toApiError, type ApiError } from '@mm/shared';
 import { storage } from './storage';
 
 /** A failed API call: the HTTP status and the server's `{statusCode, error, message, fields?}` body. */
@@ -23,10 +23,9 @@ async function parse<T>(res: Response): Promise<T> {
   const text = await res.text();
   const body: unknown = text ? JSON.parse(text) : undefined;
   if (!res.ok) {
-    const parsed = apiErrorSchema.safeParse(body);
     throw new ApiRequestError(
       res.status,
-      parsed.success ? parsed.data : { statusCode: res.status, error: res.statusText, message: res.statusText },
+      toApiError(body) ?? { statusCode: res.status, error: res.statusText, message: res.statusText },
     );
   }
   return body as T;

@@ -1,7 +1,7 @@
 import {
   STORAGE_KEYS,
   USER_COOKIE,
-  sessionUserSchema,
+  toSessionUser,
   normalizeLocale,
   DEFAULT_LOCALE,
   type Locale,
@@ -17,8 +17,7 @@ export const storage = {
     const raw = localStorage.getItem(STORAGE_KEYS.currentUser);
     if (!raw) return undefined;
     try {
-      const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : undefined;
+      return toSessionUser(JSON.parse(raw));
     } catch {
       return undefined;
     }

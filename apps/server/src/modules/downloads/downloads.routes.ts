@@ -53,6 +53,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
         503: apiErrorSchema,
       },
     },
+    // A file streamed as is: its bytes and Content-Length stay those of the file (no @fastify/compress).
+    compress: false,
     // A stream failing before its first byte is answered as a JSON error, not as a file.
     errorHandler: (err, _request, reply) => {
       reply.removeHeader('content-type').removeHeader('content-disposition');

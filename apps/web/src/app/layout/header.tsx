@@ -1,34 +1,21 @@
-import CloseIcon from '@mui/icons-material/Close';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import MenuIcon from '@mui/icons-material/Menu';
 import { visuallyHidden } from '@mui/utils';
-import {
-  AppBar,
-  Box,
-  Button,
-  Drawer,
-  IconButton,
-  Link,
-  List,
-  ListItemButton,
-  ListItemText,
-  ListSubheader,
-  Menu,
-  MenuItem,
-  Toolbar,
-  useMediaQuery,
-} from '@mui/material';
-import { Fragment, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { AppBar, Box, Button, IconButton, Link, Toolbar, useMediaQuery } from '@mui/material';
+import { Suspense, lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_ROLE_ID, LOCALES, SMALL_SCREEN_BREAKPOINT } from '@mm/shared';
+import { ADMIN_ROLE_ID, SMALL_SCREEN_BREAKPOINT } from '@mm/shared';
 import { MmImage } from '../../components/ui/mm-image';
 import { useSession } from '../../entities/session/session-context';
 import { OutboxStatusBar } from '../../entities/outbox/outbox-status-bar';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { LocaleLink, useLocale } from '../../lib/links';
-import { languageLabelKeys } from '../../lib/languages';
-import { LanguageButtons, useSwitchLanguage } from './language-switch';
+import { LanguageButtons } from './language-switch';
 import { menus, parentSiteUrl, type NavItem } from './nav-items';
+
+const loadMenus = () => import('./header-menus');
+const NavMenu = lazy(async () => ({ default: (await loadMenus()).NavMenu }));
+const NavDrawer = lazy(async () => ({ default: (await loadMenus()).NavDrawer }));
 
 function DropdownMenu({ item }: { item: NavItem }) {
   const { t } = useTranslation();
@@ -78,35 +65,11 @@ function DropdownMenu({ item }: { item: NavItem }) {
       >
         {t(item.labelKey)}
       </Button>
-      <Menu key={openings} id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={close} disableRestoreFocus>
-        {/* Items stay direct children of the menu so the arrow keys reach every one; a submenu's
-            heading (Steps) is shown, not focused, and its items carry it in their names. */}
-        {item.children?.flatMap((child) =>
-          child.children
-            ? [
-                <ListSubheader key={child.labelKey} role="presentation" aria-hidden="true" sx={{ lineHeight: '32px' }}>
-                  {t(child.labelKey)}
-                </ListSubheader>,
-                ...child.children.map((leaf) => (
-                  <MenuItem
-                    key={leaf.labelKey}
-                    component={LocaleLink}
-                    href={leaf.href ?? '/'}
-                    onClick={close}
-                    sx={{ pl: 4 }}
-                    aria-label={`${t(child.labelKey)}: ${t(leaf.labelKey)}`}
-                  >
-                    {t(leaf.labelKey)}
-                  </MenuItem>
-                )),
-              ]
-            : [
-                <MenuItem key={child.labelKey} component={LocaleLink} href={child.href ?? '/'} onClick={close}>
-                  {t(child.labelKey)}
-                </MenuItem>,
-              ],
-        )}
-      </Menu>
+      {openings > 0 && (
+        <Suspense fallback={null}>
+          <NavMenu key={openings} id={id} item={item} anchor={anchor} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -200,36 +163,12 @@ function WideHeader() {
   );
 }
 
-function DrawerList({ items, close, depth = 0 }: { items: NavItem[]; close: () => void; depth?: number }) {
-  const { t } = useTranslation();
-  return items.map((item) => (
-    <Fragment key={item.labelKey}>
-      {item.children ? (
-        <>
-          <ListSubheader component="div" sx={{ pl: 2 + depth * 2, lineHeight: '36px' }}>
-            {t(item.labelKey)}
-          </ListSubheader>
-          <DrawerList items={item.children} close={close} depth={depth + 1} />
-        </>
-      ) : item.external ? (
-        <ListItemButton component="a" href={item.external} target="_blank" rel="noopener" sx={{ pl: 2 + depth * 2 }}>
-          <ListItemText primary={t(item.labelKey)} />
-        </ListItemButton>
-      ) : (
-        <ListItemButton component={LocaleLink} href={item.href ?? '/'} onClick={close} sx={{ pl: 2 + depth * 2 }}>
-          <ListItemText primary={t(item.labelKey)} />
-        </ListItemButton>
-      )}
-    </Fragment>
-  ));
-}
-
 function SmallHeader() {
   const { t } = useTranslation();
-  const lng = useLocale();
   const { user } = useSession();
   const [open, setOpen] = useState(false);
-  const switchTo = useSwitchLanguage();
+  // The drawer's code loads on the first opening (or when the browser is idle), then stays mounted.
+  const [opened, setOpened] = useState(false);
   const close = () => setOpen(false);
   const account: NavItem[] = user
     ? [
@@ -261,48 +200,36 @@ function SmallHeader() {
           edge="end"
           aria-label={t('nav.open_menu')}
           aria-expanded={open}
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
         >
           <MenuIcon />
         </IconButton>
       </Toolbar>
       <OutboxStatusBar />
-      <Drawer
-        anchor="right"
-        open={open}
-        onClose={close}
-        slotProps={{ paper: { sx: { width: 300 }, 'aria-label': t('nav.main') } }}
-      >
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
-          <IconButton aria-label={t('nav.close_menu')} onClick={close}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        {/* A nav of links, not a list: its subheadings are divs (an <li> outside a <ul> is invalid). */}
-        <List component="nav" aria-label={t('nav.main')} dense>
-          <ListItemButton component={LocaleLink} href="/" onClick={close}>
-            <ListItemText primary={t('nav.home')} />
-          </ListItemButton>
-          <DrawerList
-            items={[...menus(lng), { labelKey: 'nav.parent_site', external: parentSiteUrl(lng) }]}
-            close={close}
-          />
-          <ListSubheader component="div">{t('nav.language')}</ListSubheader>
-          {LOCALES.map((l) => (
-            <ListItemButton key={l} lang={l} selected={l === lng} onClick={() => switchTo(l)} sx={{ pl: 4 }}>
-              <ListItemText primary={t(languageLabelKeys[l])} />
-            </ListItemButton>
-          ))}
-          <ListSubheader component="div">{t('nav.my_profile')}</ListSubheader>
-          <DrawerList items={account} close={close} depth={1} />
-        </List>
-      </Drawer>
+      {opened && (
+        <Suspense fallback={null}>
+          <NavDrawer open={open} onClose={close} account={account} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }
 
 /** Header navigation of spec §2, wide or small-screen form (breakpoint 767 px). */
 export function Header() {
+  // The menus' code is not needed for the first paint: fetched once the browser is idle (issue 13).
+  useEffect(() => {
+    const load = () => void loadMenus();
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(load, { timeout: 5000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 3000);
+    return () => clearTimeout(timer);
+  }, []);
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`, { noSsr: true });
   return small ? <SmallHeader /> : <WideHeader />;
 }

@@ -3,12 +3,16 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../features/downloads/components/download-button';
 import { ExploreFiltersPanel } from '../../features/explore/components/explore-filters';
-import { ExploreMap } from '../../features/explore/components/explore-map';
 import { ExploreViewSwitch } from '../../features/explore/components/explore-view-switch';
 import { ObservationResults } from '../../features/explore/components/observation-results';
 import { useExploreUrl } from '../../features/explore/hooks/use-explore-url';
 import { useParamsData } from '../../entities/params/get-params';
 import { usePageTitle } from '../../lib/page-title';
+
+// Leaflet loads with the map only (issue 13); the box keeps the map's room meanwhile.
+const ExploreMap = lazy(async () => ({
+  default: (await import('../../features/explore/components/explore-map')).ExploreMap,
+}));
 
 // The charts library is large: it loads with the charts, after the rest of the page.
 const ExploreCharts = lazy(() =>
@@ -39,7 +43,9 @@ export function ExplorePage() {
         <ExploreFiltersPanel filters={filters} params={params.data} onChange={patchFilters} onReset={resetFilters} />
       </Box>
       {view === 'map' ? (
-        <ExploreMap filters={filters} onClear={resetFilters} />
+        <Suspense fallback={<Box sx={{ height: { xs: 420, md: 560 } }} />}>
+          <ExploreMap filters={filters} onClear={resetFilters} />
+        </Suspense>
       ) : (
         <ObservationResults view={view} filters={filters} page={page} params={params.data} onPage={setPage} />
       )}

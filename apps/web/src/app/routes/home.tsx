@@ -1,5 +1,6 @@
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { LOCALES } from '@mm/shared';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MmImage } from '../../components/ui/mm-image';
 import { useSession } from '../../entities/session/session-context';
@@ -8,8 +9,12 @@ import { CampaignCard } from '../../features/home/components/campaign-card';
 import { FiguresStrip } from '../../features/home/components/figures-strip';
 import { LatestPhotos } from '../../features/home/components/latest-photos';
 import { useObservations } from '../../entities/observation/get-observations';
-import { ObservationList } from '../../entities/observation/observation-list';
 import { LocaleLink } from '../../lib/links';
+
+// The latest observations sit at the foot of the page: their table loads after the first paint (issue 13).
+const ObservationList = lazy(async () => ({
+  default: (await import('../../entities/observation/observation-list')).ObservationList,
+}));
 
 /** Why it matters: three short cards (content.json `home.why_*`). */
 const WHY = ['habitat', 'decline', 'data'] as const;
@@ -109,7 +114,9 @@ export function HomePage() {
         </Typography>
         {latest.data &&
           (latest.data.data.length > 0 ? (
-            <ObservationList rows={latest.data.data} />
+            <Suspense fallback={null}>
+              <ObservationList rows={latest.data.data} />
+            </Suspense>
           ) : (
             <Typography>{t('home.none_yet')}</Typography>
           ))}

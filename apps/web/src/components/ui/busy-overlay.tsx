@@ -1,7 +1,7 @@
-import { Backdrop, CircularProgress } from '@mui/material';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, lazy, useEffect, useState } from 'react';
+
+const BusySpinner = lazy(async () => ({ default: (await import('./busy-spinner')).BusySpinner }));
 
 /** Mutations with this key show their own progress (photo uploads) instead of the full-screen spinner. */
 export const SILENT_MUTATION = 'silent';
@@ -13,10 +13,10 @@ export const SILENT_QUERY = { silent: true } as const;
 
 /**
  * Full-screen spinner while any request is in flight (spec §4): the count of pending requests is
- * TanStack Query's fetching + mutating count. Shown after 250 ms so fast calls do not flicker.
+ * TanStack Query's fetching + mutating count. Shown after 250 ms so fast calls do not flicker; the
+ * spinner's code loads the first time it shows, not with the first screen (issue 13).
  */
 export function BusyOverlay() {
-  const { t } = useTranslation();
   const pending =
     useIsFetching({ predicate: (q) => q.meta?.silent !== true }) +
     useIsMutating({ predicate: (m) => m.options.mutationKey?.[0] !== SILENT_MUTATION });
@@ -30,13 +30,10 @@ export function BusyOverlay() {
       setVisible(false);
     };
   }, [busy]);
+  if (!busy || !visible) return null;
   return (
-    <Backdrop
-      open={busy && visible}
-      sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: '#fff' }}
-      aria-live="polite"
-    >
-      <CircularProgress color="inherit" aria-label={t('app.busy')} />
-    </Backdrop>
+    <Suspense fallback={null}>
+      <BusySpinner />
+    </Suspense>
   );
 }

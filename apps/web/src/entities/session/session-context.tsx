@@ -1,5 +1,5 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { sessionUserSchema, type SessionUser } from '@mm/shared';
+import { toSessionUser, type SessionUser } from '@mm/shared';
 import { storage } from '../../lib/storage';
 import { checkSession, signoutRequest } from './auth-api';
 
@@ -20,8 +20,7 @@ const SessionContext = createContext<SessionState | null>(null);
 
 async function verify(token: string): Promise<SessionUser | null> {
   const answer = await checkSession(token);
-  const parsed = sessionUserSchema.safeParse(answer);
-  return parsed.success ? parsed.data : null;
+  return toSessionUser(answer) ?? null;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { useLocalePath } from '../../lib/links';
 import { useSession } from '../../entities/session/session-context';
 
@@ -12,6 +11,8 @@ export function useSignOut() {
   const { t } = useTranslation();
   return async () => {
     await signOut();
+    // react-toastify loads with its container, after the first paint (issue 13).
+    const { toast } = await import('react-toastify');
     toast.success(t('toast.you_are_signed_out'));
     await navigate(to('/'));
   };

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function ContentFallback() {
   const { t } = useTranslation('content');
   return (
-    <Box aria-busy="true" sx={{ display: 'flex', justifyContent: 'center', py: 6, minHeight: '50vh' }}>
+    <Box aria-busy="true" sx={{ display: 'flex', justifyContent: 'center', py: 6, minHeight: '100vh' }}>
       <CircularProgress size={32} aria-label={t('article.loading')} />
     </Box>
   );

@@ -1,23 +1,14 @@
-import { Stack } from '@mui/material';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { enUS, esES, frFR } from '@mui/x-date-pickers/locales';
-import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/fr';
+import { Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '@mm/shared';
-import { useLocale } from '../../../lib/links';
 
-const PICKER_TEXT: Record<Locale, typeof enUS> = { en: enUS, fr: frFR, es: esES };
-/** yyyy-MM-dd of spec §9, in dayjs tokens. */
-const ISO_DAY = 'YYYY-MM-DD';
-/** Earliest year worth filtering on; also keeps half-typed years (0202…) out of the URL. */
-const MIN_YEAR = 1900;
-
-const toDay = (iso: string | undefined) => (iso ? dayjs(iso) : null);
+/** Earliest day worth filtering on; also keeps half-typed years (0202…) out of the URL. */
+const MIN_DAY = '1900-01-01';
+/** Today as yyyy-MM-dd in the visitor's time zone (no future dates: spec §9). */
+const todayIso = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
 
 interface DayFieldProps {
   label: string;
@@ -28,30 +19,32 @@ interface DayFieldProps {
 }
 
 /**
- * One date, shown as typed while it is incomplete; reported as yyyy-MM-dd once it is a whole
- * date from 1900 on, or as undefined once cleared.
+ * One date (the browser's own date input, as in the Flash and Mission forms), shown as typed while it
+ * is incomplete; reported as yyyy-MM-dd once it is a whole date from 1900 on, or as undefined once cleared.
  */
 function DayField({ label, value, min, max, onChange }: DayFieldProps) {
-  const [draft, setDraft] = useState<Dayjs | null>(() => toDay(value));
+  const [draft, setDraft] = useState(value ?? '');
   const [shown, setShown] = useState(value);
   // A change from outside (reset, back button, the other field) replaces the draft.
   if (shown !== value) {
     setShown(value);
-    if ((draft?.isValid() ? draft.format(ISO_DAY) : undefined) !== value) setDraft(toDay(value));
+    if (draft !== (value ?? '')) setDraft(value ?? '');
   }
   return (
-    <DatePicker
+    <TextField
+      type="date"
       label={label}
+      size="small"
+      fullWidth
       value={draft}
-      minDate={toDay(min) ?? dayjs(`${MIN_YEAR}-01-01`)}
-      maxDate={toDay(max) ?? undefined}
-      disableFuture
-      onChange={(v) => {
+      onChange={(e) => {
+        const v = e.target.value;
         setDraft(v);
-        if (v === null) onChange(undefined);
-        else if (v.isValid() && v.year() >= MIN_YEAR) onChange(v.format(ISO_DAY));
+        // An incomplete or cleared date reads as '' in every browser.
+        if (v === '') onChange(undefined);
+        else if (v >= MIN_DAY) onChange(v);
       }}
-      slotProps={{ textField: { size: 'small', fullWidth: true }, field: { clearable: true } }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: min ?? MIN_DAY, max: max ?? todayIso() } }}
     />
   );
 }
@@ -62,25 +55,18 @@ interface DateRangeFilterProps {
   onChange: (range: { date_from?: string; date_to?: string }) => void;
 }
 
-/** From and to dates of the observations, in the page's language; the end cannot precede the start. */
+/** From and to dates of the observations; the end cannot precede the start. */
 export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
   const { t } = useTranslation('explore');
-  const lng = useLocale();
   return (
-    <LocalizationProvider
-      dateAdapter={AdapterDayjs}
-      adapterLocale={lng}
-      localeText={PICKER_TEXT[lng].components.MuiLocalizationProvider.defaultProps.localeText}
-    >
-      <Stack direction="row" spacing={1}>
-        <DayField
-          label={t('filters.date_from')}
-          value={from}
-          max={to}
-          onChange={(date_from) => onChange({ date_from })}
-        />
-        <DayField label={t('filters.date_to')} value={to} min={from} onChange={(date_to) => onChange({ date_to })} />
-      </Stack>
-    </LocalizationProvider>
+    <Stack direction="row" spacing={1}>
+      <DayField
+        label={t('filters.date_from')}
+        value={from}
+        max={to}
+        onChange={(date_from) => onChange({ date_from })}
+      />
+      <DayField label={t('filters.date_to')} value={to} min={from} onChange={(date_to) => onChange({ date_to })} />
+    </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Box, Grid, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_IDS, type ChecklistDetail, type ChecklistObservation } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
@@ -7,7 +7,9 @@ import { useLocale } from '../../../lib/links';
 import { milkweedName } from '../../../entities/milkweed/milkweed-name';
 import { photoUrl } from '../../../entities/photo/photo-url';
 import { FormSection } from './form-section';
-import { PointMap } from '../../../components/map/point-map';
+
+// Leaflet loads with the map only (issue 13); the box keeps the map's room meanwhile.
+const PointMap = lazy(async () => ({ default: (await import('../../../components/map/point-map')).PointMap }));
 
 /** A term and its value, as one row of a description list. */
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -83,7 +85,9 @@ export function FlashDetailView({ detail }: { detail: ChecklistDetail }) {
               term={t('flash.detail.coordinates')}
             >{`${site.latitude.toFixed(5)}, ${site.longitude.toFixed(5)}`}</Fact>
           </Box>
-          <PointMap lat={site.latitude} lng={site.longitude} label={t('flash.detail.map_label')} />
+          <Suspense fallback={<Box sx={{ height: { xs: 200, md: 260 } }} />}>
+            <PointMap lat={site.latitude} lng={site.longitude} label={t('flash.detail.map_label')} />
+          </Suspense>
         </FormSection>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>

@@ -1,12 +1,18 @@
-import { Alert, Grid, MenuItem, TextField } from '@mui/material';
+import { Alert, Box, Grid, MenuItem, TextField } from '@mui/material';
+import { Suspense, lazy } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LoadParams, SubmitFlashInput } from '@mm/shared';
 import { useFieldError } from '../../../lib/form-errors';
 import type { FlashFormValues } from '../utils/flash-form-values';
 import { FormSection } from './form-section';
-import { LocationPicker, type LatLng } from '../../../components/map/location-picker';
+import type { LatLng } from '../../../components/map/location-picker';
 import { UseMyLocationButton } from './use-my-location-button';
+
+// Leaflet loads with the map only (issue 13); the box keeps the map's room meanwhile.
+const LocationPicker = lazy(async () => ({
+  default: (await import('../../../components/map/location-picker')).LocationPicker,
+}));
 
 export interface FlashWhereSectionProps {
   form: UseFormReturn<FlashFormValues, unknown, SubmitFlashInput>;
@@ -38,7 +44,9 @@ export function FlashWhereSection({
   return (
     <FormSection title={t('flash.where')}>
       <UseMyLocationButton onLocate={setPoint} />
-      <LocationPicker value={point} onChange={setPoint} />
+      <Suspense fallback={<Box sx={{ height: { xs: 280, md: 380 } }} />}>
+        <LocationPicker value={point} onChange={setPoint} />
+      </Suspense>
       {(errors.latitude || errors.longitude) && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {fieldError(errors.latitude ?? errors.longitude, 'latitude')}

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LOCALE, LOCALES, SUB_PATH, normalizeLocale, type Locale } from '@mm/shared';
+import { webResources } from '../lib/i18n';
+import type { Storage } from '../lib/storage';
+
+/** Where the admin panel is served (spec §2: /mmadmin/#/dashboard). */
+export const ADMIN_PATH = '/mmadmin';
+
+/** Hashed build output: its name changes with its content, so it may be kept for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Public images (`/mmapp/img/…`): not hashed, rarely changed. */
+const ONE_DAY = 'public, max-age=86400';
+
+/**
+ * Cache-Control of a built file (issue 13): hashed assets (`assets/`) immutable for a year, images a
+ * day, everything else (index.html, a service worker, its registration script, the web manifest)
+ * `no-cache`, i.e. revalidated with its ETag on every use.
+ * @param file absolute path of the file sent (a `.br`/`.gz` variant included)
+ */
+export function cacheControlFor(file: string): string {
+  if (file.includes(`${path.sep}assets${path.sep}`)) return IMMUTABLE;
+  if (file.includes(`${path.sep}img${path.sep}`)) return ONE_DAY;
+  return 'no-cache';
+}
+
+/** Cache-Control by kind; `Vary` because the file sent (`.br`, `.gz` or plain) follows Accept-Encoding. */
+const setCacheHeaders = (res: { setHeader: (name: string, value: string) => unknown }, file: string) => {
+  res.setHeader('Cache-Control', cacheControlFor(file));
+  res.setHeader('Vary', 'Accept-Encoding');
+};
+
+/** Source maps stay on disk for error reports but are never served. */
+const notSourceMap = (pathname: string) => !pathname.endsWith('.map');
+
+/** `</script` and `<!--` cannot appear in JSON written inside a `<script>` element. */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * index.html for one language (issue 13: first paint without waiting for translations): `<html lang>`
+ * set, and the web app's translations of that language in a JSON data block (`#mm-i18n`, read by
+ * apps/web/src/lib/i18n.ts; not executed, so the CSP's script-src is untouched). A page without the
+ * block (dev server, a service worker's cached copy) loads them over HTTP as before.
+ */
+export function localizedIndexHtml(html: string, lng: Locale): string {
+  const block = `<script type="application/json" id="mm-i18n">${scriptSafeJson({ lng, resources: webResources(lng) })}</script>`;
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${lng}"`).replace('</head>', `${block}</head>`);
+}
+
+/**
+ * Serves the built web app at /mmapp/ and the admin panel at /mmadmin/ (issue 13):
+ * - precompressed `.br`/`.gz` files (written by the build) chosen by Accept-Encoding;
+ * - Cache-Control by `cacheControlFor`; source maps answer 404;
+ * - every client route (`/mmapp/{locale}/…`, whatever its last segment holds, dots included) gets
+ *   index.html with that language's translations; only real file paths answer 404: a path in one of
+ *   the build's folders (`assets/`, `img/` …), a file name at the top (`/mmapp/sw.js`), or a `.map`.
+ * Photos are served from the storage root at /attachments/.
+ */
+export function registerStaticFiles(
+  app: FastifyInstance,
+  storage: Storage,
+  webDist: string | undefined,
+  adminDist: string | undefined,
+): void {
+  const staticOptions = {
+    preCompressed: true,
+    // @fastify/send's own `Cache-Control: public, max-age=0` would override setHeaders.
+    cacheControl: false,
+    setHeaders: setCacheHeaders,
+    allowedPath: notSourceMap,
+  } as const;
+  if (adminDist) {
+    // The panel routes with the URL hash: one page, its assets.
+    void app.register(fastifyStatic, {
+      ...staticOptions,
+      root: adminDist,
+      prefix: `${ADMIN_PATH}/`,
+      index: ['index.html'],
+      decorateReply: false,
+    });
+    app.get(ADMIN_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${ADMIN_PATH}/`));
+  }
+  void app.register(fastifyStatic, {
+    root: storage.root,
+    prefix: '/attachments/',
+    decorateReply: !webDist,
+    index: false,
+    maxAge: '7d',
+  });
+  if (!webDist) return;
+  void app.register(fastifyStatic, {
+    ...staticOptions,
+    root: webDist,
+    prefix: `${SUB_PATH}/`,
+    index: false,
+    wildcard: false,
+  });
+
+  const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const page = (body: string) => ({
+    body,
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+  });
+  const fallback = page(html);
+  const pages = new Map(LOCALES.map((lng) => [lng, page(localizedIndexHtml(html, lng))]));
+  const fileFolders = new Set(
+    readdirSync(webDist, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name),
+  );
+  /** A path under /mmapp/ that names a file of the build (present or not), never a page. */
+  const isFilePath = (rel: string) => {
+    const segments = rel.split('/');
+    if (rel.endsWith('.map')) return true;
+    if (segments.length > 1) return fileFolders.has(segments[0] ?? '');
+    return /\.[a-z0-9]+$/i.test(rel) && !rel.endsWith('.html');
+  };
+
+  app.get(SUB_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${SUB_PATH}/`));
+  // Client-side routes (/mmapp/en/explore, /mmapp/en/users/profile/marie.tremblay …) all load the single page.
+  app.get(`${SUB_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
+    const rel = (request.params as { '*': string })['*'];
+    if (isFilePath(rel)) return reply.callNotFound();
+    const { body, etag } = pages.get(normalizeLocale(rel.split('/')[0]) ?? DEFAULT_LOCALE) ?? fallback;
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(body);
+  });
+}

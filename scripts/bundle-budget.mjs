@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// `npm run test:budget` (and a step of `npm test`, after the build): the JavaScript budgets of issue 13,
+// read from Vite's build manifests (apps/web/dist/.vite/manifest.json, apps/admin/dist/.vite/manifest.json).
+//   - /mmapp/en/ before first render: the entry chunk and every chunk it imports statically (what
+//     index.html loads and modulepreloads; the home page is part of the entry) ≤ 170 KB gzip;
+//   - each page of src/app/routes/: the entry's chunks plus the page's chunk and its static imports
+//     (React Router loads them before the page renders) ≤ 250 KB gzip;
+//   - the admin panel's entry and its static imports ≤ 300 KB gzip.
+// Sizes are gzip (zlib level 9) of the built files, in KB of 1,000 bytes as Vite prints them; the
+// same build gives the same figures. Exit status 0 when every budget holds, 1 otherwise, 2 without a build.
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const BUDGETS_KB = { firstRender: 170, route: 250, admin: 300 };
+
+/**
+ * The chunks a set of manifest keys loads before running: the keys' files and, recursively, their static imports.
+ * @param {Record<string, { file: string, imports?: string[] }>} manifest Vite's build manifest
+ * @param {string[]} keys manifest keys (source paths such as `index.html`, `src/app/routes/explore.tsx`)
+ * @returns {Set<string>} file names relative to dist/
+ */
+export function staticClosure(manifest, keys) {
+  const files = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    if (chunk.file.endsWith('.js')) files.add(chunk.file);
+    for (const k of chunk.imports ?? []) visit(k);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+/**
+ * Gzip size (bytes) of each listed file of `dist`, and their sum.
+ * @param {string} dist
+ * @param {Iterable<string>} files
+ */
+export function gzipBytes(dist, files) {
+  let total = 0;
+  for (const f of files) total += gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length;
+  return total;
+}
+
+const kb = (bytes) => bytes / 1000;
+
+/**
+ * Every figure and whether it holds its budget.
+ * @returns {{ label: string, kb: number, budgetKb: number, files: number }[]}
+ */
+export function measureBudgets() {
+  const rows = [];
+  const webDist = path.join(root, 'apps/web/dist');
+  const adminDist = path.join(root, 'apps/admin/dist');
+  const webManifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
+  const adminManifest = JSON.parse(readFileSync(path.join(adminDist, '.vite/manifest.json'), 'utf8'));
+
+  const entry = staticClosure(webManifest, ['index.html']);
+  rows.push({
+    label: '/mmapp/en/ before first render (entry, home page)',
+    kb: kb(gzipBytes(webDist, entry)),
+    budgetKb: BUDGETS_KB.firstRender,
+    files: entry.size,
+  });
+  const routes = Object.keys(webManifest)
+    .filter((k) => k.startsWith('src/app/routes/') && webManifest[k].isDynamicEntry)
+    .sort();
+  if (routes.length === 0) throw new Error('no lazy page in src/app/routes/ in the web manifest');
+  for (const key of routes) {
+    const files = new Set([...entry, ...staticClosure(webManifest, [key])]);
+    rows.push({
+      label: `page ${path.basename(key, '.tsx')}`,
+      kb: kb(gzipBytes(webDist, files)),
+      budgetKb: BUDGETS_KB.route,
+      files: files.size,
+    });
+  }
+  const admin = staticClosure(adminManifest, ['index.html']);
+  rows.push({
+    label: 'admin panel entry',
+    kb: kb(gzipBytes(adminDist, admin)),
+    budgetKb: BUDGETS_KB.admin,
+    files: admin.size,
+  });
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const manifests = ['apps/web/dist/.vite/manifest.json', 'apps/admin/dist/.vite/manifest.json'];
+  const missing = manifests.filter((m) => !existsSync(path.join(root, m)));
+  if (missing.length) {
+    console.error(`bundle budget: no build manifest (${missing.join(', ')}): run npm run build first`);
+    process.exit(2);
+  }
+  const rows = measureBudgets();
+  const width = Math.max(...rows.map((r) => r.label.length));
+  let failed = 0;
+  console.log('JavaScript loaded before first render, gzip (zlib level 9), KB = 1,000 bytes:');
+  for (const r of rows) {
+    const ok = r.kb <= r.budgetKb;
+    if (!ok) failed++;
+    console.log(
+      `${ok ? '✓' : '✗'} ${r.label.padEnd(width)}  ${r.kb.toFixed(1).padStart(6)} KB / ${r.budgetKb} KB  (${r.files} files)`,
+    );
+  }
+  console.log(failed ? `${failed} budget(s) exceeded` : 'every budget holds');
+  process.exit(failed ? 1 : 0);
+}
