@@ -9,7 +9,7 @@ import { createPhotosService } from '../src/modules/photos/photos.service';
 import { buildTestApp, multipart, signUp, type TestContext } from './helpers';
 
 const photo = readFileSync(
-  path.resolve(import.meta.dirname, '../../../fixtures/agama_lizard_kenya_kodak_gps_south.jpg'),
+  path.resolve(import.meta.dirname, '../../../fixtures/photos/agama_lizard_kenya_kodak_gps_south.jpg'),
 );
 let ctx: TestContext;
 let token: string;

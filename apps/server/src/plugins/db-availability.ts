@@ -45,13 +45,21 @@ export const databaseAvailabilityPlugin = fp(
       if (up) return;
       for (const reply of waiting) {
         waiting.delete(reply);
-        if (!reply.sent && !reply.raw.headersSent) void answerUnavailable(reply.request, reply);
+        if (reply.sent || reply.raw.headersSent) continue;
+        try {
+          void answerUnavailable(reply.request, reply);
+        } catch (err) {
+          // A reply in a phase that may not send (its own error hook) is answered by the error handler.
+          reply.log.warn({ err }, 'could not answer 503 to a waiting request');
+        }
       }
     });
 
-    // The errors plugin answers those errors 503 (isDatabaseUnavailable); the monitor looks at once.
-    app.addHook('onError', async (_request, _reply, err) => {
-      if (isDatabaseUnavailable(err)) void monitor.checkNow();
+    // The errors plugin answers those errors 503 (isDatabaseUnavailable); the monitor looks at once,
+    // after this hook (the reply in its error phase is answered by the error handler, not by the monitor).
+    app.addHook('onError', async (_request, reply, err) => {
+      waiting.delete(reply);
+      if (isDatabaseUnavailable(err)) setImmediate(() => void monitor.checkNow());
     });
   },
 );
