@@ -24,7 +24,7 @@ import { validatorFor } from './lib/validation';
 import { requestLocale, translator } from './lib/i18n';
 import type { Storage } from './lib/storage';
 import { checklistsRoutes } from './modules/checklists/checklists.routes';
-import { downloadsRoutes } from './modules/downloads/downloads.routes';
+import { downloadPagesRoutes, downloadsRoutes } from './modules/downloads/downloads.routes';
 import { createDownloadsService } from './modules/downloads/downloads.service';
 import { createChecklistsService } from './modules/checklists/checklists.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -207,7 +207,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const observations = createObservationsService(db, dataVersion, {
     rowCacheBytes: Math.round(config.EXPLORE_ROW_CACHE_MB * 1024 * 1024),
   });
-  const downloads = createDownloadsService(db, config.PUBLIC_URL);
+  const downloads = createDownloadsService(db, {
+    publicUrl: config.PUBLIC_URL,
+    publisher: config.DATASET_PUBLISHER,
+    institutionCode: config.DATASET_INSTITUTION_CODE,
+    datasetId: config.DATASET_ID ?? null,
+    contactName: config.DATASET_CONTACT_NAME ?? null,
+    contactEmail: config.DATASET_CONTACT_EMAIL ?? null,
+  });
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -252,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(translationsRoutes, { prefix: '/api/localetranslations' });
   await app.register(observationsRoutes, { prefix: '/api/observations', observations, checklists });
   await app.register(downloadsRoutes, { prefix: '/api/observations', downloads });
+  await app.register(downloadPagesRoutes, { prefix: '/api/downloads', downloads });
   await app.register(checklistsRoutes, { prefix: '/api', checklists });
   await app.register(photosRoutes, { prefix: '/api/photos', photos });
   await app.register(healthRoutes, {

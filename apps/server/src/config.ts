@@ -57,6 +57,16 @@ const configSchema = z.object({
   MATOMO_URL: optionalUrl,
   /** The site's id in Matomo (idsite). */
   MATOMO_SITE_ID: z.string().regex(/^\d+$/).optional(),
+  /** Organisation that publishes the data: EML creator and contact, citation (issue 18). */
+  DATASET_PUBLISHER: z.string().min(1).default('Espace pour la vie'),
+  /** Darwin Core institutionCode of every record. */
+  DATASET_INSTITUTION_CODE: z.string().min(1).default('Espace pour la vie'),
+  /** Darwin Core datasetID: the dataset's GBIF key or DOI once registered. */
+  DATASET_ID: z.string().min(1).optional(),
+  /** Person to contact about the data, in the EML. */
+  DATASET_CONTACT_NAME: z.string().min(1).optional(),
+  /** Their email address, in the EML. */
+  DATASET_CONTACT_EMAIL: z.email().optional(),
 });
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 

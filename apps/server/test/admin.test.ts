@@ -432,6 +432,7 @@ describe('reference data', () => {
     const dl = await ctx.app.inject({
       method: 'GET',
       url: `/api/observations/download?format=csv&reason_id=${reason.id}`,
+      remoteAddress: '10.18.0.4', // its own address: downloads are limited per IP across test files
     });
     expect(dl.statusCode).toBe(200);
     const retired = await call('DELETE', `/api/admin/reasons/${reason.id}`, admin.token);

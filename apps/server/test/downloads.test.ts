@@ -20,6 +20,8 @@ let admin: { token: string; userId: number; username: string };
 let qc: number;
 let syriaca: number;
 const ids: Record<string, number> = {};
+/** `urn:uuid:…` eventID of a checklist. */
+const eventIds: Record<string, string> = {};
 
 async function flash(
   name: string,
@@ -110,6 +112,11 @@ beforeAll(async () => {
   await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${ids.invalid}`);
   await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 3 WHERE checklist_id = ${ids.deleted}`);
   await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 6 WHERE checklist_id = ${ids.test}`);
+  const uuids = await ctx.db.execute<{ checklist_id: number; uuid: string }>(
+    sql`SELECT checklist_id, uuid FROM checklists WHERE user_id = ${volunteer.userId}`,
+  );
+  for (const [name, id] of Object.entries(ids))
+    eventIds[name] = `urn:uuid:${uuids.rows.find((r) => r.checklist_id === id)?.uuid}`;
 });
 afterAll(() => ctx.close());
 
@@ -119,7 +126,8 @@ const download = (query: string, headers: Record<string, string> = {}) =>
 const listTotal = async (query: string, token = '') =>
   (await ctx.app.inject({ method: 'GET', url: `/api/observations?${query}`, headers: { Authorization: token } })).json()
     .paginator.total as number;
-const csvRows = (text: string) => parse(text, { columns: true }) as Record<DwcColumn, string>[];
+const csvRows = (text: string) => parse(text, { columns: true, bom: true }) as Record<DwcColumn, string>[];
+const UUID_URN = /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('GET /api/observations/download', () => {
   it('requires a reason: "Reason is required." on the reason field, translated', async () => {
@@ -155,14 +163,14 @@ describe('GET /api/observations/download', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="mission-monarch-observations-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
-    expect(res.body.split('\r\n')[0]).toBe(DWC_COLUMNS.join(','));
+    // UTF-8 with a byte-order mark, so that Excel shows "Québec" in every language.
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(res.body.split('\r\n')[0]).toBe(`\ufeff${DWC_COLUMNS.join(',')}`);
     const rows = csvRows(res.body);
     expect(rows).toHaveLength(await listTotal(mine()));
     expect(rows).toHaveLength(5); // jarry adults + eggs, august caterpillars, mission milkweed + eggs
 
-    const adults = rows.find(
-      (r) => r.lifeStage === 'adult' && r.eventID === `urn:mission-monarch:checklist:${ids.jarry}`,
-    );
+    const adults = rows.find((r) => r.lifeStage === 'adult' && r.eventID === eventIds.jarry);
     expect(adults).toMatchObject({
       eventDate: '2026-06-02',
       eventTime: '09:30/10:45',
@@ -180,25 +188,74 @@ describe('GET /api/observations/download', () => {
       recordedBy: volunteer.username,
       associatedTaxa: '"on":"Asclepias syriaca"',
       identificationVerificationStatus: 'Pending',
-      samplingProtocol: 'Flash Data',
+      samplingProtocol:
+        'Mission Monarch Flash Data (incidental sighting) https://mission-monarch.org/mmapp/en/content/what-is-a-mission',
+      taxonRank: 'species',
+      scientificNameAuthorship: '(Linnaeus, 1758)',
+      taxonID: 'https://www.gbif.org/species/5133088',
+      vernacularName: 'Monarch',
+      license: 'http://creativecommons.org/licenses/by/4.0/legalcode',
+      rightsHolder: volunteer.username,
+      institutionCode: 'Espace pour la vie',
+      datasetName: 'Mission Monarch',
+      references: '',
     });
-    expect(adults?.occurrenceID).toMatch(/^urn:mission-monarch:observation:\d+$/);
+    expect(adults?.occurrenceID).toMatch(UUID_URN);
+    expect(adults?.eventID).toMatch(UUID_URN);
     expect(adults?.associatedMedia).toMatch(/^\/attachments\/observations\/large\/[\w-]+\.jpg$/);
 
-    const milkweed = rows.find(
-      (r) => r.eventID === `urn:mission-monarch:checklist:${ids.mission}` && r.lifeStage === '',
-    );
+    const milkweed = rows.find((r) => r.eventID === eventIds.mission && r.lifeStage === '');
     expect(milkweed).toMatchObject({
       scientificName: 'Asclepias syriaca',
+      scientificNameAuthorship: 'L.',
+      taxonRank: 'species',
+      vernacularName: 'Common milkweed',
       kingdom: 'Plantae',
-      samplingProtocol: 'Mission area survey',
+      samplingProtocol: expect.stringMatching(/^Mission Monarch Mission \(milkweed survey\) https:/),
       individualCount: '',
+      // The Mission's only milkweed: its 40 stems inspected.
+      organismQuantity: '40',
+      organismQuantityType: 'stems',
+      sampleSizeValue: '40',
+      sampleSizeUnit: 'milkweed stems',
+      occurrenceRemarks: 'abundance: Dotted (1-10/m2); location size: Rare (less than 1/m2)',
       associatedTaxa: '',
     });
     // A cell that a spreadsheet would run as a formula is escaped.
     expect(milkweed?.locality).toBe("'=Champ des Possibles");
     // Values keep their line breaks inside RFC 4180 quotes.
     expect(rows.find((r) => r.lifeStage === 'larva')?.locality).toBe('Champ\tdes\nPossibles');
+    // The comment of a sighting is its occurrenceRemarks.
+    expect(rows.find((r) => r.lifeStage === 'larva')?.occurrenceRemarks).toBe('x');
+  });
+
+  it("names the milkweed in the requester's language beside its Latin name", async () => {
+    const names = async (language: string) =>
+      csvRows((await download(`format=csv&reason_id=1&${mine()}&kind=mission`, { Language: language })).body)
+        .filter((r) => r.kingdom === 'Plantae')
+        .map((r) => [r.scientificName, r.vernacularName]);
+    expect(await names('fr')).toEqual([['Asclepias syriaca', 'Asclépiade commune']]);
+    expect(await names('es')).toEqual([['Asclepias syriaca', expect.stringMatching(/^Algodoncillo/)]]);
+  });
+
+  it("keeps each record's id in every export and across downloads", async () => {
+    const csv = csvRows((await download(`format=csv&reason_id=1&${mine()}`)).body);
+    const again = csvRows((await download(`format=csv&reason_id=2&${mine()}`)).body);
+    const geo = JSON.parse((await download(`format=geojson&reason_id=1&${mine()}`)).body) as {
+      features: { id: string; properties: { eventID: string } }[];
+    };
+    const archive = await unzip((await download(`format=dwca&reason_id=1&${mine()}`)).rawPayload);
+    const occurrenceIds = csv.map((r) => r.occurrenceID).sort();
+    expect(again.map((r) => r.occurrenceID).sort()).toEqual(occurrenceIds);
+    expect(geo.features.map((f) => f.id).sort()).toEqual(occurrenceIds);
+    for (const id of occurrenceIds) expect(archive['occurrence.txt']).toContain(`\t${id}\t`);
+    for (const r of csv) expect(archive['event.txt']).toContain(`${r.eventID}\t`);
+    // They are the UUIDs stored on the rows.
+    const stored = await ctx.db.execute<{ uuid: string }>(
+      sql`SELECT uuid FROM observations WHERE checklist_id = ${ids.jarry}`,
+    );
+    expect(stored.rows).toHaveLength(2);
+    for (const r of stored.rows) expect(occurrenceIds).toContain(`urn:uuid:${r.uuid}`);
   });
 
   it('applies the Explore filters', async () => {
@@ -223,7 +280,7 @@ describe('GET /api/observations/download', () => {
   });
 
   it('never lets Deleted, Invalid or Test observations out, except to an admin', async () => {
-    const hidden = [ids.invalid, ids.deleted, ids.test].map((id) => `urn:mission-monarch:checklist:${id}`);
+    const hidden = [eventIds.invalid, eventIds.deleted, eventIds.test];
     const publicRows = csvRows((await download(`format=csv&reason_id=1&${mine()}`)).body);
     expect(publicRows.filter((r) => hidden.includes(r.eventID))).toEqual([]);
     const asOwner = csvRows(
@@ -250,7 +307,7 @@ describe('GET /api/observations/download', () => {
     expect(collection.type).toBe('FeatureCollection');
     expect(collection.features).toHaveLength(await listTotal(mine()));
     const feature = collection.features.find(
-      (f: { properties: { eventID: string } }) => f.properties.eventID === `urn:mission-monarch:checklist:${ids.jarry}`,
+      (f: { properties: { eventID: string } }) => f.properties.eventID === eventIds.jarry,
     );
     expect(feature.geometry).toEqual({ type: 'Point', coordinates: [-73.6281, 45.5339] });
     expect(feature.properties).toMatchObject({
@@ -265,7 +322,7 @@ describe('GET /api/observations/download', () => {
     });
   });
 
-  it('builds a Darwin Core Archive whose meta.xml validates against the TDWG text schema', async () => {
+  it('builds a sampling-event Darwin Core Archive whose meta.xml and eml.xml validate against their schemas', async () => {
     const res = await download(`format=dwca&reason_id=1&${mine()}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
@@ -273,30 +330,39 @@ describe('GET /api/observations/download', () => {
       /^attachment; filename="mission-monarch-observations-\d{4}-\d{2}-\d{2}\.zip"$/,
     );
     const files = await unzip(res.rawPayload);
-    expect(Object.keys(files).sort()).toEqual(['eml.xml', 'meta.xml', 'occurrence.txt']);
-
-    const lines = files['occurrence.txt']!.split('\n').filter((l) => l !== '');
-    expect(lines[0]).toBe(DWC_COLUMNS.join('\t'));
-    expect(lines.length - 1).toBe(await listTotal(mine()));
-    for (const line of lines) expect(line.split('\t')).toHaveLength(DWC_COLUMNS.length);
-    expect(lines.some((l) => l.includes('\tChamp des Possibles\t'))).toBe(true);
+    expect(Object.keys(files).sort()).toEqual([
+      'citation.txt',
+      'eml.xml',
+      'event.txt',
+      'meta.xml',
+      'multimedia.txt',
+      'occurrence.txt',
+      'rights.txt',
+    ]);
+    for (const name of ['event.txt', 'occurrence.txt', 'multimedia.txt']) {
+      const lines = files[name]!.split('\n').filter((l) => l !== '');
+      const width = lines[0]!.split('\t').length;
+      for (const line of lines) expect(line.split('\t'), name).toHaveLength(width);
+    }
+    expect(files['event.txt']).toContain('\tChamp des Possibles\t');
 
     const dir = await mkdtemp(path.join(os.tmpdir(), 'monarch-dwca-'));
-    // Offline copy of the schema: its two remote imports are not used by the arch: elements.
+    await writeFile(path.join(dir, 'meta.xml'), files['meta.xml']!);
+    await writeFile(path.join(dir, 'eml.xml'), files['eml.xml']!);
+    // The TDWG text schema's two xs:import lines point at remote schemas the meta.xml elements do not use.
     const xsd = (await readFile(dwcTextXsd, 'utf8'))
       .replace(/<xs:import\b[^>]*\/>/g, '')
       .replace(/<xs:import\b[^>]*>[\s\S]*?<\/xs:import>/g, '');
     await writeFile(path.join(dir, 'dwc_text.xsd'), xsd);
-    await writeFile(path.join(dir, 'meta.xml'), files['meta.xml']!);
-    await writeFile(path.join(dir, 'eml.xml'), files['eml.xml']!);
-    expect(() =>
-      execFileSync('xmllint', ['--noout', '--schema', path.join(dir, 'dwc_text.xsd'), path.join(dir, 'meta.xml')], {
-        stdio: 'pipe',
-      }),
-    ).not.toThrow();
-    expect(() => execFileSync('xmllint', ['--noout', path.join(dir, 'eml.xml')], { stdio: 'pipe' })).not.toThrow();
+    const lint = (args: string[], file: string) =>
+      execFileSync('xmllint', ['--noout', ...args, path.join(dir, file)], { stdio: 'pipe' }).toString();
+    expect(() => lint(['--schema', path.join(dir, 'dwc_text.xsd')], 'meta.xml')).not.toThrow();
+    // No EML 2.2 schema can be shipped here (see fixtures/README.md): eml.xml is checked well-formed, then by structure.
+    expect(() => lint([], 'eml.xml')).not.toThrow();
+    expect(files['meta.xml']).toContain('<core encoding="UTF-8"');
+    expect(files['meta.xml']).toContain('rowType="http://rs.tdwg.org/dwc/terms/Event"');
     expect(files['meta.xml']).toContain('rowType="http://rs.tdwg.org/dwc/terms/Occurrence"');
-    expect(files['meta.xml']).toContain('<field index="12" term="http://rs.tdwg.org/dwc/terms/scientificName"/>');
+    expect(files['meta.xml']).toContain('rowType="http://rs.gbif.org/terms/1.0/Multimedia"');
     expect(files['eml.xml']).toContain('<organizationName>Espace pour la vie</organizationName>');
     expect(files['eml.xml']).toContain('creativecommons.org/licenses/by/4.0');
   });
@@ -327,7 +393,8 @@ describe('GET /api/observations/download', () => {
     const anonymous = await ctx.db.execute(
       sql`SELECT user_id, reason_id, format, rows FROM downloads WHERE reason_text = ${anonymousText}`,
     );
-    expect(anonymous.rows).toEqual([{ user_id: null, reason_id: null, format: 'dwca', rows: 5 }]);
+    // An archive counts its occurrences: the 5 stored and the Mission's 3 absent life stages.
+    expect(anonymous.rows).toEqual([{ user_id: null, reason_id: null, format: 'dwca', rows: 8 }]);
   });
 
   it('is described in the OpenAPI document with its query parameters', async () => {

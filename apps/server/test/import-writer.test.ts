@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser } from '../src/cli/common';
@@ -105,5 +106,42 @@ describe('demo observations', () => {
     for (const s of sitesOf.rows) expect(checkPlace(s.code, s.lat, s.lng).kind).toBe('inside');
     const list = (await ctx.app.inject({ method: 'GET', url: '/api/observations?limit=50' })).json();
     expect(list.paginator.total).toBeGreaterThanOrEqual(placed);
+  });
+});
+
+describe('imported counts (issue 18)', () => {
+  it('keeps a missing count empty and exports a count of 0 as an absence, never inventing 1', async () => {
+    const userId = await ensureUser(ctx.db, { username: 'count-import-test', first_name: 'Count', last_name: 'Test' });
+    const write = await createSightingWriter(ctx.db);
+    const record = (individualCount: number | null, sourceRecordId: string) => ({
+      eventDate: '2021-05-01',
+      decimalLatitude: 45.5,
+      decimalLongitude: -73.6,
+      kind: 'monarch' as const,
+      lifestage_id: 1 as const,
+      individualCount,
+      locality: 'Montréal',
+      provinceCode: 'QC',
+      remarks: 'Seen from the road',
+      sourceRecordId,
+      scientificName: 'Danaus plexippus',
+    });
+    await write([
+      { userId, record: record(null, 'n1'), sourceKey: 'count-test:none' },
+      { userId, record: record(0, 'z1'), sourceKey: 'count-test:zero' },
+    ]);
+    const stored = await ctx.db.execute<{ numbers: number | null }>(sql`
+      SELECT o.numbers FROM observations o JOIN checklists c USING (checklist_id) WHERE c.user_id = ${userId} ORDER BY o.numbers NULLS FIRST`);
+    expect(stored.rows.map((r) => r.numbers)).toEqual([null, 0]);
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/observations/download?format=csv&reason_id=1&username=count-import-test',
+      remoteAddress: '10.18.0.3', // its own address: downloads are limited per IP across test files
+    });
+    const rows = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.individualCount, r.occurrenceStatus, r.occurrenceRemarks]).sort()).toEqual([
+      ['', 'present', 'Seen from the road'],
+      ['0', 'absent', 'Seen from the road'],
+    ]);
   });
 });

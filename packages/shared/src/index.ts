@@ -16,3 +16,5 @@ export * from './schemas/accounts';
 export * from './schemas/figures';
 export * from './schemas/pageviews';
 export * from './schemas/admin';
+export * from './constants/licenses';
+export * from './taxa';

@@ -705,9 +705,10 @@ export const milkweedSpecies: MilkweedRow[] = [
   {
     milkweed_id: 31,
     latin_name: 'Asclepias mexicana',
-    english_name: 'Mexican milkweed',
-    french_name: 'Asclépiade du Mexique',
-    spanish_name: 'Algodoncillo mexicano',
+    // "Mexican milkweed" alone also names A. curassavica and A. fascicularis: the Latin name disambiguates.
+    english_name: 'Mexican milkweed (A. mexicana)',
+    french_name: 'Asclépiade du Mexique (A. mexicana)',
+    spanish_name: 'Algodoncillo mexicano (A. mexicana)',
   },
   {
     milkweed_id: 32,
@@ -911,6 +912,13 @@ export const milkweedSpecies: MilkweedRow[] = [
     english_name: 'Balloonplant',
     french_name: 'Plante ballon',
     spanish_name: 'Algodoncillo de globo',
+  },
+  {
+    milkweed_id: 61,
+    latin_name: 'Asclepias pumila',
+    english_name: 'Plains milkweed',
+    french_name: 'Asclépiade naine',
+    spanish_name: 'Algodoncillo enano',
   },
   {
     milkweed_id: 999,

@@ -118,7 +118,7 @@ export function ObservationList() {
     <List filters={filters} sort={{ field: 'observation_created', order: 'DESC' }} perPage={25}>
       {small ? (
         <SimpleList<AdminObservation>
-          primaryText={(r) => `${r.locality ?? '—'} · ${formatNumber(r.numbers, locale)}`}
+          primaryText={(r) => `${r.locality ?? '—'} · ${r.numbers === null ? '—' : formatNumber(r.numbers, locale)}`}
           secondaryText={(r) => `${formatDateText(r.checklist_date, locale)} · ${r.username ?? '—'}`}
           tertiaryText={(r) => translate(`mm.status.${r.observationstatus_id}`)}
           linkType="show"

@@ -138,6 +138,8 @@ export const profiles = pgTable('profiles', {
   obsend: boolean('obsend').notNull().default(false),
   obreceive: boolean('obreceive').notNull().default(false),
   bio: text('bio'),
+  /** Licence the volunteer gives their observations and photos (issue 18): a `LicenseCode`. */
+  license: varchar('license', { length: 16 }).notNull().default('CC-BY-4.0'),
   isdeleted: boolean('isdeleted').notNull().default(false),
   created: created(),
   updated: updated(),
@@ -196,6 +198,8 @@ export const sites = pgTable(
     country_id: smallint('country_id').references(() => countries.id),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    /** Radius (m) around the point within which the place lies, when known (GPS accuracy, source precision). */
+    coordinate_uncertainty_m: integer('coordinate_uncertainty_m'),
     isdeleted: boolean('isdeleted').notNull().default(false),
     created: created(),
     updated: updated(),
@@ -207,6 +211,8 @@ export const checklists = pgTable(
   'checklists',
   {
     checklist_id: serial('checklist_id').primaryKey(),
+    /** Globally unique, stable id of the visit: the Darwin Core eventID `urn:uuid:…` in every export. */
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
     user_id: integer('user_id').references(() => users.user_id, { onDelete: 'set null' }),
     site_id: integer('site_id')
       .notNull()
@@ -227,6 +233,8 @@ export const checklists = pgTable(
     abundance_id: smallint('abundance_id').references(() => abundances.id),
     locationsize_id: smallint('locationsize_id').references(() => locationsizes.id),
     idempotency_key: uuid('idempotency_key'),
+    /** Licence of the record, fixed at submission from the volunteer's profile: a `LicenseCode`. */
+    license: varchar('license', { length: 16 }).notNull().default('CC-BY-4.0'),
     isdeleted: boolean('isdeleted').notNull().default(false),
     created: created(),
     updated: updated(),
@@ -243,12 +251,15 @@ export const observations = pgTable(
   'observations',
   {
     observation_id: serial('observation_id').primaryKey(),
+    /** Globally unique, stable id: the Darwin Core occurrenceID `urn:uuid:…` in every export. */
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
     checklist_id: integer('checklist_id')
       .notNull()
       .references(() => checklists.checklist_id, { onDelete: 'cascade' }),
     milkweed_id: integer('milkweed_id').references(() => milkweedSpecies.milkweed_id),
     lifestage_id: smallint('lifestage_id').references(() => lifestages.id),
-    numbers: integer('numbers').notNull(),
+    /** Individuals counted; null when the source gave no count (never invented). */
+    numbers: integer('numbers'),
     number_of_plants: text('number_of_plants'),
     /** Milkweed rows of a Mission carry the patch's abundance and location size. */
     abundance_id: smallint('abundance_id').references(() => abundances.id),
@@ -258,6 +269,8 @@ export const observations = pgTable(
       .references(() => observationstatus.id)
       .default(1),
     basisofrecord_id: smallint('basisofrecord_id').references(() => basisofrecords.id),
+    /** Licence of the record and its photos, fixed at submission: a `LicenseCode`. */
+    license: varchar('license', { length: 16 }).notNull().default('CC-BY-4.0'),
     vetted_by: integer('vetted_by').references(() => users.user_id, { onDelete: 'set null' }),
     dateidentified: ts('dateidentified'),
     observation_created: ts('observation_created').notNull().defaultNow(),
@@ -279,6 +292,8 @@ export const photos = pgTable(
   'photos',
   {
     id: serial('id').primaryKey(),
+    /** Globally unique, stable id: the Simple Multimedia identifier of the photo. */
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
     observation_id: integer('observation_id').references(() => observations.observation_id, { onDelete: 'set null' }),
     observation_lifestage_id: smallint('observation_lifestage_id').references(() => lifestages.id),
     photo_path: text('photo_path').notNull(),
@@ -304,6 +319,8 @@ export const photos = pgTable(
 
 export const downloads = pgTable('downloads', {
   id: serial('id').primaryKey(),
+  /** Public, stable id of the download: its landing page and citation (issue 18). */
+  uuid: uuid('uuid').notNull().defaultRandom().unique(),
   user_id: integer('user_id').references(() => users.user_id, { onDelete: 'set null' }),
   created: created(),
   reason_id: integer('reason_id').references(() => reasons.id),
@@ -312,6 +329,8 @@ export const downloads = pgTable('downloads', {
   format: varchar('format', { length: 16 }).notNull(),
   /** Rows written; final once `finished` is set (a download cut short keeps `finished` null). */
   rows: integer('rows').notNull(),
+  /** Records per licence code in the finished file (its landing page's licence mix). */
+  licenses: jsonb('licenses'),
   finished: ts('finished'),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LICENSE_CODES } from '../constants/licenses';
 import { LOCALES, USERNAME_SEARCH_LIMIT } from '../constants/index';
 import { emailSchema, passwordSchema, profileCountFields } from './users';
 import { columnInt, multiline } from './input-rules';
@@ -86,6 +87,8 @@ export const updateProfileInputSchema = z.object({
   newsletter: z.boolean().default(false),
   obsend: z.boolean().default(false),
   obreceive: z.boolean().default(false),
+  /** Licence of the volunteer's future observations and photos (issue 18); unchanged when left out. */
+  license: z.enum(LICENSE_CODES, V.invalid).optional(),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
 
@@ -96,7 +99,8 @@ export const profileObservationSchema = z.object({
   observation_id: z.number().int(),
   checklist_id: z.number().int(),
   lifestage_id: z.number().int().nullable(),
-  numbers: z.number().int(),
+  /** Individuals counted; null when an imported record gave no count. */
+  numbers: z.number().int().nullable(),
   locality: z.string(),
   checklist_date: z.string(),
   is_flash: z.boolean(),

@@ -126,7 +126,8 @@ export const adminObservationSchema = z.object({
   is_flash: z.boolean(),
   checklist_date: z.string(),
   lifestage_id: z.number().int().nullable(),
-  numbers: z.number().int(),
+  /** Individuals counted; null when an imported record gave no count. */
+  numbers: z.number().int().nullable(),
   milkweed_id: z.number().int().nullable(),
   observationstatus_id: z.number().int(),
   vetted_by: z.number().int().nullable(),

@@ -16,7 +16,8 @@ const milkweedNames = {
 export const checklistObservationSchema = z.object({
   observation_id: z.number().int(),
   lifestage_id: z.number().int().nullable(),
-  numbers: z.number().int(),
+  /** Individuals counted; null when an imported record gave no count. */
+  numbers: z.number().int().nullable(),
   number_of_plants: z.string().nullable(),
   abundance_id: z.number().int().nullable(),
   locationsize_id: z.number().int().nullable(),
@@ -39,6 +40,8 @@ export const checklistDetailSchema = z.object({
   submittype_id: z.number().int(),
   stems_inspected: z.number().int().nullable(),
   comment: z.string().nullable(),
+  /** Licence the observer gave the record and its photos at submission: a `LicenseCode`. */
+  license: z.string(),
   created: z.string(),
   username: z.string().nullable(),
   site: z.object({

@@ -52,3 +52,27 @@ export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
  */
 export const downloadTicketResponseSchema = z.object({ ticket: z.string(), expires_in: z.number().int() });
 export type DownloadTicketResponse = z.infer<typeof downloadTicketResponseSchema>;
+
+/** `GET /api/downloads/{id}` params: the download's public UUID. */
+export const downloadIdParamsSchema = z.object({ id: z.uuid(V.invalid) });
+
+/**
+ * `GET /api/downloads/{id}`: a download's public landing page (issue 18 "Citable downloads"): the
+ * citation text (dataset, year, download id, record count, access date, URL), the filters, format
+ * and reason it was made with, and how many of its records each licence covers.
+ */
+export const downloadLandingSchema = z.object({
+  id: z.string(),
+  /** ISO 8601 date-time, UTC: when the download was made (its access date). */
+  created: z.string(),
+  /** False while it streams, or when it was cut short. */
+  finished: z.boolean(),
+  format: z.enum(DOWNLOAD_FORMATS),
+  filters: z.record(z.string(), z.unknown()),
+  reason: z.string(),
+  /** Records written: occurrences (with absences) for a Darwin Core Archive, rows otherwise. */
+  records: z.number().int(),
+  licenses: z.array(z.object({ code: z.string(), records: z.number().int(), url: z.string() })),
+  citation: z.string(),
+});
+export type DownloadLanding = z.infer<typeof downloadLandingSchema>;

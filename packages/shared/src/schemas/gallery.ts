@@ -38,6 +38,8 @@ export const galleryPhotoSchema = z.object({
   province_id: z.number().int().nullable(),
   /** Observer; null once the account is gone. */
   username: z.string().nullable(),
+  /** Licence of the photo (its observation's): a `LicenseCode`. */
+  license: z.string(),
   /** `/attachments/{photo_path}/small/{photo_name}`: JPEG fitting 400 × 400 px. */
   small: z.string(),
   /** `/attachments/{photo_path}/large/{photo_name}`: JPEG fitting 2048 × 2048 px. */

@@ -117,7 +117,8 @@ export const observationRowSchema = z.object({
   is_flash: z.union([z.literal(0), z.literal(1)]),
   observation_created: z.string(),
   lifestage_id: z.number().int().nullable(),
-  numbers: z.number().int(),
+  /** Individuals counted; null when an imported record gave no count. */
+  numbers: z.number().int().nullable(),
   english_name: z.string().nullable(),
   latin_name: z.string().nullable(),
   french_name: z.string().nullable(),

@@ -86,6 +86,8 @@ export const profileSchema = z.object({
   obsend: z.boolean(),
   obreceive: z.boolean(),
   bio: z.string().nullable(),
+  /** Licence of the volunteer's observations and photos: a `LicenseCode`. */
+  license: z.string(),
   isdeleted: z.boolean(),
   created: z.string(),
   updated: z.string(),

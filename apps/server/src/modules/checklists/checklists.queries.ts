@@ -21,6 +21,7 @@ export type ChecklistHead = {
   submittype_id: number;
   stems_inspected: number | null;
   comment: string | null;
+  license: string;
   created: Date;
   username: string | null;
   site_id: number;
@@ -39,7 +40,7 @@ export const checklistsQueries = {
     const r = await db.execute<ChecklistHead>(sql`
       SELECT c.checklist_id, c.user_id, c.is_flash, c.checklist_date, to_char(c.start_time, 'HH24:MI') AS start_time,
              to_char(c.end_time, 'HH24:MI') AS end_time, c.participants, c.checklisttype_id, c.submittype_id, c.stems_inspected,
-             c.comment, c.created, u.username, s.site_id, s.locality, s.city, s.province_id, p.province, s.country_id, s.latitude, s.longitude
+             c.comment, c.license, c.created, u.username, s.site_id, s.locality, s.city, s.province_id, p.province, s.country_id, s.latitude, s.longitude
       FROM checklists c JOIN sites s ON s.site_id = c.site_id
       LEFT JOIN provinces p ON p.province_id = s.province_id LEFT JOIN users u ON u.user_id = c.user_id
       WHERE c.checklist_id = ${id} AND NOT c.isdeleted`);

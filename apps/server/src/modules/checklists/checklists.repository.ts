@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ObservationStatusId } from '@mm/shared';
+import { DEFAULT_LICENSE, type ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
 import {
   abundances,
@@ -23,6 +23,13 @@ const ids = (values: number[]) =>
   );
 
 /** Queries on checklists, their sites and observations. */
+/**
+ * The licence a submission gets (issue 18): the one its volunteer chose in their profile, CC BY 4.0
+ * when they have no profile; fixed on the record from then on.
+ */
+const profileLicense = (userId: number) =>
+  sql`coalesce((SELECT license FROM profiles WHERE user_id = ${userId}), ${DEFAULT_LICENSE})`;
+
 export const checklistsRepository = {
   async findByIdempotencyKey(db: DbOrTx, userId: number, key: string): Promise<number | undefined> {
     const [row] = await db
@@ -129,16 +136,16 @@ export const checklistsRepository = {
     const result = await db.execute<{ checklist_id: number | null; new_site_id: number | null }>(sql`
       WITH s AS (${siteSource}),
       c AS (
-        INSERT INTO checklists (user_id, site_id, checklist_date, start_time, end_time, participants, checklisttype_id, submittype_id, is_flash, comment, stems_inspected, idempotency_key)
+        INSERT INTO checklists (user_id, site_id, checklist_date, start_time, end_time, participants, checklisttype_id, submittype_id, is_flash, comment, stems_inspected, idempotency_key, license)
         SELECT ${userId}, s.site_id, ${c.checklist_date}::date, ${c.start_time}::time, ${c.end_time}::time, ${c.participants}::smallint, ${c.checklisttype_id}, ${submitTypeId},
-               ${c.is_flash}, ${c.comment}, ${c.stems_inspected}::int, ${key}::uuid
+               ${c.is_flash}, ${c.comment}, ${c.stems_inspected}::int, ${key}::uuid, ${profileLicense(userId)}
         FROM s
         ON CONFLICT (user_id, idempotency_key) DO NOTHING
         RETURNING checklist_id
       ),
       o AS (
-        INSERT INTO observations (checklist_id, lifestage_id, numbers, milkweed_id, abundance_id, locationsize_id, basisofrecord_id, observationstatus_id)
-        SELECT c.checklist_id, r.lifestage_id, r.numbers, r.milkweed_id, r.abundance_id, r.locationsize_id, r.basisofrecord_id, 1
+        INSERT INTO observations (checklist_id, lifestage_id, numbers, milkweed_id, abundance_id, locationsize_id, basisofrecord_id, observationstatus_id, license)
+        SELECT c.checklist_id, r.lifestage_id, r.numbers, r.milkweed_id, r.abundance_id, r.locationsize_id, r.basisofrecord_id, 1, ${profileLicense(userId)}
         FROM c, unnest(${column('lifestage_id')}::int[], ${column('numbers')}::int[], ${column('milkweed_id')}::int[], ${column('abundance_id')}::int[],
                        ${column('locationsize_id')}::int[], ${column('basisofrecord_id')}::int[])
              AS r(lifestage_id, numbers, milkweed_id, abundance_id, locationsize_id, basisofrecord_id)
@@ -172,8 +179,12 @@ export const checklistsRepository = {
     return row.id;
   },
 
+  /** Inserts a checklist under the licence of its user's profile (issue 18). */
   async createChecklist(db: DbOrTx, values: typeof checklists.$inferInsert): Promise<number> {
-    const [row] = await db.insert(checklists).values(values).returning({ id: checklists.checklist_id });
+    const [row] = await db
+      .insert(checklists)
+      .values({ ...values, license: values.user_id ? profileLicense(values.user_id) : undefined })
+      .returning({ id: checklists.checklist_id });
     if (!row) throw new Error('insert returned no row');
     return row.id;
   },
@@ -196,7 +207,14 @@ export const checklistsRepository = {
     if (rows.length === 0) return;
     const created = await db
       .insert(observations)
-      .values(rows.map(({ photo_names: _p, ...r }) => ({ ...r, checklist_id: checklistId, observationstatus_id: 1 })))
+      .values(
+        rows.map(({ photo_names: _p, ...r }) => ({
+          ...r,
+          checklist_id: checklistId,
+          observationstatus_id: 1,
+          license: sql`(SELECT license FROM checklists WHERE checklist_id = ${checklistId})`,
+        })),
+      )
       .returning({ id: observations.observation_id });
     for (const [i, row] of rows.entries()) {
       const observationId = created[i]?.id;

@@ -1,68 +1,88 @@
-import { BasisOfRecord, type ExploreFilters } from '@mm/shared';
-
-const DWC = 'http://rs.tdwg.org/dwc/terms/';
+import { v5 as uuidV5 } from 'uuid';
+import {
+  BasisOfRecord,
+  DEFAULT_LICENSE,
+  gbifTaxonUrl,
+  isLicenseCode,
+  LICENSES,
+  MONARCH_SCIENTIFIC_NAME,
+  taxonFacts,
+  type LicenseCode,
+  type Locale,
+} from '@mm/shared';
 
 /**
- * The columns of every download format, in order, as Darwin Core terms (DESIGN.md "Field terms").
- * CSV headers, GeoJSON property names and the DwC-A `occurrence.txt` header all use these names.
+ * What every export needs to know about where it is published (issue 18): the site's public
+ * address, the publisher and the dataset, and the requester's language for common names.
  */
-export const DWC_COLUMNS = [
-  'occurrenceID',
-  'eventID',
-  'eventDate',
-  'eventTime',
-  'decimalLatitude',
-  'decimalLongitude',
-  'geodeticDatum',
-  'countryCode',
-  'stateProvince',
-  'municipality',
-  'locality',
-  'kingdom',
-  'scientificName',
-  'lifeStage',
-  'individualCount',
-  'occurrenceStatus',
-  'basisOfRecord',
-  'recordedBy',
-  'associatedTaxa',
-  'identificationVerificationStatus',
-  'samplingProtocol',
-  'associatedMedia',
-] as const;
-export type DwcColumn = (typeof DWC_COLUMNS)[number];
-/** One occurrence; numbers stay numbers (GeoJSON), absent values are null (empty cells). */
-export type Occurrence = Record<DwcColumn, string | number | null>;
+export interface PublishingContext {
+  /** PUBLIC_URL without its trailing slash, or '' when unset (links are then relative). */
+  publicUrl: string;
+  /** Darwin Core `institutionCode` and the EML publisher. */
+  institutionCode: string;
+  datasetName: string;
+  /** Darwin Core `datasetID` (a GBIF dataset key or DOI), or null when not configured. */
+  datasetId: string | null;
+  locale: Locale;
+}
 
-/** One observation as the download query reads it (see downloads.repository.ts). */
-export interface OccurrenceSourceRow {
+/** One stored observation as the download queries read it (see downloads.repository.ts). */
+export interface ObservationSourceRow {
   observation_id: number;
+  observation_uuid: string;
   checklist_id: number;
+  checklist_uuid: string;
   checklist_date: string;
   /** HH:MM, local time of the site. */
   start_time: string | null;
   end_time: string | null;
   latitude: number;
   longitude: number;
+  coordinate_uncertainty_m: number | null;
   country_code: string | null;
   province: string | null;
   city: string | null;
   locality: string;
   lifestage_id: number | null;
-  numbers: number;
+  /** Individuals counted; null when the source gave none. */
+  numbers: number | null;
   number_of_plants: string | null;
   milkweed_latin_name: string | null;
+  milkweed_english_name: string | null;
+  milkweed_french_name: string | null;
+  milkweed_spanish_name: string | null;
+  abundance: string | null;
+  locationsize: string | null;
   basisofrecord_id: number | null;
   username: string | null;
   status: string;
   is_flash: boolean;
+  comment: string | null;
+  stems_inspected: number | null;
+  /** Milkweed rows of the same checklist: with one, the stems inspected are all of that species. */
+  milkweeds_in_checklist: number;
+  license: string;
   /** Storage keys of the large photo variants (`{photo_path}/large/{photo_name}`), oldest first. */
   photos: string[] | null;
 }
 
-export const MONARCH_SCIENTIFIC_NAME = 'Danaus plexippus';
 /** Darwin Core lifeStage for life-stage ids 1–4 (spec §3: adult, eggs, caterpillar, chrysalis). */
-const LIFE_STAGES: Record<number, string> = { 1: 'adult', 2: 'egg', 3: 'larva', 4: 'pupa' };
+export const LIFE_STAGES: Record<number, string> = { 1: 'adult', 2: 'egg', 3: 'larva', 4: 'pupa' };
+
+const MONARCH_NAMES: Record<Locale, string> = { en: 'Monarch', fr: 'Monarque', es: 'Monarca' };
+
+/** Namespace of the ids derived for absence records (a UUID v5 per milkweed row and life stage). */
+const ABSENCE_NAMESPACE = '7d1f3a52-5b0c-4c7e-9a51-3f0e8b2d6c41';
+
+/** `urn:uuid:…` of a stored record. */
+export const urnUuid = (uuid: string) => `urn:uuid:${uuid}`;
+
+/**
+ * The stable id of the absence record "life stage `lifestageId` looked for on this milkweed row and
+ * not found": a UUID v5 of the milkweed row's own UUID, so it is the same in every export.
+ */
+export const absenceUuid = (milkweedRowUuid: string, lifestageId: number) =>
+  uuidV5(`${milkweedRowUuid}/lifestage/${lifestageId}`, ABSENCE_NAMESPACE);
 
 /**
  * Darwin Core basisOfRecord for the seeded basis of record: a collected specimen is a
@@ -70,7 +90,7 @@ const LIFE_STAGES: Record<number, string> = { 1: 'adult', 2: 'egg', 3: 'larva', 
  * road-killed animals are all a person's observation (MachineObservation is for automated
  * recorders, which Mission Monarch does not have).
  */
-function basisOfRecord(id: number | null): string {
+export function basisOfRecord(id: number | null): string {
   return id === BasisOfRecord.Collected ? 'PreservedSpecimen' : 'HumanObservation';
 }
 
@@ -79,100 +99,190 @@ function wholeNumber(text: string | null): number | null {
   return text && /^\s*\d+\s*$/.test(text) && Number(text) > 0 ? Number(text) : null;
 }
 
+/** The licence code of a record, CC BY 4.0 for an unknown stored value. */
+export const licenseOf = (stored: string): LicenseCode => (isLicenseCode(stored) ? stored : DEFAULT_LICENSE);
+
+/** The legal-code URL written in Darwin Core `license`. */
+export const licenseUrl = (stored: string) => LICENSES[licenseOf(stored)].url;
+
+/** The public page of a checklist (Mission details, also for a Flash sighting), absolute under PUBLIC_URL. */
+export const recordPage = (ctx: PublishingContext, checklistId: number) =>
+  ctx.publicUrl ? `${ctx.publicUrl}/mmapp/en/checklists/view?id=${checklistId}` : null;
+
+/** The protocol page both Mission and Flash Data link to. */
+export const protocolPage = (ctx: PublishingContext) =>
+  `${ctx.publicUrl || 'https://mission-monarch.org'}/mmapp/en/content/what-is-a-mission`;
+
+/** Darwin Core samplingProtocol of a checklist: the protocol's name and its page. */
+export function samplingProtocol(ctx: PublishingContext, isFlash: boolean): string {
+  const name = isFlash
+    ? 'Mission Monarch Flash Data (incidental sighting)'
+    : 'Mission Monarch Mission (milkweed survey)';
+  return `${name} ${protocolPage(ctx)}`;
+}
+
 /**
- * Maps one observation to its Darwin Core occurrence. Monarch rows (a life stage) are
- * Danaus plexippus with the milkweed as associated taxon; milkweed rows (no life stage) are the
+ * ISO 8601 eventDate of a visit: the date, or an interval `dateTstart/dateTend` (local time of the
+ * site) when the times are known; an end before the start ends the next day.
+ */
+export function eventDate(date: string, start: string | null, end: string | null): string {
+  if (!start) return date;
+  if (!end) return `${date}T${start}`;
+  const endDate =
+    end < start ? new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10) : date;
+  return `${date}T${start}/${endDate}T${end}`;
+}
+
+/** Minutes between HH:MM start and end (over midnight when the end is earlier), or null. */
+export function durationMinutes(start: string | null, end: string | null): number | null {
+  if (!start || !end) return null;
+  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const d = minutes(end) - minutes(start);
+  return d >= 0 ? d : d + 24 * 60;
+}
+
+/** The milkweed's common name in `locale`, or null. */
+export function milkweedVernacular(r: ObservationSourceRow, locale: Locale): string | null {
+  return locale === 'fr' ? r.milkweed_french_name : locale === 'es' ? r.milkweed_spanish_name : r.milkweed_english_name;
+}
+
+/**
+ * Taxon terms of a row: Danaus plexippus for a monarch row (a life stage), the milkweed for a
+ * milkweed row; "Asclepias sp." becomes the genus Asclepias.
+ */
+export function taxonTerms(r: ObservationSourceRow, locale: Locale) {
+  const monarch = r.lifestage_id !== null;
+  const stored = monarch ? MONARCH_SCIENTIFIC_NAME : (r.milkweed_latin_name ?? 'Asclepias sp.');
+  const facts = taxonFacts(stored);
+  return {
+    kingdom: monarch ? 'Animalia' : 'Plantae',
+    scientificName: facts.scientificName,
+    scientificNameAuthorship: facts.authorship,
+    taxonRank: facts.rank,
+    taxonID: facts.gbifKey === null ? null : gbifTaxonUrl(facts.gbifKey),
+    vernacularName: monarch ? MONARCH_NAMES[locale] : milkweedVernacular(r, locale),
+  };
+}
+
+/**
+ * Quantity terms of a row. A monarch count of 0 is an absence; a missing count stays empty. A
+ * milkweed row's quantity is its stems: the plants the source counted, or the stems inspected when
+ * it is the checklist's only milkweed.
+ */
+export function quantityTerms(r: ObservationSourceRow) {
+  if (r.lifestage_id !== null) {
+    return {
+      individualCount: r.numbers,
+      organismQuantity: null,
+      organismQuantityType: null,
+      occurrenceStatus: r.numbers === 0 ? 'absent' : 'present',
+    };
+  }
+  const stems = wholeNumber(r.number_of_plants) ?? (r.milkweeds_in_checklist === 1 ? r.stems_inspected : null);
+  return {
+    individualCount: null,
+    organismQuantity: stems,
+    organismQuantityType: stems === null ? null : 'stems',
+    occurrenceStatus: 'present',
+  };
+}
+
+/** Remarks of a milkweed row: its abundance and location size, when given. */
+export function milkweedRemarks(r: ObservationSourceRow): string | null {
+  const parts = [
+    r.abundance ? `abundance: ${r.abundance}` : null,
+    r.locationsize ? `location size: ${r.locationsize}` : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length > 0 ? parts.join('; ') : null;
+}
+
+/**
+ * The columns of the one-table formats (CSV, GeoJSON), in order, as Darwin Core terms
+ * (DESIGN.md "Field terms"): one row per stored observation, exactly the rows Explore lists.
+ */
+export const DWC_COLUMNS = [
+  'occurrenceID',
+  'eventID',
+  'basisOfRecord',
+  'eventDate',
+  'eventTime',
+  'decimalLatitude',
+  'decimalLongitude',
+  'geodeticDatum',
+  'coordinateUncertaintyInMeters',
+  'countryCode',
+  'stateProvince',
+  'municipality',
+  'locality',
+  'kingdom',
+  'scientificName',
+  'scientificNameAuthorship',
+  'taxonRank',
+  'taxonID',
+  'vernacularName',
+  'lifeStage',
+  'individualCount',
+  'organismQuantity',
+  'organismQuantityType',
+  'occurrenceStatus',
+  'occurrenceRemarks',
+  'recordedBy',
+  'associatedTaxa',
+  'identificationVerificationStatus',
+  'samplingProtocol',
+  'sampleSizeValue',
+  'sampleSizeUnit',
+  'license',
+  'rightsHolder',
+  'institutionCode',
+  'datasetName',
+  'datasetID',
+  'references',
+  'associatedMedia',
+] as const;
+export type DwcColumn = (typeof DWC_COLUMNS)[number];
+/** One occurrence; numbers stay numbers (GeoJSON), absent values are null (empty cells). */
+export type Occurrence = Record<DwcColumn, string | number | null>;
+
+/**
+ * Maps one stored observation to its one-table Darwin Core occurrence. Monarch rows (a life stage)
+ * are Danaus plexippus with the milkweed as associated taxon; milkweed rows (no life stage) are the
  * milkweed itself.
  * @param mediaBase prefix of photo URLs: `${PUBLIC_URL}/attachments/` or `/attachments/`
  */
-export function toOccurrence(r: OccurrenceSourceRow, mediaBase: string): Occurrence {
+export function toOccurrence(r: ObservationSourceRow, ctx: PublishingContext, mediaBase: string): Occurrence {
   const monarch = r.lifestage_id !== null;
-  const eventTime = r.start_time && r.end_time ? `${r.start_time}/${r.end_time}` : (r.start_time ?? null);
+  const quantity = quantityTerms(r);
   return {
-    occurrenceID: `urn:mission-monarch:observation:${r.observation_id}`,
-    eventID: `urn:mission-monarch:checklist:${r.checklist_id}`,
+    occurrenceID: urnUuid(r.observation_uuid),
+    eventID: urnUuid(r.checklist_uuid),
+    basisOfRecord: basisOfRecord(r.basisofrecord_id),
     eventDate: r.checklist_date,
-    eventTime,
+    eventTime: r.start_time && r.end_time ? `${r.start_time}/${r.end_time}` : (r.start_time ?? null),
     decimalLatitude: r.latitude,
     decimalLongitude: r.longitude,
     geodeticDatum: 'WGS84',
+    coordinateUncertaintyInMeters: r.coordinate_uncertainty_m,
     countryCode: r.country_code,
     stateProvince: r.province,
     municipality: r.city,
     locality: r.locality,
-    kingdom: monarch ? 'Animalia' : 'Plantae',
-    scientificName: monarch ? MONARCH_SCIENTIFIC_NAME : r.milkweed_latin_name,
+    ...taxonTerms(r, ctx.locale),
     lifeStage: monarch ? (LIFE_STAGES[r.lifestage_id ?? 0] ?? null) : null,
-    individualCount: monarch ? r.numbers : wholeNumber(r.number_of_plants),
-    occurrenceStatus: 'present',
-    basisOfRecord: basisOfRecord(r.basisofrecord_id),
+    ...quantity,
+    occurrenceRemarks: [monarch ? null : milkweedRemarks(r), r.comment].filter(Boolean).join('; ') || null,
     recordedBy: r.username,
     associatedTaxa: monarch && r.milkweed_latin_name ? `"on":"${r.milkweed_latin_name}"` : null,
     identificationVerificationStatus: r.status,
-    samplingProtocol: r.is_flash ? 'Flash Data' : 'Mission area survey',
+    samplingProtocol: samplingProtocol(ctx, r.is_flash),
+    sampleSizeValue: r.is_flash ? null : r.stems_inspected,
+    sampleSizeUnit: r.is_flash || r.stems_inspected === null ? null : 'milkweed stems',
+    license: licenseUrl(r.license),
+    rightsHolder: r.username,
+    institutionCode: ctx.institutionCode,
+    datasetName: ctx.datasetName,
+    datasetID: ctx.datasetId,
+    references: recordPage(ctx, r.checklist_id),
     associatedMedia: r.photos && r.photos.length > 0 ? r.photos.map((key) => `${mediaBase}${key}`).join(' | ') : null,
   };
-}
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** File names inside the Darwin Core Archive. */
-export const DWCA_FILES = { core: 'occurrence.txt', meta: 'meta.xml', eml: 'eml.xml' } as const;
-
-/**
- * The archive descriptor (Darwin Core text guide): a tab-separated, unquoted, UTF-8 core file of
- * Occurrence rows with one header line, `occurrenceID` as the record id.
- */
-export function metaXml(): string {
-  const fields = DWC_COLUMNS.map((name, index) => `    <field index="${index}" term="${DWC}${name}"/>`).join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<archive xmlns="http://rs.tdwg.org/dwc/text/" metadata="${DWCA_FILES.eml}">
-  <core encoding="UTF-8" fieldsTerminatedBy="\\t" linesTerminatedBy="\\n" fieldsEnclosedBy="" ignoreHeaderLines="1" rowType="${DWC}Occurrence">
-    <files>
-      <location>${DWCA_FILES.core}</location>
-    </files>
-    <id index="0"/>
-${fields}
-  </core>
-</archive>
-`;
-}
-
-/** The filters in words for the dataset abstract, e.g. `date_from=2026-06-01, kind=flash`, or `none`. */
-function describeFilters(filters: ExploreFilters): string {
-  const parts = Object.entries(filters)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}=${String(v)}`);
-  return parts.length > 0 ? parts.join(', ') : 'none';
-}
-
-/**
- * Minimal EML 2.2 dataset metadata: title, creators, contact, publication date, language,
- * abstract (with the filters applied) and the CC BY 4.0 licence.
- * @param pubDate yyyy-MM-dd
- */
-export function emlXml(pubDate: string, filters: ExploreFilters, packageId: string): string {
-  const org = (tag: string, name: string) =>
-    `    <${tag}>\n      <organizationName>${escapeXml(name)}</organizationName>\n    </${tag}>`;
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<eml:eml xmlns:eml="https://eml.ecoinformatics.org/eml-2.2.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-  xsi:schemaLocation="https://eml.ecoinformatics.org/eml-2.2.0 https://eml.ecoinformatics.org/eml-2.2.0/eml.xsd"
-  packageId="${escapeXml(packageId)}" system="urn:mission-monarch" scope="system" xml:lang="en">
-  <dataset>
-    <title xml:lang="en">Mission Monarch: monarch butterfly and milkweed observations</title>
-${org('creator', 'Espace pour la vie')}
-${org('creator', 'Mission Monarch')}
-    <pubDate>${pubDate}</pubDate>
-    <language>en</language>
-    <abstract>
-      <para>Monarch butterfly (Danaus plexippus) and milkweed (Asclepias) observations recorded by Mission Monarch volunteers in Canada, the United States and Mexico, exported on ${pubDate}. Filters applied: ${escapeXml(describeFilters(filters))}.</para>
-    </abstract>
-    <intellectualRights>
-      <para>This work is licensed under a <ulink url="https://creativecommons.org/licenses/by/4.0/legalcode"><citetitle>Creative Commons Attribution (CC-BY) 4.0 License</citetitle></ulink>.</para>
-    </intellectualRights>
-${org('contact', 'Espace pour la vie')}
-  </dataset>
-</eml:eml>
-`;
 }

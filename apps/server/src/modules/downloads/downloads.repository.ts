@@ -12,30 +12,151 @@ export interface DownloadLog {
   format: DownloadFormat;
 }
 
+/** The columns of `ObservationSourceRow` over the aliases o, c, s and the joins of `observationSourceJoins`. */
+const observationSourceColumns = sql`
+  o.observation_id, o.uuid AS observation_uuid, c.checklist_id, c.uuid AS checklist_uuid, c.checklist_date,
+  to_char(c.start_time, 'HH24:MI') AS start_time, to_char(c.end_time, 'HH24:MI') AS end_time,
+  s.latitude, s.longitude, s.coordinate_uncertainty_m, co.administrative AS country_code, p.province, s.city, s.locality,
+  o.lifestage_id, o.numbers, o.number_of_plants,
+  m.latin_name AS milkweed_latin_name, m.english_name AS milkweed_english_name,
+  m.french_name AS milkweed_french_name, m.spanish_name AS milkweed_spanish_name,
+  ab.name AS abundance, ls.name AS locationsize,
+  o.basisofrecord_id, u.username, st.name AS status, c.is_flash, c.comment, c.stems_inspected,
+  (SELECT count(*)::int FROM observations mo WHERE mo.checklist_id = c.checklist_id AND mo.lifestage_id IS NULL) AS milkweeds_in_checklist,
+  o.license,
+  (SELECT array_agg(ph.photo_path || '/large/' || ph.photo_name ORDER BY ph.id)
+     FROM photos ph WHERE ph.observation_id = o.observation_id AND NOT ph.isdeleted) AS photos`;
+
+const observationSourceJoins = sql`
+  JOIN observationstatus st ON st.status_id = o.observationstatus_id
+  LEFT JOIN provinces p ON p.province_id = s.province_id
+  LEFT JOIN countries co ON co.id = coalesce(s.country_id, p.country_id)
+  LEFT JOIN milkweed_species m ON m.milkweed_id = o.milkweed_id
+  LEFT JOIN abundances ab ON ab.id = o.abundance_id
+  LEFT JOIN locationsizes ls ON ls.id = o.locationsize_id
+  LEFT JOIN users u ON u.user_id = c.user_id`;
+
+/**
+ * The absence records of a download: Mission milkweed rows that match the filters (the life-stage
+ * filter aside) crossed with each life stage (only the filtered one, with a life-stage filter) that
+ * the Mission looked for and recorded no row of. A photo filter keeps none: an absence has no photo.
+ * Selects `o.*` aliases plus `g.stage` (the absent life stage).
+ */
+function absenceSource(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
+  if (filters.with_photos)
+    return sql`SELECT NULL::int AS observation_id, NULL::int AS checklist_id, NULL::int AS stage WHERE false`;
+  const stages =
+    filters.lifestage_id !== undefined ? sql`VALUES (${filters.lifestage_id}::int)` : sql`VALUES (1), (2), (3), (4)`;
+  return sql`
+    SELECT o.observation_id, o.checklist_id, g.stage
+    ${observationJoins}
+    CROSS JOIN (${stages}) AS g(stage)
+    WHERE ${observationWhere({ ...filters, lifestage_id: undefined }, statuses)}
+      AND o.lifestage_id IS NULL AND NOT c.is_flash
+      AND NOT EXISTS (SELECT 1 FROM observations x WHERE x.checklist_id = o.checklist_id
+                        AND x.milkweed_id IS NOT DISTINCT FROM o.milkweed_id AND x.lifestage_id = g.stage)`;
+}
+
+/** Observations matching the filters: `observation_id`, `checklist_id`. */
+const matching = (filters: ExploreFilters, statuses: readonly ObservationStatusId[]) =>
+  sql`SELECT o.observation_id, o.checklist_id ${observationJoins} WHERE ${observationWhere(filters, statuses)}`;
+
+/** A logged download as its landing page reads it. */
+export type DownloadRecord = {
+  uuid: string;
+  created: Date;
+  format: string;
+  filters: ExploreFilters;
+  rows: number;
+  licenses: Record<string, number> | null;
+  finished: Date | null;
+  reason_text: string | null;
+  reason: string | null;
+  reason_fr: string | null;
+  reason_es: string | null;
+};
+
 /** Queries of the downloads feature: the export rows and the `downloads` log. */
 export const downloadsRepository = {
   /**
    * The observations Explore shows for `filters` and `statuses` (same WHERE), one row per
-   * observation in `OccurrenceSourceRow` shape, in observation id order so that PostgreSQL can
+   * observation in `ObservationSourceRow` shape, in observation id order so that PostgreSQL can
    * stream them from the primary key without sorting the whole result first.
    */
   occurrencesQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
     return sql`
-      SELECT o.observation_id, c.checklist_id, c.checklist_date,
-             to_char(c.start_time, 'HH24:MI') AS start_time, to_char(c.end_time, 'HH24:MI') AS end_time,
-             s.latitude, s.longitude, co.administrative AS country_code, p.province, s.city, s.locality,
-             o.lifestage_id, o.numbers, o.number_of_plants, m.latin_name AS milkweed_latin_name,
-             o.basisofrecord_id, u.username, st.name AS status, c.is_flash,
-             (SELECT array_agg(ph.photo_path || '/large/' || ph.photo_name ORDER BY ph.id)
-                FROM photos ph WHERE ph.observation_id = o.observation_id AND NOT ph.isdeleted) AS photos
+      SELECT ${observationSourceColumns}
       ${observationJoins}
-      JOIN observationstatus st ON st.status_id = o.observationstatus_id
-      LEFT JOIN provinces p ON p.province_id = s.province_id
-      LEFT JOIN countries co ON co.id = coalesce(s.country_id, p.country_id)
-      LEFT JOIN milkweed_species m ON m.milkweed_id = o.milkweed_id
-      LEFT JOIN users u ON u.user_id = c.user_id
+      ${observationSourceJoins}
       WHERE ${observationWhere(filters, statuses)}
       ORDER BY o.observation_id`;
+  },
+
+  /**
+   * Event core rows (`EventSourceRow`): the checklists holding an observation or an absence of the
+   * download, in checklist id order.
+   */
+  eventsQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
+    return sql`
+      WITH e AS (
+        SELECT checklist_id FROM (${matching(filters, statuses)}) mt
+        UNION
+        SELECT checklist_id FROM (${absenceSource(filters, statuses)}) ab
+      )
+      SELECT c.checklist_id, c.uuid AS checklist_uuid, c.checklist_date,
+             to_char(c.start_time, 'HH24:MI') AS start_time, to_char(c.end_time, 'HH24:MI') AS end_time,
+             c.participants, c.stems_inspected, c.is_flash, c.comment,
+             (SELECT string_agg(DISTINCT concat_ws(', ', 'abundance ' || ab.name, 'location size ' || ls.name), '; ')
+                FROM observations mo
+                LEFT JOIN abundances ab ON ab.id = mo.abundance_id
+                LEFT JOIN locationsizes ls ON ls.id = mo.locationsize_id
+               WHERE mo.checklist_id = c.checklist_id AND mo.lifestage_id IS NULL
+                 AND (mo.abundance_id IS NOT NULL OR mo.locationsize_id IS NOT NULL)) AS habitat,
+             s.latitude, s.longitude, s.coordinate_uncertainty_m, co.administrative AS country_code, p.province,
+             s.city, s.locality, u.username, c.license
+      FROM e
+      JOIN checklists c ON c.checklist_id = e.checklist_id
+      JOIN sites s ON s.site_id = c.site_id
+      LEFT JOIN provinces p ON p.province_id = s.province_id
+      LEFT JOIN countries co ON co.id = coalesce(s.country_id, p.country_id)
+      LEFT JOIN users u ON u.user_id = c.user_id
+      ORDER BY c.checklist_id`;
+  },
+
+  /**
+   * Occurrence extension rows (`OccurrenceSourceRow`): the matching observations and the absences
+   * (`absent_stage` set, the row being the Mission's milkweed row), grouped by checklist.
+   */
+  eventOccurrencesQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
+    return sql`
+      WITH r AS (
+        SELECT observation_id, NULL::int AS absent_stage FROM (${matching(filters, statuses)}) mt
+        UNION ALL
+        SELECT observation_id, stage FROM (${absenceSource(filters, statuses)}) ab
+      )
+      SELECT ${observationSourceColumns}, r.absent_stage
+      FROM r
+      JOIN observations o ON o.observation_id = r.observation_id
+      JOIN checklists c ON c.checklist_id = o.checklist_id
+      JOIN sites s ON s.site_id = c.site_id
+      ${observationSourceJoins}
+      ORDER BY c.checklist_id, o.observation_id, r.absent_stage NULLS FIRST`;
+  },
+
+  /** Simple Multimedia rows (`MediaSourceRow`): the live photos of the matching observations. */
+  mediaQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
+    return sql`
+      SELECT ph.uuid AS photo_uuid, c.checklist_id, c.uuid AS checklist_uuid, o.uuid AS observation_uuid,
+             ph.photo_path || '/large/' || ph.photo_name AS key,
+             to_char(ph.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created,
+             o.lifestage_id, m.latin_name AS milkweed_latin_name, u.username, o.license
+      FROM (${matching(filters, statuses)}) mt
+      JOIN observations o ON o.observation_id = mt.observation_id
+      JOIN checklists c ON c.checklist_id = o.checklist_id
+      JOIN photos ph ON ph.observation_id = o.observation_id AND NOT ph.isdeleted
+      LEFT JOIN milkweed_species m ON m.milkweed_id = o.milkweed_id
+      LEFT JOIN users u ON u.user_id = c.user_id
+      ORDER BY c.checklist_id, ph.id`;
   },
 
   /** True when `reasonId` is a live reason of the seeded list. */
@@ -44,21 +165,38 @@ export const downloadsRepository = {
     return r.rows.length > 0;
   },
 
-  /** Logs a starting download with 0 rows; answers its id. */
-  async create(db: DbOrTx, log: DownloadLog): Promise<number> {
-    const r = await db.execute<{ id: number }>(sql`
+  /** Logs a starting download with 0 rows; answers its id and public UUID. */
+  async create(db: DbOrTx, log: DownloadLog): Promise<{ id: number; uuid: string }> {
+    const r = await db.execute<{ id: number; uuid: string }>(sql`
       INSERT INTO downloads (user_id, reason_id, reason_text, filters, format, rows)
       VALUES (${log.user_id}, ${log.reason_id}, ${log.reason_text}, ${JSON.stringify(log.filters)}::jsonb, ${log.format}, 0)
-      RETURNING id`);
-    const id = r.rows[0]?.id;
-    if (id === undefined) throw new Error('downloads insert returned no id');
-    return id;
+      RETURNING id, uuid`);
+    const row = r.rows[0];
+    if (row === undefined) throw new Error('downloads insert returned no id');
+    return row;
   },
 
-  /** Records the rows written; `finished` only when the whole file was written. */
-  async end(db: DbOrTx, id: number, rows: number, finished: boolean): Promise<void> {
+  /** Records the rows written and their licence mix; `finished` only when the whole file was written. */
+  async end(
+    db: DbOrTx,
+    id: number,
+    rows: number,
+    finished: boolean,
+    licenses: Record<string, number> = {},
+  ): Promise<void> {
     await db.execute(
-      sql`UPDATE downloads SET rows = ${rows}, finished = ${finished ? sql`now()` : sql`NULL`} WHERE id = ${id}`,
+      sql`UPDATE downloads SET rows = ${rows}, licenses = ${JSON.stringify(licenses)}::jsonb,
+            finished = ${finished ? sql`now()` : sql`NULL`} WHERE id = ${id}`,
     );
+  },
+
+  /** A download by its public UUID, with its reason's English name; undefined when unknown. */
+  async findByUuid(db: DbOrTx, uuid: string): Promise<DownloadRecord | undefined> {
+    const r = await db.execute<DownloadRecord>(sql`
+      SELECT d.uuid, d.created, d.format, d.filters, d.rows, d.licenses, d.finished, d.reason_text,
+             r.name AS reason, r.name_fr AS reason_fr, r.name_es AS reason_es
+      FROM downloads d LEFT JOIN reasons r ON r.id = d.reason_id
+      WHERE d.uuid = ${uuid}::uuid`);
+    return r.rows[0];
   },
 };

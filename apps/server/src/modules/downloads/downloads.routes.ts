@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, downloadQuerySchema, downloadTicketResponseSchema } from '@mm/shared';
+import {
+  apiErrorSchema,
+  downloadIdParamsSchema,
+  downloadLandingSchema,
+  downloadQuerySchema,
+  downloadTicketResponseSchema,
+} from '@mm/shared';
 import { requireUser } from '../../plugins/auth';
 import { DWC_COLUMNS } from './darwin-core';
 import type { DownloadsService } from './downloads.service';
@@ -39,8 +45,10 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
       description:
         'Query: format (csv|geojson|dwca), reason_id (one of loadparams.reasons) and/or reason_text (≤ 500 characters), plus the Explore filters ' +
         '(date_from, date_to, lifestage_id, milkweed_id, country_id, province_id, username, kind, with_photos, status) with the same visibility as the list. ' +
-        `One row per observation, ordered by id, Darwin Core columns: ${DWC_COLUMNS.join(', ')}. ` +
-        'csv: RFC 4180, UTF-8, header row. geojson: FeatureCollection of Points [longitude, latitude]. dwca: zip of occurrence.txt (tab-separated), meta.xml and eml.xml (CC BY 4.0). ' +
+        `csv and geojson: one row per observation, ordered by id, Darwin Core columns: ${DWC_COLUMNS.join(', ')}. ` +
+        'csv: RFC 4180, UTF-8 with a byte-order mark, header row. geojson: FeatureCollection of Points [longitude, latitude]. ' +
+        'dwca: a sampling-event Darwin Core Archive (issue 18): event.txt (Event core, one row per checklist), occurrence.txt (present and absent life stages, milkweeds), ' +
+        'multimedia.txt (photos), meta.xml, eml.xml (EML 2.2), citation.txt and rights.txt; ids are urn:uuid: of the stored records, each record carries its licence. ' +
         'Streamed from a database cursor as an attachment named mission-monarch-observations-{yyyy-MM-dd}.{csv|geojson|zip}; every download is logged with its reason, filters and row count. ' +
         'ticket (optional): from POST /api/observations/download/ticket, to download as that signed-in user from a browser link. ' +
         '400 "Reason is required." (fields.reason) without a reason; 401 for a ticket that is invalid, expired, already used, for another download, or whose session ended; 503 while too many downloads are streaming.',
@@ -64,12 +72,32 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
       const user = request.query.ticket
         ? await downloads.tickets.redeem(request.query.ticket, request.query)
         : request.user;
-      const file = await downloads.start(user, request.query);
+      const file = await downloads.start(user, request.query, request.locale);
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
         .header('Cache-Control', 'no-store')
+        .header('X-Download-Id', file.id)
         .send(file.body);
     },
+  });
+};
+
+/** `GET /api/downloads/{id}`: the public landing page of a download, registered under `/api/downloads`. */
+export const downloadPagesRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsService }> = async (
+  app,
+  { downloads },
+) => {
+  app.get('/:id', {
+    schema: {
+      tags: ['observations'],
+      summary: 'A download as cited: citation, filters, format, reason and licence mix (issue 18)',
+      description:
+        'Public. id: the download id (UUID) answered in the X-Download-Id header of GET /api/observations/download and written in its citation. ' +
+        'The reason is in the request language. 400 for an id that is not a UUID, 404 for an unknown one.',
+      params: downloadIdParamsSchema,
+      response: { 200: downloadLandingSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+    },
+    handler: async (request) => downloads.landing(request.params.id, request.locale),
   });
 };

@@ -1,14 +1,40 @@
-import { pipeline, Transform, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable, type Writable } from 'node:stream';
+import { promisify } from 'node:util';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
-import { V, type DownloadQuery, type SessionUser } from '@mm/shared';
+import type { SQL } from 'drizzle-orm';
+import {
+  isLicenseCode,
+  LICENSES,
+  ObservationStatus,
+  V,
+  type DownloadLanding,
+  type LicenseCode,
+  type DownloadQuery,
+  type ExploreFilters,
+  type Locale,
+  type ObservationStatusId,
+  type SessionUser,
+} from '@mm/shared';
 import type { Db } from '../../db/client';
-import { fieldError, HttpError } from '../../lib/errors';
+import { fieldError, HttpError, notFound } from '../../lib/errors';
 import { visibleStatuses } from '../observations/observation-filters';
-import { toOccurrence, type OccurrenceSourceRow } from './darwin-core';
+import { licenseOf, toOccurrence, type ObservationSourceRow, type PublishingContext } from './darwin-core';
 import { formatWriter } from './download-writers';
 import { createDownloadTickets } from './download-tickets';
 import { downloadsRepository } from './downloads.repository';
+import { citationText, DWCA_FILES, emlXml, rightsText } from './dwca-metadata';
+import { summarize } from './dwca-summary';
+import { dwcaArchive } from './dwca-writer';
+import {
+  toEventRow,
+  toMediaRow,
+  toOccurrenceRow,
+  type EventSourceRow,
+  type MediaSourceRow,
+  type OccurrenceSourceRow,
+} from './dwca-rows';
 
 /** Rows fetched from the server-side cursor at a time: the most a download holds in memory. */
 const CURSOR_BATCH_ROWS = 1000;
@@ -25,38 +51,215 @@ export interface DownloadFile {
   fileName: string;
   contentType: string;
   body: Readable;
+  /** The download's public id (its landing page). */
+  id: string;
+}
+
+/** Who publishes the data (configuration, issue 18). */
+export interface PublishingConfig {
+  /** PUBLIC_URL, to make photo URLs and record pages absolute; relative without it. */
+  publicUrl: string | undefined;
+  publisher: string;
+  institutionCode: string;
+  datasetId: string | null;
+  contactName: string | null;
+  contactEmail: string | null;
+}
+
+export const DATASET_NAME = 'Mission Monarch';
+const STATUS_NAMES = Object.fromEntries(Object.entries(ObservationStatus).map(([name, id]) => [id, name])) as Record<
+  number,
+  string
+>;
+const runPipeline = promisify(pipeline) as (...streams: (Readable | Writable | Transform)[]) => Promise<void>;
+
+/** A transform of database rows into output rows; `onEnd` runs before the last row passes on. */
+function mapRows<R>(map: (row: R) => unknown, onRow: (row: R) => void = () => undefined, onEnd?: () => Promise<void>) {
+  return new Transform({
+    objectMode: true,
+    transform(row: R, _encoding, done) {
+      onRow(row);
+      done(null, map(row));
+    },
+    flush(done) {
+      if (!onEnd) return done();
+      onEnd().then(() => done(), done);
+    },
+  });
+}
+
+/** Rows written so far, and the log update once the whole file is written. */
+interface Progress {
+  rows: number;
+  /** Rows per licence code. */
+  licenses: Record<string, number>;
+  finished: (rows: number) => Promise<void>;
 }
 
 /**
  * Explore downloads with a stated reason (spec §1, §5): the rows Explore shows for the same
- * filters, as CSV, GeoJSON or a Darwin Core Archive, logged in `downloads`.
- * @param publicUrl PUBLIC_URL, to make photo URLs absolute; relative `/attachments/…` without it
+ * filters, as CSV, GeoJSON or a sampling-event Darwin Core Archive (issue 18), logged in `downloads`.
  */
-export function createDownloadsService(db: Db, publicUrl: string | undefined) {
+export function createDownloadsService(db: Db, publishing: PublishingConfig) {
   const dialect = new PgDialect();
-  const mediaBase = `${publicUrl ? publicUrl.replace(/\/+$/, '') : ''}/attachments/`;
+  const publicUrl = publishing.publicUrl ? publishing.publicUrl.replace(/\/+$/, '') : '';
+  const mediaBase = `${publicUrl}/attachments/`;
   let active = 0;
   const maxActive = Math.max(1, Math.min(MAX_CONCURRENT_DOWNLOADS, (db.$client.options.max ?? 10) - 1));
+  const cursor = (client: PoolClient, query: SQL): Readable => {
+    const q = dialect.sqlToQuery(query);
+    return client.query(new QueryStream(q.sql, q.params, { batchSize: CURSOR_BATCH_ROWS }));
+  };
+  const context = (locale: Locale): PublishingContext => ({
+    publicUrl,
+    institutionCode: publishing.institutionCode,
+    datasetName: DATASET_NAME,
+    datasetId: publishing.datasetId,
+    locale,
+  });
+  const landingPage = (id: string) => `${publicUrl}/mmapp/en/downloads/${id}`;
+
+  /** One table (CSV, GeoJSON) from one cursor. */
+  function streamTable(
+    client: PoolClient,
+    args: { filters: ExploreFilters; statuses: readonly ObservationStatusId[]; ctx: PublishingContext },
+    input: Writable,
+    progress: Progress,
+  ): Promise<void> {
+    const rows = cursor(client, downloadsRepository.occurrencesQuery(args.filters, args.statuses));
+    const map = mapRows<ObservationSourceRow>(
+      (r) => toOccurrence(r, args.ctx, mediaBase),
+      (r) => {
+        progress.rows++;
+        const code = licenseOf(r.license);
+        progress.licenses[code] = (progress.licenses[code] ?? 0) + 1;
+      },
+      () => progress.finished(progress.rows),
+    );
+    return runPipeline(rows, map, input);
+  }
+
+  /**
+   * The archive's three files from three cursors of one snapshot, then its metadata; the log counts
+   * its occurrences.
+   */
+  async function streamArchive(
+    client: PoolClient,
+    archive: ReturnType<typeof dwcaArchive>,
+    args: { filters: ExploreFilters; statuses: readonly ObservationStatusId[]; ctx: PublishingContext; id: string },
+    progress: Progress,
+  ): Promise<void> {
+    const { filters, statuses, ctx, id } = args;
+    const summary = summarize();
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    try {
+      await runPipeline(
+        cursor(client, downloadsRepository.eventsQuery(filters, statuses)),
+        mapRows<EventSourceRow>((r) => toEventRow(r, ctx), summary.event),
+        archive.events,
+      );
+      await runPipeline(
+        cursor(client, downloadsRepository.eventOccurrencesQuery(filters, statuses)),
+        mapRows<OccurrenceSourceRow>(
+          (r) => summary.occurrence(toOccurrenceRow(r, ctx), r.license),
+          () => progress.rows++,
+        ),
+        archive.occurrences,
+      );
+      await runPipeline(
+        cursor(client, downloadsRepository.mediaQuery(filters, statuses)),
+        mapRows<MediaSourceRow>((r) => toMediaRow(r, ctx, mediaBase), summary.media),
+        archive.multimedia,
+      );
+    } finally {
+      await client.query('COMMIT').catch(() => undefined);
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    const s = summary.result;
+    progress.licenses = Object.fromEntries(s.licenses);
+    await progress.finished(s.occurrences);
+    const citation = citationText({
+      id,
+      accessed: day,
+      records: s.occurrences,
+      url: landingPage(id),
+      datasetName: DATASET_NAME,
+      publisher: publishing.publisher,
+    });
+    const allowed = filters.status === undefined ? statuses : statuses.filter((x) => x === filters.status);
+    archive.finish({
+      [DWCA_FILES.eml]: emlXml({
+        packageId: `urn:uuid:${id}`,
+        pubDate: day,
+        filters,
+        summary: s,
+        citation,
+        statuses: allowed.map((x) => STATUS_NAMES[x] ?? String(x)),
+        party: {
+          publisher: publishing.publisher,
+          datasetName: DATASET_NAME,
+          contactName: publishing.contactName,
+          contactEmail: publishing.contactEmail,
+          publicUrl,
+        },
+      }),
+      [DWCA_FILES.citation]: `${citation}\n`,
+      [DWCA_FILES.rights]: rightsText(s, citation),
+    });
+  }
 
   return {
+    /**
+     * The public landing page of a download (issue 18 "Citable downloads"): its citation (the same
+     * text as the archive's citation.txt), filters, format, reason in `locale` and licence mix.
+     * @throws 404 for an unknown id
+     */
+    async landing(uuid: string, locale: Locale): Promise<DownloadLanding> {
+      const d = await downloadsRepository.findByUuid(db, uuid);
+      if (!d) throw notFound();
+      const accessed = new Date(d.created).toISOString().slice(0, 10);
+      const reasonName = locale === 'fr' ? d.reason_fr : locale === 'es' ? d.reason_es : d.reason;
+      return {
+        id: d.uuid,
+        created: new Date(d.created).toISOString(),
+        finished: d.finished !== null,
+        format: d.format as DownloadLanding['format'],
+        filters: d.filters,
+        reason: [reasonName, d.reason_text].filter(Boolean).join(' — '),
+        records: d.rows,
+        licenses: Object.entries(d.licenses ?? {})
+          .filter((e): e is [LicenseCode, number] => isLicenseCode(e[0]))
+          .map(([code, records]) => ({ code, records, url: LICENSES[code].url })),
+        citation: citationText({
+          id: d.uuid,
+          accessed,
+          records: d.rows,
+          url: landingPage(d.uuid),
+          datasetName: DATASET_NAME,
+          publisher: publishing.publisher,
+        }),
+      };
+    },
+
     /** Tickets that let a browser link download as a signed-in user (download-tickets.ts). */
     tickets: createDownloadTickets(db),
 
     /**
-     * Checks the reason, logs the download and opens its stream. The row count is written to the
-     * log before the last byte leaves, so the log is complete once the client has the file; an
-     * aborted download keeps the rows written so far and no `finished` time.
+     * Checks the reason, logs the download and opens its stream. The row count (occurrences) is
+     * written to the log before the last byte leaves, so the log is complete once the client has the
+     * file; an aborted download keeps no `finished` time.
+     * @param locale the requester's language: common names in the files
      * @throws 400 `fields.reason` when `reason_id` is not a live reason (a missing reason fails the schema)
      * @throws 503 when too many downloads are already streaming
      */
-    async start(user: SessionUser | null, query: DownloadQuery): Promise<DownloadFile> {
+    async start(user: SessionUser | null, query: DownloadQuery, locale: Locale = 'en'): Promise<DownloadFile> {
       const { format, reason_id, reason_text, ticket: _ticket, ...filters } = query;
       if (reason_id !== undefined && !(await downloadsRepository.reasonExists(db, reason_id)))
         throw fieldError('reason', V.unknownReference);
       if (active >= maxActive) throw new HttpError(503, 'errors.unavailable');
       active++;
       try {
-        const id = await downloadsRepository.create(db, {
+        const { id, uuid } = await downloadsRepository.create(db, {
           user_id: user?.user_id ?? null,
           reason_id: reason_id ?? null,
           reason_text: reason_text || null,
@@ -64,34 +267,46 @@ export function createDownloadsService(db: Db, publicUrl: string | undefined) {
           format,
         });
         const day = new Date().toISOString().slice(0, 10);
-        const writer = formatWriter(format, day, filters);
+        const ctx = context(locale);
+        const statuses = visibleStatuses(user);
         const client = await db.$client.connect();
-        const query = dialect.sqlToQuery(downloadsRepository.occurrencesQuery(filters, visibleStatuses(user)));
-        const rows = client.query(new QueryStream(query.sql, query.params, { batchSize: CURSOR_BATCH_ROWS }));
-        let written = 0;
-        const occurrences = new Transform({
-          objectMode: true,
-          transform(row: OccurrenceSourceRow, _encoding, done) {
-            written++;
-            done(null, toOccurrence(row, mediaBase));
-          },
-          flush(done) {
-            downloadsRepository.end(db, id, written, true).then(() => done(), done);
-          },
-        });
-        pipeline(rows, occurrences, writer.input, (err) => {
-          active--;
-          // A connection whose cursor failed midway is dropped rather than reused.
-          client.release(err ?? undefined);
-          if (err) {
-            writer.output.destroy(err);
-            void downloadsRepository.end(db, id, written, false).catch(() => undefined);
-          }
-        });
+        let output: Readable;
+        let contentType: string;
+        let extension: string;
+        let work: Promise<void>;
+        const progress: Progress = {
+          rows: 0,
+          licenses: {},
+          finished: (rows) => downloadsRepository.end(db, id, rows, true, progress.licenses),
+        };
+        let fail: (err: Error) => void;
+        if (format === 'dwca') {
+          const archive = dwcaArchive();
+          ({ output, contentType, extension } = archive);
+          fail = (err) => archive.fail(err);
+          work = streamArchive(client, archive, { filters, statuses, ctx, id: uuid }, progress);
+        } else {
+          const writer = formatWriter(format);
+          ({ output, contentType, extension } = writer);
+          fail = (err) => writer.output.destroy(err);
+          work = streamTable(client, { filters, statuses, ctx }, writer.input, progress);
+        }
+        work
+          .then(() => client.release())
+          .catch((err: Error) => {
+            // A connection whose cursor failed midway is dropped rather than reused.
+            client.release(err);
+            fail(err);
+            void downloadsRepository.end(db, id, progress.rows, false).catch(() => undefined);
+          })
+          .finally(() => {
+            active--;
+          });
         return {
-          fileName: `mission-monarch-observations-${day}.${writer.extension}`,
-          contentType: writer.contentType,
-          body: writer.output,
+          fileName: `mission-monarch-observations-${day}.${extension}`,
+          contentType,
+          body: output,
+          id: uuid,
         };
       } catch (err) {
         active--;

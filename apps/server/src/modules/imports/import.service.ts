@@ -176,8 +176,9 @@ export async function createSightingWriter(db: Db) {
             checklist_id: checklistRows[i]?.id as number,
             lifestage_id: record.lifestage_id,
             milkweed_id: milkweed,
-            // A report with no count still saw at least one; a plant count goes to number_of_plants.
-            numbers: record.kind === 'milkweed' ? 0 : (record.individualCount ?? 1),
+            // A report without a count keeps none (exported as an empty individualCount, never an
+            // invented 1); a plant count goes to number_of_plants.
+            numbers: record.kind === 'milkweed' ? 0 : (record.individualCount ?? null),
             number_of_plants:
               record.kind === 'milkweed' && record.individualCount != null ? String(record.individualCount) : null,
             observationstatus_id: ObservationStatus.Pending,

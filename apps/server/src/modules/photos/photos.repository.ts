@@ -16,6 +16,7 @@ export type GalleryRow = {
   city: string | null;
   province_id: number | null;
   username: string | null;
+  license: string;
   photo_path: string;
   photo_name: string;
   width: number;
@@ -66,7 +67,7 @@ export const photosRepository = {
     const [page, count] = await Promise.all([
       db.execute<GalleryRow>(sql`
         SELECT p.id, p.observation_id, c.checklist_id, o.lifestage_id, c.checklist_date, s.locality, s.city, s.province_id,
-               u.username, p.photo_path, p.photo_name, p.width, p.height
+               u.username, o.license, p.photo_path, p.photo_name, p.width, p.height
         ${galleryJoins}
         LEFT JOIN users u ON u.user_id = c.user_id
         WHERE ${where}

@@ -32,7 +32,7 @@ const toSlide = (p: GalleryPhoto, c: PhotoCaption): GallerySlide => ({
   height: p.height,
   alt: c.alt,
   title: `${c.stage} · ${c.date}`,
-  description: [c.place, c.observer].filter(Boolean).join(' · '),
+  description: [c.place, c.observer, c.license].filter(Boolean).join(' · '),
 });
 
 /**

@@ -39,7 +39,7 @@ export function stageCounts(group: MilkweedGroup): Record<LifestageKey, number> 
   const counts = { adults: 0, eggs: 0, caterpillars: 0, chrysalises: 0 };
   for (const o of group.stages) {
     const key = LIFESTAGE_KEYS[(o.lifestage_id ?? 0) - 1];
-    if (key) counts[key] += o.numbers;
+    if (key) counts[key] += o.numbers ?? 0;
   }
   return counts;
 }

@@ -145,6 +145,7 @@ describe('checklist observations as milkweed rows', () => {
       submittype_id: 1,
       stems_inspected: 120,
       comment: null,
+      license: 'CC-BY-4.0',
       created: '',
       username: 'lea',
       can_edit: true,

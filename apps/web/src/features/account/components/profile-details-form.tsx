@@ -4,7 +4,15 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { LOCALES, updateProfileInputSchema, updateUserInputSchema, type MyProfile } from '@mm/shared';
+import {
+  DEFAULT_LICENSE,
+  isLicenseCode,
+  LICENSE_CODES,
+  LOCALES,
+  updateProfileInputSchema,
+  updateUserInputSchema,
+  type MyProfile,
+} from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { languageLabelKeys } from '../../../lib/languages';
@@ -31,6 +39,7 @@ function defaults(me: MyProfile): ProfileFormInput {
     newsletter: me.profile?.newsletter ?? false,
     obsend: me.profile?.obsend ?? false,
     obreceive: me.profile?.obreceive ?? false,
+    license: me.profile && isLicenseCode(me.profile.license) ? me.profile.license : DEFAULT_LICENSE,
   };
 }
 
@@ -177,6 +186,27 @@ export function ProfileDetailsForm({ me, onDone }: { me: MyProfile; onDone: () =
         {optional('species_name')}
       </Stack>
       {optional('bio', true)}
+      <Controller
+        control={control}
+        name="license"
+        render={({ field }) => (
+          <TextField
+            select
+            fullWidth
+            label={t('profile.license')}
+            value={field.value ?? DEFAULT_LICENSE}
+            onChange={(e) => field.onChange(e.target.value)}
+            helperText={fieldError(errors.license, 'license') || t('profile.license_help')}
+            error={!!errors.license}
+          >
+            {LICENSE_CODES.map((code) => (
+              <MenuItem key={code} value={code}>
+                {t(`common:licenses.${code}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
       <FormGroup>
         {OPT_INS.map((name) => (
           <Controller

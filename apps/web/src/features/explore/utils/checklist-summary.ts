@@ -21,7 +21,7 @@ export function summarizeChecklist(detail: Pick<ChecklistDetail, 'observations'>
   const milkweeds = new Map<number, ChecklistSummary['milkweeds'][number]>();
   let photo: Photo | undefined;
   for (const o of detail.observations) {
-    if (o.lifestage_id !== null) counts.set(o.lifestage_id, (counts.get(o.lifestage_id) ?? 0) + o.numbers);
+    if (o.lifestage_id !== null) counts.set(o.lifestage_id, (counts.get(o.lifestage_id) ?? 0) + (o.numbers ?? 0));
     if (o.milkweed_id !== null && !milkweeds.has(o.milkweed_id)) {
       milkweeds.set(o.milkweed_id, {
         milkweed_id: o.milkweed_id,

@@ -29,7 +29,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 function StageRow({ stage, rows }: { stage: number; rows: ChecklistObservation[] }) {
   const { t } = useTranslation();
   const label = t(`lifestage.${stage}`);
-  const number = rows.reduce((n, o) => n + o.numbers, 0);
+  const number = rows.reduce((n, o) => n + (o.numbers ?? 0), 0);
   const photos = rows.flatMap((o) => o.photo.filter((p) => !p.isdeleted));
   return (
     <Box component="li" sx={{ mb: 2 }}>

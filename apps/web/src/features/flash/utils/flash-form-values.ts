@@ -47,7 +47,7 @@ export function checklistToForm(
 ): { values: DefaultValues<FlashFormValues>; photos: PickedPhoto[] } {
   const monarchRows = detail.observations.filter((o) => isStage(o.lifestage_id));
   const count = (stage: LifestageId) =>
-    monarchRows.filter((o) => o.lifestage_id === stage).reduce((n, o) => n + o.numbers, 0);
+    monarchRows.filter((o) => o.lifestage_id === stage).reduce((n, o) => n + (o.numbers ?? 0), 0);
   const counts = Object.fromEntries(LIFESTAGE_KEYS.map((key, i) => [key, count(LIFESTAGE_IDS[i] ?? 1)])) as Record<
     (typeof LIFESTAGE_KEYS)[number],
     number

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GalleryPhoto, LoadParams } from '@mm/shared';
+import { DEFAULT_LICENSE, isLicenseCode, type GalleryPhoto, type LoadParams } from '@mm/shared';
 import { useLocale } from '../../../lib/links';
 
 /** What a gallery photo's caption says, in the page's language. */
@@ -12,6 +12,8 @@ export interface PhotoCaption {
   place: string;
   /** "by {username}". */
   observer: string;
+  /** "Licence: CC BY 4.0 (attribution)". */
+  license: string;
   /** Image text alternative: stage, place and date. */
   alt: string;
 }
@@ -32,7 +34,9 @@ export function usePhotoCaption(provinces: LoadParams['provinces'] | undefined):
       const province = provinces?.find((p) => p.province_id === photo.province_id)?.province;
       const place = [photo.locality, province].filter(Boolean).join(', ');
       const observer = t('by', { username: photo.username ?? t('former_volunteer') });
-      return { stage, date, place, observer, alt: t('photo_alt', { stage, place, date }) };
+      const code = isLicenseCode(photo.license) ? photo.license : DEFAULT_LICENSE;
+      const license = t('license', { license: t(`common:licenses.${code}`) });
+      return { stage, date, place, observer, license, alt: t('photo_alt', { stage, place, date }) };
     },
     [t, lng, provinces],
   );

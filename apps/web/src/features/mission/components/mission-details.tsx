@@ -3,6 +3,7 @@ import { Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChecklistDetail, LoadParams } from '@mm/shared';
+import { LicenseLink } from '../../../components/ui/license-link';
 import { LocaleLink, useLocale } from '../../../lib/links';
 import { formatDate } from '../../../lib/format-date';
 import { groupMilkweeds, stageCounts } from '../group-observations';
@@ -61,6 +62,7 @@ function SiteAndTime({ detail }: { detail: ChecklistDetail }) {
                 ? []
                 : ([[t('fields.stems_inspected'), detail.stems_inspected ?? '—']] as [string, ReactNode][])),
               [t('details.observer'), detail.username ?? '—'],
+              [t('common:fields.license'), <LicenseLink key="license" code={detail.license} />],
             ]}
           />
         </Card>

@@ -1,0 +1,287 @@
+import { LICENSES, type ExploreFilters, type LicenseCode } from '@mm/shared';
+import type { ArchiveColumn } from './dwca-rows';
+
+/** File names inside the sampling-event Darwin Core Archive. */
+export const DWCA_FILES = {
+  core: 'event.txt',
+  occurrence: 'occurrence.txt',
+  multimedia: 'multimedia.txt',
+  meta: 'meta.xml',
+  eml: 'eml.xml',
+  citation: 'citation.txt',
+  rights: 'rights.txt',
+} as const;
+
+const ROW_TYPES = {
+  event: 'http://rs.tdwg.org/dwc/terms/Event',
+  occurrence: 'http://rs.tdwg.org/dwc/terms/Occurrence',
+  multimedia: 'http://rs.gbif.org/terms/1.0/Multimedia',
+} as const;
+
+export const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const fileAttributes = `encoding="UTF-8" fieldsTerminatedBy="\\t" linesTerminatedBy="\\n" fieldsEnclosedBy="" ignoreHeaderLines="1"`;
+const fields = (columns: ArchiveColumn[]) =>
+  columns.map((c, index) => `    <field index="${index}" term="${c.term}"/>`).join('\n');
+
+/**
+ * The archive descriptor (Darwin Core text guide): an Event core with the Occurrence and Simple
+ * Multimedia extensions, all tab-separated, unquoted, UTF-8 with one header line; each extension's
+ * column 0 is the eventID of its core row.
+ */
+export function metaXml(columns: { event: ArchiveColumn[]; occurrence: ArchiveColumn[]; multimedia: ArchiveColumn[] }) {
+  const extension = (
+    rowType: string,
+    location: string,
+    cols: ArchiveColumn[],
+  ) => `  <extension ${fileAttributes} rowType="${rowType}">
+    <files>
+      <location>${location}</location>
+    </files>
+    <coreid index="0"/>
+${fields(cols)}
+  </extension>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<archive xmlns="http://rs.tdwg.org/dwc/text/" metadata="${DWCA_FILES.eml}">
+  <core ${fileAttributes} rowType="${ROW_TYPES.event}">
+    <files>
+      <location>${DWCA_FILES.core}</location>
+    </files>
+    <id index="0"/>
+${fields(columns.event)}
+  </core>
+${extension(ROW_TYPES.occurrence, DWCA_FILES.occurrence, columns.occurrence)}
+${extension(ROW_TYPES.multimedia, DWCA_FILES.multimedia, columns.multimedia)}
+</archive>
+`;
+}
+
+/** What an archive holds, gathered while its rows are written; the metadata is written last. */
+export interface ArchiveSummary {
+  events: number;
+  occurrences: number;
+  media: number;
+  /** WGS84 degrees, null when empty. */
+  bbox: { west: number; east: number; south: number; north: number } | null;
+  /** yyyy-MM-dd, null when empty. */
+  firstDate: string | null;
+  lastDate: string | null;
+  /** Scientific names with their rank and common name, as exported. */
+  taxa: Map<string, { rank: string; common: string | null }>;
+  /** Records per licence (events, occurrences and photos). */
+  licenses: Map<LicenseCode, number>;
+}
+
+export const emptySummary = (): ArchiveSummary => ({
+  events: 0,
+  occurrences: 0,
+  media: 0,
+  bbox: null,
+  firstDate: null,
+  lastDate: null,
+  taxa: new Map(),
+  licenses: new Map(),
+});
+
+/** The download as a citable thing (issue 18 "Citable downloads"). */
+export interface DownloadCitation {
+  /** The download's public UUID. */
+  id: string;
+  /** yyyy-MM-dd, the day the download was made (its access date). */
+  accessed: string;
+  /** Records (occurrences) in the download. */
+  records: number;
+  /** Landing page URL, absolute under PUBLIC_URL, else a relative path. */
+  url: string;
+  datasetName: string;
+  publisher: string;
+}
+
+/**
+ * The citation text of a download, e.g. `Espace pour la vie (2026). Mission Monarch: monarch butterfly
+ * and milkweed observations. Download 6f0…, 1,234 records, accessed 2026-07-21. https://…/downloads/6f0…`.
+ */
+export function citationText(c: DownloadCitation): string {
+  return `${c.publisher} (${c.accessed.slice(0, 4)}). ${c.datasetName}: monarch butterfly and milkweed observations. Download ${c.id}, ${c.records} records, accessed ${c.accessed}. ${c.url}`;
+}
+
+/** `rights.txt`: the licences of the records the archive holds, with how many records use each. */
+export function rightsText(summary: ArchiveSummary, citation: string): string {
+  const lines = [...summary.licenses.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([code, n]) => `- ${LICENSES[code].name}: ${n} records, ${LICENSES[code].url}`);
+  return [
+    'Each record (event, occurrence, photo) of this archive carries its own licence in its "license" column,',
+    'chosen by the volunteer who recorded it. The archive holds records under these licences:',
+    ...(lines.length > 0 ? lines : ['- (no records)']),
+    '',
+    'Use the records under the terms of their licence, and cite the download:',
+    citation,
+    '',
+  ].join('\n');
+}
+
+/** The filters in words for the abstract, e.g. `date_from=2026-06-01, kind=flash`, or `none`. */
+function describeFilters(filters: ExploreFilters): string {
+  const parts = Object.entries(filters)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+  return parts.length > 0 ? parts.join(', ') : 'none';
+}
+
+/** The Mission protocol, step by step (the "What is a mission?" page), for EML `methods`. */
+const METHOD_STEPS = [
+  'Choose a site: a patch of milkweed that can be reached safely and, ideally, visited again.',
+  'Note the date, the start time, the number of participants and where the patch is (a point on a map).',
+  'Count the milkweed stems inspected: all of them in a small patch, a fixed number along a path in a large one; note the density (abundance) and size of the patch.',
+  'Inspect each plant from top to bottom, both sides of the leaves, the stem and the flowers.',
+  'For each milkweed species, count the eggs, caterpillars, chrysalises and adults found; a stage looked for and not found is recorded as 0 (an absence).',
+  'Photograph what was found to help the team confirm it.',
+  'Note the end time and submit the Mission. A Flash Data sighting records a single incidental observation (date, place, counts, optional milkweed and photos) without effort.',
+];
+
+/** The EML's publishing facts: the configured contact and the dataset's names. */
+export interface EmlParty {
+  publisher: string;
+  datasetName: string;
+  contactName: string | null;
+  contactEmail: string | null;
+  /** PUBLIC_URL or '' */
+  publicUrl: string;
+}
+
+function party(tag: string, p: EmlParty): string {
+  const person = p.contactName
+    ? `\n      <individualName><surName>${escapeXml(p.contactName)}</surName></individualName>`
+    : '';
+  const email = p.contactEmail
+    ? `\n      <electronicMailAddress>${escapeXml(p.contactEmail)}</electronicMailAddress>`
+    : '';
+  const url = p.publicUrl ? `\n      <onlineUrl>${escapeXml(p.publicUrl)}/mmapp/</onlineUrl>` : '';
+  return `    <${tag}>${person}
+      <organizationName>${escapeXml(p.publisher)}</organizationName>${email}${url}
+    </${tag}>`;
+}
+
+function coverage(s: ArchiveSummary): string {
+  const parts: string[] = [];
+  if (s.bbox) {
+    parts.push(`      <geographicCoverage>
+        <geographicDescription>Sites of the records in Canada, the United States and Mexico</geographicDescription>
+        <boundingCoordinates>
+          <westBoundingCoordinate>${s.bbox.west}</westBoundingCoordinate>
+          <eastBoundingCoordinate>${s.bbox.east}</eastBoundingCoordinate>
+          <northBoundingCoordinate>${s.bbox.north}</northBoundingCoordinate>
+          <southBoundingCoordinate>${s.bbox.south}</southBoundingCoordinate>
+        </boundingCoordinates>
+      </geographicCoverage>`);
+  }
+  if (s.firstDate && s.lastDate) {
+    parts.push(`      <temporalCoverage>
+        <rangeOfDates>
+          <beginDate><calendarDate>${s.firstDate}</calendarDate></beginDate>
+          <endDate><calendarDate>${s.lastDate}</calendarDate></endDate>
+        </rangeOfDates>
+      </temporalCoverage>`);
+  }
+  const taxa = new Map(s.taxa);
+  if (!taxa.has('Danaus plexippus')) taxa.set('Danaus plexippus', { rank: 'species', common: 'Monarch' });
+  const classifications = [...taxa.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(
+      ([name, t]) => `        <taxonomicClassification>
+          <taxonRankName>${t.rank}</taxonRankName>
+          <taxonRankValue>${escapeXml(name)}</taxonRankValue>${t.common ? `\n          <commonName>${escapeXml(t.common)}</commonName>` : ''}
+        </taxonomicClassification>`,
+    )
+    .join('\n');
+  parts.push(`      <taxonomicCoverage>
+        <generalTaxonomicCoverage>The monarch butterfly (Danaus plexippus) at every life stage, and its host plants, the milkweeds (Asclepias and related Apocynaceae).</generalTaxonomicCoverage>
+${classifications}
+      </taxonomicCoverage>`);
+  return `    <coverage>\n${parts.join('\n')}\n    </coverage>`;
+}
+
+/**
+ * EML 2.2 dataset metadata of one download (valid against the EML 2.2.0 schema): title, creator and
+ * contact (with the configured email), abstract with the filters, licences, geographic, temporal and
+ * taxonomic coverage, the Mission protocol as methods, and the citation in the GBIF profile's
+ * `additionalMetadata`.
+ * @param packageId unique per download (`urn:uuid:{download id}`)
+ * @param pubDate yyyy-MM-dd
+ */
+export function emlXml(args: {
+  packageId: string;
+  pubDate: string;
+  filters: ExploreFilters;
+  summary: ArchiveSummary;
+  party: EmlParty;
+  citation: string;
+  /** Statuses the download holds, by name. */
+  statuses: string[];
+}): string {
+  const { summary: s, party: p } = args;
+  const licenses = [...s.licenses.keys()].sort();
+  const licensed = licenses
+    .map(
+      (code) => `    <licensed>
+      <licenseName>${escapeXml(LICENSES[code].name)}</licenseName>
+      <url>${LICENSES[code].url}</url>
+      <identifier>${code}</identifier>
+    </licensed>`,
+    )
+    .join('\n');
+  const rights =
+    licenses.length > 0
+      ? licenses
+          .map(
+            (code) =>
+              `<para>Records licensed under <ulink url="${LICENSES[code].url}"><citetitle>${escapeXml(LICENSES[code].name)}</citetitle></ulink>: ${s.licenses.get(code) ?? 0}.</para>`,
+          )
+          .join('\n      ')
+      : '<para>This download holds no records.</para>';
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<eml:eml xmlns:eml="https://eml.ecoinformatics.org/eml-2.2.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="https://eml.ecoinformatics.org/eml-2.2.0 https://eml.ecoinformatics.org/eml-2.2.0/eml.xsd"
+  packageId="${escapeXml(args.packageId)}" system="urn:mission-monarch" scope="system" xml:lang="en">
+  <dataset>
+    <alternateIdentifier>${escapeXml(args.packageId)}</alternateIdentifier>
+    <title xml:lang="en">${escapeXml(p.datasetName)}: monarch butterfly and milkweed observations</title>
+${party('creator', p)}
+${party('metadataProvider', p)}
+    <pubDate>${args.pubDate}</pubDate>
+    <language>en</language>
+    <abstract>
+      <para>Sampling events of the Mission Monarch citizen-science programme: Missions (timed surveys of a milkweed patch with the number of stems inspected, participants and duration, recording each monarch life stage found and the stages looked for and not found as absences) and Flash Data (single incidental sightings), in Canada, the United States and Mexico. Each event holds its occurrences: monarch butterflies (Danaus plexippus) by life stage and the milkweeds (Asclepias) observed, with photos. Records were submitted by volunteers through the Mission Monarch website and vetted by its team; the identificationVerificationStatus of each record gives its status. Exported on ${args.pubDate}: ${s.events} events, ${s.occurrences} occurrences, ${s.media} photos. Statuses: ${escapeXml(args.statuses.join(', '))}. Filters applied: ${escapeXml(describeFilters(args.filters))}.</para>
+    </abstract>
+    <keywordSet>
+      <keyword>Danaus plexippus</keyword>
+      <keyword>Asclepias</keyword>
+      <keyword>Samplingevent</keyword>
+      <keywordThesaurus>GBIF Dataset Type Vocabulary: http://rs.gbif.org/vocabulary/gbif/dataset_type_2015-07-10.xml</keywordThesaurus>
+    </keywordSet>
+    <intellectualRights>
+      ${rights}
+    </intellectualRights>
+${licensed}
+${coverage(s)}
+${party('contact', p)}
+    <methods>
+${METHOD_STEPS.map((step) => `      <methodStep>\n        <description><para>${escapeXml(step)}</para></description>\n      </methodStep>`).join('\n')}
+      <sampling>
+        <studyExtent><description><para>Milkweed sites chosen by volunteers across the breeding range of the monarch in North America.</para></description></studyExtent>
+        <samplingDescription><para>A Mission is one visit to one site: its sample size is the number of milkweed stems inspected (sampleSizeValue, sampleSizeUnit), its effort the participants and duration (samplingEffort). Every life stage of the monarch is looked for on each milkweed species, so a stage not found is an absence (occurrenceStatus absent, individualCount 0).</para></samplingDescription>
+      </sampling>
+    </methods>
+  </dataset>
+  <additionalMetadata>
+    <metadata>
+      <gbif>
+        <citation identifier="${escapeXml(args.packageId)}">${escapeXml(args.citation)}</citation>
+      </gbif>
+    </metadata>
+  </additionalMetadata>
+</eml:eml>
+`;
+}

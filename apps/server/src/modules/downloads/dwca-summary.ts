@@ -1,0 +1,49 @@
+import { licenseOf } from './darwin-core';
+import { emptySummary, type ArchiveSummary } from './dwca-metadata';
+import type { ArchiveRow, EventSourceRow, MediaSourceRow } from './dwca-rows';
+
+/**
+ * Gathers an archive's `ArchiveSummary` (coverage, taxa, licences, counts) as its rows stream by,
+ * so that the EML, citation and rights written after them describe exactly what was written.
+ */
+export function summarize() {
+  const result: ArchiveSummary = emptySummary();
+  const countLicense = (stored: string) => {
+    const code = licenseOf(stored);
+    result.licenses.set(code, (result.licenses.get(code) ?? 0) + 1);
+  };
+  return {
+    result,
+    event(r: EventSourceRow): void {
+      result.events++;
+      countLicense(r.license);
+      const b = result.bbox;
+      result.bbox = b
+        ? {
+            west: Math.min(b.west, r.longitude),
+            east: Math.max(b.east, r.longitude),
+            south: Math.min(b.south, r.latitude),
+            north: Math.max(b.north, r.latitude),
+          }
+        : { west: r.longitude, east: r.longitude, south: r.latitude, north: r.latitude };
+      if (!result.firstDate || r.checklist_date < result.firstDate) result.firstDate = r.checklist_date;
+      if (!result.lastDate || r.checklist_date > result.lastDate) result.lastDate = r.checklist_date;
+    },
+    /** Counts an Occurrence extension row and answers it unchanged. */
+    occurrence(row: ArchiveRow, license: string): ArchiveRow {
+      result.occurrences++;
+      countLicense(license);
+      const name = row.scientificName;
+      if (typeof name === 'string' && !result.taxa.has(name))
+        result.taxa.set(name, {
+          rank: String(row.taxonRank ?? 'species'),
+          common: typeof row.vernacularName === 'string' ? row.vernacularName : null,
+        });
+      return row;
+    },
+    media(r: MediaSourceRow): void {
+      result.media++;
+      countLicense(r.license);
+    },
+  };
+}
