@@ -298,7 +298,7 @@ describe('profiles', () => {
     expect(mine.user_id).toBe(userId);
   });
 
-  it('searches usernames by prefix, case-insensitively, within the limit', async () => {
+  it('searches usernames case-insensitively, within the limit', async () => {
     const prefix = `zq${Date.now().toString(36)}`;
     for (const suffix of ['a', 'b', 'c'])
       await signUp(ctx.app, { username: `${prefix}${suffix}`, email: `${prefix}${suffix}@example.org` });
@@ -315,6 +315,26 @@ describe('profiles', () => {
     expect(tooMany.statusCode).toBe(400);
     const wildcard = await ctx.app.inject({ method: 'GET', url: '/api/users/getusernames?value=%25' });
     expect(wildcard.json().data).toEqual([]);
+  });
+
+  it('finds a username from any part of it, ignoring case and accents, best matches first (issue 17)', async () => {
+    const tag = `q${Date.now().toString(36)}`;
+    for (const username of [`l${tag}garcia`, `${tag}garciab`, `${tag}garcia`])
+      await signUp(ctx.app, { username, email: `${username}@example.org` });
+    const search = async (value: string) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/users/getusernames?limit=100&value=${encodeURIComponent(value)}`,
+        })
+      ).json().data as { username: string }[];
+    expect((await search(`${tag.toUpperCase()}GARCÍA`)).map((r) => r.username)).toEqual([
+      `${tag}garcia`,
+      `${tag}garciab`,
+      `l${tag}garcia`,
+    ]);
+    expect((await search(`${tag}garcía`.slice(1))).map((r) => r.username)).toContain(`l${tag}garcia`);
+    expect(await search(`${tag}_`)).toEqual([]);
   });
 
   it('lists users for admins only', async () => {

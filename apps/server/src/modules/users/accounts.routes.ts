@@ -108,7 +108,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.get('/getusernames', {
     schema: {
       tags: ['users'],
-      summary: 'Usernames starting with value (case-insensitive), at most limit (≤ 100)',
+      summary:
+        'Usernames containing value anywhere (case- and accent-insensitive), best matches first, at most limit (≤ 100)',
       querystring: usernameSearchQuerySchema,
       response: { 200: usernameSearchResponseSchema, 400: e },
     },

@@ -19,6 +19,7 @@ import type { Storage } from '../../lib/storage';
 import { processImage } from '../photos/image';
 import { assertUncommonPassword } from '../../lib/common-passwords';
 import type { UsersService } from './users.service';
+import { usersRepository } from './users.repository';
 
 /** Folder of profile photos under the storage root. */
 export const PROFILE_PHOTO_PATH = 'profiles';
@@ -82,15 +83,9 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
       };
     },
 
-    /** Usernames starting with `value` (case-insensitive), alphabetical, at most `limit` (spec §9: 100). */
+    /** Usernames containing `value` anywhere, case- and accent-insensitive, best first, at most `limit` (spec §9: 100; issue 17). */
     async searchUsernames(value: string, limit: number): Promise<UsernameSearchResult> {
-      const pattern = `${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const rows = await db
-        .select({ user_id: users.user_id, username: users.username })
-        .from(users)
-        .where(and(eq(users.isdeleted, false), sql`lower(${users.username}) LIKE ${pattern}`))
-        .orderBy(asc(sql`lower(${users.username})`))
-        .limit(limit);
+      const rows = await usersRepository.searchUsernames(db, value, limit);
       return { data: rows, pagination: { count: rows.length } };
     },
 

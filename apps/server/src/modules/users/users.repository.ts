@@ -19,6 +19,28 @@ export const usersRepository = {
     return row;
   },
 
+  /**
+   * Active usernames containing `value` anywhere, case- and accent-insensitive (issue 17; spec §7
+   * getusernames), best matches first: the exact name, then names starting with it, then by trigram
+   * word similarity, then alphabetically. Uses `mm_search_key` and its trigram index (migration 0012).
+   */
+  async searchUsernames(db: DbOrTx, value: string, limit: number): Promise<{ user_id: number; username: string }[]> {
+    const pattern = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const key = sql`mm_search_key(${users.username})`;
+    const needle = sql`mm_search_key(${value})`;
+    return db
+      .select({ user_id: users.user_id, username: users.username })
+      .from(users)
+      .where(and(eq(users.isdeleted, false), sql`${key} LIKE mm_search_key(${pattern})`))
+      .orderBy(
+        sql`${key} = ${needle} DESC`,
+        sql`starts_with(${key}, ${needle}) DESC`,
+        sql`word_similarity(${needle}, ${key}) DESC`,
+        sql`lower(${users.username})`,
+      )
+      .limit(limit);
+  },
+
   /** How many accounts, deleted ones included, have an email that does not end with `suffix` (seed:demo's guard). */
   async countEmailsNotEndingWith(db: DbOrTx, suffix: string): Promise<number> {
     const r = await db.execute<{ n: number }>(

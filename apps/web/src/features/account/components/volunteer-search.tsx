@@ -5,7 +5,10 @@ import { useNavigate } from 'react-router';
 import { useLocalePath } from '../../../lib/links';
 import { useUsernameSearch } from '../api/profiles';
 
-/** Finds a volunteer by the first letters of their username (spec §7 getusernames) and opens their profile. */
+/**
+ * Finds a volunteer by any part of their username, accents and case ignored (spec §7 getusernames,
+ * issue 17), and opens their profile.
+ */
 export function VolunteerSearch() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
