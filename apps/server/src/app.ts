@@ -40,6 +40,7 @@ import { translationsRoutes } from './modules/translations/translations.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { accountsRoutes } from './modules/users/accounts.routes';
 import { createAccountDataService } from './modules/users/account-data.service';
+import { createVettingDigestService } from './modules/notifications/vetting-digest.service';
 import { createFollowsService } from './modules/users/follows.service';
 import { createProfilesService } from './modules/users/profiles.service';
 import { createRecoveryService } from './modules/users/recovery.service';
@@ -311,6 +312,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       void photoUpkeep();
     });
     app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  if (deps.startJobs) {
+    // Vetting emails (issue 17), hourly: each volunteer gets at most one a day, listing new verdicts.
+    const vettingDigest = createVettingDigestService(db, mailer, appUrl);
+    const sendDigests = async () => {
+      try {
+        const report = await vettingDigest.sendDue();
+        if (report.sent > 0 || report.failed > 0) app.log.info({ vettingDigest: report }, 'vetting emails sent');
+      } catch (err) {
+        app.log.error({ err }, 'vetting emails failed');
+      }
+    };
+    const digestTimer = setInterval(() => void sendDigests(), HOUR_MS).unref();
+    app.addHook('onClose', async () => clearInterval(digestTimer));
   }
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;

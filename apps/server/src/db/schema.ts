@@ -140,6 +140,11 @@ export const profiles = pgTable('profiles', {
   bio: text('bio'),
   /** Licence the volunteer gives their observations and photos (issue 18): a `LicenseCode`. */
   license: varchar('license', { length: 16 }).notNull().default('CC-BY-4.0'),
+  /** Opt-out of the daily email that tells a volunteer their observations were vetted (issue 17). */
+  vetting_emails: boolean('vetting_emails').notNull().default(true),
+  /** When the last vetting email went out (at most one a day), and the newest verdict it covered. */
+  vetting_digest_at: timestamp('vetting_digest_at', { withTimezone: true }),
+  vetting_digest_through: timestamp('vetting_digest_through', { withTimezone: true }),
   isdeleted: boolean('isdeleted').notNull().default(false),
   created: created(),
   updated: updated(),
@@ -285,6 +290,10 @@ export const observations = pgTable(
     ),
     /** Explore list order (newest first) over any set of statuses: pages read in index order, from a key. */
     index('observations_created_idx').on(t.observation_created.desc(), t.observation_id.desc()),
+    /** Recent verdicts, for the daily vetting emails (issue 17). */
+    index('observations_dateidentified_idx')
+      .on(t.dateidentified)
+      .where(sql`${t.dateidentified} IS NOT NULL`),
   ],
 );
 

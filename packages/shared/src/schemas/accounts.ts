@@ -87,6 +87,8 @@ export const updateProfileInputSchema = z.object({
   newsletter: z.boolean().default(false),
   obsend: z.boolean().default(false),
   obreceive: z.boolean().default(false),
+  /** Daily email when an admin vets the volunteer's observations (issue 17); unchanged when left out. */
+  vetting_emails: z.boolean().optional(),
   /** Licence of the volunteer's future observations and photos (issue 18); unchanged when left out. */
   license: z.enum(LICENSE_CODES, V.invalid).optional(),
 });

@@ -85,6 +85,8 @@ export const profileSchema = z.object({
   newsletter: z.boolean(),
   obsend: z.boolean(),
   obreceive: z.boolean(),
+  /** Daily email when an admin vets the volunteer's observations (issue 17); on by default. */
+  vetting_emails: z.boolean(),
   bio: z.string().nullable(),
   /** Licence of the volunteer's observations and photos: a `LicenseCode`. */
   license: z.string(),

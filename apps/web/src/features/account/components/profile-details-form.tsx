@@ -23,7 +23,7 @@ const profileFormSchema = updateUserInputSchema.extend(updateProfileInputSchema.
 type ProfileFormInput = z.input<typeof profileFormSchema>;
 type ProfileFormOutput = z.output<typeof profileFormSchema>;
 
-const OPT_INS = ['newsletter', 'obsend', 'obreceive'] as const;
+const OPT_INS = ['newsletter', 'obsend', 'obreceive', 'vetting_emails'] as const;
 
 function defaults(me: MyProfile): ProfileFormInput {
   return {
@@ -39,6 +39,7 @@ function defaults(me: MyProfile): ProfileFormInput {
     newsletter: me.profile?.newsletter ?? false,
     obsend: me.profile?.obsend ?? false,
     obreceive: me.profile?.obreceive ?? false,
+    vetting_emails: me.profile?.vetting_emails ?? true,
     license: me.profile && isLicenseCode(me.profile.license) ? me.profile.license : DEFAULT_LICENSE,
   };
 }

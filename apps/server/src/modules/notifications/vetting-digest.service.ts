@@ -1,0 +1,119 @@
+import { normalizeLocale } from '@mm/shared';
+import type { Db } from '../../db/client';
+import { translator } from '../../lib/i18n';
+import { escapeHtml, type Mailer } from '../../lib/mailer';
+import { vettingDigestRepository, type DigestRecipient, type VerdictRow } from './vetting-digest.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** At most one vetting email per volunteer in this many ms (issue 17: "at most one email a day"). */
+export const VETTING_DIGEST_GAP_MS = DAY_MS;
+/** Verdicts older than this are never emailed (an opt-in switched back on does not send the backlog). */
+export const VETTING_DIGEST_MAX_AGE_MS = 7 * DAY_MS;
+const WINDOW = { minGapMs: VETTING_DIGEST_GAP_MS, maxAgeMs: VETTING_DIGEST_MAX_AGE_MS };
+/** Verdicts listed one by one in an email; the rest are counted. */
+const LISTED = 50;
+/** Volunteers handled per run; the next run takes the rest. */
+const BATCH = 200;
+
+export interface VettingDigestReport {
+  /** Emails sent in this run. */
+  sent: number;
+  /** Volunteers whose email failed (left for the next run). */
+  failed: number;
+}
+
+/**
+ * The daily email that tells volunteers, in their language, which of their observations an admin
+ * vetted, validated or judged invalid (issue 17 "Notifications"). Batched: at most one email per
+ * volunteer per day, listing every verdict since the last one; opt-out with the profile's
+ * `vetting_emails` setting. Safe to run on several servers at once: each volunteer is locked while
+ * their email is sent, and marked sent in the same transaction, so a crash re-sends at worst once.
+ */
+export function createVettingDigestService(db: Db, mailer: Mailer, appUrl: string) {
+  async function sendOne(recipient: DigestRecipient, verdicts: VerdictRow[]): Promise<void> {
+    const lng = normalizeLocale(recipient.language) ?? 'en';
+    const t = translator(lng);
+    const name = `${recipient.first_name} ${recipient.last_name}`.trim() || recipient.username;
+    const listed = verdicts.slice(0, LISTED);
+    const what = (v: VerdictRow) =>
+      v.lifestage_id ? t(`common:lifestage.${v.lifestage_id}`) : t('common:lifestage.milkweed');
+    const line = (v: VerdictRow) =>
+      t('account:vetting_mail.line', {
+        date: v.checklist_date,
+        what: what(v),
+        place: v.locality,
+        status: t(`common:status.${v.status_id}`),
+      });
+    const link = (v: VerdictRow) => `${appUrl}/mmapp/${lng}/checklists/view?id=${v.checklist_id}`;
+    const settings = `${appUrl}/mmapp/${lng}/users/myprofile`;
+    const more = verdicts.length - listed.length;
+    const text = [
+      t('account:mail.greeting', { name }),
+      '',
+      t('account:vetting_mail.intro', { count: verdicts.length }),
+      '',
+      ...listed.map((v) => `- ${line(v)}\n  ${link(v)}`),
+      ...(more > 0 ? [t('account:vetting_mail.more', { count: more })] : []),
+      '',
+      t('account:vetting_mail.thanks'),
+      '',
+      t('account:vetting_mail.opt_out', { url: settings }),
+      '',
+      t('account:mail.signature'),
+    ].join('\n');
+    const html = `<p>${escapeHtml(t('account:mail.greeting', { name }))}</p>
+<p>${escapeHtml(t('account:vetting_mail.intro', { count: verdicts.length }))}</p>
+<ul>${listed.map((v) => `<li><a href="${escapeHtml(link(v))}">${escapeHtml(line(v))}</a></li>`).join('')}</ul>
+${more > 0 ? `<p>${escapeHtml(t('account:vetting_mail.more', { count: more }))}</p>` : ''}
+<p>${escapeHtml(t('account:vetting_mail.thanks'))}</p>
+<p><small>${escapeHtml(t('account:vetting_mail.opt_out', { url: settings }))}</small></p>
+<p>${escapeHtml(t('account:mail.signature'))}</p>`;
+    await mailer.send({
+      to: recipient.email,
+      subject: t('account:vetting_mail.subject', { count: verdicts.length }),
+      text,
+      html,
+    });
+  }
+
+  return {
+    /**
+     * Sends every vetting email due at `now` (default: the current time).
+     * @returns how many went out and how many failed (those are retried at the next run)
+     */
+    async sendDue(now: Date = new Date()): Promise<VettingDigestReport> {
+      const report: VettingDigestReport = { sent: 0, failed: 0 };
+      const due = await db.transaction((tx) => vettingDigestRepository.lockDue(tx, now, WINDOW, BATCH));
+      for (const candidate of due) {
+        try {
+          const sent = await db.transaction(async (tx) => {
+            // Locked again, one volunteer per transaction: another server may have sent it meanwhile.
+            const [recipient] = await vettingDigestRepository.lockDue(tx, now, WINDOW, 1, candidate.user_id);
+            if (!recipient) return false;
+            const verdicts = await vettingDigestRepository.verdictsFor(
+              tx,
+              recipient.user_id,
+              now,
+              VETTING_DIGEST_MAX_AGE_MS,
+              10 * LISTED,
+            );
+            if (verdicts.length === 0) return false;
+            await sendOne(recipient, verdicts);
+            await vettingDigestRepository.markSent(
+              tx,
+              recipient.user_id,
+              now,
+              verdicts.map((v) => v.observation_id),
+            );
+            return true;
+          });
+          if (sent) report.sent += 1;
+        } catch {
+          report.failed += 1;
+        }
+      }
+      return report;
+    },
+  };
+}
+export type VettingDigestService = ReturnType<typeof createVettingDigestService>;
