@@ -6,6 +6,8 @@ import { MarkdownArticle } from '../../features/content/components/markdown-arti
 import { NotAvailable } from '../../features/content/components/not-available';
 import { PageHead } from '../../features/content/components/page-head';
 import { findContentPage } from '../../features/content/pages';
+import { PrintableSheets } from '../../features/print/components/printable-sheets';
+import { PAGES_WITH_SHEETS } from '../../features/print/sheets';
 import { useLocale } from '../../lib/links';
 import { NotFoundPage } from './not-found';
 
@@ -42,6 +44,7 @@ export function ContentPage() {
     <Stack component="article" lang={lng} sx={{ py: { xs: 1, md: 2 } }}>
       {head}
       {content.data !== undefined && <MarkdownArticle markdown={content.data} />}
+      {content.data !== undefined && PAGES_WITH_SHEETS.includes(page.slug) && <PrintableSheets />}
       {content.isPending && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
           <CircularProgress size={24} aria-hidden="true" />

@@ -1,0 +1,10 @@
+import { useParams } from 'react-router';
+import { PrintSheetPage } from '../../features/print/components/print-sheet-page';
+import { isPrintSheet } from '../../features/print/sheets';
+import { NotFoundPage } from './not-found';
+
+/** `/{locale}/print/{sheet}`: a field sheet to print (issue 17); an unknown sheet is "not found". */
+export function PrintSheetRoute() {
+  const { sheet } = useParams();
+  return isPrintSheet(sheet) ? <PrintSheetPage sheet={sheet} /> : <NotFoundPage />;
+}
