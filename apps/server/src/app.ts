@@ -27,6 +27,8 @@ import { checklistsRoutes } from './modules/checklists/checklists.routes';
 import { downloadPagesRoutes, downloadsRoutes } from './modules/downloads/downloads.routes';
 import { createDownloadsService } from './modules/downloads/downloads.service';
 import { createChecklistsService } from './modules/checklists/checklists.service';
+import { createQualityService } from './modules/quality/quality.service';
+import { qualityRoutes } from './modules/quality/quality.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { observationsRoutes } from './modules/observations/observations.routes';
 import { followDataVersion } from './lib/data-version';
@@ -202,7 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createSigninThrottle(limits, config.SIGNIN_FAILURES_PER_HOUR),
   );
   const photos = createPhotosService(db, storage);
-  const checklists = createChecklistsService(db, photos);
+  const quality = createQualityService(db);
+  const checklists = createChecklistsService(db, photos, quality);
   const dataVersion = await followDataVersion(db.$client, (msg) => app.log.warn(msg));
   app.addHook('onClose', () => dataVersion.close());
   const observations = createObservationsService(db, dataVersion, {
@@ -262,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(downloadsRoutes, { prefix: '/api/observations', downloads });
   await app.register(downloadPagesRoutes, { prefix: '/api/downloads', downloads });
   await app.register(checklistsRoutes, { prefix: '/api', checklists });
+  await app.register(qualityRoutes, { prefix: '/api/quality', quality });
   await app.register(photosRoutes, { prefix: '/api/photos', photos });
   await app.register(healthRoutes, {
     prefix: '/api',
@@ -269,13 +273,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     monitor: deps.monitor,
     photosMissing: () => photos.lastReconciliation()?.missing,
   });
-  const adminObservations = createAdminObservationsService(db);
+  const adminObservations = createAdminObservationsService(db, quality);
   const adminUsers = createAdminUsersService(db, users);
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     db,
     observations: adminObservations,
-    records: createAdminRecordsService(db),
+    records: createAdminRecordsService(db, quality),
     users: adminUsers,
     reference: createAdminReferenceService(db),
     logs: createAdminLogsService(db, {

@@ -18,3 +18,4 @@ export * from './schemas/pageviews';
 export * from './schemas/admin';
 export * from './constants/licenses';
 export * from './taxa';
+export * from './quality/index';

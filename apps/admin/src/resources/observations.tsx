@@ -43,6 +43,7 @@ import {
   StatusField,
 } from '../fields';
 import { useCountryChoices, useProvinceChoices } from '../params';
+import { FlagChips, FlagReasons, FLAG_CHOICES } from './quality-flags';
 import { BulkStatusButtons, RecordStatusButtons } from './vetting';
 
 /** The Explore filters plus status (issue 7), as list filters kept in the panel's URL. */
@@ -58,6 +59,7 @@ function useObservationFilters() {
       alwaysOn
     />,
     <TextInput key="username" source="username" label="resources.observations.fields.username" alwaysOn />,
+    <SelectInput key="flag" source="flag" label="mm.flags.filter" choices={FLAG_CHOICES} alwaysOn />,
     <DateInput key="date_from" source="date_from" label="mm.filters.date_from" />,
     <DateInput key="date_to" source="date_to" label="mm.filters.date_to" />,
     <SelectInput
@@ -108,7 +110,7 @@ function Thumbnail() {
   );
 }
 
-/** Observations queue (newest first), with bulk status changes. */
+/** Observations queue (newest first), with bulk status changes; filtered and sorted by quality flag (issue 19). */
 export function ObservationList() {
   const filters = useObservationFilters();
   const translate = useTranslate();
@@ -146,6 +148,9 @@ export function ObservationList() {
           </DataTable.Col>
           <DataTable.Col source="observationstatus_id">
             <StatusField />
+          </DataTable.Col>
+          <DataTable.Col source="flag_count">
+            <FlagChips />
           </DataTable.Col>
         </DataTable>
       )}
@@ -227,6 +232,7 @@ export function ObservationShow() {
           <SimpleShowLayout sx={{ p: 0 }}>
             <StatusField />
             <RecordStatusButtons />
+            <FlagReasons source="quality_flags" />
             <TextField source="id" />
             <LocaleDateField source="checklist_date" />
             <SelectField source="lifestage_id" choices={LIFESTAGE_CHOICES} emptyText="mm.lifestage.none" />
@@ -245,6 +251,8 @@ export function ObservationShow() {
             <LocaleDateField source="observation_created" showTime />
             <TextField source="vetted_by_username" emptyText="—" />
             <LocaleDateField source="dateidentified" showTime emptyText="—" />
+            <TextField source="flags_accepted_by_username" emptyText="—" />
+            <LocaleDateField source="flags_accepted_at" showTime emptyText="—" />
           </SimpleShowLayout>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>

@@ -278,6 +278,14 @@ export const observations = pgTable(
     license: varchar('license', { length: 16 }).notNull().default('CC-BY-4.0'),
     vetted_by: integer('vetted_by').references(() => users.user_id, { onDelete: 'set null' }),
     dateidentified: ts('dateidentified'),
+    /** Quality flags (issue 19): `QualityFlag[]` of `@mm/shared`, recomputed on every write of the record. */
+    quality_flags: jsonb('quality_flags')
+      .$type<{ code: string; params: Record<string, string | number> }[]>()
+      .notNull()
+      .default([]),
+    /** Admin who vetted the record Valid while it carried flags (accepting them), and when. */
+    flags_accepted_by: integer('flags_accepted_by').references(() => users.user_id, { onDelete: 'set null' }),
+    flags_accepted_at: ts('flags_accepted_at'),
     observation_created: ts('observation_created').notNull().defaultNow(),
     updated: updated(),
   },
@@ -294,6 +302,8 @@ export const observations = pgTable(
     index('observations_dateidentified_idx')
       .on(t.dateidentified)
       .where(sql`${t.dateidentified} IS NOT NULL`),
+    /** The vetting queue's flag filter (`quality_flags @> '[{"code": …}]'`). */
+    index('observations_quality_flags_idx').using('gin', t.quality_flags),
   ],
 );
 
@@ -314,6 +324,10 @@ export const photos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** What the original file's EXIF said before it was stripped (issue 19 photo flags): day taken and GPS position. */
+    exif_taken_on: date('exif_taken_on', { mode: 'string' }),
+    exif_latitude: doublePrecision('exif_latitude'),
+    exif_longitude: doublePrecision('exif_longitude'),
     isdeleted: boolean('isdeleted').notNull().default(false),
     created: created(),
     updated: updated(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { qualityFlagsSchema } from '../quality/flags';
 import { ObservationStatus, Role, type ObservationStatusId, type RoleId } from '../constants/enums';
 import { clockTime, countSchema, isoDate, latitudeSchema, longitudeSchema } from './observations';
 import { columnInt, multiline, PG_INTEGER_RANGES } from './input-rules';
@@ -139,6 +140,13 @@ export const adminObservationSchema = z.object({
   ...observerFields,
   comment: z.string().nullable(),
   photos: z.array(adminPhotoSchema),
+  /** Quality flags (issue 19), each with the values its translated reason names. */
+  quality_flags: qualityFlagsSchema,
+  flag_count: z.number().int(),
+  /** The admin who vetted the flagged record Valid, accepting its flags, and when (ISO 8601). */
+  flags_accepted_by: z.number().int().nullable(),
+  flags_accepted_by_username: z.string().nullable(),
+  flags_accepted_at: z.string().nullable(),
 });
 export type AdminObservation = z.infer<typeof adminObservationSchema>;
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ObservationStatus,
+  QUALITY_FLAG_CODES,
   canTransition,
   exploreFiltersSchema,
   type AdminListQuery,
@@ -12,6 +13,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, RequestValidationError, fieldError, notFound } from '../../lib/errors';
 import { observationJoins, observationWhere } from '../observations/observation-filters';
+import { createQualityService, type QualityService } from '../quality/quality.service';
 import { assertInRegion, type PanelAccess } from './admin-access';
 import { audit, changedFields, iso, idFilter, intFilter, listPage, type ListPage } from './admin-list';
 
@@ -29,9 +31,12 @@ const photoUrl = (size: 'small' | 'large') =>
 const SELECT = sql`o.observation_id AS id, o.checklist_id, c.is_flash, c.checklist_date::text AS checklist_date, o.lifestage_id, o.numbers, o.milkweed_id,
   o.observationstatus_id, o.vetted_by, v.username AS vetted_by_username, ${iso('o.dateidentified')}, ${iso('o.observation_created')},
   s.site_id, s.locality, s.province_id, s.country_id, s.latitude, s.longitude, c.user_id, u.username, c.comment,
+  o.quality_flags, jsonb_array_length(o.quality_flags) AS flag_count, o.flags_accepted_by, a.username AS flags_accepted_by_username,
+  ${iso('o.flags_accepted_at')},
   COALESCE((SELECT json_agg(json_build_object('id', p.id, 'small', ${photoUrl('small')}, 'large', ${photoUrl('large')}, 'lifestage_id', p.observation_lifestage_id) ORDER BY p.id)
             FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted), '[]'::json) AS photos`;
-const FROM = sql`${observationJoins} LEFT JOIN users u ON u.user_id = c.user_id LEFT JOIN users v ON v.user_id = o.vetted_by`;
+const FROM = sql`${observationJoins} LEFT JOIN users u ON u.user_id = c.user_id LEFT JOIN users v ON v.user_id = o.vetted_by
+  LEFT JOIN users a ON a.user_id = o.flags_accepted_by`;
 const SORTABLE: Record<string, SQL> = {
   id: sql`o.observation_id`,
   checklist_date: sql`c.checklist_date`,
@@ -43,7 +48,21 @@ const SORTABLE: Record<string, SQL> = {
   province_id: sql`s.province_id`,
   username: sql`lower(u.username)`,
   dateidentified: sql`o.dateidentified`,
+  flag_count: sql`jsonb_array_length(o.quality_flags)`,
 };
+
+/**
+ * The vetting queue's flag filter (issue 19): `any` flagged, `none` unflagged, or one flag code.
+ * @throws 400 on `flag` for anything else
+ */
+function flagWhere(flag: unknown): SQL | undefined {
+  if (flag === undefined || flag === null || flag === '') return undefined;
+  if (flag === 'any') return sql`jsonb_array_length(o.quality_flags) > 0`;
+  if (flag === 'none') return sql`o.quality_flags = '[]'::jsonb`;
+  if (typeof flag === 'string' && (QUALITY_FLAG_CODES as readonly string[]).includes(flag))
+    return sql`o.quality_flags @> ${JSON.stringify([{ code: flag }])}::jsonb`;
+  throw fieldError('flag', 'validation.invalid');
+}
 
 /** `s.province_id` limited to a Region admin's provinces; true for an Admin. */
 export function regionWhere(access: PanelAccess): SQL {
@@ -77,9 +96,12 @@ async function findOne(db: DbOrTx, id: number): Promise<AdminObservation | undef
  * correct, and change status along STATUS_TRANSITIONS. Every change runs in one transaction with
  * its audit rows. Region admins reach only their provinces' observations.
  */
-export function createAdminObservationsService(db: Db) {
+export function createAdminObservationsService(db: Db, quality: QualityService = createQualityService(db)) {
   return {
-    /** A page of observations, newest first by default; `filter` takes the Explore filters, `id` (getMany), `checklist_id` and `user_id`. */
+    /**
+     * A page of observations, newest first by default; `filter` takes the Explore filters, `id` (getMany),
+     * `checklist_id`, `user_id` and `flag` (`any`, `none` or a flag code); `sort` may be `flag_count`.
+     */
     async list(access: PanelAccess, query: AdminListQuery): Promise<ListPage<AdminObservation>> {
       const filters = exploreFilters(query.filter);
       const where: SQL[] = [observationWhere(filters, ALL_STATUSES), regionWhere(access)];
@@ -97,6 +119,8 @@ export function createAdminObservationsService(db: Db) {
       if (checklistId) where.push(sql`o.checklist_id = ${checklistId}`);
       const userId = intFilter(query.filter, 'user_id');
       if (userId) where.push(sql`c.user_id = ${userId}`);
+      const flagged = flagWhere(query.filter.flag);
+      if (flagged) where.push(flagged);
       return listPage<AdminObservation>(
         db,
         {
@@ -163,6 +187,8 @@ export function createAdminObservationsService(db: Db) {
           await tx.execute(
             sql`UPDATE sites SET ${sql.join(site, sql`, `)}, updated = now() WHERE site_id = ${before.site_id}`,
           );
+        if (site.length) await quality.recomputeSite(tx, before.site_id);
+        else if (obs.length || change.checklist_date !== undefined) await quality.recompute(tx, [before.checklist_id]);
         const after = (await findOne(tx, id)) as AdminObservation;
         const diff = changedFields(before, after, Object.keys(change) as (keyof AdminObservationUpdate)[]);
         if (diff)
@@ -203,10 +229,19 @@ export function createAdminObservationsService(db: Db) {
             to: change.status_id,
           });
         const verdict = VERDICTS.includes(change.status_id);
+        // Vetting a flagged record Valid accepts its flags: who and when are kept until it goes back to Pending.
+        const accepted =
+          change.status_id === ObservationStatus.Valid
+            ? sql`CASE WHEN jsonb_array_length(quality_flags) > 0 THEN ${access.user.user_id}::int END`
+            : change.status_id === ObservationStatus.Pending
+              ? sql`NULL`
+              : sql`flags_accepted_by`;
         const vettedBy = verdict ? access.user.user_id : null;
         await tx.execute(sql`UPDATE observations SET observationstatus_id = ${change.status_id},
             vetted_by = ${change.status_id === ObservationStatus.Deleted ? sql`vetted_by` : sql`${vettedBy}`},
             dateidentified = ${change.status_id === ObservationStatus.Deleted ? sql`dateidentified` : verdict ? sql`now()` : sql`NULL`},
+            flags_accepted_by = ${accepted},
+            flags_accepted_at = CASE WHEN ${accepted} IS NULL THEN NULL WHEN ${accepted} IS NOT DISTINCT FROM flags_accepted_by THEN flags_accepted_at ELSE now() END,
             updated = now()
           WHERE observation_id IN (${sql.join(
             ids.map((i) => sql`${i}`),

@@ -9,6 +9,7 @@ import type {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound } from '../../lib/errors';
+import { createQualityService, type QualityService } from '../quality/quality.service';
 import { assertInRegion, type PanelAccess } from './admin-access';
 import { audit, changedFields, iso, idFilter, intFilter, listPage, textFilter, type ListPage } from './admin-list';
 import { regionWhere } from './admin-observations.service';
@@ -56,9 +57,15 @@ async function oneSite(db: DbOrTx, id: number) {
   return res.rows[0] ? (res.rows[0] as AdminSite) : undefined;
 }
 
-/** Checklists (missions and flash sightings) and sites in the admin panel: list, show, edit with audit (issue 7). */
-export function createAdminRecordsService(db: Db) {
-  /** Applies `SET` parts to one row inside a transaction with its audit row; returns the new record. */
+/**
+ * Checklists (missions and flash sightings) and sites in the admin panel: list, show, edit with audit
+ * (issue 7). A corrected date or place recomputes the quality flags of the records it holds (issue 19).
+ */
+export function createAdminRecordsService(db: Db, quality: QualityService = createQualityService(db)) {
+  /**
+   * Applies `SET` parts to one row inside a transaction with its audit row, then `after` (in the same
+   * transaction); returns the new record.
+   */
   async function edit<T extends object>(
     access: PanelAccess,
     resource: 'checklists' | 'sites',
@@ -67,12 +74,16 @@ export function createAdminRecordsService(db: Db) {
     read: (tx: DbOrTx, id: number) => Promise<(T & { province_id: number | null }) | undefined>,
     sets: SQL[],
     update: (set: SQL) => SQL,
+    recompute: (tx: DbOrTx) => Promise<void>,
   ): Promise<T> {
     return db.transaction(async (tx) => {
       const before = await read(tx, id);
       if (!before) throw notFound();
       assertInRegion(access, before.province_id);
-      if (sets.length) await tx.execute(update(sql.join([...sets, sql`updated = now()`], sql`, `)));
+      if (sets.length) {
+        await tx.execute(update(sql.join([...sets, sql`updated = now()`], sql`, `)));
+        await recompute(tx);
+      }
       const after = (await read(tx, id)) as T & { province_id: number | null };
       const diff = changedFields(before, after, Object.keys(change) as (keyof T)[]);
       if (diff) await audit(tx, { userId: access.user.user_id, resource, recordId: id, action: 'update', ...diff });
@@ -141,6 +152,7 @@ export function createAdminRecordsService(db: Db) {
         oneChecklist,
         sets,
         (set) => sql`UPDATE checklists SET ${set} WHERE checklist_id = ${id}`,
+        (tx) => quality.recompute(tx, [id]),
       );
     },
 
@@ -207,6 +219,7 @@ export function createAdminRecordsService(db: Db) {
         oneSite,
         sets,
         (set) => sql`UPDATE sites SET ${set} WHERE site_id = ${id}`,
+        (tx) => quality.recomputeSite(tx, id),
       );
     },
   };

@@ -12,6 +12,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { FINAL_PATH, TEMP_PATH, type PhotosService } from '../photos/photos.service';
+import { createQualityService, type QualityService } from '../quality/quality.service';
 import type { ChecklistWrite } from './checklist-write';
 import { checklistsQueries } from './checklists.queries';
 import { checklistsRepository as repo } from './checklists.repository';
@@ -59,8 +60,15 @@ async function checkReferences(
   return { countryId: ids.provinces.get(write.site.province_id) ?? 0, photos: usable };
 }
 
-/** Checklist rules: create (idempotent), replace and delete while Pending by the owner only, read with visibility. */
-export function createChecklistsService(db: Db, photos: PhotosService) {
+/**
+ * Checklist rules: create (idempotent), replace and delete while Pending by the owner only, read with visibility.
+ * Every write stores the observations' quality flags (issue 19).
+ */
+export function createChecklistsService(
+  db: Db,
+  photos: PhotosService,
+  quality: QualityService = createQualityService(db),
+) {
   const references = createReferenceIds(db);
   const places = createPlaceCheck(db);
   const releaseTemp = (rows: { photo_name: string; photo_path: string }[]) =>
@@ -93,7 +101,11 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
           write,
           refs.countryId,
         );
-        if (checklistId !== null) return checklistId;
+        if (checklistId !== null) {
+          // Flags are derived from the rows just written; recomputed by `npm run quality:recompute` if this fails.
+          await quality.recompute(db, [checklistId]);
+          return checklistId;
+        }
         // A concurrent retry with the same key won: drop the site this attempt made, answer the winner.
         if (newSiteId !== null) await repo.deleteUnusedSite(db, newSiteId);
         const winner = await repo.findByIdempotencyKey(db, userId, idempotencyKey);
@@ -118,6 +130,7 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
             new Map(refs.photos.map((p) => [p.photo_name, p.id])),
             FINAL_PATH,
           );
+          await quality.recompute(tx, [checklistId]);
           return checklistId;
         });
         await releaseTemp(refs.photos);
@@ -164,6 +177,7 @@ export function createChecklistsService(db: Db, photos: PhotosService) {
           new Map(refs.photos.map((p) => [p.photo_name, p.id])),
           FINAL_PATH,
         );
+        await quality.recompute(tx, [checklistId]);
       });
       await releaseTemp(refs.photos);
       return checklistId;

@@ -9,6 +9,7 @@ import {
   taxonFacts,
   type LicenseCode,
   type Locale,
+  type QualityFlag,
 } from '@mm/shared';
 
 /**
@@ -64,6 +65,25 @@ export interface ObservationSourceRow {
   license: string;
   /** Storage keys of the large photo variants (`{photo_path}/large/{photo_name}`), oldest first. */
   photos: string[] | null;
+  /** Quality flags of the record (issue 19). */
+  quality_flags: QualityFlag[];
+}
+
+/**
+ * Quality flags as text for exports: `code(param=value, …)` (parameters in name order) joined by ` | `,
+ * e.g. `out_of_season(latitude=46.8, lifestage_id=2, month=1)`; null without flags. docs/quality-flags.md
+ * explains each code.
+ */
+export function flagsText(flags: readonly QualityFlag[]): string | null {
+  if (flags.length === 0) return null;
+  return flags
+    .map((f) => {
+      const params = Object.keys(f.params)
+        .sort()
+        .map((k) => `${k}=${f.params[k]}`);
+      return params.length ? `${f.code}(${params.join(', ')})` : f.code;
+    })
+    .join(' | ');
 }
 
 /** Darwin Core lifeStage for life-stage ids 1–4 (spec §3: adult, eggs, caterpillar, chrysalis). */
@@ -239,6 +259,8 @@ export const DWC_COLUMNS = [
   'datasetID',
   'references',
   'associatedMedia',
+  // Not a Darwin Core term: the record's quality flags (issue 19), `flagsText`.
+  'flags',
 ] as const;
 export type DwcColumn = (typeof DWC_COLUMNS)[number];
 /** One occurrence; numbers stay numbers (GeoJSON), absent values are null (empty cells). */
@@ -284,5 +306,6 @@ export function toOccurrence(r: ObservationSourceRow, ctx: PublishingContext, me
     datasetID: ctx.datasetId,
     references: recordPage(ctx, r.checklist_id),
     associatedMedia: r.photos && r.photos.length > 0 ? r.photos.map((key) => `${mediaBase}${key}`).join(' | ') : null,
+    flags: flagsText(r.quality_flags),
   };
 }

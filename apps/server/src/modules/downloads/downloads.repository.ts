@@ -23,7 +23,7 @@ const observationSourceColumns = sql`
   ab.name AS abundance, ls.name AS locationsize,
   o.basisofrecord_id, u.username, st.name AS status, c.is_flash, c.comment, c.stems_inspected,
   (SELECT count(*)::int FROM observations mo WHERE mo.checklist_id = c.checklist_id AND mo.lifestage_id IS NULL) AS milkweeds_in_checklist,
-  o.license,
+  o.license, o.quality_flags,
   (SELECT array_agg(ph.photo_path || '/large/' || ph.photo_name ORDER BY ph.id)
      FROM photos ph WHERE ph.observation_id = o.observation_id AND NOT ph.isdeleted) AS photos`;
 

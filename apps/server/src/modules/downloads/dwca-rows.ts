@@ -3,6 +3,7 @@ import {
   basisOfRecord,
   durationMinutes,
   eventDate,
+  flagsText,
   LIFE_STAGES,
   licenseUrl,
   milkweedRemarks,
@@ -147,10 +148,16 @@ export function toOccurrenceRow(r: OccurrenceSourceRow, ctx: PublishingContext):
     ...taxonTerms(row, ctx.locale),
     lifeStage: monarch ? (LIFE_STAGES[row.lifestage_id ?? 0] ?? null) : null,
     ...quantityTerms(row),
-    occurrenceRemarks: monarch ? (r.is_flash ? r.comment : null) : milkweedRemarks(r),
+    occurrenceRemarks: withFlags(monarch ? (r.is_flash ? r.comment : null) : milkweedRemarks(r), r.quality_flags),
     associatedTaxa: monarch && r.milkweed_latin_name ? `"on":"${r.milkweed_latin_name}"` : null,
     identificationVerificationStatus: r.status,
   };
+}
+
+/** Remarks followed by the record's quality flags (issue 19), `quality flags: …`. */
+function withFlags(remarks: string | null, flags: OccurrenceSourceRow['quality_flags']): string | null {
+  const text = flagsText(flags);
+  return [remarks, text ? `quality flags: ${text}` : null].filter(Boolean).join('; ') || null;
 }
 
 /** One photo as the multimedia query reads it. */

@@ -10,6 +10,7 @@ import {
   regionCodeOf,
   type ProvinceRef,
 } from '../../lib/province-locator';
+import { createQualityService } from '../quality/quality.service';
 import type { SightingRecord } from './sightings-csv';
 
 /** A sighting to write, with the user it belongs to. */
@@ -86,7 +87,7 @@ function placeRecord(
  * given) and one observation (Pending); each batch in one transaction. Rows already imported
  * (same source key for the same user) are skipped, so a re-run adds nothing. A sighting whose point
  * lies in another province than its code names, or outside Canada, the US and Mexico, is not
- * written but returned in `rejected`.
+ * written but returned in `rejected`. Written rows get their quality flags (issue 19) in the same transaction.
  * @returns how many were written, how many were already there, and the rejected sightings
  */
 export async function createSightingWriter(db: Db) {
@@ -107,6 +108,7 @@ export async function createSightingWriter(db: Db) {
     .from(milkweedSpecies);
   const milkweedByName = new Map(milkweeds.map((m) => [m.latin.toLowerCase(), m.id]));
   const unidentified = milkweedByName.get('asclepias sp.') ?? null;
+  const quality = createQualityService(db);
 
   return async function writeBatch(
     input: SightingToWrite[],
@@ -185,6 +187,10 @@ export async function createSightingWriter(db: Db) {
             basisofrecord_id: BasisOfRecord.Sight,
           };
         }),
+      );
+      await quality.recompute(
+        tx,
+        checklistRows.map((r) => r.id),
       );
       return { written: fresh.length, existing: batch.length - fresh.length };
     });

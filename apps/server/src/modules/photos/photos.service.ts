@@ -6,6 +6,7 @@ import { fieldError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { visibleStatuses } from '../observations/observation-filters';
 import { processImage, smallFromLarge } from './image';
+import { readExifFacts } from './photo-exif';
 import { photosRepository, type PhotoRow } from './photos.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -161,11 +162,15 @@ export function createPhotosService(db: Db, storage: Storage) {
     },
 
     /**
-     * Stores an uploaded image (≤ 10 MB, checked by the caller's multipart limit) for `userId`.
+     * Stores an uploaded image (≤ 10 MB, checked by the caller's multipart limit) for `userId`, with the day and
+     * GPS point its EXIF gave (for the photo quality flags) before the metadata is stripped.
      * @throws 415 not an image, 400 damaged or pixel flood
      */
     async uploadObservationPhoto(userId: number, data: Buffer): Promise<UploadedPhoto> {
-      const img = await processImage(data);
+      const [img, exif] = await Promise.all([
+        processImage(data),
+        readExifFacts(data, new Date().toISOString().slice(0, 10)),
+      ]);
       const photo_name = `${randomUUID()}.jpg`;
       await storage.put(`${TEMP_PATH}/large/${photo_name}`, img.large);
       await storage.put(`${TEMP_PATH}/small/${photo_name}`, img.small);
@@ -178,6 +183,7 @@ export function createPhotosService(db: Db, storage: Storage) {
           width: img.width,
           height: img.height,
           bytes: img.large.length,
+          ...exif,
         });
       } catch (err) {
         await Promise.all([

@@ -1,8 +1,9 @@
 import { Alert, Box, Button, TextField } from '@mui/material';
 import type { SubmitHandler } from 'react-hook-form';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChecklistDetail, LoadParams, SubmitFlashInput } from '@mm/shared';
+import { LIFESTAGE_KEYS, type ChecklistDetail, type LoadParams, type SubmitFlashInput } from '@mm/shared';
+import { QualityWarnings, useQualityFlags } from '../../../components/ui/quality-warnings';
 import { useFieldError } from '../../../lib/form-errors';
 import { useFlashForm, type QueuedFlash } from '../hooks/use-flash-form';
 import { todayIso } from '../utils/flash-form-values';
@@ -48,6 +49,21 @@ export function FlashForm({ params, onSaved, initial, queued, onQueued }: FlashF
   const onSubmit: SubmitHandler<SubmitFlashInput> = (values) => mutation.mutate(values);
   const idleLabel = initial ? t('flash.save_changes') : t('flash.submit');
   const busyLabel = initial ? t('flash.saving') : t('flash.submitting');
+  const [date, provinceId, ...counts] = form.watch(['checklist_date', 'province_id', ...LIFESTAGE_KEYS]);
+  const countsKey = counts.join(',');
+  const record = useMemo(() => {
+    if (!point || !/^\d{4}-\d{2}-\d{2}$/.test(date ?? '')) return undefined;
+    const numbers = countsKey.split(',').map(Number);
+    return {
+      checklist_date: date,
+      latitude: point.lat,
+      longitude: point.lng,
+      stems_inspected: null,
+      observations: numbers.flatMap((n, i) => (n > 0 ? [{ lifestage_id: i + 1, numbers: n }] : [])),
+    };
+  }, [date, point, countsKey]);
+  const flags = useQualityFlags(record, todayIso());
+  const place = params.provinces.find((p) => p.province_id === provinceId)?.province;
 
   return (
     <Box
@@ -94,6 +110,7 @@ export function FlashForm({ params, onSaved, initial, queued, onQueued }: FlashF
         prefillNote={prefill.note}
         onCloseNote={prefill.clearNote}
       />
+      <QualityWarnings flags={flags} place={place} />
       <Button type="submit" variant="contained" size="large" disabled={mutation.isPending || uploading}>
         {mutation.isPending ? busyLabel : idleLabel}
       </Button>

@@ -1,4 +1,4 @@
-import { isoDate } from '@mm/shared';
+import { exifDay, exifPoint } from '@mm/shared';
 
 /** What a photo's EXIF can tell about a sighting: where (WGS84 degrees) and on which day (yyyy-MM-dd). */
 export interface PhotoExif {
@@ -8,31 +8,7 @@ export interface PhotoExif {
 
 type ExifSource = Blob | ArrayBuffer | Uint8Array;
 
-const round = (n: number) => Math.round(n * 1e6) / 1e6;
-
-/** A usable GPS point: both coordinates finite and in range, and not the 0,0 "no fix" placeholder. */
-function toPoint(gps: { latitude?: unknown; longitude?: unknown } | undefined): PhotoExif['point'] {
-  const lat = gps?.latitude;
-  const lng = gps?.longitude;
-  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng))
-    return undefined;
-  if (Math.abs(lat) > 90 || Math.abs(lng) > 180 || (lat === 0 && lng === 0)) return undefined;
-  return { lat: round(lat), lng: round(lng) };
-}
-
-/**
- * The calendar day of a raw EXIF DateTimeOriginal ("2015:06:11 10:29:26", possibly with sub-seconds
- * or an offset): the camera's local day, which is the day the volunteer means. Days that do not
- * exist, are in the future (after `today`) or before 1900 give undefined.
- */
-export function exifDay(raw: unknown, today: string): string | undefined {
-  if (typeof raw !== 'string') return undefined;
-  const m = /^(\d{4})[:-](\d{2})[:-](\d{2})/.exec(raw.trim());
-  if (!m) return undefined;
-  const day = `${m[1]}-${m[2]}-${m[3]}`;
-  if (!isoDate.safeParse(day).success || day > today || day < '1900-01-01') return undefined;
-  return day;
-}
+export { exifDay };
 
 /**
  * Reads the GPS point and DateTimeOriginal of an ORIGINAL photo file in the browser, before upload
@@ -50,7 +26,7 @@ export async function readPhotoExif(file: ExifSource, today: string): Promise<Ph
         { DateTimeOriginal?: unknown } | undefined
       >,
     ]);
-    return { point: toPoint(gps), date: exifDay(tags?.DateTimeOriginal, today) };
+    return { point: exifPoint(gps), date: exifDay(tags?.DateTimeOriginal, today) };
   } catch {
     return {};
   }

@@ -1,13 +1,14 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLocale } from '../../../lib/links';
-import type { LoadParams } from '@mm/shared';
+import { LIFESTAGE_KEYS, type LoadParams, type QualityRecord } from '@mm/shared';
+import { QualityWarnings, useQualityFlags } from '../../../components/ui/quality-warnings';
 import { formatDate } from '../../../lib/format-date';
-import type { MissionFormValues, MissionStepName } from '../mission-values';
+import { todayIso, type MissionFormValues, type MissionStepName } from '../mission-values';
 import { MilkweedSummary, SummaryList } from './milkweed-summary';
 import { SiteMap } from './site-map';
 
@@ -36,7 +37,26 @@ function StepSummary({ step, href, children }: { step: MissionStepName; href: st
   );
 }
 
-/** Step 4 Confirmation: everything the mission will send, read-only, with a way back to each step. */
+/** The parts of a mission the browser's quality rules read: one row per life stage counted on each milkweed. */
+function qualityRecord({ site, checklist, observation }: MissionFormValues): QualityRecord | undefined {
+  if (site.latitude === null || site.longitude === null) return undefined;
+  return {
+    checklist_date: checklist.checklist_date,
+    latitude: site.latitude,
+    longitude: site.longitude,
+    stems_inspected: observation.stems_inspected,
+    observations: observation.monarchs_seen
+      ? observation.milkweeds.flatMap((m) =>
+          LIFESTAGE_KEYS.flatMap((key, i) => (m[key] > 0 ? [{ lifestage_id: i + 1, numbers: m[key] }] : [])),
+        )
+      : [],
+  };
+}
+
+/**
+ * Step 4 Confirmation: everything the mission will send, read-only, with a way back to each step,
+ * and the quality warnings (issue 19) the volunteer may check before sending.
+ */
 export function ConfirmationStep({
   params,
   stepHref,
@@ -52,8 +72,12 @@ export function ConfirmationStep({
   const country = params.countries.find((c) => c.id === province?.country_id);
   const point =
     site.latitude !== null && site.longitude !== null ? { lat: site.latitude, lng: site.longitude } : undefined;
+  const values = getValues();
+  const [record] = useState(() => qualityRecord(values));
+  const flags = useQualityFlags(record, todayIso());
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
+      <QualityWarnings flags={flags} place={province?.province} />
       <StepSummary step="site" href={stepHref('site')}>
         <SummaryList
           items={[

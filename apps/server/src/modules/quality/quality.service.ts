@@ -1,0 +1,170 @@
+import {
+  DUPLICATE_MAX_M,
+  countsKey,
+  distanceKm,
+  distinctFlags,
+  recordFlags,
+  type PhotoFacts,
+  type QualityFlag,
+  type QualityPreviewInput,
+} from '@mm/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { BORDER_TOLERANCE_KM, checkPlace, locateRegion } from '../../lib/province-locator';
+import { qualityRepository as repo, type EarlierRecord } from './quality.repository';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const decimals = (v: number) => (String(v).split('.')[1] ?? '').length;
+
+/**
+ * Border slack (km) of a stored point: the submission tolerance, the site's recorded uncertainty, or
+ * the half-diagonal of the rounding cell of a coarse imported point (one decimal ≈ 7 km), whichever
+ * is largest — the same slack the importer gave the record, so an accepted row is not flagged for it.
+ */
+function placeToleranceKm(lat: number, lng: number, uncertaintyM: number | null): number {
+  const half = 0.5 * 10 ** -Math.min(decimals(lat), decimals(lng));
+  const rounding = Math.hypot(half * 111.2, half * 111.2 * Math.cos((lat * Math.PI) / 180));
+  return Math.max(BORDER_TOLERANCE_KM, rounding, (uncertaintyM ?? 0) / 1000);
+}
+
+/** `near_duplicate` naming the earliest earlier record within `DUPLICATE_MAX_M` with the same counts. */
+function duplicateFlags(
+  current: { latitude: number; longitude: number; observations: EarlierRecord['observations'] },
+  earlier: readonly EarlierRecord[],
+): QualityFlag[] {
+  const key = countsKey(current.observations);
+  const twin = earlier
+    .map((e) => ({ e, m: distanceKm(current.latitude, current.longitude, e.latitude, e.longitude) * 1000 }))
+    .filter(({ e, m }) => m <= DUPLICATE_MAX_M && countsKey(e.observations ?? []) === key)
+    .sort((a, b) => a.e.checklist_id - b.e.checklist_id)[0];
+  return twin
+    ? [{ code: 'near_duplicate', params: { checklist_id: twin.e.checklist_id, metres: Math.round(twin.m) } }]
+    : [];
+}
+
+/**
+ * Quality flags (issue 19; docs/quality-flags.md): the pure rules of `@mm/shared` plus the rules that
+ * need the boundaries or the database (point outside the chosen province or outside Canada, the US
+ * and Mexico; near-duplicate of the same volunteer's earlier record).
+ */
+export function createQualityService(db: Db) {
+  // Reference rows, seeded at start-up: read once per process.
+  let provinces: Promise<{ names: Map<string, string>; codes: Map<number, string> }> | undefined;
+  const reference = () =>
+    (provinces ??= repo.provinces(db).then((rows) => ({
+      names: new Map(rows.map((r) => [r.code, r.province])),
+      codes: new Map(rows.map((r) => [r.province_id, r.code])),
+    })));
+  const provinceName = async (code: string) => (await reference()).names.get(code) ?? code;
+
+  /**
+   * `place_other_province` (with the province the point lies in) or `place_outside_area` for a point
+   * (WGS84 degrees) filed under a region (ISO 3166-2, null when none), with `placeToleranceKm` of slack.
+   */
+  async function placeFlags(
+    regionCode: string | null,
+    lat: number,
+    lng: number,
+    uncertaintyM: number | null,
+  ): Promise<QualityFlag[]> {
+    const tolerance = placeToleranceKm(lat, lng, uncertaintyM);
+    if (regionCode === null)
+      return locateRegion(lat, lng, tolerance) ? [] : [{ code: 'place_outside_area', params: {} }];
+    const verdict = checkPlace(regionCode, lat, lng, tolerance);
+    if (verdict.kind === 'outside') return [{ code: 'place_outside_area', params: {} }];
+    if (verdict.kind === 'elsewhere')
+      return [
+        {
+          code: 'place_other_province',
+          params: { province: await provinceName(verdict.code), chosen: await provinceName(regionCode) },
+        },
+      ];
+    return [];
+  }
+
+  return {
+    /**
+     * Computes and stores the flags of every observation of the checklists, from what the database
+     * holds now; run inside the transaction that wrote them (submission, import batch, correction).
+     */
+    async recompute(tx: DbOrTx, checklistIds: number[]): Promise<void> {
+      const ids = [...new Set(checklistIds)];
+      const facts = await repo.checklistFacts(tx, ids);
+      const earlier = await repo.earlierNearby(tx, ids, DUPLICATE_MAX_M * 1.5);
+      const rows: { observation_id: number; flags: QualityFlag[] }[] = [];
+      for (const c of facts) {
+        const shared = [
+          ...(await placeFlags(c.region_code, c.latitude, c.longitude, c.coordinate_uncertainty_m)),
+          ...duplicateFlags(
+            c,
+            earlier.filter((e) => e.later_id === c.checklist_id),
+          ),
+        ];
+        const own = recordFlags(c, today());
+        c.observations.forEach((o, i) =>
+          rows.push({ observation_id: o.observation_id, flags: [...(own[i] ?? []), ...shared] }),
+        );
+      }
+      await repo.writeFlags(tx, rows);
+    },
+
+    /**
+     * Recomputes every record (with an id above `afterId`), `batch` checklists per transaction in id
+     * order: rows written before the flags existed, or after a change of the rules.
+     * @returns how many checklists were checked
+     */
+    async recomputeAll(
+      { batch = 500, afterId = 0 }: { batch?: number; afterId?: number } = {},
+      progress?: (done: number) => void,
+    ): Promise<number> {
+      let done = 0;
+      let after = afterId;
+      for (;;) {
+        const ids = await repo.checklistIdsAfter(db, after, batch);
+        if (ids.length === 0) return done;
+        await db.transaction((tx) => this.recompute(tx, ids));
+        done += ids.length;
+        after = ids[ids.length - 1] ?? after;
+        progress?.(done);
+      }
+    },
+
+    /** Recomputes every checklist held by a site (after its place was corrected). */
+    async recomputeSite(tx: DbOrTx, siteId: number): Promise<void> {
+      await this.recompute(tx, await repo.checklistsOfSite(tx, siteId));
+    },
+
+    /**
+     * The flags a submission would get, before it is sent (`POST /api/quality/preview`): every rule,
+     * the volunteer's own photos' EXIF read from their uploads, without repeats.
+     */
+    async preview(userId: number, input: QualityPreviewInput): Promise<QualityFlag[]> {
+      const regionCode = (await reference()).codes.get(input.province_id) ?? null;
+      const photos = await repo.photoFacts(
+        db,
+        userId,
+        input.observations.flatMap((o) => o.photo_names),
+      );
+      const observations = input.observations.map((o) => ({
+        lifestage_id: o.lifestage_id,
+        numbers: o.numbers,
+        photos: o.photo_names.map((n) => photos.get(n)).filter((p): p is PhotoFacts => p !== undefined),
+      }));
+      const record = { ...input, stems_inspected: input.stems_inspected ?? null, observations };
+      const earlier = await repo.nearbyOfUser(
+        db,
+        userId,
+        input.checklist_date,
+        input.latitude,
+        input.longitude,
+        DUPLICATE_MAX_M * 1.5,
+        input.checklist_id ?? null,
+      );
+      return distinctFlags([
+        ...recordFlags(record, today()),
+        await placeFlags(regionCode, input.latitude, input.longitude, null),
+        duplicateFlags(record, earlier),
+      ]);
+    },
+  };
+}
+export type QualityService = ReturnType<typeof createQualityService>;

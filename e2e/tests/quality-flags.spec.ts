@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const password = 'Monarque22';
+const stamp = Date.now().toString(36);
+const admin = `qadm${stamp}`;
+const volunteer = `qvol${stamp}`;
+const root = path.resolve(import.meta.dirname, '../..');
+let token = '';
+
+async function signUp(request: APIRequestContext, username: string): Promise<string> {
+  const res = await request.post('/api/users/signup', {
+    data: {
+      username,
+      first_name: 'Léa',
+      last_name: 'Gagnon',
+      email: `${username}@example.org`,
+      password,
+      confirm_password: password,
+      language: 'en',
+      newsletter: false,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { oauth_token: string }).oauth_token;
+}
+
+/** Makes an account an administrator with the users:role command, against the e2e server's database. */
+function grantAdmin(username: string) {
+  execFileSync('npx', ['tsx', 'apps/server/src/cli/set-role.ts', username, 'admin'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    stdio: 'pipe',
+  });
+}
+
+/** A Flash sighting in Québec City, through the API. */
+async function submitFlash(request: APIRequestContext, locality: string, date: string, counts: object) {
+  const params = (await (await request.get('/api/utilities/loadparams')).json()) as {
+    provinces: { province_id: number; administrative: string }[];
+  };
+  const res = await request.post('/api/observations/submit_flash', {
+    headers: { Authorization: token },
+    data: {
+      idempotency_key: randomUUID(),
+      checklist_date: date,
+      locality,
+      city: 'Québec',
+      province_id: params.provinces.find((p) => p.administrative === 'QC')?.province_id,
+      latitude: 46.81,
+      longitude: -71.21,
+      adults: 0,
+      eggs: 0,
+      caterpillars: 0,
+      chrysalises: 0,
+      photos: [],
+      ...counts,
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function openSignedIn(page: Page, href: string) {
+  await page.goto('/api/health');
+  await page.evaluate((value) => localStorage.setItem('oauth_token', value), token);
+  await page.goto(href);
+}
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  await signUp(request, admin);
+  grantAdmin(admin);
+  token = await signUp(request, volunteer);
+  await submitFlash(request, 'Jardin en hiver', '2026-01-12', { eggs: 4 });
+  await submitFlash(request, 'Jardin en été', '2026-07-12', { adults: 2 });
+  await request.dispose();
+});
+
+test('the Flash form warns gently about eggs in January in Québec, and still submits', async ({ page }) => {
+  await openSignedIn(page, '/mmapp/en/submit/flash');
+  await expect(page.getByRole('heading', { level: 1, name: 'Flash Data' })).toBeVisible();
+  await page.getByLabel(/^Date/).fill('2026-01-15');
+  await page.getByRole('spinbutton', { name: 'Latitude' }).fill('46.81');
+  await page.getByRole('spinbutton', { name: 'Longitude' }).fill('-71.21');
+  await expect(page.getByRole('combobox', { name: 'Province' })).toHaveText('Québec');
+  await page.getByRole('spinbutton', { name: 'Number of eggs' }).fill('3');
+  const warning = page.getByRole('status').filter({ hasText: 'Please check before sending' });
+  await expect(warning).toContainText('Eggs in January in Québec are unusual: please check the date.');
+  await expect(warning).toContainText('These are only warnings: you can still submit.');
+
+  // In July the same eggs are expected: the warning goes away.
+  await page.getByLabel(/^Date/).fill('2026-07-15');
+  await expect(warning).toHaveCount(0);
+  await page.getByLabel(/^Date/).fill('2026-01-15');
+  await expect(warning).toBeVisible();
+
+  await page.getByRole('textbox', { name: /^Locality/ }).fill('Plaines d’Abraham');
+  await page.getByRole('button', { name: 'Submit observation' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Thank you! Your observation was saved.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/mmapp\/en\/submit\/flash\/\d+$/);
+});
+
+test('an admin filters the queue by flag, reads the reason and accepts the flagged record', async ({ page }) => {
+  await page.goto('/mmadmin/');
+  await page.getByLabel('Username').fill(admin);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('menuitem', { name: 'Observations' }).click();
+  await page.getByRole('textbox', { name: 'Observer' }).fill(volunteer);
+  await expect(page).toHaveURL(new RegExp(`filter=.*${volunteer}`));
+  await expect(page.getByRole('row').filter({ hasText: 'Jardin en été' })).toHaveCount(1);
+
+  await page.getByRole('combobox', { name: 'Quality flag' }).click();
+  await page.getByRole('option', { name: 'Out of season' }).click();
+  await expect(page).toHaveURL(/out_of_season/);
+  const row = page.getByRole('row').filter({ hasText: 'Jardin en hiver' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Out of season')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Jardin en été' })).toHaveCount(0);
+
+  await row.getByRole('cell', { name: 'Jardin en hiver' }).click();
+  const reasons = page.getByRole('region', { name: 'Quality flags' });
+  await expect(reasons).toContainText('Eggs in January in Québec are unusual: please check the date.');
+  await page.getByRole('button', { name: 'Mark as Valid' }).click();
+  await expect(page.getByText('1 observation is now Valid.')).toBeVisible();
+  await expect(reasons).toContainText(`Accepted by ${admin}`);
+});
