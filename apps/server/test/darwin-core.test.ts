@@ -33,6 +33,8 @@ describe('Darwin Core terms (issue 18)', () => {
       gbifKey: 3170229,
     });
     expect(taxonFacts('Asclepias speciosa')).toMatchObject({ rank: 'species', authorship: 'Torr.', gbifKey: 3170260 });
+    expect(taxonFacts('Asclepias linaria').gbifKey).toBe(3170270);
+    expect(taxonFacts('Asclepias subverticillata').gbifKey).toBe(3170284);
     expect(taxonFacts('Danaus plexippus')).toEqual({
       scientificName: 'Danaus plexippus',
       rank: 'species',

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +138,9 @@ describe('provenance of imported records (issue 18)', () => {
       'GBIF occurrence download (via GBIF): 9 occurrences; iNaturalist research-grade observations (via GBIF): 483 occurrences',
     );
     expect(full.eml).toContain('Mission Monarch volunteers: 0 occurrences');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'monarch-eml-'));
+    await writeFile(path.join(dir, 'eml.xml'), full.eml);
+    expect(() => execFileSync('xmllint', ['--noout', path.join(dir, 'eml.xml')], { stdio: 'pipe' })).not.toThrow();
     // The abstract does not claim the volunteers recorded imported data.
     expect(full.eml).not.toContain('Records were submitted by volunteers');
     expect(full.eml).toContain('492 occurrences were not recorded through Mission Monarch');
