@@ -128,8 +128,16 @@ export const recordPage = (ctx: PublishingContext, checklistId: number) =>
 export const protocolPage = (ctx: PublishingContext) =>
   `${ctx.publicUrl || 'https://mission-monarch.org'}/mmapp/en/content/what-is-a-mission`;
 
-/** Darwin Core samplingProtocol of a checklist: the protocol's name and its page. */
-export function samplingProtocol(ctx: PublishingContext, isFlash: boolean): string {
+/**
+ * Darwin Core samplingProtocol of a checklist: the protocol's name and its page; null for an imported
+ * record (`sourceDataset` set), which followed its source's protocol, not ours (issue 18).
+ */
+export function samplingProtocol(
+  ctx: PublishingContext,
+  isFlash: boolean,
+  sourceDataset: string | null = null,
+): string | null {
+  if (sourceDataset !== null) return null;
   const name = isFlash
     ? 'Mission Monarch Flash Data (incidental sighting)'
     : 'Mission Monarch Mission (milkweed survey)';
@@ -338,7 +346,7 @@ export function toOccurrence(r: ObservationSourceRow, ctx: PublishingContext, me
     recordedBy: r.username,
     associatedTaxa: monarch && r.milkweed_latin_name ? `"on":"${r.milkweed_latin_name}"` : null,
     identificationVerificationStatus: r.status,
-    samplingProtocol: samplingProtocol(ctx, r.is_flash),
+    samplingProtocol: samplingProtocol(ctx, r.is_flash, r.source_dataset),
     sampleSizeValue: r.is_flash ? null : r.stems_inspected,
     sampleSizeUnit: r.is_flash || r.stems_inspected === null ? null : 'milkweed stems',
     license: licenseUrl(r.license),

@@ -107,7 +107,7 @@ export function toEventRow(r: EventSourceRow, ctx: PublishingContext): ArchiveRo
     datasetName: provenance.datasetName,
     datasetID: provenance.datasetID,
     ...datedTerms(r.checklist_date, r.date_precision, r.start_time, r.end_time),
-    samplingProtocol: samplingProtocol(ctx, r.is_flash),
+    samplingProtocol: samplingProtocol(ctx, r.is_flash, r.source_dataset),
     sampleSizeValue: r.is_flash ? null : r.stems_inspected,
     sampleSizeUnit: r.is_flash || r.stems_inspected === null ? null : 'milkweed stems inspected',
     samplingEffort: samplingEffort(r),
