@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { taxonFacts } from '@mm/shared';
-import { absenceUuid, durationMinutes, eventDate, licenseUrl } from '../src/modules/downloads/darwin-core';
+import {
+  absenceUuid,
+  datedTerms,
+  durationMinutes,
+  eventDate,
+  gbifNote,
+  licenseUrl,
+  provenanceTerms,
+  type PublishingContext,
+} from '../src/modules/downloads/darwin-core';
+import { parsePartialDate, uncertaintyFromPrecision } from '../src/modules/imports/csv-values';
+import { basisOfRecordFromSource, licenseFromSource } from '../src/modules/imports/source-terms';
 
 describe('Darwin Core terms (issue 18)', () => {
   it('writes eventDate as an ISO 8601 interval when the times are known', () => {
@@ -18,8 +29,12 @@ describe('Darwin Core terms (issue 18)', () => {
       scientificName: 'Asclepias',
       rank: 'genus',
       authorship: 'L.',
-      gbifKey: null,
+      // genusKey of the GBIF download in fixtures/ (taxa.ts names the source).
+      gbifKey: 3170229,
     });
+    expect(taxonFacts('Asclepias speciosa')).toMatchObject({ rank: 'species', authorship: 'Torr.', gbifKey: 3170260 });
+    expect(taxonFacts('Asclepias linaria').gbifKey).toBe(3170270);
+    expect(taxonFacts('Asclepias subverticillata').gbifKey).toBe(3170284);
     expect(taxonFacts('Danaus plexippus')).toEqual({
       scientificName: 'Danaus plexippus',
       rank: 'species',
@@ -58,5 +73,110 @@ describe('milkweed reference list (issue 18)', () => {
       ).toHaveLength(1);
     }
     expect(new Set(milkweedSpecies.map((m) => m.milkweed_id)).size).toBe(milkweedSpecies.length);
+  });
+});
+
+describe('provenance of imported records (issue 18)', () => {
+  const ctx: PublishingContext = {
+    publicUrl: 'https://monarch.example',
+    institutionCode: 'Espace pour la vie',
+    datasetName: 'Mission Monarch',
+    datasetId: null,
+    locale: 'en',
+  };
+  const own = {
+    checklist_id: 7,
+    date_precision: 'day',
+    source_dataset: null,
+    source_institution: null,
+    source_record_id: null,
+    source_url: null,
+    from_gbif: false,
+  };
+
+  it('names our own records as ours and imported ones by their source, id and link', () => {
+    expect(provenanceTerms(own, ctx)).toEqual({
+      institutionCode: 'Espace pour la vie',
+      datasetName: 'Mission Monarch',
+      datasetID: null,
+      references: 'https://monarch.example/mmapp/en/checklists/view?id=7',
+      otherCatalogNumbers: null,
+    });
+    const inat = {
+      ...own,
+      source_dataset: 'iNaturalist research-grade observations',
+      source_institution: 'iNaturalist',
+      source_record_id: '2563625405',
+      source_url: 'https://www.inaturalist.org/observations/38046457',
+      from_gbif: true,
+    };
+    expect(provenanceTerms(inat, ctx)).toEqual({
+      institutionCode: 'iNaturalist',
+      datasetName: 'iNaturalist research-grade observations',
+      datasetID: null,
+      references: 'https://www.inaturalist.org/observations/38046457',
+      otherCatalogNumbers: 'GBIF:2563625405',
+    });
+    expect(gbifNote(inat)).toMatch(/^Imported from iNaturalist research-grade observations as published through GBIF/);
+    const jn = {
+      ...own,
+      source_dataset: 'Journey North',
+      source_institution: 'Journey North',
+      source_record_id: '1343918156',
+    };
+    expect(provenanceTerms(jn, ctx).otherCatalogNumbers).toBe('Journey North:1343918156');
+    // A source without a page per record links to the record's page here.
+    expect(provenanceTerms(jn, ctx).references).toBe('https://monarch.example/mmapp/en/checklists/view?id=7');
+    expect(gbifNote(jn)).toBeNull();
+  });
+
+  it('maps source licences and basis of record, never inventing one', () => {
+    expect(licenseFromSource('http://creativecommons.org/licenses/by-nc/4.0/legalcode')).toBe('CC-BY-NC-4.0');
+    expect(licenseFromSource('http://creativecommons.org/licenses/by/4.0/legalcode')).toBe('CC-BY-4.0');
+    expect(licenseFromSource('http://creativecommons.org/publicdomain/zero/1.0/legalcode')).toBe('CC0-1.0');
+    expect(licenseFromSource('CC_BY_NC_4_0')).toBe('CC-BY-NC-4.0');
+    expect(licenseFromSource('CC_BY_4_0')).toBe('CC-BY-4.0');
+    expect(licenseFromSource('All rights reserved')).toBeNull();
+    expect(licenseFromSource(null)).toBeNull();
+    expect(basisOfRecordFromSource('PRESERVED_SPECIMEN')).toBe('PreservedSpecimen');
+    expect(basisOfRecordFromSource('HumanObservation')).toBe('HumanObservation');
+    expect(basisOfRecordFromSource('sight')).toBeNull();
+  });
+
+  it('keeps dates known to the month or year as partial ISO 8601 dates', () => {
+    expect(parsePartialDate('1968-08')).toEqual({ ok: true, value: { value: '1968-08-01', precision: 'month' } });
+    expect(parsePartialDate('1968')).toEqual({ ok: true, value: { value: '1968-01-01', precision: 'year' } });
+    // R's GBIF export pads the period to its first day and leaves the day (and month) empty.
+    expect(parsePartialDate('1968-08-01', { month: '8', day: null })).toEqual({
+      ok: true,
+      value: { value: '1968-08-01', precision: 'month' },
+    });
+    expect(parsePartialDate('1963-01-01', { month: null, day: null })).toMatchObject({
+      value: { precision: 'year' },
+    });
+    expect(parsePartialDate('2020-06-27', { month: '6', day: '27' })).toMatchObject({ value: { precision: 'day' } });
+    expect(parsePartialDate('1968-13').ok).toBe(false);
+    expect(datedTerms('1968-08-01', 'month', null, null)).toEqual({
+      eventDate: '1968-08',
+      year: 1968,
+      month: 8,
+      day: null,
+    });
+    expect(datedTerms('1963-01-01', 'year', null, null)).toEqual({
+      eventDate: '1963',
+      year: 1963,
+      month: null,
+      day: null,
+    });
+    expect(datedTerms('2020-06-27', 'day', '09:00', '10:00').eventDate).toBe('2020-06-27T09:00/2020-06-27T10:00');
+  });
+
+  it('derives the coordinate uncertainty from the decimals given (Georeferencing Quick Reference Guide)', () => {
+    // 0.1° at the equator: the diagonal of an 11.06 × 11.13 km cell.
+    expect(uncertaintyFromPrecision(0, 1)).toBe(15690);
+    expect(uncertaintyFromPrecision(60, 1)).toBe(12460);
+    expect(uncertaintyFromPrecision(45, 3)).toBe(136);
+    expect(uncertaintyFromPrecision(45, 0)).toBeGreaterThan(130_000);
+    expect(uncertaintyFromPrecision(45, 7)).toBe(1);
   });
 });

@@ -67,6 +67,18 @@ describe('sighting CSVs of fixtures/observations (real Journey North, iNaturalis
       remarks: null,
       sourceRecordId: null,
       scientificName: 'Danaus plexippus',
+      datePrecision: 'day',
+      // 5 decimals on the longitude: a cell of 0.00001° is about 1 m across.
+      coordinateUncertaintyInMeters: 1,
+      source: {
+        datasetName: 'GBIF occurrence download',
+        institutionCode: null,
+        viaGbif: true,
+        references: null,
+        license: null,
+        basisOfRecord: 'HumanObservation',
+        recordedBy: null,
+      },
     });
     const years = records.map((r) => Number(r.eventDate.slice(0, 4)));
     expect([Math.min(...years), Math.max(...years)]).toEqual([2000, 2022]);
@@ -94,6 +106,18 @@ describe('sighting CSVs of fixtures/observations (real Journey North, iNaturalis
       remarks: null,
       sourceRecordId: null,
       scientificName: 'Danaus plexippus',
+      datePrecision: 'day',
+      // One decimal (0.1°) at 40.7° N: the cell's diagonal, ≈ 14 km.
+      coordinateUncertaintyInMeters: 13955,
+      source: {
+        datasetName: 'Journey North',
+        institutionCode: 'Journey North',
+        viaGbif: false,
+        references: null,
+        license: null,
+        basisOfRecord: 'HumanObservation',
+        recordedBy: null,
+      },
     });
     const counts = tally(records.map((r) => r.individualCount));
     expect([counts.get(0), counts.get(null), total(records.map((r) => r.individualCount))]).toEqual([100, 2, 4843]);
@@ -124,7 +148,8 @@ describe('sighting CSVs of fixtures/observations (real Journey North, iNaturalis
     expect(total(records.map((r) => r.individualCount))).toBe(103312);
     expect(records.filter((r) => r.remarks === null)).toHaveLength(5);
     const text = JSON.stringify(records);
-    expect(text).not.toContain('999999');
+    // The sentinel (a participant's real number may hold the digits: 9999993).
+    expect(text).not.toContain('999999.999');
     expect(records.filter((r) => r.remarks !== null && (TAG.test(r.remarks) || ENTITY.test(r.remarks)))).toEqual([]);
     const remark = records.find((r) => r.sourceRecordId === '1344034477')?.remarks;
     expect(remark).toBe("Collected 2 eggs today, feel as if I'm off to a slow start.");
@@ -157,28 +182,71 @@ describe('sighting CSVs of fixtures/observations (real Journey North, iNaturalis
     expect(total(records.map((r) => r.individualCount))).toBe(1777);
   });
 
-  it('gbif showy milkweed: 7,676 records, NA counts become null, 134 rows without a day rejected', async () => {
+  it('gbif showy milkweed: 7,731 records, 55 of them dated to the month or year only, 79 rows without a date', async () => {
     const { records, rejected } = await parseFile('gbif_showy_milkweed_asclepias_speciosa.csv');
-    expect([records.length, rejected.length]).toEqual([7676, 134]);
+    expect([records.length, rejected.length]).toEqual([7731, 79]);
     const messages = tally(
       rejected.map((r) => r.issues.map((issue) => `${issue.field}: ${issue.message.split(' (')[0]}`).join('; ')),
     );
-    expect(messages).toEqual(
+    expect(messages).toEqual(new Map([['eventDate: eventDate is missing.', 79]]));
+    // R pads a month- or year-only eventDate to the 1st and leaves `day` (and `month`) NA: kept as partial dates.
+    expect(tally(records.map((r) => r.datePrecision))).toEqual(
       new Map([
-        ['eventDate: eventDate is only known to the month or year', 55],
-        ['eventDate: eventDate is missing.', 79],
+        ['day', 7676],
+        ['month', 30],
+        ['year', 25],
       ]),
     );
+    expect(records.find((r) => r.datePrecision === 'month')).toMatchObject({
+      eventDate: '1968-08-01',
+      provinceCode: 'MB',
+    });
+    expect(records.filter((r) => r.datePrecision === 'year').every((r) => r.eventDate.endsWith('-01-01'))).toBe(true);
     const counts = tally(records.map((r) => r.individualCount));
-    expect([counts.get(null), counts.get(1)]).toEqual([6873, 793]);
+    expect([counts.get(null), counts.get(1)]).toEqual([6928, 793]);
     const provinces = tally(records.map((r) => r.provinceCode));
     expect([provinces.get('CO'), provinces.get('BC'), provinces.get('MB'), provinces.get(null)]).toEqual([
-      1811, 397, 127, 747,
+      1822, 400, 129, 747,
     ]);
     const taxa = tally(records.map((r) => `${r.kind} ${r.scientificName} ${r.lifestage_id}`));
-    expect(taxa).toEqual(new Map([['milkweed Asclepias speciosa null', 7676]]));
+    expect(taxa).toEqual(new Map([['milkweed Asclepias speciosa null', 7731]]));
     const dates = records.map((r) => r.eventDate).sort();
-    expect([dates[0], dates.at(-1)]).toEqual(['1872-07-19', '2022-03-23']);
+    // The oldest record, July 1858, is known only to the month.
+    expect([dates[0], dates.at(-1)]).toEqual(['1858-07-01', '2022-03-23']);
+    expect(records.find((r) => r.eventDate === '1858-07-01')?.datePrecision).toBe('month');
+    expect(records.every((r) => r.source?.viaGbif === true && r.source.license === null)).toBe(true);
+  });
+
+  it('gbif download of iNaturalist records: licence, observer, link, basis of record and uncertainty per record', async () => {
+    const { records, rejected } = await parseFile('gbif_inat_asclepias_speciosa_2020.csv');
+    expect([records.length, rejected.length]).toEqual([498, 2]);
+    expect(records[0]).toMatchObject({
+      sourceRecordId: '2563625405',
+      eventDate: '2020-01-27',
+      provinceCode: 'OR',
+      kind: 'milkweed',
+      scientificName: 'Asclepias speciosa',
+      // The source's own coordinateUncertaintyInMeters ("      6.0").
+      coordinateUncertaintyInMeters: 6,
+      source: {
+        datasetName: 'iNaturalist research-grade observations',
+        institutionCode: 'iNaturalist',
+        viaGbif: true,
+        references: 'https://www.inaturalist.org/observations/38046457',
+        license: 'CC-BY-NC-4.0',
+        basisOfRecord: 'HumanObservation',
+        recordedBy: 'Ken Chamberlain',
+      },
+    });
+    const licenses = tally(records.map((r) => r.source?.license));
+    expect(licenses).toEqual(
+      new Map([
+        ['CC-BY-NC-4.0', 456],
+        ['CC-BY-4.0', 25],
+        ['CC0-1.0', 17],
+      ]),
+    );
+    expect(records.filter((r) => r.source?.recordedBy === null)).toHaveLength(9);
   });
 
   it('stops reading the file when the consumer stops early', async () => {

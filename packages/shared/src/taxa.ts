@@ -73,8 +73,27 @@ const AUTHORS: Record<string, string> = {
   'Gomphocarpus physocarpus': 'E.Mey.',
 };
 
-/** GBIF backbone keys known for certain; every other name exports an empty `taxonID`. */
-const GBIF_KEYS: Record<string, number> = { 'Danaus plexippus': 5133088 };
+/**
+ * GBIF Backbone Taxonomy keys known for certain; every other name exports an empty `taxonID` rather
+ * than a guessed key (nothing is looked up at run time). Sources:
+ * - Asclepias (genus) 3170229 and Asclepias speciosa 3170260: the `genusKey` and `speciesKey` /
+ *   `taxonKey` columns of a GBIF occurrence download, BiodiversityDataScienceCorp/milkfli-mapping
+ *   `Data/A_speciosa.csv` (commit 064628d5; fixtures/observations/gbif_inat_asclepias_speciosa_2020.csv.gz),
+ *   where `acceptedScientificName` is "Asclepias speciosa Torr.".
+ * - Asclepias linaria 3170270: the same columns of the GBIF download in milapruiett/Pineneedle-Milkweed-SSA
+ *   `data/PineneedleMilkweed.csv` (commit 4ebf618e), "Asclepias linaria Cav.", genusKey 3170229.
+ * - Asclepias subverticillata 3170284: the same columns of the GBIF download in
+ *   BiodiversityDataScienceCorp/Spidertail-Mapping `data/horsetail.csv` (commit aa7a2655),
+ *   "Asclepias subverticillata (Gray) Vail", genusKey 3170229.
+ * - Danaus plexippus 5133088: GBIF's species page for the monarch (https://www.gbif.org/species/5133088).
+ */
+const GBIF_KEYS: Record<string, number> = {
+  'Danaus plexippus': 5133088,
+  Asclepias: 3170229,
+  'Asclepias linaria': 3170270,
+  'Asclepias speciosa': 3170260,
+  'Asclepias subverticillata': 3170284,
+};
 
 /**
  * Export facts of a scientific name as stored: "Asclepias sp." is the genus Asclepias (rank genus,

@@ -1,17 +1,17 @@
 /**
  * `npm run import -- FILE.csv [--user USERNAME] [--lifestage 1-4]`: imports real sightings (Journey North,
- * iNaturalist/GBIF extracts, GBIF occurrences). Bad rows are reported per row and never stop the import;
- * re-running the same file adds nothing.
+ * iNaturalist/GBIF extracts, GBIF occurrences) with their provenance. Bad rows are reported per row and
+ * never stop the import; a record already stored (same source record, or same content at the same
+ * place) is skipped whatever the file's name or the `--user`, so a re-run adds nothing.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Role } from '@mm/shared';
-import { createSightingWriter, type SightingToWrite } from '../modules/imports/import.service';
-import { parseSightingsCsv, type Lifestage, type RowIssue } from '../modules/imports/sightings-csv';
+import { importSightings } from '../modules/imports/import.service';
+import type { Lifestage } from '../modules/imports/sightings-csv';
 import { ensureUser, log, openForCli } from './common';
 
-const BATCH = 500;
 const MAX_LISTED_ISSUES = 50;
 
 async function main(): Promise<void> {
@@ -34,42 +34,17 @@ async function main(): Promise<void> {
       last_name: 'Import',
       role_id: Role.Observer,
     });
-    const write = await createSightingWriter(database.db);
     const base = path.basename(file);
-    let batch: SightingToWrite[] = [];
-    let written = 0;
-    let existing = 0;
-    const issues: RowIssue[] = [];
-    let rejectedRows = 0;
-    const flush = async () => {
-      const r = await write(batch);
-      written += r.written;
-      existing += r.existing;
-      rejectedRows += r.rejected.length;
-      for (const { row, field, message } of r.rejected) issues.push({ row: row ?? 0, field, message });
-      batch = [];
-    };
-    for await (const row of parseSightingsCsv(createReadStream(file), { defaultLifestage: lifestage })) {
-      if ('issues' in row) {
-        rejectedRows += 1;
-        issues.push(...row.issues);
-        continue;
-      }
-      batch.push({
-        userId,
-        row: row.row,
-        record: row.record,
-        sourceKey: `${base}:${row.record.sourceRecordId ?? row.row}:${JSON.stringify(row.record)}`,
-      });
-      if (batch.length >= BATCH) await flush();
-    }
-    await flush();
-    issues.sort((a, b) => a.row - b.row);
+    const totals = await importSightings(database.db, createReadStream(file), { userId, defaultLifestage: lifestage });
+    const { issues } = totals;
     for (const issue of issues.slice(0, MAX_LISTED_ISSUES))
       log(`row ${issue.row} (line ${issue.row + 1}), ${issue.field}: ${issue.message}`);
     if (issues.length > MAX_LISTED_ISSUES) log(`… and ${issues.length - MAX_LISTED_ISSUES} more issues`);
     log(
-      `${base}: ${written} imported, ${existing} already present, ${rejectedRows} rows rejected, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${base}: ${totals.written} imported (${totals.partialDates} dated to the month or year only), ` +
+        `${totals.existing + totals.duplicates} duplicates skipped (${totals.existing} of a stored source record or row, ` +
+        `${totals.duplicates} repeats within the batch or of the same content at the same place), ` +
+        `${totals.rejectedRows} rows rejected, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } catch (err) {
     console.error(`[monarch] import failed: ${err instanceof Error ? err.message : String(err)}`);

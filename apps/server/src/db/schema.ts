@@ -240,12 +240,35 @@ export const checklists = pgTable(
     idempotency_key: uuid('idempotency_key'),
     /** Licence of the record, fixed at submission from the volunteer's profile: a `LicenseCode`. */
     license: varchar('license', { length: 16 }).notNull().default('CC-BY-4.0'),
+    /**
+     * How much of `checklist_date` is known (issue 18): `day`, or `month` / `year` for imported records
+     * dated only to the month or year, whose `checklist_date` is then the first day of that period.
+     */
+    date_precision: varchar('date_precision', { length: 5 }).notNull().default('day'),
+    /** Imported records (issue 18): the source dataset's name, e.g. "Journey North"; null for our own. */
+    source_dataset: text('source_dataset'),
+    /** The source's institution code (e.g. "iNaturalist"), when known. */
+    source_institution: text('source_institution'),
+    /** The record's id in its source (Journey North `id`, GBIF `gbifID`), when it has one. */
+    source_record_id: text('source_record_id'),
+    /** Link to the record in its source (iNaturalist or GBIF occurrence page), when known. */
+    source_url: text('source_url'),
+    /** True when the record came from GBIF or a GBIF publisher: left out of our DwC-A by default. */
+    from_gbif: boolean('from_gbif').notNull().default(false),
+    /** The original observer's name as the source gives it (never the importing account). */
+    recorded_by: text('recorded_by'),
+    /** Digest of an imported record's content (taxon, stage, date, count, observer): duplicate detection. */
+    content_key: uuid('content_key'),
     isdeleted: boolean('isdeleted').notNull().default(false),
     created: created(),
     updated: updated(),
   },
   (t) => [
     uniqueIndex('checklists_idempotency_idx').on(t.user_id, t.idempotency_key),
+    index('checklists_idempotency_key_idx').on(t.idempotency_key),
+    index('checklists_content_key_idx')
+      .on(t.content_key)
+      .where(sql`${t.content_key} IS NOT NULL`),
     index('checklists_user_idx').on(t.user_id),
     index('checklists_date_idx').on(t.checklist_date),
     index('checklists_site_idx').on(t.site_id),
@@ -274,6 +297,8 @@ export const observations = pgTable(
       .references(() => observationstatus.id)
       .default(1),
     basisofrecord_id: smallint('basisofrecord_id').references(() => basisofrecords.id),
+    /** Darwin Core basisOfRecord an imported record had in its source (e.g. `PreservedSpecimen`). */
+    source_basis_of_record: varchar('source_basis_of_record', { length: 32 }),
     /** Licence of the record and its photos, fixed at submission: a `LicenseCode`. */
     license: varchar('license', { length: 16 }).notNull().default('CC-BY-4.0'),
     vetted_by: integer('vetted_by').references(() => users.user_id, { onDelete: 'set null' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exploreFiltersSchema } from './explore';
+import { exploreFiltersSchema, queryBoolean } from './explore';
 import { columnInt, multiline } from './input-rules';
 import { V } from './validation';
 
@@ -39,6 +39,12 @@ export const downloadQuerySchema = exploreFiltersSchema
   .safeExtend({
     ...reasonFields,
     reason_id: z.coerce.number(V.number).pipe(reasonId).optional(),
+    /**
+     * Darwin Core Archive only: also include the records imported from GBIF or a GBIF publisher
+     * (iNaturalist), marked with their source (issue 18); left out by default, since GBIF already
+     * publishes them. `1`/`true` or `0`/`false`.
+     */
+    include_gbif: queryBoolean.optional(),
     /** A ticket of `POST /api/observations/download/ticket`: download as its signed-in user (browser links cannot send `Authorization`). */
     ticket: z.string().max(300, V.invalid).optional(),
   })

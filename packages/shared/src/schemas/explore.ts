@@ -5,7 +5,7 @@ import { queryColumnInt } from './input-rules';
 import { V } from './validation';
 
 /** Query-string booleans: `1`/`true` and `0`/`false`. */
-const queryBoolean = z.enum(['1', 'true', '0', 'false'], V.invalid).transform((v) => v === '1' || v === 'true');
+export const queryBoolean = z.enum(['1', 'true', '0', 'false'], V.invalid).transform((v) => v === '1' || v === 'true');
 
 /** A box of sites: west/south/east/north in WGS84 degrees, edges included; west > east crosses the antimeridian. */
 export interface BoundingBox {

@@ -28,7 +28,7 @@ export interface PublishingContext {
 }
 
 /** One stored observation as the download queries read it (see downloads.repository.ts). */
-export interface ObservationSourceRow {
+export interface ObservationSourceRow extends ProvenanceSource {
   observation_id: number;
   observation_uuid: string;
   checklist_id: number;
@@ -67,6 +67,8 @@ export interface ObservationSourceRow {
   photos: string[] | null;
   /** Quality flags of the record (issue 19). */
   quality_flags: QualityFlag[];
+  /** Darwin Core basisOfRecord an imported record had in its source, or null. */
+  source_basis_of_record: string | null;
 }
 
 /**
@@ -84,6 +86,19 @@ export function flagsText(flags: readonly QualityFlag[]): string | null {
       return params.length ? `${f.code}(${params.join(', ')})` : f.code;
     })
     .join(' | ');
+}
+
+/** How much of a checklist's date is known, and where an imported checklist comes from (issue 18). */
+export interface ProvenanceSource {
+  checklist_id: number;
+  /** `day`, or `month` / `year` (the date is then the period's first day). */
+  date_precision: string;
+  /** Null for records made through Mission Monarch. */
+  source_dataset: string | null;
+  source_institution: string | null;
+  source_record_id: string | null;
+  source_url: string | null;
+  from_gbif: boolean;
 }
 
 /** Darwin Core lifeStage for life-stage ids 1–4 (spec §3: adult, eggs, caterpillar, chrysalis). */
@@ -133,12 +148,68 @@ export const recordPage = (ctx: PublishingContext, checklistId: number) =>
 export const protocolPage = (ctx: PublishingContext) =>
   `${ctx.publicUrl || 'https://mission-monarch.org'}/mmapp/en/content/what-is-a-mission`;
 
-/** Darwin Core samplingProtocol of a checklist: the protocol's name and its page. */
-export function samplingProtocol(ctx: PublishingContext, isFlash: boolean): string {
+/**
+ * Darwin Core samplingProtocol of a checklist: the protocol's name and its page; null for an imported
+ * record (`sourceDataset` set), which followed its source's protocol, not ours (issue 18).
+ */
+export function samplingProtocol(
+  ctx: PublishingContext,
+  isFlash: boolean,
+  sourceDataset: string | null = null,
+): string | null {
+  if (sourceDataset !== null) return null;
   const name = isFlash
     ? 'Mission Monarch Flash Data (incidental sighting)'
     : 'Mission Monarch Mission (milkweed survey)';
   return `${name} ${protocolPage(ctx)}`;
+}
+
+/**
+ * Where a record comes from, as Darwin Core says it: ours (the configured institution and dataset, its
+ * page here), or an imported record's source dataset and institution, its record id
+ * (`otherCatalogNumbers`, e.g. `GBIF:2563625405`) and its page in the source (`references`).
+ */
+export function provenanceTerms(r: ProvenanceSource, ctx: PublishingContext) {
+  if (r.source_dataset === null) {
+    return {
+      institutionCode: ctx.institutionCode,
+      datasetName: ctx.datasetName,
+      datasetID: ctx.datasetId,
+      references: recordPage(ctx, r.checklist_id),
+      otherCatalogNumbers: null,
+    };
+  }
+  const namespace = r.from_gbif ? 'GBIF' : (r.source_institution ?? r.source_dataset);
+  return {
+    institutionCode: r.source_institution,
+    datasetName: r.source_dataset,
+    datasetID: null,
+    references: r.source_url ?? recordPage(ctx, r.checklist_id),
+    otherCatalogNumbers: r.source_record_id === null ? null : `${namespace}:${r.source_record_id}`,
+  };
+}
+
+/** The note that marks a record republished from GBIF (or a GBIF publisher), else null. */
+export function gbifNote(r: ProvenanceSource): string | null {
+  if (!r.from_gbif || r.source_dataset === null) return null;
+  const original = r.source_url ? ` Original record: ${r.source_url}` : '';
+  return `Imported from ${r.source_dataset} as published through GBIF; not recorded through Mission Monarch. Cite and use the original record.${original}`;
+}
+
+/** Joins remarks that are present with `; `, or null when none is. */
+export const joinRemarks = (...parts: (string | null | undefined)[]) =>
+  parts.filter((p): p is string => typeof p === 'string' && p !== '').join('; ') || null;
+
+/**
+ * The ISO 8601 date of a checklist at its precision: `1968`, `1968-08`, or the full date (with its
+ * times, see `eventDate`), and its year, month and day (null beyond the precision).
+ */
+export function datedTerms(date: string, precision: string, start: string | null, end: string | null) {
+  const [year, month, day] = date.split('-').map(Number);
+  if (precision === 'year') return { eventDate: date.slice(0, 4), year: year ?? null, month: null, day: null };
+  if (precision === 'month')
+    return { eventDate: date.slice(0, 7), year: year ?? null, month: month ?? null, day: null };
+  return { eventDate: eventDate(date, start, end), year: year ?? null, month: month ?? null, day: day ?? null };
 }
 
 /**
@@ -258,6 +329,7 @@ export const DWC_COLUMNS = [
   'datasetName',
   'datasetID',
   'references',
+  'otherCatalogNumbers',
   'associatedMedia',
   // Not a Darwin Core term: the record's quality flags (issue 19), `flagsText`.
   'flags',
@@ -278,8 +350,8 @@ export function toOccurrence(r: ObservationSourceRow, ctx: PublishingContext, me
   return {
     occurrenceID: urnUuid(r.observation_uuid),
     eventID: urnUuid(r.checklist_uuid),
-    basisOfRecord: basisOfRecord(r.basisofrecord_id),
-    eventDate: r.checklist_date,
+    basisOfRecord: r.source_basis_of_record ?? basisOfRecord(r.basisofrecord_id),
+    eventDate: datedTerms(r.checklist_date, r.date_precision, null, null).eventDate,
     eventTime: r.start_time && r.end_time ? `${r.start_time}/${r.end_time}` : (r.start_time ?? null),
     decimalLatitude: r.latitude,
     decimalLongitude: r.longitude,
@@ -292,19 +364,16 @@ export function toOccurrence(r: ObservationSourceRow, ctx: PublishingContext, me
     ...taxonTerms(r, ctx.locale),
     lifeStage: monarch ? (LIFE_STAGES[r.lifestage_id ?? 0] ?? null) : null,
     ...quantity,
-    occurrenceRemarks: [monarch ? null : milkweedRemarks(r), r.comment].filter(Boolean).join('; ') || null,
+    occurrenceRemarks: joinRemarks(monarch ? null : milkweedRemarks(r), r.comment, gbifNote(r)),
     recordedBy: r.username,
     associatedTaxa: monarch && r.milkweed_latin_name ? `"on":"${r.milkweed_latin_name}"` : null,
     identificationVerificationStatus: r.status,
-    samplingProtocol: samplingProtocol(ctx, r.is_flash),
+    samplingProtocol: samplingProtocol(ctx, r.is_flash, r.source_dataset),
     sampleSizeValue: r.is_flash ? null : r.stems_inspected,
     sampleSizeUnit: r.is_flash || r.stems_inspected === null ? null : 'milkweed stems',
     license: licenseUrl(r.license),
     rightsHolder: r.username,
-    institutionCode: ctx.institutionCode,
-    datasetName: ctx.datasetName,
-    datasetID: ctx.datasetId,
-    references: recordPage(ctx, r.checklist_id),
+    ...provenanceTerms(r, ctx),
     associatedMedia: r.photos && r.photos.length > 0 ? r.photos.map((key) => `${mediaBase}${key}`).join(' | ') : null,
     flags: flagsText(r.quality_flags),
   };

@@ -12,6 +12,9 @@ export interface DownloadLog {
   format: DownloadFormat;
 }
 
+/** Who recorded a checklist: its volunteer, or for an imported record the observer its source names (or none). */
+const recorder = sql`CASE WHEN c.source_dataset IS NULL THEN u.username ELSE c.recorded_by END`;
+
 /** The columns of `ObservationSourceRow` over the aliases o, c, s and the joins of `observationSourceJoins`. */
 const observationSourceColumns = sql`
   o.observation_id, o.uuid AS observation_uuid, c.checklist_id, c.uuid AS checklist_uuid, c.checklist_date,
@@ -21,7 +24,9 @@ const observationSourceColumns = sql`
   m.latin_name AS milkweed_latin_name, m.english_name AS milkweed_english_name,
   m.french_name AS milkweed_french_name, m.spanish_name AS milkweed_spanish_name,
   ab.name AS abundance, ls.name AS locationsize,
-  o.basisofrecord_id, u.username, st.name AS status, c.is_flash, c.comment, c.stems_inspected,
+  o.basisofrecord_id, o.source_basis_of_record, ${recorder} AS username, st.name AS status, c.is_flash, c.comment,
+  c.stems_inspected, c.date_precision, c.source_dataset, c.source_institution, c.source_record_id, c.source_url,
+  c.from_gbif,
   (SELECT count(*)::int FROM observations mo WHERE mo.checklist_id = c.checklist_id AND mo.lifestage_id IS NULL) AS milkweeds_in_checklist,
   o.license, o.quality_flags,
   (SELECT array_agg(ph.photo_path || '/large/' || ph.photo_name ORDER BY ph.id)
@@ -57,9 +62,13 @@ function absenceSource(filters: ExploreFilters, statuses: readonly ObservationSt
                         AND x.milkweed_id IS NOT DISTINCT FROM o.milkweed_id AND x.lifestage_id = g.stage)`;
 }
 
-/** Observations matching the filters: `observation_id`, `checklist_id`. */
-const matching = (filters: ExploreFilters, statuses: readonly ObservationStatusId[]) =>
-  sql`SELECT o.observation_id, o.checklist_id ${observationJoins} WHERE ${observationWhere(filters, statuses)}`;
+/**
+ * Observations matching the filters: `observation_id`, `checklist_id`. Records that came from GBIF or a
+ * GBIF publisher are left out unless `includeGbif` (issue 18: republishing them would duplicate GBIF).
+ */
+const matching = (filters: ExploreFilters, statuses: readonly ObservationStatusId[], includeGbif: boolean) =>
+  sql`SELECT o.observation_id, o.checklist_id ${observationJoins} WHERE ${observationWhere(filters, statuses)}
+      ${includeGbif ? sql`` : sql`AND NOT c.from_gbif`}`;
 
 /** A logged download as its landing page reads it. */
 export type DownloadRecord = {
@@ -96,10 +105,10 @@ export const downloadsRepository = {
    * Event core rows (`EventSourceRow`): the checklists holding an observation or an absence of the
    * download, in checklist id order.
    */
-  eventsQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
+  eventsQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[], includeGbif = false): SQL {
     return sql`
       WITH e AS (
-        SELECT checklist_id FROM (${matching(filters, statuses)}) mt
+        SELECT checklist_id FROM (${matching(filters, statuses, includeGbif)}) mt
         UNION
         SELECT checklist_id FROM (${absenceSource(filters, statuses)}) ab
       )
@@ -113,7 +122,8 @@ export const downloadsRepository = {
                WHERE mo.checklist_id = c.checklist_id AND mo.lifestage_id IS NULL
                  AND (mo.abundance_id IS NOT NULL OR mo.locationsize_id IS NOT NULL)) AS habitat,
              s.latitude, s.longitude, s.coordinate_uncertainty_m, co.administrative AS country_code, p.province,
-             s.city, s.locality, u.username, c.license
+             s.city, s.locality, ${recorder} AS username, c.license, c.date_precision, c.source_dataset,
+             c.source_institution, c.source_record_id, c.source_url, c.from_gbif
       FROM e
       JOIN checklists c ON c.checklist_id = e.checklist_id
       JOIN sites s ON s.site_id = c.site_id
@@ -127,10 +137,10 @@ export const downloadsRepository = {
    * Occurrence extension rows (`OccurrenceSourceRow`): the matching observations and the absences
    * (`absent_stage` set, the row being the Mission's milkweed row), grouped by checklist.
    */
-  eventOccurrencesQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
+  eventOccurrencesQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[], includeGbif = false): SQL {
     return sql`
       WITH r AS (
-        SELECT observation_id, NULL::int AS absent_stage FROM (${matching(filters, statuses)}) mt
+        SELECT observation_id, NULL::int AS absent_stage FROM (${matching(filters, statuses, includeGbif)}) mt
         UNION ALL
         SELECT observation_id, stage FROM (${absenceSource(filters, statuses)}) ab
       )
@@ -144,13 +154,13 @@ export const downloadsRepository = {
   },
 
   /** Simple Multimedia rows (`MediaSourceRow`): the live photos of the matching observations. */
-  mediaQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
+  mediaQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[], includeGbif = false): SQL {
     return sql`
       SELECT ph.uuid AS photo_uuid, c.checklist_id, c.uuid AS checklist_uuid, o.uuid AS observation_uuid,
              ph.photo_path || '/large/' || ph.photo_name AS key,
              to_char(ph.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created,
-             o.lifestage_id, m.latin_name AS milkweed_latin_name, u.username, o.license
-      FROM (${matching(filters, statuses)}) mt
+             o.lifestage_id, m.latin_name AS milkweed_latin_name, ${recorder} AS username, o.license
+      FROM (${matching(filters, statuses, includeGbif)}) mt
       JOIN observations o ON o.observation_id = mt.observation_id
       JOIN checklists c ON c.checklist_id = o.checklist_id
       JOIN photos ph ON ph.observation_id = o.observation_id AND NOT ph.isdeleted

@@ -50,6 +50,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
         'dwca: a sampling-event Darwin Core Archive (issue 18): event.txt (Event core, one row per checklist), occurrence.txt (present and absent life stages, milkweeds), ' +
         'multimedia.txt (photos), meta.xml, eml.xml (EML 2.2), citation.txt and rights.txt; ids are urn:uuid: of the stored records, each record carries its licence. ' +
         'Streamed from a database cursor as an attachment named mission-monarch-observations-{yyyy-MM-dd}.{csv|geojson|zip}; every download is logged with its reason, filters and row count. ' +
+        'include_gbif (optional, dwca only, default false): also include records imported from GBIF or a GBIF publisher such as iNaturalist, marked with their source dataset, institution and a note; left out by default since GBIF already publishes them. ' +
         'ticket (optional): from POST /api/observations/download/ticket, to download as that signed-in user from a browser link. ' +
         '400 "Reason is required." (fields.reason) without a reason; 401 for a ticket that is invalid, expired, already used, for another download, or whose session ended; 503 while too many downloads are streaming.',
       querystring: downloadQuerySchema,

@@ -146,28 +146,34 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
   async function streamArchive(
     client: PoolClient,
     archive: ReturnType<typeof dwcaArchive>,
-    args: { filters: ExploreFilters; statuses: readonly ObservationStatusId[]; ctx: PublishingContext; id: string },
+    args: {
+      filters: ExploreFilters;
+      statuses: readonly ObservationStatusId[];
+      ctx: PublishingContext;
+      id: string;
+      includeGbif: boolean;
+    },
     progress: Progress,
   ): Promise<void> {
-    const { filters, statuses, ctx, id } = args;
+    const { filters, statuses, ctx, id, includeGbif } = args;
     const summary = summarize();
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
       await runPipeline(
-        cursor(client, downloadsRepository.eventsQuery(filters, statuses)),
+        cursor(client, downloadsRepository.eventsQuery(filters, statuses, includeGbif)),
         mapRows<EventSourceRow>((r) => toEventRow(r, ctx), summary.event),
         archive.events,
       );
       await runPipeline(
-        cursor(client, downloadsRepository.eventOccurrencesQuery(filters, statuses)),
+        cursor(client, downloadsRepository.eventOccurrencesQuery(filters, statuses, includeGbif)),
         mapRows<OccurrenceSourceRow>(
-          (r) => summary.occurrence(toOccurrenceRow(r, ctx), r.license),
+          (r) => summary.occurrence(toOccurrenceRow(r, ctx), r.license, r),
           () => progress.rows++,
         ),
         archive.occurrences,
       );
       await runPipeline(
-        cursor(client, downloadsRepository.mediaQuery(filters, statuses)),
+        cursor(client, downloadsRepository.mediaQuery(filters, statuses, includeGbif)),
         mapRows<MediaSourceRow>((r) => toMediaRow(r, ctx, mediaBase), summary.media),
         archive.multimedia,
       );
@@ -194,6 +200,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
         filters,
         summary: s,
         citation,
+        includeGbif,
         statuses: allowed.map((x) => STATUS_NAMES[x] ?? String(x)),
         party: {
           publisher: publishing.publisher,
@@ -253,7 +260,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
      * @throws 503 when too many downloads are already streaming
      */
     async start(user: SessionUser | null, query: DownloadQuery, locale: Locale = 'en'): Promise<DownloadFile> {
-      const { format, reason_id, reason_text, ticket: _ticket, ...filters } = query;
+      const { format, reason_id, reason_text, ticket: _ticket, include_gbif, ...filters } = query;
       if (reason_id !== undefined && !(await downloadsRepository.reasonExists(db, reason_id)))
         throw fieldError('reason', V.unknownReference);
       if (active >= maxActive) throw new HttpError(503, 'errors.unavailable');
@@ -284,7 +291,12 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
           const archive = dwcaArchive();
           ({ output, contentType, extension } = archive);
           fail = (err) => archive.fail(err);
-          work = streamArchive(client, archive, { filters, statuses, ctx, id: uuid }, progress);
+          work = streamArchive(
+            client,
+            archive,
+            { filters, statuses, ctx, id: uuid, includeGbif: include_gbif ?? false },
+            progress,
+          );
         } else {
           const writer = formatWriter(format);
           ({ output, contentType, extension } = writer);

@@ -71,6 +71,8 @@ export interface ArchiveSummary {
   taxa: Map<string, { rank: string; common: string | null }>;
   /** Records per licence (events, occurrences and photos). */
   licenses: Map<LicenseCode, number>;
+  /** Occurrences imported from another dataset, per source dataset name (issue 18). */
+  sources: Map<string, { records: number; viaGbif: boolean }>;
 }
 
 export const emptySummary = (): ArchiveSummary => ({
@@ -82,6 +84,7 @@ export const emptySummary = (): ArchiveSummary => ({
   lastDate: null,
   taxa: new Map(),
   licenses: new Map(),
+  sources: new Map(),
 });
 
 /** The download as a citable thing (issue 18 "Citable downloads"). */
@@ -128,6 +131,35 @@ function describeFilters(filters: ExploreFilters): string {
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
   return parts.length > 0 ? parts.join(', ') : 'none';
+}
+
+/**
+ * Who recorded the records, without claiming imported ones for the volunteers: those made through
+ * the website were submitted by volunteers and vetted by the team; imported ones by their sources.
+ */
+function origin(s: ArchiveSummary): string {
+  const imported = [...s.sources.values()].reduce((n, v) => n + v.records, 0);
+  const own = s.occurrences - imported;
+  if (imported === 0)
+    return 'Records were submitted by volunteers through the Mission Monarch website and vetted by its team.';
+  const ownText =
+    own > 0
+      ? `${own} occurrences were submitted by volunteers through the Mission Monarch website and vetted by its team; `
+      : '';
+  return `${ownText}${imported} occurrences were not recorded through Mission Monarch: they were imported from the datasets named below, and their recordedBy, datasetName, institutionCode and references name their source.`;
+}
+
+/** The sources of the download (issue 18 "the EML states the sources"), and what was left out. */
+export function sourcesText(s: ArchiveSummary, includeGbif = false): string {
+  const list = [...s.sources.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, v]) => `${name}${v.viaGbif ? ' (via GBIF)' : ''}: ${v.records} occurrences`);
+  const own = s.occurrences - [...s.sources.values()].reduce((n, v) => n + v.records, 0);
+  const sources = [`Mission Monarch volunteers: ${own} occurrences`, ...list].join('; ');
+  const gbif = includeGbif
+    ? 'Records imported from GBIF or a GBIF publisher were included on request; each is marked with its source and a note, and should be cited from its original dataset.'
+    : 'Records imported from GBIF or a GBIF publisher (such as iNaturalist) are left out, since GBIF already publishes them.';
+  return `Sources: ${sources}. ${gbif}`;
 }
 
 /** The Mission protocol, step by step (the "What is a mission?" page), for EML `methods`. */
@@ -220,6 +252,8 @@ export function emlXml(args: {
   citation: string;
   /** Statuses the download holds, by name. */
   statuses: string[];
+  /** Whether records imported from GBIF or a GBIF publisher were asked for. */
+  includeGbif?: boolean;
 }): string {
   const { summary: s, party: p } = args;
   const licenses = [...s.licenses.keys()].sort();
@@ -253,7 +287,8 @@ ${party('metadataProvider', p)}
     <pubDate>${args.pubDate}</pubDate>
     <language>en</language>
     <abstract>
-      <para>Sampling events of the Mission Monarch citizen-science programme: Missions (timed surveys of a milkweed patch with the number of stems inspected, participants and duration, recording each monarch life stage found and the stages looked for and not found as absences) and Flash Data (single incidental sightings), in Canada, the United States and Mexico. Each event holds its occurrences: monarch butterflies (Danaus plexippus) by life stage and the milkweeds (Asclepias) observed, with photos. Records were submitted by volunteers through the Mission Monarch website and vetted by its team; the identificationVerificationStatus of each record gives its status. Exported on ${args.pubDate}: ${s.events} events, ${s.occurrences} occurrences, ${s.media} photos. Statuses: ${escapeXml(args.statuses.join(', '))}. Filters applied: ${escapeXml(describeFilters(args.filters))}.</para>
+      <para>Sampling events of the Mission Monarch citizen-science programme: Missions (timed surveys of a milkweed patch with the number of stems inspected, participants and duration, recording each monarch life stage found and the stages looked for and not found as absences) and Flash Data (single incidental sightings), in Canada, the United States and Mexico. Each event holds its occurrences: monarch butterflies (Danaus plexippus) by life stage and the milkweeds (Asclepias) observed, with photos. ${escapeXml(origin(s))} The identificationVerificationStatus of each record gives its status. Exported on ${args.pubDate}: ${s.events} events, ${s.occurrences} occurrences, ${s.media} photos. Statuses: ${escapeXml(args.statuses.join(', '))}. Filters applied: ${escapeXml(describeFilters(args.filters))}.</para>
+      <para>${escapeXml(sourcesText(s, args.includeGbif))}</para>
     </abstract>
     <keywordSet>
       <keyword>Danaus plexippus</keyword>

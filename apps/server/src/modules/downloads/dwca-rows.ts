@@ -1,18 +1,22 @@
 import {
   absenceUuid,
   basisOfRecord,
+  datedTerms,
   durationMinutes,
-  eventDate,
   flagsText,
+  gbifNote,
+  joinRemarks,
   LIFE_STAGES,
   licenseUrl,
   milkweedRemarks,
+  provenanceTerms,
   quantityTerms,
   recordPage,
   samplingProtocol,
   taxonTerms,
   urnUuid,
   type ObservationSourceRow,
+  type ProvenanceSource,
   type PublishingContext,
 } from './darwin-core';
 
@@ -42,7 +46,7 @@ export const EVENT_COLUMNS: ArchiveColumn[] = [
 export const OCCURRENCE_COLUMNS: ArchiveColumn[] = [
   ...dwc('eventID', 'occurrenceID', 'basisOfRecord'),
   ...dc('license', 'rightsHolder', 'references'),
-  ...dwc('institutionCode', 'datasetName', 'recordedBy'),
+  ...dwc('institutionCode', 'datasetName', 'otherCatalogNumbers', 'recordedBy'),
   ...dwc('kingdom', 'scientificName', 'scientificNameAuthorship', 'taxonRank', 'taxonID', 'vernacularName'),
   ...dwc('lifeStage', 'individualCount', 'organismQuantity', 'organismQuantityType', 'occurrenceStatus'),
   ...dwc('occurrenceRemarks', 'associatedTaxa', 'identificationVerificationStatus'),
@@ -58,7 +62,7 @@ export const MULTIMEDIA_COLUMNS: ArchiveColumn[] = [
 export type ArchiveRow = Record<string, string | number | null>;
 
 /** One checklist as the events query reads it (see downloads.repository.ts). */
-export interface EventSourceRow {
+export interface EventSourceRow extends ProvenanceSource {
   checklist_id: number;
   checklist_uuid: string;
   checklist_date: string;
@@ -93,26 +97,23 @@ function samplingEffort(r: EventSourceRow): string | null {
 
 /** The Event core row of a checklist. */
 export function toEventRow(r: EventSourceRow, ctx: PublishingContext): ArchiveRow {
-  const [year, month, day] = r.checklist_date.split('-').map(Number);
+  const { otherCatalogNumbers: _id, ...provenance } = provenanceTerms(r, ctx);
   return {
     eventID: urnUuid(r.checklist_uuid),
     type: 'Event',
     license: licenseUrl(r.license),
     rightsHolder: r.username,
-    references: recordPage(ctx, r.checklist_id),
-    institutionCode: ctx.institutionCode,
-    datasetName: ctx.datasetName,
-    datasetID: ctx.datasetId,
-    eventDate: eventDate(r.checklist_date, r.start_time, r.end_time),
-    year: year ?? null,
-    month: month ?? null,
-    day: day ?? null,
-    samplingProtocol: samplingProtocol(ctx, r.is_flash),
+    references: provenance.references,
+    institutionCode: provenance.institutionCode,
+    datasetName: provenance.datasetName,
+    datasetID: provenance.datasetID,
+    ...datedTerms(r.checklist_date, r.date_precision, r.start_time, r.end_time),
+    samplingProtocol: samplingProtocol(ctx, r.is_flash, r.source_dataset),
     sampleSizeValue: r.is_flash ? null : r.stems_inspected,
     sampleSizeUnit: r.is_flash || r.stems_inspected === null ? null : 'milkweed stems inspected',
     samplingEffort: samplingEffort(r),
     habitat: r.habitat ? `milkweed patch (${r.habitat})` : null,
-    eventRemarks: r.comment,
+    eventRemarks: joinRemarks(r.comment, gbifNote(r)),
     countryCode: r.country_code,
     stateProvince: r.province,
     municipality: r.city,
@@ -135,20 +136,25 @@ export function toOccurrenceRow(r: OccurrenceSourceRow, ctx: PublishingContext):
   const absent = r.absent_stage !== null;
   const row: ObservationSourceRow = absent ? { ...r, lifestage_id: r.absent_stage, numbers: 0 } : r;
   const monarch = row.lifestage_id !== null;
+  const provenance = provenanceTerms(r, ctx);
   return {
     eventID: urnUuid(r.checklist_uuid),
     occurrenceID: urnUuid(absent ? absenceUuid(r.observation_uuid, r.absent_stage ?? 0) : r.observation_uuid),
-    basisOfRecord: basisOfRecord(absent ? null : r.basisofrecord_id),
+    basisOfRecord: absent ? basisOfRecord(null) : (r.source_basis_of_record ?? basisOfRecord(r.basisofrecord_id)),
     license: licenseUrl(r.license),
     rightsHolder: r.username,
-    references: recordPage(ctx, r.checklist_id),
-    institutionCode: ctx.institutionCode,
-    datasetName: ctx.datasetName,
+    references: provenance.references,
+    institutionCode: provenance.institutionCode,
+    datasetName: provenance.datasetName,
+    otherCatalogNumbers: provenance.otherCatalogNumbers,
     recordedBy: r.username,
     ...taxonTerms(row, ctx.locale),
     lifeStage: monarch ? (LIFE_STAGES[row.lifestage_id ?? 0] ?? null) : null,
     ...quantityTerms(row),
-    occurrenceRemarks: withFlags(monarch ? (r.is_flash ? r.comment : null) : milkweedRemarks(r), r.quality_flags),
+    occurrenceRemarks: withFlags(
+      joinRemarks(monarch ? null : milkweedRemarks(r), r.is_flash && !absent ? r.comment : null, gbifNote(r)),
+      r.quality_flags,
+    ),
     associatedTaxa: monarch && r.milkweed_latin_name ? `"on":"${r.milkweed_latin_name}"` : null,
     identificationVerificationStatus: r.status,
   };

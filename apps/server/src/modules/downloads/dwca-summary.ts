@@ -1,4 +1,4 @@
-import { licenseOf } from './darwin-core';
+import { licenseOf, type ProvenanceSource } from './darwin-core';
 import { emptySummary, type ArchiveSummary } from './dwca-metadata';
 import type { ArchiveRow, EventSourceRow, MediaSourceRow } from './dwca-rows';
 
@@ -29,10 +29,15 @@ export function summarize() {
       if (!result.firstDate || r.checklist_date < result.firstDate) result.firstDate = r.checklist_date;
       if (!result.lastDate || r.checklist_date > result.lastDate) result.lastDate = r.checklist_date;
     },
-    /** Counts an Occurrence extension row and answers it unchanged. */
-    occurrence(row: ArchiveRow, license: string): ArchiveRow {
+    /** Counts an Occurrence extension row (and its source, for an imported one) and answers it unchanged. */
+    occurrence(row: ArchiveRow, license: string, source?: ProvenanceSource): ArchiveRow {
       result.occurrences++;
       countLicense(license);
+      if (source?.source_dataset) {
+        const key = source.source_dataset;
+        const seen = result.sources.get(key);
+        result.sources.set(key, { records: (seen?.records ?? 0) + 1, viaGbif: source.from_gbif });
+      }
       const name = row.scientificName;
       if (typeof name === 'string' && !result.taxa.has(name))
         result.taxa.set(name, {

@@ -100,3 +100,75 @@ export function parseDateParts(parts: {
   }
   return checkCalendarDate(Number(year), Number(month), Number(day));
 }
+
+/** How much of a date is known: the day, or only the month or the year (issue 18). */
+export type DatePrecision = 'day' | 'month' | 'year';
+
+/** A date known to `precision`: `value` is the first day of that period, ISO `yyyy-MM-dd`. */
+export interface PartialDate {
+  value: string;
+  precision: DatePrecision;
+}
+
+const ISO_PARTIAL = /^(\d{4})(?:-(\d{1,2}))?$/;
+
+/**
+ * Reads a GBIF `eventDate` that may be known only to the month (`1968-08`) or year (`1968`), or a full
+ * date; a full date whose `day` column is empty (R's GBIF export pads `1968-08` to `1968-08-01`) is
+ * taken at the precision the year/month/day columns give.
+ * @param text trimmed cell text, null when missing.
+ * @param parts the file's year, month and day cells, when it has those columns.
+ * @returns the first day of the period and its precision.
+ */
+export function parsePartialDate(
+  text: string | null,
+  parts?: { month: string | null; day: string | null },
+): CellResult<PartialDate> {
+  const partial = text === null ? null : ISO_PARTIAL.exec(text);
+  if (partial) {
+    const month = partial[2];
+    const checked = checkCalendarDate(Number(partial[1]), month ? Number(month) : 1, 1);
+    if (!checked.ok) return checked;
+    return ok({ value: checked.value, precision: month ? 'month' : 'year' });
+  }
+  const full = parseDateText(text);
+  if (!full.ok) return full;
+  if (parts && parts.day === null) {
+    const precision: DatePrecision = parts.month === null ? 'year' : 'month';
+    return ok({
+      value: precision === 'year' ? `${full.value.slice(0, 4)}-01-01` : `${full.value.slice(0, 7)}-01`,
+      precision,
+    });
+  }
+  return ok({ value: full.value, precision: 'day' });
+}
+
+/** The text of a partial date as ISO 8601 writes it: `1968`, `1968-08` or `1968-08-15`. */
+export function partialDateText(value: string, precision: DatePrecision): string {
+  return precision === 'year' ? value.slice(0, 4) : precision === 'month' ? value.slice(0, 7) : value;
+}
+
+/** Decimal places of a coordinate as the file wrote it ("40.70" has 2). */
+export const decimalsOf = (text: string): number => (text.trim().split('.')[1] ?? '').length;
+
+/** Metres per degree of latitude and of longitude at `latitude` (WGS84 ellipsoid, series terms). */
+function metresPerDegree(latitude: number): { lat: number; lng: number } {
+  const phi = (latitude * Math.PI) / 180;
+  return {
+    lat: 111132.954 - 559.822 * Math.cos(2 * phi) + 1.175 * Math.cos(4 * phi),
+    lng: 111412.84 * Math.cos(phi) - 93.5 * Math.cos(3 * phi) + 0.118 * Math.cos(5 * phi),
+  };
+}
+
+/**
+ * Coordinate uncertainty (m) that a point's precision alone implies: the diagonal of the cell of
+ * 10^-decimals degrees at its latitude, as the Georeferencing Quick Reference Guide (Zermoglio et
+ * al. 2020, table 3) gives it: 0.1° → ≈ 15.7 km at the equator, ≈ 12.5 km at 60° N; 0.001° → ≈ 157 m.
+ * @param decimals the fewer decimal places of the latitude and longitude as written
+ * @returns whole metres, at least 1
+ */
+export function uncertaintyFromPrecision(latitude: number, decimals: number): number {
+  const step = 10 ** -decimals;
+  const m = metresPerDegree(latitude);
+  return Math.max(1, Math.round(Math.hypot(step * m.lat, step * m.lng)));
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ChecklistType, ObservationStatus, SubmitType, BasisOfRecord } from '@mm/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { checklists, countries, milkweedSpecies, observations, provinces, sites, users } from '../../db/schema';
 import {
   BORDER_TOLERANCE_KM,
@@ -11,7 +11,9 @@ import {
   type ProvinceRef,
 } from '../../lib/province-locator';
 import { createQualityService } from '../quality/quality.service';
-import type { SightingRecord } from './sightings-csv';
+import { importsRepository } from './imports.repository';
+import { parseSightingsCsv, type Lifestage, type RowIssue, type SightingRecord } from './sightings-csv';
+import { UNSTATED_SOURCE_LICENSE } from './source-terms';
 
 /** A sighting to write, with the user it belongs to. */
 export interface SightingToWrite {
@@ -82,13 +84,77 @@ function placeRecord(
   return { field: 'province', message: `point ${lat}, ${lng} lies in ${actual}, not ${coded.province}.` };
 }
 
+/** Decimal places of a number as JavaScript (and PostgreSQL) print it. */
+const printedDecimals = (v: number) => (String(v).split('.')[1] ?? '').length;
+
+/**
+ * The stable text identifying an imported record whatever the file's name or the importing account
+ * (issue 18): its source record id within its source (GBIF ids are one namespace, whoever publishes
+ * them), else its content and exact point. Its hash is the checklist's `idempotency_key`.
+ */
+export function importSourceKey(record: SightingRecord): string {
+  const source = record.source;
+  if (source && record.sourceRecordId !== null)
+    return `record:${source.viaGbif ? 'gbif' : source.datasetName}:${record.sourceRecordId}`;
+  return `content:${contentSignature(record)}:${record.decimalLatitude}:${record.decimalLongitude}`;
+}
+
+/** What makes two records the same sighting, the place aside: taxon, stage, date, count and observer. */
+function contentSignature(r: SightingRecord): string {
+  return JSON.stringify([
+    r.kind,
+    r.lifestage_id,
+    r.scientificName,
+    r.eventDate,
+    r.datePrecision ?? 'day',
+    r.individualCount,
+    r.source?.recordedBy ?? null,
+  ]);
+}
+
+/**
+ * Two points are the same place when they agree once both are rounded to the coarser of their
+ * precisions: GBIF's copy of an iNaturalist record carries fewer decimals than iNaturalist's.
+ */
+function samePlace(a: SightingRecord, b: SightingRecord): boolean {
+  const decimals = Math.min(
+    printedDecimals(a.decimalLatitude),
+    printedDecimals(a.decimalLongitude),
+    printedDecimals(b.decimalLatitude),
+    printedDecimals(b.decimalLongitude),
+  );
+  const tolerance = 0.5 * 10 ** -decimals + 1e-9;
+  return (
+    Math.abs(a.decimalLatitude - b.decimalLatitude) <= tolerance &&
+    Math.abs(a.decimalLongitude - b.decimalLongitude) <= tolerance
+  );
+}
+
+/** The outcome of one batch. */
+export interface WriteResult {
+  written: number;
+  /** Skipped: the same source record (or the same row) was stored before this batch. */
+  existing: number;
+  /**
+   * Skipped: a repeat, earlier in the batch, of the same source record or row, or a record with the same
+   * content at the same place as a stored or earlier one (e.g. GBIF's copy of an iNaturalist record).
+   */
+  duplicates: number;
+  /** Written with a date known only to the month or year. */
+  partialDates: number;
+  rejected: RejectedSighting[];
+}
+
 /**
  * Writes sightings in batches: per sighting one site, one checklist (Historical, Batch Upload unless
- * given) and one observation (Pending); each batch in one transaction. Rows already imported
- * (same source key for the same user) are skipped, so a re-run adds nothing. A sighting whose point
- * lies in another province than its code names, or outside Canada, the US and Mexico, is not
- * written but returned in `rejected`. Written rows get their quality flags (issue 19) in the same transaction.
- * @returns how many were written, how many were already there, and the rejected sightings
+ * given) and one observation (Pending); each batch in one transaction, batches of concurrent imports
+ * one after the other. An imported record (with `source`) keeps its provenance — source dataset,
+ * record id and link, licence (CC BY-NC 4.0 when the source states none), basis of record, observer,
+ * date precision and coordinate uncertainty — and is skipped when the same source record, or a record
+ * with the same content at the same place, is already stored, whoever imported it from whatever
+ * file (issue 18). A sighting whose point lies in another province than its code names, or outside
+ * Canada, the US and Mexico, is not written but returned in `rejected`. Written rows get their quality
+ * flags (issue 19) in the same transaction.
  */
 export async function createSightingWriter(db: Db) {
   const provs: ProvinceRow[] = await db
@@ -110,9 +176,7 @@ export async function createSightingWriter(db: Db) {
   const unidentified = milkweedByName.get('asclepias sp.') ?? null;
   const quality = createQualityService(db);
 
-  return async function writeBatch(
-    input: SightingToWrite[],
-  ): Promise<{ written: number; existing: number; rejected: RejectedSighting[] }> {
+  return async function writeBatch(input: SightingToWrite[]): Promise<WriteResult> {
     const rejected: RejectedSighting[] = [];
     const batch: (SightingToWrite & { prov: ProvinceRow })[] = [];
     for (const b of input) {
@@ -120,82 +184,119 @@ export async function createSightingWriter(db: Db) {
       if ('province_id' in placed) batch.push({ ...b, prov: placed });
       else rejected.push({ sourceKey: b.sourceKey, ...(b.row === undefined ? {} : { row: b.row }), ...placed });
     }
-    if (batch.length === 0) return { written: 0, existing: 0, rejected };
+    if (batch.length === 0) return { written: 0, existing: 0, duplicates: 0, partialDates: 0, rejected };
     const counts = await db.transaction(async (tx) => {
-      const keys = batch.map((b) => keyFor(b.sourceKey));
-      const found = await tx
-        .select({ user_id: checklists.user_id, key: checklists.idempotency_key })
-        .from(checklists)
-        .where(and(inArray(checklists.idempotency_key, keys), sql`${checklists.user_id} IS NOT NULL`));
-      const seen = new Set(found.map((f) => `${f.user_id}:${f.key}`));
-      const fresh: (SightingToWrite & { key: string; prov: ProvinceRow })[] = [];
-      batch.forEach((b, i) => {
-        const key = keys[i] as string;
-        // Skips rows imported before and repeats of a row within this batch.
-        if (seen.has(`${b.userId}:${key}`)) return;
-        seen.add(`${b.userId}:${key}`);
-        fresh.push({ ...b, key });
-      });
-      if (fresh.length === 0) return { written: 0, existing: batch.length };
-      const siteRows = await tx
-        .insert(sites)
-        .values(
-          fresh.map(({ userId, record, prov }) => {
-            return {
-              user_id: userId,
-              locality:
-                record.locality ?? `${record.decimalLatitude.toFixed(3)}, ${record.decimalLongitude.toFixed(3)}`,
-              province_id: prov.province_id,
-              country_id: prov.country_id,
-              latitude: record.decimalLatitude,
-              longitude: record.decimalLongitude,
-            };
-          }),
-        )
-        .returning({ id: sites.site_id });
-      const checklistRows = await tx
-        .insert(checklists)
-        .values(
-          fresh.map((b, i) => ({
-            user_id: b.userId,
-            site_id: siteRows[i]?.id as number,
-            checklist_date: b.record.eventDate,
-            checklisttype_id: b.checklisttypeId ?? ChecklistType.Historical,
-            submittype_id: b.submittypeId ?? SubmitType.BatchUpload,
-            is_flash: true,
-            comment: b.record.remarks,
-            idempotency_key: b.key,
-          })),
-        )
-        .returning({ id: checklists.checklist_id });
-      await tx.insert(observations).values(
-        fresh.map(({ record }, i) => {
-          const milkweed =
-            record.kind === 'milkweed'
-              ? (milkweedByName.get((record.scientificName ?? '').toLowerCase()) ?? unidentified)
-              : null;
-          return {
-            checklist_id: checklistRows[i]?.id as number,
-            lifestage_id: record.lifestage_id,
-            milkweed_id: milkweed,
-            // A report without a count keeps none (exported as an empty individualCount, never an
-            // invented 1); a plant count goes to number_of_plants.
-            numbers: record.kind === 'milkweed' ? 0 : (record.individualCount ?? null),
-            number_of_plants:
-              record.kind === 'milkweed' && record.individualCount != null ? String(record.individualCount) : null,
-            observationstatus_id: ObservationStatus.Pending,
-            basisofrecord_id: BasisOfRecord.Sight,
-          };
-        }),
-      );
-      await quality.recompute(
+      await importsRepository.lockImports(tx);
+      const items = batch.map((b) => ({
+        ...b,
+        key: keyFor(b.sourceKey),
+        contentKey: b.record.source ? keyFor(`content:${contentSignature(b.record)}`) : null,
+      }));
+      const seen = await importsRepository.existingKeys(
         tx,
-        checklistRows.map((r) => r.id),
+        items.map((i) => i.key),
       );
-      return { written: fresh.length, existing: batch.length - fresh.length };
+      const matched = await importsRepository.contentMatches(
+        tx,
+        items.flatMap((i, index) =>
+          i.contentKey === null || seen.has(i.key)
+            ? []
+            : [{ index, contentKey: i.contentKey, lat: i.record.decimalLatitude, lng: i.record.decimalLongitude }],
+        ),
+      );
+      const fresh: typeof items = [];
+      let existing = 0;
+      let duplicates = 0;
+      const inBatch = new Set<string>();
+      items.forEach((item, index) => {
+        if (seen.has(item.key)) return void existing++;
+        const twin = fresh.some((f) => f.contentKey === item.contentKey && samePlace(f.record, item.record));
+        if (inBatch.has(item.key) || matched.has(index) || (item.contentKey !== null && twin)) return void duplicates++;
+        inBatch.add(item.key);
+        fresh.push(item);
+      });
+      if (fresh.length === 0) return { written: 0, existing, duplicates, partialDates: 0 };
+      const checklistIds = await insertSightings(tx, fresh, (record) =>
+        record.kind === 'milkweed'
+          ? (milkweedByName.get((record.scientificName ?? '').toLowerCase()) ?? unidentified)
+          : null,
+      );
+      await quality.recompute(tx, checklistIds);
+      const partialDates = fresh.filter((f) => (f.record.datePrecision ?? 'day') !== 'day').length;
+      return { written: fresh.length, existing, duplicates, partialDates };
     });
     return { ...counts, rejected };
   };
+}
+
+/**
+ * Inserts one site, checklist and observation per sighting, with the provenance of imported ones.
+ * @returns the new checklists' ids
+ */
+async function insertSightings(
+  tx: DbOrTx,
+  fresh: (SightingToWrite & { prov: ProvinceRow; key: string; contentKey: string | null })[],
+  milkweedOf: (record: SightingRecord) => number | null,
+): Promise<number[]> {
+  const siteRows = await tx
+    .insert(sites)
+    .values(
+      fresh.map(({ userId, record, prov }) => ({
+        user_id: userId,
+        locality: record.locality ?? `${record.decimalLatitude.toFixed(3)}, ${record.decimalLongitude.toFixed(3)}`,
+        province_id: prov.province_id,
+        country_id: prov.country_id,
+        latitude: record.decimalLatitude,
+        longitude: record.decimalLongitude,
+        coordinate_uncertainty_m: record.coordinateUncertaintyInMeters ?? null,
+      })),
+    )
+    .returning({ id: sites.site_id });
+  const licenseOf = (r: SightingRecord) => (r.source ? (r.source.license ?? UNSTATED_SOURCE_LICENSE) : undefined);
+  const checklistRows = await tx
+    .insert(checklists)
+    .values(
+      fresh.map((b, i) => ({
+        user_id: b.userId,
+        site_id: siteRows[i]?.id as number,
+        checklist_date: b.record.eventDate,
+        date_precision: b.record.datePrecision ?? 'day',
+        checklisttype_id: b.checklisttypeId ?? ChecklistType.Historical,
+        submittype_id: b.submittypeId ?? SubmitType.BatchUpload,
+        is_flash: true,
+        comment: b.record.remarks,
+        idempotency_key: b.key,
+        license: licenseOf(b.record),
+        source_dataset: b.record.source?.datasetName ?? null,
+        source_institution: b.record.source?.institutionCode ?? null,
+        source_record_id: b.record.source ? b.record.sourceRecordId : null,
+        source_url: b.record.source?.references ?? null,
+        from_gbif: b.record.source?.viaGbif ?? false,
+        recorded_by: b.record.source?.recordedBy ?? null,
+        content_key: b.contentKey,
+      })),
+    )
+    .returning({ id: checklists.checklist_id });
+  await tx.insert(observations).values(
+    fresh.map(({ record }, i) => {
+      const basis = record.source?.basisOfRecord ?? null;
+      return {
+        checklist_id: checklistRows[i]?.id as number,
+        lifestage_id: record.lifestage_id,
+        milkweed_id: milkweedOf(record),
+        // A report without a count keeps none (exported as an empty individualCount, never an
+        // invented 1); a plant count goes to number_of_plants.
+        numbers: record.kind === 'milkweed' ? 0 : (record.individualCount ?? null),
+        number_of_plants:
+          record.kind === 'milkweed' && record.individualCount != null ? String(record.individualCount) : null,
+        observationstatus_id: ObservationStatus.Pending,
+        basisofrecord_id: basis === 'PreservedSpecimen' ? BasisOfRecord.Collected : BasisOfRecord.Sight,
+        source_basis_of_record: basis,
+        license: licenseOf(record),
+      };
+    }),
+  );
+  return checklistRows.map((r) => r.id);
 }
 
 /** The id of a user by username (case-insensitive), or undefined. */
@@ -205,4 +306,55 @@ export async function findUserId(db: Db, username: string): Promise<number | und
     .from(users)
     .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(users.isdeleted, false)));
   return row?.id;
+}
+
+/** Totals of one file's import, as `npm run import` reports them. */
+export interface ImportTotals {
+  written: number;
+  /** Rows whose source record (or exact row) was already stored. */
+  existing: number;
+  /** Rows with the same content at the same place as a stored record or an earlier row. */
+  duplicates: number;
+  /** Rows that could not be read, or whose point lies outside its province or the three countries. */
+  rejectedRows: number;
+  /** Partial dates (month or year only) among the rows written. */
+  partialDates: number;
+  issues: RowIssue[];
+}
+
+/**
+ * Imports one sighting CSV (see `parseSightingsCsv`) for `userId`, 500 rows per transaction. Duplicate
+ * detection ignores the file's name and the importing account (issue 18).
+ * @param input the file's bytes
+ */
+export async function importSightings(
+  db: Db,
+  input: NodeJS.ReadableStream,
+  options: { userId: number; defaultLifestage?: Lifestage; batchSize?: number },
+): Promise<ImportTotals> {
+  const write = await createSightingWriter(db);
+  const totals: ImportTotals = { written: 0, existing: 0, duplicates: 0, rejectedRows: 0, partialDates: 0, issues: [] };
+  let batch: SightingToWrite[] = [];
+  const flush = async () => {
+    const r = await write(batch);
+    totals.written += r.written;
+    totals.existing += r.existing;
+    totals.duplicates += r.duplicates;
+    totals.partialDates += r.partialDates;
+    totals.rejectedRows += r.rejected.length;
+    for (const { row, field, message } of r.rejected) totals.issues.push({ row: row ?? 0, field, message });
+    batch = [];
+  };
+  for await (const row of parseSightingsCsv(input, { defaultLifestage: options.defaultLifestage })) {
+    if ('issues' in row) {
+      totals.rejectedRows += 1;
+      totals.issues.push(...row.issues);
+      continue;
+    }
+    batch.push({ userId: options.userId, row: row.row, record: row.record, sourceKey: importSourceKey(row.record) });
+    if (batch.length >= (options.batchSize ?? 500)) await flush();
+  }
+  await flush();
+  totals.issues.sort((a, b) => a.row - b.row);
+  return totals;
 }

@@ -3,9 +3,21 @@
  * from one data row onto a SightingRecord. Columns are looked up by name, never by position.
  */
 import { htmlToPlainText } from './html-text';
-import { isMissing, parseCoordinate, parseCount, parseDateParts, parseDateText, type CellResult } from './csv-values';
+import {
+  decimalsOf,
+  isMissing,
+  parseCoordinate,
+  parseCount,
+  parseDateParts,
+  parseDateText,
+  parsePartialDate,
+  uncertaintyFromPrecision,
+  type CellResult,
+  type PartialDate,
+} from './csv-values';
+import { basisOfRecordFromSource, gbifOccurrenceUrl, licenseFromSource } from './source-terms';
 import { toProvinceCode } from './province-codes';
-import type { CsvFormat, Lifestage, ParseOptions, RowIssue, SightingRecord } from './sightings-csv';
+import type { CsvFormat, Lifestage, ParseOptions, RecordSource, RowIssue, SightingRecord } from './sightings-csv';
 
 /** Column positions keyed by lower-cased, trimmed, BOM-free header name, with the name as the file spells it. */
 export type HeaderIndex = ReadonlyMap<string, { index: number; label: string }>;
@@ -55,7 +67,7 @@ export class RowReader {
 }
 
 type Taxon = Pick<SightingRecord, 'kind' | 'lifestage_id' | 'scientificName'>;
-type Point = Pick<SightingRecord, 'decimalLatitude' | 'decimalLongitude'>;
+type Point = Pick<SightingRecord, 'decimalLatitude' | 'decimalLongitude' | 'coordinateUncertaintyInMeters'>;
 
 const monarch = (lifestage: Lifestage): Taxon => ({
   kind: 'monarch',
@@ -96,27 +108,47 @@ function gbifTaxon(name: string | null, lifestage: Lifestage): CellResult<Taxon>
 }
 
 function readPoint(reader: RowReader, latColumn: string, lngColumn: string): Point | undefined {
-  const decimalLatitude = reader.take(latColumn, parseCoordinate(reader.text(latColumn), 90));
-  const decimalLongitude = reader.take(lngColumn, parseCoordinate(reader.text(lngColumn), 180));
+  const latText = reader.text(latColumn);
+  const lngText = reader.text(lngColumn);
+  const decimalLatitude = reader.take(latColumn, parseCoordinate(latText, 90));
+  const decimalLongitude = reader.take(lngColumn, parseCoordinate(lngText, 180));
   if (decimalLatitude === undefined || decimalLongitude === undefined) return undefined;
   if (decimalLatitude === 0 && decimalLongitude === 0) {
     reader.fail(latColumn, 'and longitude are both 0, a placeholder rather than a place in the Americas');
     return undefined;
   }
-  return { decimalLatitude, decimalLongitude };
+  // The source's own uncertainty wins; else the precision the file wrote the point with.
+  const stated = reader.text('coordinateuncertaintyinmeters');
+  const statedMetres = stated !== null && /^\d+(\.\d+)?$/.test(stated) ? Math.round(Number(stated)) : null;
+  const decimals = Math.min(decimalsOf(latText ?? ''), decimalsOf(lngText ?? ''));
+  const coordinateUncertaintyInMeters =
+    statedMetres !== null && statedMetres > 0 ? statedMetres : uncertaintyFromPrecision(decimalLatitude, decimals);
+  return { decimalLatitude, decimalLongitude, coordinateUncertaintyInMeters };
 }
 
-function readGbifDate(reader: RowReader): string | undefined {
-  const result = parseDateText(reader.text('eventdate'));
-  // R's GBIF export pads a month- or year-only date to the 1st; a sighting needs its real day.
-  if (result.ok && reader.has('day') && reader.text('day') === null) {
-    reader.fail('eventdate', `is only known to the month or year (${result.value} stands in for an unknown day)`);
-    return undefined;
-  }
-  return reader.take('eventdate', result);
+function readGbifDate(reader: RowReader): PartialDate | undefined {
+  const parts = reader.has('day') ? { month: reader.text('month'), day: reader.text('day') } : undefined;
+  return reader.take('eventdate', parsePartialDate(reader.text('eventdate'), parts));
 }
 
-const NO_PLACE_OR_ID = { locality: null, provinceCode: null, remarks: null, sourceRecordId: null } as const;
+/** Provenance of a Journey North record: no licence or page per record, observers known by number. */
+const JOURNEY_NORTH: RecordSource = {
+  datasetName: 'Journey North',
+  institutionCode: 'Journey North',
+  viaGbif: false,
+  references: null,
+  license: null,
+  basisOfRecord: 'HumanObservation',
+  recordedBy: null,
+};
+
+const NO_PLACE_OR_ID = {
+  locality: null,
+  provinceCode: null,
+  remarks: null,
+  sourceRecordId: null,
+  datePrecision: 'day',
+} as const;
 
 /** A supported layout: the lower-case columns that must all be present, and its row mapping. */
 export interface FormatSpec {
@@ -137,6 +169,7 @@ const journeyNorthSite: FormatSpec = {
     if (eventDate === undefined || taxon === undefined || individualCount === undefined || !point) return undefined;
     const comments = reader.text('comments');
     const remarks = comments === null ? null : htmlToPlainText(comments) || null;
+    const observer = reader.text('customerid');
     return {
       ...NO_PLACE_OR_ID,
       eventDate,
@@ -145,6 +178,8 @@ const journeyNorthSite: FormatSpec = {
       individualCount,
       remarks,
       sourceRecordId: reader.text('id'),
+      // Journey North exports its observers by number only.
+      source: { ...JOURNEY_NORTH, recordedBy: observer === null ? null : `Journey North participant ${observer}` },
     };
   },
 };
@@ -159,9 +194,31 @@ const journeyNorthFirst: FormatSpec = {
     if (eventDate === undefined || individualCount === undefined || !point) return undefined;
     const place = { locality: reader.text('town'), provinceCode: toProvinceCode(reader.text('state/province')) };
     // The "Adult First" export holds first sightings of adults only; the file has no stage column.
-    return { ...NO_PLACE_OR_ID, eventDate, ...point, ...monarch(1), individualCount, ...place };
+    return {
+      ...NO_PLACE_OR_ID,
+      eventDate,
+      ...point,
+      ...monarch(1),
+      individualCount,
+      ...place,
+      source: JOURNEY_NORTH,
+    };
   },
 };
+
+/** The extract's `dataname`: `inat` rows are iNaturalist's, `gbif_*` rows GBIF's (iNaturalist publishes to GBIF). */
+function splitDateSource(dataname: string | null): RecordSource {
+  const inat = dataname?.toLowerCase().startsWith('inat') ?? false;
+  return {
+    datasetName: inat ? 'iNaturalist research-grade observations' : 'GBIF occurrence download',
+    institutionCode: inat ? 'iNaturalist' : null,
+    viaGbif: true,
+    references: null,
+    license: null,
+    basisOfRecord: 'HumanObservation',
+    recordedBy: null,
+  };
+}
 
 const inatGbifSplitDate: FormatSpec = {
   format: 'inat-gbif-split-date',
@@ -172,25 +229,57 @@ const inatGbifSplitDate: FormatSpec = {
     const point = readPoint(reader, 'latitude', 'longitude');
     if (eventDate === undefined || !point) return undefined;
     // A monarch-only extract with no stage column: research-grade photos are overwhelmingly of adults.
-    return { ...NO_PLACE_OR_ID, eventDate, ...point, ...monarch(options.defaultLifestage ?? 1), individualCount: null };
+    return {
+      ...NO_PLACE_OR_ID,
+      source: splitDateSource(reader.text('dataname')),
+      eventDate,
+      ...point,
+      ...monarch(options.defaultLifestage ?? 1),
+      individualCount: null,
+    };
   },
 };
+
+/** Provenance of a GBIF occurrence row: its dataset, id, page, licence, basis of record and observer. */
+function gbifSource(reader: RowReader): RecordSource {
+  const gbifId = reader.text('gbifid');
+  return {
+    datasetName: reader.text('datasetname') ?? 'GBIF occurrence download',
+    institutionCode: reader.text('institutioncode'),
+    viaGbif: true,
+    references: reader.text('references') ?? (gbifId === null ? null : gbifOccurrenceUrl(gbifId)),
+    license: licenseFromSource(reader.text('license')),
+    basisOfRecord: basisOfRecordFromSource(reader.text('basisofrecord')),
+    recordedBy: reader.text('recordedby'),
+  };
+}
 
 const gbifOccurrence: FormatSpec = {
   format: 'gbif-occurrence',
   columns: ['scientificname', 'eventdate', 'latitude', 'longitude'],
   toRecord(reader, options) {
-    const eventDate = readGbifDate(reader);
+    const date = readGbifDate(reader);
     const taxon = reader.take(
       'scientificname',
       gbifTaxon(reader.text('scientificname'), options.defaultLifestage ?? 1),
     );
     const individualCount = reader.take('individualcount', parseCount(reader.text('individualcount')));
     const point = readPoint(reader, 'latitude', 'longitude');
-    if (eventDate === undefined || taxon === undefined || individualCount === undefined || !point) return undefined;
+    if (date === undefined || taxon === undefined || individualCount === undefined || !point) return undefined;
     const place = { locality: reader.text('locality'), provinceCode: toProvinceCode(reader.text('stateprovince')) };
-    const sourceRecordId = reader.text('occurrenceid') ?? reader.text('gbifid');
-    return { ...NO_PLACE_OR_ID, eventDate, ...point, ...taxon, individualCount, ...place, sourceRecordId };
+    const comments = reader.text('occurrenceremarks');
+    return {
+      ...NO_PLACE_OR_ID,
+      eventDate: date.value,
+      datePrecision: date.precision,
+      ...point,
+      ...taxon,
+      individualCount,
+      ...place,
+      remarks: comments === null ? null : htmlToPlainText(comments) || null,
+      sourceRecordId: reader.text('gbifid') ?? reader.text('occurrenceid'),
+      source: gbifSource(reader),
+    };
   },
 };
 

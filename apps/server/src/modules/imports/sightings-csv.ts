@@ -4,6 +4,8 @@
  */
 import { Readable, pipeline } from 'node:stream';
 import { parse } from 'csv-parse';
+import type { LicenseCode } from '@mm/shared';
+import type { DatePrecision } from './csv-values';
 import { FORMATS, RowReader, headerKey, type FormatSpec, type HeaderIndex } from './sighting-formats';
 
 /** Monarch life stage id: 1 adult, 2 eggs, 3 caterpillar, 4 chrysalis (the `lifestages` table). */
@@ -11,8 +13,10 @@ export type Lifestage = 1 | 2 | 3 | 4;
 
 /** One usable sighting, in Darwin Core terms where one exists. */
 export interface SightingRecord {
-  /** ISO `yyyy-MM-dd`. */
+  /** ISO `yyyy-MM-dd`; the first day of the month or year when `datePrecision` says so. */
   eventDate: string;
+  /** How much of `eventDate` the source knows (GBIF's `1968-08` is `month`); `day` when absent. */
+  datePrecision?: DatePrecision;
   /** WGS84 degrees, -90..90. */
   decimalLatitude: number;
   /** WGS84 degrees, -180..180. */
@@ -28,10 +32,31 @@ export interface SightingRecord {
   provinceCode: string | null;
   /** Comments as plain text (tags stripped, entities decoded, trimmed); null when empty or missing. */
   remarks: string | null;
-  /** The file's own record id (Journey North `id`, GBIF `occurrenceID`), when it has one. */
+  /** The file's own record id (Journey North `id`, GBIF `gbifID` or `occurrenceID`), when it has one. */
   sourceRecordId: string | null;
   /** Genus and epithet without authority, e.g. "Danaus plexippus", "Asclepias speciosa"; null when unknown. */
   scientificName: string | null;
+  /** Radius (m): the source's own uncertainty column, else what the coordinates' decimals imply. */
+  coordinateUncertaintyInMeters?: number | null;
+  /** Where an imported record comes from; absent for records made here (demo volunteers). */
+  source?: RecordSource;
+}
+
+/** Provenance of an imported record (issue 18). */
+export interface RecordSource {
+  /** The source dataset, e.g. "Journey North", "iNaturalist research-grade observations". */
+  datasetName: string;
+  institutionCode: string | null;
+  /** True for GBIF records and those of a GBIF publisher (iNaturalist): not republished by default. */
+  viaGbif: boolean;
+  /** Link to the record in its source, when known. */
+  references: string | null;
+  /** The record's own licence, when the source states it per record. */
+  license: LicenseCode | null;
+  /** Darwin Core basisOfRecord as the source gives it, when it does. */
+  basisOfRecord: string | null;
+  /** The original observer as the source names them; null when the source does not. */
+  recordedBy: string | null;
 }
 
 /**

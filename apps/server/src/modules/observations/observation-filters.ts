@@ -16,7 +16,8 @@ export function visibleStatuses(user: SessionUser | null): readonly ObservationS
 
 /**
  * SQL condition for the Explore filters over the aliases `o` (observations), `c` (checklists) and
- * `s` (sites), restricted to `statuses` and live checklists; `bbox` keeps sites inside the box (edges
+ * `s` (sites), restricted to `statuses` and live checklists; a date range holds a record dated only
+ * to a month or year when that whole month or year lies inside it; `bbox` keeps sites inside the box (edges
  * included, west > east across the antimeridian). Used by the list, map clusters,
  * charts, gallery and downloads so that they always agree.
  */
@@ -32,7 +33,12 @@ export function observationWhere(filters: ExploreFilters, statuses: readonly Obs
     sql`NOT c.isdeleted`,
   ];
   if (filters.date_from) parts.push(sql`c.checklist_date >= ${filters.date_from}::date`);
-  if (filters.date_to) parts.push(sql`c.checklist_date <= ${filters.date_to}::date`);
+  // A date known only to the month or year (imports, issue 18) is stored as the period's first day:
+  // it matches only when its whole period lies within the range, so June 1968 is not "before 1968-06-15".
+  if (filters.date_to)
+    parts.push(
+      sql`c.checklist_date <= ${filters.date_to}::date AND (c.date_precision = 'day' OR (date_trunc(c.date_precision, c.checklist_date) + ('1 ' || c.date_precision)::interval - interval '1 day')::date <= ${filters.date_to}::date)`,
+    );
   if (filters.lifestage_id !== undefined) parts.push(sql`o.lifestage_id = ${filters.lifestage_id}`);
   if (filters.milkweed_id !== undefined) parts.push(sql`o.milkweed_id = ${filters.milkweed_id}`);
   if (filters.country_id !== undefined) parts.push(sql`s.country_id = ${filters.country_id}`);

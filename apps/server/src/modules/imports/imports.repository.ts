@@ -1,0 +1,54 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/** A record to look for among stored imports: its content key and point (WGS84 degrees). */
+export interface ContentProbe {
+  index: number;
+  contentKey: string;
+  lat: number;
+  lng: number;
+}
+
+/** Queries of the importer's duplicate detection (issue 18). */
+export const importsRepository = {
+  /** Makes concurrent imports write one batch at a time, so two of them never both add one record. */
+  async lockImports(tx: DbOrTx): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('mission-monarch:imports'))`);
+  },
+
+  /** The idempotency keys among `keys` that some checklist (of any user) already has. */
+  async existingKeys(tx: DbOrTx, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const r = await tx.execute<{ key: string }>(sql`
+      SELECT idempotency_key::text AS key FROM checklists
+      WHERE idempotency_key IN (${sql.join(
+        keys.map((k) => sql`${k}::uuid`),
+        sql`, `,
+      )})`);
+    return new Set(r.rows.map((row) => row.key));
+  },
+
+  /**
+   * The probes (by `index`) for which a stored checklist has the same content key at the same place:
+   * both points agree within half a unit of the coarser one's last decimal (as PostgreSQL prints
+   * them, the shortest text that reads back the same double).
+   */
+  async contentMatches(tx: DbOrTx, probes: ContentProbe[]): Promise<Set<number>> {
+    if (probes.length === 0) return new Set();
+    const values = sql.join(
+      probes.map((p) => sql`(${p.index}::int, ${p.contentKey}::uuid, ${p.lat}::float8, ${p.lng}::float8)`),
+      sql`, `,
+    );
+    const decimals = (column: SQL) => sql`length(split_part(${column}::text, '.', 2))`;
+    const r = await tx.execute<{ index: number }>(sql`
+      SELECT v.i AS index FROM (VALUES ${values}) AS v(i, content_key, lat, lng)
+      WHERE EXISTS (
+        SELECT 1 FROM checklists c JOIN sites s ON s.site_id = c.site_id
+        WHERE c.content_key = v.content_key
+          AND abs(s.latitude - v.lat) <= 0.5 * 10 ^ (-least(${decimals(sql`s.latitude`)}, ${decimals(sql`s.longitude`)},
+                ${decimals(sql`v.lat`)}, ${decimals(sql`v.lng`)})) + 1e-9
+          AND abs(s.longitude - v.lng) <= 0.5 * 10 ^ (-least(${decimals(sql`s.latitude`)}, ${decimals(sql`s.longitude`)},
+                ${decimals(sql`v.lat`)}, ${decimals(sql`v.lng`)})) + 1e-9)`);
+    return new Set(r.rows.map((row) => Number(row.index)));
+  },
+};
