@@ -17,4 +17,5 @@ export * from './schemas/figures';
 export * from './schemas/pageviews';
 export * from './schemas/admin';
 export * from './constants/licenses';
+export * from './constants/private-sites';
 export * from './taxa';

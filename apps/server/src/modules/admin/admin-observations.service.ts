@@ -31,7 +31,7 @@ const SELECT = sql`o.observation_id AS id, o.checklist_id, c.is_flash, c.checkli
   s.site_id, s.locality, s.province_id, s.country_id, s.latitude, s.longitude, c.user_id, u.username, c.comment,
   COALESCE((SELECT json_agg(json_build_object('id', p.id, 'small', ${photoUrl('small')}, 'large', ${photoUrl('large')}, 'lifestage_id', p.observation_lifestage_id) ORDER BY p.id)
             FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted), '[]'::json) AS photos`;
-const FROM = sql`${observationJoins} LEFT JOIN users u ON u.user_id = c.user_id LEFT JOIN users v ON v.user_id = o.vetted_by`;
+const FROM = sql`${observationJoins('exact')} LEFT JOIN users u ON u.user_id = c.user_id LEFT JOIN users v ON v.user_id = o.vetted_by`;
 const SORTABLE: Record<string, SQL> = {
   id: sql`o.observation_id`,
   checklist_date: sql`c.checklist_date`,
@@ -186,7 +186,7 @@ export function createAdminObservationsService(db: Db) {
       const ids = [...new Set(change.ids)];
       return db.transaction(async (tx) => {
         const res = await tx.execute(
-          sql`SELECT o.observation_id AS id, o.observationstatus_id AS status_id, s.province_id ${observationJoins}
+          sql`SELECT o.observation_id AS id, o.observationstatus_id AS status_id, s.province_id ${observationJoins('exact')}
               WHERE o.observation_id IN (${sql.join(
                 ids.map((i) => sql`${i}`),
                 sql`, `,

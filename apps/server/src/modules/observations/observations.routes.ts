@@ -4,6 +4,7 @@ import {
   checklistIdParamsSchema,
   clusterQuerySchema,
   clusterResponseSchema,
+  densityResponseSchema,
   exploreFiltersSchema,
   exploreStatsSchema,
   observationListQuerySchema,
@@ -74,6 +75,20 @@ export const observationsRoutes: FastifyPluginAsyncZod<{
       response: { 200: exploreStatsSchema, 400: apiErrorSchema },
     },
     handler: async (request) => observations.stats(request.user, request.query),
+  });
+
+  app.get('/density', {
+    config: { publicCache: true },
+    schema: {
+      tags: ['observations'],
+      summary:
+        'Density view: eggs + caterpillars per 100 milkweed stems of Missions, per ISO week, province and 1° cell',
+      description:
+        'Over the Explore filters (the life-stage filter and Flash sightings left out): the Mission visits (checklists) with stems inspected > 0 holding a matching observation. Stems count once per visit; eggs and caterpillars are the sums of the counts of matching observations. per_100_stems = 100 × (eggs + caterpillars) / stems, 2 decimals. Same visibility as the list; private sites counted at their generalised cell for everyone but admins.',
+      querystring: exploreFiltersSchema,
+      response: { 200: densityResponseSchema, 400: apiErrorSchema },
+    },
+    handler: async (request) => observations.density(request.user, request.query),
   });
 
   app.get('/:id', {
