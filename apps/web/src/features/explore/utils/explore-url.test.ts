@@ -58,18 +58,28 @@ describe('parseExploreSearch', () => {
 
 describe('exploreSearch', () => {
   it('writes view, filters in a fixed order, then page; defaults are left out', () => {
-    expect(exploreSearch({ view: 'list', page: 1, filters: {} }).toString()).toBe('');
+    expect(exploreSearch({ view: 'list', sort: 'observed', page: 1, filters: {} }).toString()).toBe('');
     const search = exploreSearch({
       view: 'grid',
+      sort: 'submitted',
       page: 4,
       filters: { with_photos: true, lifestage_id: 1, date_from: '2024-05-01', kind: 'mission' },
     });
-    expect(search.toString()).toBe('view=grid&date_from=2024-05-01&lifestage_id=1&kind=mission&with_photos=1&page=4');
+    expect(search.toString()).toBe(
+      'view=grid&sort=submitted&date_from=2024-05-01&lifestage_id=1&kind=mission&with_photos=1&page=4',
+    );
+  });
+
+  it('reads the sort, newest observed first unless asked otherwise', () => {
+    expect(parseExploreSearch(new URLSearchParams('sort=submitted')).sort).toBe('submitted');
+    expect(parseExploreSearch(new URLSearchParams('sort=random')).sort).toBe('observed');
+    expect(parseExploreSearch(new URLSearchParams('view=density')).view).toBe('density');
   });
 
   it('round-trips through parseExploreSearch', () => {
     const state = {
       view: 'map' as const,
+      sort: 'submitted' as const,
       page: 2,
       filters: { date_to: '2023-10-10', province_id: 45, username: 'Jean Gagnon', with_photos: true },
     };
