@@ -5,7 +5,7 @@ const parse = (qs: string) => parseExploreSearch(new URLSearchParams(qs));
 
 describe('parseExploreSearch', () => {
   it('defaults to the list view, page 1 and no filters', () => {
-    expect(parse('')).toEqual({ view: 'list', page: 1, filters: {} });
+    expect(parse('')).toEqual({ view: 'list', sort: 'observed', page: 1, filters: {} });
   });
 
   it('reads the view, the page and every filter with its type', () => {
@@ -14,6 +14,7 @@ describe('parseExploreSearch', () => {
     );
     expect(state).toEqual({
       view: 'map',
+      sort: 'observed',
       page: 3,
       filters: {
         date_from: '2024-06-01',
@@ -34,12 +35,13 @@ describe('parseExploreSearch', () => {
     const state = parse(
       'view=table&page=-2&date_from=2024-02-30&lifestage_id=7&milkweed_id=abc&country_id=2&kind=both&with_photos=yes&status=0',
     );
-    expect(state).toEqual({ view: 'list', page: 1, filters: { country_id: 2 } });
+    expect(state).toEqual({ view: 'list', sort: 'observed', page: 1, filters: { country_id: 2 } });
   });
 
   it('ignores empty values, fractional pages and a date_to before date_from', () => {
     expect(parse('username=&page=2.5&date_from=2024-09-01&date_to=2024-08-01')).toEqual({
       view: 'list',
+      sort: 'observed',
       page: 1,
       filters: { date_from: '2024-09-01' },
     });
