@@ -262,7 +262,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pageViewsRoutes, { prefix: '/api/utilities', db, config });
   await app.register(translationsRoutes, { prefix: '/api/localetranslations' });
   await app.register(observationsRoutes, { prefix: '/api/observations', observations, checklists });
-  await app.register(downloadsRoutes, { prefix: '/api/observations', downloads });
+  await app.register(downloadsRoutes, {
+    prefix: '/api/observations',
+    downloads,
+    perMinute: config.DOWNLOAD_RATE_LIMIT,
+  });
   await app.register(downloadPagesRoutes, { prefix: '/api/downloads', downloads });
   await app.register(checklistsRoutes, { prefix: '/api', checklists });
   await app.register(qualityRoutes, { prefix: '/api/quality', quality });

@@ -33,6 +33,8 @@ const configSchema = z.object({
   AUTH_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
   /** Sign-ups per IP in each window: room for a class of 30 behind one school address. */
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Downloads and download tickets per IP per minute. */
+  DOWNLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Length of that window (ms), ten minutes by default. */
   SIGNUP_RATE_WINDOW_MS: z.coerce.number().int().min(100).default(600_000),
   /** Failed sign-ins per account per hour (ASVS 2.2.1: at most 100), whatever identifier is typed. */

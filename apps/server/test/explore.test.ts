@@ -217,7 +217,12 @@ describe('GET /api/observations/clusters', () => {
     const { mergeOverlapping } = await import('../src/modules/observations/cluster-merge');
     const query = `zoom=13&west=-73.7&south=45.45&east=-73.5&north=45.6`;
     const viewport = { zoom: 13, west: -73.7, south: 45.45, east: -73.5, north: 45.6 };
-    const sqlAnswer = await observationsMap.clusters(ctx.db, { ...viewport, username: volunteer.username }, [1, 2, 4]);
+    const sqlAnswer = await observationsMap.clusters(
+      ctx.db,
+      { ...viewport, username: volunteer.username },
+      [1, 2, 4],
+      'generalised',
+    );
     const byIndex = (await get(`/api/observations/clusters?${mine()}&${query}`)).body;
     expect(byIndex.total).toBe(sqlAnswer.total);
     expect(new Set(byIndex.clusters.map(JSON.stringify))).toEqual(

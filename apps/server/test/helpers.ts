@@ -47,6 +47,7 @@ export async function buildTestApp(
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT: '10000',
     SIGNUP_RATE_LIMIT: '10000',
+    DOWNLOAD_RATE_LIMIT: '10000',
     ...env,
   });
   const { db, pool } = await openDatabase(databaseUrl, 5, false);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPLORE_SORTS } from '@mm/shared';
 import { keyAtOrBefore, rememberKey, type ListKey } from '../src/modules/observations/list-index';
 import { createObservationsService } from '../src/modules/observations/observations.service';
 import { buildTestApp, signUp, type TestContext } from './helpers';
@@ -59,24 +60,25 @@ describe('Explore list pages past the head of a list (read in index order from a
       const indexed = createObservationsService(ctx.db, fixed, { listHead: 3 });
       const pages = Math.ceil(observations / limit) + 1;
       const order = [pages, ...Array.from({ length: pages }, (_, i) => i + 1), 2, pages - 1, 1];
-      for (const page of order) {
-        const query = { username: volunteer.username, page, limit };
-        expect(JSON.parse(await indexed.list(null, query)), `limit ${limit}, page ${page}`).toEqual(
-          JSON.parse(await plain.list(null, query)),
-        );
-      }
+      for (const page of order)
+        for (const sort of EXPLORE_SORTS) {
+          const query = { username: volunteer.username, page, limit, sort };
+          expect(JSON.parse(await indexed.list(null, query)), `limit ${limit}, page ${page}, ${sort}`).toEqual(
+            JSON.parse(await plain.list(null, query)),
+          );
+        }
     }
   });
 
   it('finds the nearest known row key before a position and bounds what it remembers', () => {
     const keys = new Map<number, ListKey>();
     expect(keyAtOrBefore(keys, 10)).toBeNull();
-    rememberKey(keys, 0, { created: 'a', id: 1 });
-    rememberKey(keys, 50, { created: 'b', id: 2 });
-    rememberKey(keys, 100, { created: 'c', id: 3 });
-    expect(keyAtOrBefore(keys, 99)).toEqual([50, { created: 'b', id: 2 }]);
+    rememberKey(keys, 0, { at: 'a', id: 1 });
+    rememberKey(keys, 50, { at: 'b', id: 2 });
+    rememberKey(keys, 100, { at: 'c', id: 3 });
+    expect(keyAtOrBefore(keys, 99)).toEqual([50, { at: 'b', id: 2 }]);
     expect(keyAtOrBefore(keys, 100)?.[0]).toBe(100);
-    for (let i = 0; i < 30_000; i++) rememberKey(keys, 1000 + i, { created: 'x', id: i });
+    for (let i = 0; i < 30_000; i++) rememberKey(keys, 1000 + i, { at: 'x', id: i });
     expect(keys.size).toBe(20_000);
   });
 });

@@ -17,5 +17,6 @@ export * from './schemas/figures';
 export * from './schemas/pageviews';
 export * from './schemas/admin';
 export * from './constants/licenses';
+export * from './constants/private-sites';
 export * from './taxa';
 export * from './quality/index';

@@ -133,6 +133,7 @@ export function SiteList() {
         <LocaleNumberCol source="latitude" disableSort options={{ maximumFractionDigits: 5 }} />
         <LocaleNumberCol source="longitude" disableSort options={{ maximumFractionDigits: 5 }} />
         <DataTable.Col source="username" />
+        <DataTable.Col source="is_private" field={BooleanField} disableSort />
         <LocaleNumberCol source="checklist_count" disableSort />
       </DataTable>
     </List>
@@ -149,6 +150,7 @@ export function SiteShow() {
         <ProvinceField source="province_id" />
         <LocaleNumberField source="latitude" options={{ maximumFractionDigits: 6 }} />
         <LocaleNumberField source="longitude" options={{ maximumFractionDigits: 6 }} />
+        <BooleanField source="is_private" />
         <TextField source="username" />
         <ReferenceManyField
           label="resources.checklists.name"
@@ -179,6 +181,7 @@ export function SiteEdit() {
         <SelectInput source="province_id" choices={provinces} validate={required()} />
         <NumberInput source="latitude" min={-90} max={90} step={0.000001} validate={required()} />
         <NumberInput source="longitude" min={-180} max={180} step={0.000001} validate={required()} />
+        <BooleanInput source="is_private" />
       </SimpleForm>
     </Edit>
   );

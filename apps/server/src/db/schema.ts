@@ -205,6 +205,11 @@ export const sites = pgTable(
     longitude: doublePrecision('longitude').notNull(),
     /** Radius (m) around the point within which the place lies, when known (GPS accuracy, source precision). */
     coordinate_uncertainty_m: integer('coordinate_uncertainty_m'),
+    /**
+     * A private site (a garden, private land, a sensitive colony; issue 19): every public answer shows
+     * the centre of its 0.1° cell without locality or city; its owner and admins see the exact point.
+     */
+    is_private: boolean('is_private').notNull().default(false),
     isdeleted: boolean('isdeleted').notNull().default(false),
     created: created(),
     updated: updated(),
@@ -312,10 +317,20 @@ export const observations = pgTable(
     flags_accepted_by: integer('flags_accepted_by').references(() => users.user_id, { onDelete: 'set null' }),
     flags_accepted_at: ts('flags_accepted_at'),
     observation_created: ts('observation_created').notNull().defaultNow(),
+    /**
+     * Its checklist's date, copied by the trigger `observations_observed_on` (on insert, and on every
+     * change of `checklists.checklist_date`) so that Explore's default order, newest observed first,
+     * reads from one index (issue 19). Never written by the application.
+     */
+    observed_on: date('observed_on', { mode: 'string' }),
     updated: updated(),
   },
   (t) => [
     index('observations_checklist_idx').on(t.checklist_id),
+    /** Explore list order by date observed (the default), one status at a time. */
+    index('observations_public_observed_idx').on(t.observationstatus_id, t.observed_on.desc(), t.observation_id.desc()),
+    /** Explore list order by date observed over any set of statuses. */
+    index('observations_observed_idx').on(t.observed_on.desc(), t.observation_id.desc()),
     index('observations_public_created_idx').on(
       t.observationstatus_id,
       t.observation_created.desc(),

@@ -103,7 +103,8 @@ export const profileObservationSchema = z.object({
   lifestage_id: z.number().int().nullable(),
   /** Individuals counted; null when an imported record gave no count. */
   numbers: z.number().int().nullable(),
-  locality: z.string(),
+  /** Null at a private site (issue 19). */
+  locality: z.string().nullable(),
   checklist_date: z.string(),
   is_flash: z.boolean(),
   photo_path: z.string().nullable(),

@@ -200,6 +200,8 @@ export const adminSiteSchema = z.object({
   ...placeFields,
   ...observerFields,
   checklist_count: z.number().int(),
+  /** Private site (issue 19): public answers show it generalised to its 0.1° cell. */
+  is_private: z.boolean(),
 });
 export const adminSiteUpdateSchema = z.object({
   locality: z.string().trim().min(1, V.required).max(200, V.maxChars).optional(),
@@ -207,6 +209,8 @@ export const adminSiteUpdateSchema = z.object({
   province_id: columnInt('province_id').optional(),
   latitude: latitudeSchema.optional(),
   longitude: longitudeSchema.optional(),
+  /** Mark the site private (e.g. a sensitive colony) or public again (issue 19). */
+  is_private: z.boolean(V.invalid).optional(),
 });
 
 export const adminUserSchema = z.object({

@@ -44,15 +44,20 @@ export const checklistDetailSchema = z.object({
   license: z.string(),
   created: z.string(),
   username: z.string().nullable(),
+  /**
+   * Where: at a private site (issue 19) others than its observer and admins get the centre of its
+   * 0.1° cell, and null locality and city.
+   */
   site: z.object({
     site_id: z.number().int(),
-    locality: z.string(),
+    locality: z.string().nullable(),
     city: z.string().nullable(),
     province_id: z.number().int().nullable(),
     province: z.string().nullable(),
     country_id: z.number().int().nullable(),
     latitude: z.number(),
     longitude: z.number(),
+    is_private: z.boolean(),
   }),
   observations: z.array(checklistObservationSchema),
   /** True when the requester owns it and every observation is still Pending. */
@@ -97,6 +102,8 @@ export const mySiteSchema = z.object({
   province_id: z.number().int().nullable(),
   latitude: z.number(),
   longitude: z.number(),
+  /** Kept off public answers at its exact place (issue 19). */
+  is_private: z.boolean(),
   last_used: z.string(),
   checklists: z.number().int(),
 });

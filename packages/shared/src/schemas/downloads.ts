@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exploreFiltersSchema, queryBoolean } from './explore';
+import { exploreFiltersSchema, exploreSortSchema, queryBoolean } from './explore';
 import { columnInt, multiline } from './input-rules';
 import { V } from './validation';
 
@@ -47,6 +47,8 @@ export const downloadQuerySchema = exploreFiltersSchema
     include_gbif: queryBoolean.optional(),
     /** A ticket of `POST /api/observations/download/ticket`: download as its signed-in user (browser links cannot send `Authorization`). */
     ticket: z.string().max(300, V.invalid).optional(),
+    /** Row order of a CSV or GeoJSON file, as Explore's list (the archive keeps id order). */
+    sort: exploreSortSchema,
   })
   .refine(hasReason, reasonRequired);
 export type DownloadQuery = z.infer<typeof downloadQuerySchema>;

@@ -81,10 +81,20 @@ export const EXPLORE_FILTER_KEYS = [
   'status',
 ] as const;
 
-/** `GET /api/observations`: filters plus page (1-based) and limit (≤ 50). */
+/**
+ * Explore list orders (issue 19): `observed`, newest date observed first (the default), or `submitted`,
+ * newest submission first; ties by newest observation id. In the page URL, the list and the CSV/GeoJSON download.
+ */
+export const EXPLORE_SORTS = ['observed', 'submitted'] as const;
+export type ExploreSort = (typeof EXPLORE_SORTS)[number];
+export const DEFAULT_EXPLORE_SORT: ExploreSort = 'observed';
+export const exploreSortSchema = z.enum(EXPLORE_SORTS, V.invalid).default(DEFAULT_EXPLORE_SORT);
+
+/** `GET /api/observations`: filters plus sort, page (1-based) and limit (≤ 50). */
 export const observationListQuerySchema = z
   .object({
     ...exploreFilterFields,
+    sort: exploreSortSchema,
     page: z.coerce.number().int().min(1, V.numberPositive).max(1_000_000).default(1),
     limit: z.coerce
       .number()
@@ -161,3 +171,31 @@ export const exploreStatsSchema = z.object({
   total: z.number().int(),
 });
 export type ExploreStats = z.infer<typeof exploreStatsSchema>;
+
+/**
+ * One group of Mission visits in the density view (issue 19): the visits (checklists) that inspected
+ * milkweed stems, the stems inspected, and the eggs and caterpillars counted on them.
+ * `per_100_stems` = 100 × (eggs + caterpillars) / stems, rounded to 2 decimals (null without stems).
+ */
+const densityGroupFields = {
+  checklists: z.number().int(),
+  stems: z.number().int(),
+  eggs: z.number().int(),
+  caterpillars: z.number().int(),
+  per_100_stems: z.number().nullable(),
+};
+
+/**
+ * `GET /api/observations/density`: eggs + caterpillars per 100 milkweed stems for Missions matching
+ * the Explore filters (the life-stage filter aside: the measure is about eggs and caterpillars; Flash
+ * sightings never count), by ISO week of the visit date (all years together), by province, and by
+ * 1° cell of the map (cell centre, WGS84 degrees; private sites at their generalised place).
+ */
+export const densityResponseSchema = z.object({
+  per_week: z.array(z.object({ week: z.number().int(), ...densityGroupFields })),
+  per_province: z.array(z.object({ province_id: z.number().int().nullable(), ...densityGroupFields })),
+  per_cell: z.array(z.object({ latitude: z.number(), longitude: z.number(), ...densityGroupFields })),
+  total: z.object(densityGroupFields),
+});
+export type DensityResponse = z.infer<typeof densityResponseSchema>;
+export type DensityGroup = DensityResponse['total'];

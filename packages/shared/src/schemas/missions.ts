@@ -15,6 +15,11 @@ export const missionSiteSchema = z.object({
   province_id: idRef('province_id'),
   latitude: latitudeSchema,
   longitude: longitudeSchema,
+  /**
+   * Keep the exact place off public answers (a garden, private land: the Mission protocol asks for the
+   * owner's permission; issue 19). Sets the site's flag, also for one of the user's existing sites.
+   */
+  is_private: z.boolean(V.invalid).optional(),
 });
 export type MissionSite = z.infer<typeof missionSiteSchema>;
 

@@ -134,6 +134,11 @@ export const observationRowSchema = z.object({
   username: z.string().nullable(),
   photo_path: z.string().nullable(),
   photo: z.array(photoSchema),
+  /**
+   * A private site (issue 19): unless the requester owns it (detail page) or is an admin, `latitude`
+   * and `longitude` are the centre of its 0.1° cell and `locality` is null.
+   */
+  is_private: z.boolean(),
 });
 export type ObservationRow = z.infer<typeof observationRowSchema>;
 

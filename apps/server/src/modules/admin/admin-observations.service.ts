@@ -35,7 +35,7 @@ const SELECT = sql`o.observation_id AS id, o.checklist_id, c.is_flash, c.checkli
   ${iso('o.flags_accepted_at')},
   COALESCE((SELECT json_agg(json_build_object('id', p.id, 'small', ${photoUrl('small')}, 'large', ${photoUrl('large')}, 'lifestage_id', p.observation_lifestage_id) ORDER BY p.id)
             FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted), '[]'::json) AS photos`;
-const FROM = sql`${observationJoins} LEFT JOIN users u ON u.user_id = c.user_id LEFT JOIN users v ON v.user_id = o.vetted_by
+const FROM = sql`${observationJoins('exact')} LEFT JOIN users u ON u.user_id = c.user_id LEFT JOIN users v ON v.user_id = o.vetted_by
   LEFT JOIN users a ON a.user_id = o.flags_accepted_by`;
 const SORTABLE: Record<string, SQL> = {
   id: sql`o.observation_id`,
@@ -212,7 +212,7 @@ export function createAdminObservationsService(db: Db, quality: QualityService =
       const ids = [...new Set(change.ids)];
       return db.transaction(async (tx) => {
         const res = await tx.execute(
-          sql`SELECT o.observation_id AS id, o.observationstatus_id AS status_id, s.province_id ${observationJoins}
+          sql`SELECT o.observation_id AS id, o.observationstatus_id AS status_id, s.province_id ${observationJoins('exact')}
               WHERE o.observation_id IN (${sql.join(
                 ids.map((i) => sql`${i}`),
                 sql`, `,

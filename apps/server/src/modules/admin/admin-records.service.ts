@@ -30,7 +30,7 @@ const CHECKLIST_SORTABLE: Record<string, SQL> = {
   is_flash: sql`c.is_flash`,
 };
 
-const SITE_SELECT = sql`s.site_id AS id, s.locality, s.city, s.province_id, s.country_id, s.latitude, s.longitude, s.user_id, u.username,
+const SITE_SELECT = sql`s.site_id AS id, s.locality, s.city, s.province_id, s.country_id, s.latitude, s.longitude, s.is_private, s.user_id, u.username,
   (SELECT count(*)::int FROM checklists c WHERE c.site_id = s.site_id AND NOT c.isdeleted) AS checklist_count`;
 const SITE_FROM = sql`FROM sites s LEFT JOIN users u ON u.user_id = s.user_id`;
 const SITE_SORTABLE: Record<string, SQL> = {
@@ -211,6 +211,7 @@ export function createAdminRecordsService(db: Db, quality: QualityService = crea
       if (change.city !== undefined) sets.push(sql`city = ${change.city}`);
       if (change.latitude !== undefined) sets.push(sql`latitude = ${change.latitude}`);
       if (change.longitude !== undefined) sets.push(sql`longitude = ${change.longitude}`);
+      if (change.is_private !== undefined) sets.push(sql`is_private = ${change.is_private}`);
       return edit<AdminSite>(
         access,
         'sites',

@@ -224,7 +224,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     config: { changesPublicData: true },
     schema: {
       tags: ['admin'],
-      summary: 'Correct a site’s name, city, province or point (WGS84 degrees); kept in the audit log',
+      summary:
+        'Correct a site’s name, city, province or point (WGS84 degrees), or mark it private (issue 19); kept in the audit log',
       description: PANEL,
       params: idParams,
       body: adminSiteUpdateSchema,

@@ -26,6 +26,8 @@ export interface ChecklistWrite {
     province_id: number;
     latitude: number;
     longitude: number;
+    /** Private site (issue 19); null leaves an existing site's flag as it is (a new one is public). */
+    is_private: boolean | null;
   };
   checklist: {
     checklist_date: string;
@@ -52,6 +54,7 @@ export function flashToWrite(input: SubmitFlashInput): ChecklistWrite {
       province_id: input.province_id,
       latitude: input.latitude,
       longitude: input.longitude,
+      is_private: null,
     },
     checklist: {
       checklist_date: input.checklist_date,
@@ -95,6 +98,7 @@ export function missionToWrite(input: SubmitMissionInput): ChecklistWrite {
       province_id: site.province_id,
       latitude: site.latitude,
       longitude: site.longitude,
+      is_private: site.is_private ?? null,
     },
     checklist: {
       checklist_date: checklist.checklist_date,

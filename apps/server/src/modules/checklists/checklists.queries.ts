@@ -32,6 +32,7 @@ export type ChecklistHead = {
   country_id: number | null;
   latitude: number;
   longitude: number;
+  is_private: boolean;
 };
 
 /** Read-side queries of checklists: detail, my submissions, my sites, province of a point. */
@@ -40,7 +41,7 @@ export const checklistsQueries = {
     const r = await db.execute<ChecklistHead>(sql`
       SELECT c.checklist_id, c.user_id, c.is_flash, c.checklist_date, to_char(c.start_time, 'HH24:MI') AS start_time,
              to_char(c.end_time, 'HH24:MI') AS end_time, c.participants, c.checklisttype_id, c.submittype_id, c.stems_inspected,
-             c.comment, c.license, c.created, u.username, s.site_id, s.locality, s.city, s.province_id, p.province, s.country_id, s.latitude, s.longitude
+             c.comment, c.license, c.created, u.username, s.site_id, s.locality, s.city, s.province_id, p.province, s.country_id, s.latitude, s.longitude, s.is_private
       FROM checklists c JOIN sites s ON s.site_id = c.site_id
       LEFT JOIN provinces p ON p.province_id = s.province_id LEFT JOIN users u ON u.user_id = c.user_id
       WHERE c.checklist_id = ${id} AND NOT c.isdeleted`);
@@ -102,7 +103,7 @@ export const checklistsQueries = {
   /** The user's sites, most recently used first (at most 200). */
   async mySites(db: DbOrTx, userId: number): Promise<MySite[]> {
     const r = await db.execute<Omit<MySite, 'last_used'> & { last_used: Date }>(sql`
-      SELECT s.site_id, s.locality, s.city, s.province_id, s.latitude, s.longitude,
+      SELECT s.site_id, s.locality, s.city, s.province_id, s.latitude, s.longitude, s.is_private,
              max(c.created) AS last_used, count(c.checklist_id)::int AS checklists
       FROM sites s JOIN checklists c ON c.site_id = s.site_id AND NOT c.isdeleted
       WHERE s.user_id = ${userId} AND NOT s.isdeleted

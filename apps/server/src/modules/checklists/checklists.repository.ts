@@ -112,7 +112,8 @@ export const checklistsRepository = {
 
   /**
    * Writes a submission without photos in ONE statement (atomic without BEGIN/COMMIT): the site
-   * unless `write.site.site_id` names an existing one, the checklist, and its observations (Pending).
+   * unless `write.site.site_id` names an existing one (then its private flag when given), the
+   * checklist, and its observations (Pending).
    * A checklist already holding this idempotency key makes it write nothing.
    * @returns the new checklist id, or null when the key was taken; `siteId` of a site it had to
    *          create (to be removed again when the key was taken)
@@ -129,9 +130,12 @@ export const checklistsRepository = {
     const column = <K extends keyof ObservationWrite>(k: K) => sql.param(rows.map((r) => r[k]));
     const siteSource =
       site.site_id != null
-        ? sql`SELECT ${site.site_id}::int AS site_id, false AS created`
-        : sql`INSERT INTO sites (user_id, locality, city, province_id, country_id, latitude, longitude)
-              VALUES (${userId}, ${site.locality}, ${site.city}, ${site.province_id}, ${countryId}, ${site.latitude}, ${site.longitude})
+        ? site.is_private === null
+          ? sql`SELECT ${site.site_id}::int AS site_id, false AS created`
+          : sql`UPDATE sites SET is_private = ${site.is_private}, updated = now() WHERE site_id = ${site.site_id}
+                RETURNING site_id, false AS created`
+        : sql`INSERT INTO sites (user_id, locality, city, province_id, country_id, latitude, longitude, is_private)
+              VALUES (${userId}, ${site.locality}, ${site.city}, ${site.province_id}, ${countryId}, ${site.latitude}, ${site.longitude}, ${site.is_private ?? false})
               RETURNING site_id, true AS created`;
     const result = await db.execute<{ checklist_id: number | null; new_site_id: number | null }>(sql`
       WITH s AS (${siteSource}),
@@ -144,8 +148,8 @@ export const checklistsRepository = {
         RETURNING checklist_id
       ),
       o AS (
-        INSERT INTO observations (checklist_id, lifestage_id, numbers, milkweed_id, abundance_id, locationsize_id, basisofrecord_id, observationstatus_id, license)
-        SELECT c.checklist_id, r.lifestage_id, r.numbers, r.milkweed_id, r.abundance_id, r.locationsize_id, r.basisofrecord_id, 1, ${profileLicense(userId)}
+        INSERT INTO observations (checklist_id, lifestage_id, numbers, milkweed_id, abundance_id, locationsize_id, basisofrecord_id, observationstatus_id, license, observed_on)
+        SELECT c.checklist_id, r.lifestage_id, r.numbers, r.milkweed_id, r.abundance_id, r.locationsize_id, r.basisofrecord_id, 1, ${profileLicense(userId)}, ${c.checklist_date}::date
         FROM c, unnest(${column('lifestage_id')}::int[], ${column('numbers')}::int[], ${column('milkweed_id')}::int[], ${column('abundance_id')}::int[],
                        ${column('locationsize_id')}::int[], ${column('basisofrecord_id')}::int[])
              AS r(lifestage_id, numbers, milkweed_id, abundance_id, locationsize_id, basisofrecord_id)
@@ -173,6 +177,7 @@ export const checklistsRepository = {
         country_id: countryId,
         latitude: site.latitude,
         longitude: site.longitude,
+        is_private: site.is_private ?? false,
       })
       .returning({ id: sites.site_id });
     if (!row) throw new Error('insert returned no row');
@@ -267,9 +272,15 @@ export const checklistsRepository = {
         country_id: countryId,
         latitude: site.latitude,
         longitude: site.longitude,
+        ...(site.is_private === null ? {} : { is_private: site.is_private }),
         updated: new Date(),
       })
       .where(eq(sites.site_id, siteId));
+  },
+
+  /** Marks a site private or public (issue 19); the caller has checked that it may. */
+  async setSitePrivacy(db: DbOrTx, siteId: number, isPrivate: boolean): Promise<void> {
+    await db.update(sites).set({ is_private: isPrivate, updated: new Date() }).where(eq(sites.site_id, siteId));
   },
 
   ids,

@@ -1,5 +1,6 @@
 import {
   ADMIN_ROLE_ID,
+  cellCentre,
   ObservationStatus,
   PUBLIC_STATUS_IDS,
   SubmitType,
@@ -116,6 +117,8 @@ export function createChecklistsService(
       try {
         const id = await db.transaction(async (tx) => {
           const siteId = write.site.site_id ?? (await repo.createSite(tx, userId, write.site, refs.countryId));
+          if (write.site.site_id != null && write.site.is_private !== null)
+            await repo.setSitePrivacy(tx, siteId, write.site.is_private);
           const checklistId = await repo.createChecklist(tx, {
             ...write.checklist,
             user_id: userId,
@@ -162,6 +165,8 @@ export function createChecklistsService(
         if (current.is_flash !== write.checklist.is_flash || statuses.some((s) => s !== ObservationStatus.Pending))
           throw new HttpError(409, 'errors.not_pending');
         let siteId = write.site.site_id ?? current.site_id;
+        if (write.site.site_id != null && write.site.is_private !== null)
+          await repo.setSitePrivacy(tx, write.site.site_id, write.site.is_private);
         if (write.site.site_id == null) {
           // Edit the site in place when only this checklist uses it; otherwise give this one its own.
           if ((await repo.siteUses(tx, current.site_id)) === 1)
@@ -225,16 +230,32 @@ export function createChecklistsService(
         country_id,
         latitude,
         longitude,
+        is_private,
         user_id: _u,
         created,
         is_flash,
         ...rest
       } = head;
+      // A private site's exact place reaches only its observer and admins (issue 19).
+      const exact = !is_private || owner || user?.role_id === ADMIN_ROLE_ID;
+      const site = exact
+        ? { site_id, locality, city, province_id, province, country_id, latitude, longitude, is_private }
+        : {
+            site_id,
+            locality: null,
+            city: null,
+            province_id,
+            province,
+            country_id,
+            latitude: cellCentre(latitude),
+            longitude: cellCentre(longitude),
+            is_private,
+          };
       return {
         ...rest,
         is_flash: is_flash ? 1 : 0,
         created: new Date(created).toISOString(),
-        site: { site_id, locality, city, province_id, province, country_id, latitude, longitude },
+        site,
         observations,
         can_edit: owner && observations.every((o) => o.observationstatus_id === ObservationStatus.Pending),
       };

@@ -6,6 +6,8 @@ import {
   isLicenseCode,
   LICENSES,
   MONARCH_SCIENTIFIC_NAME,
+  PRIVATE_DATA_GENERALIZATIONS,
+  PRIVATE_INFORMATION_WITHHELD,
   taxonFacts,
   type LicenseCode,
   type Locale,
@@ -40,10 +42,13 @@ export interface ObservationSourceRow extends ProvenanceSource {
   latitude: number;
   longitude: number;
   coordinate_uncertainty_m: number | null;
+  /** A private site (issue 19): the position is already generalised by the query unless an admin downloads. */
+  is_private: boolean;
   country_code: string | null;
   province: string | null;
   city: string | null;
-  locality: string;
+  /** Null when withheld (a private site). */
+  locality: string | null;
   lifestage_id: number | null;
   /** Individuals counted; null when the source gave none. */
   numbers: number | null;
@@ -288,6 +293,22 @@ export function milkweedRemarks(r: ObservationSourceRow): string | null {
 }
 
 /**
+ * Darwin Core `dataGeneralizations` and `informationWithheld` of a record at a private site whose
+ * position the query generalised (locality withheld); empty otherwise, also in an admin's download,
+ * which carries the exact position (issue 19).
+ */
+export function privacyTerms(r: { is_private: boolean; locality: string | null }): {
+  dataGeneralizations: string | null;
+  informationWithheld: string | null;
+} {
+  const generalised = r.is_private && r.locality === null;
+  return {
+    dataGeneralizations: generalised ? PRIVATE_DATA_GENERALIZATIONS : null,
+    informationWithheld: generalised ? PRIVATE_INFORMATION_WITHHELD : null,
+  };
+}
+
+/**
  * The columns of the one-table formats (CSV, GeoJSON), in order, as Darwin Core terms
  * (DESIGN.md "Field terms"): one row per stored observation, exactly the rows Explore lists.
  */
@@ -301,6 +322,8 @@ export const DWC_COLUMNS = [
   'decimalLongitude',
   'geodeticDatum',
   'coordinateUncertaintyInMeters',
+  'dataGeneralizations',
+  'informationWithheld',
   'countryCode',
   'stateProvince',
   'municipality',
@@ -357,6 +380,7 @@ export function toOccurrence(r: ObservationSourceRow, ctx: PublishingContext, me
     decimalLongitude: r.longitude,
     geodeticDatum: 'WGS84',
     coordinateUncertaintyInMeters: r.coordinate_uncertainty_m,
+    ...privacyTerms(r),
     countryCode: r.country_code,
     stateProvince: r.province,
     municipality: r.city,

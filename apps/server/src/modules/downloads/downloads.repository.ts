@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DownloadFormat, ExploreFilters, ObservationStatusId } from '@mm/shared';
+import type { DownloadFormat, ExploreFilters, ExploreSort, ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
-import { observationJoins, observationWhere } from '../observations/observation-filters';
+import { observationJoins, observationWhere, siteSource, type Positions } from '../observations/observation-filters';
 
 /** What is logged of a download when it starts. */
 export interface DownloadLog {
@@ -19,7 +19,7 @@ const recorder = sql`CASE WHEN c.source_dataset IS NULL THEN u.username ELSE c.r
 const observationSourceColumns = sql`
   o.observation_id, o.uuid AS observation_uuid, c.checklist_id, c.uuid AS checklist_uuid, c.checklist_date,
   to_char(c.start_time, 'HH24:MI') AS start_time, to_char(c.end_time, 'HH24:MI') AS end_time,
-  s.latitude, s.longitude, s.coordinate_uncertainty_m, co.administrative AS country_code, p.province, s.city, s.locality,
+  s.latitude, s.longitude, s.coordinate_uncertainty_m, s.is_private, co.administrative AS country_code, p.province, s.city, s.locality,
   o.lifestage_id, o.numbers, o.number_of_plants,
   m.latin_name AS milkweed_latin_name, m.english_name AS milkweed_english_name,
   m.french_name AS milkweed_french_name, m.spanish_name AS milkweed_spanish_name,
@@ -47,14 +47,14 @@ const observationSourceJoins = sql`
  * the Mission looked for and recorded no row of. A photo filter keeps none: an absence has no photo.
  * Selects `o.*` aliases plus `g.stage` (the absent life stage).
  */
-function absenceSource(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
+function absenceSource(filters: ExploreFilters, statuses: readonly ObservationStatusId[], positions: Positions): SQL {
   if (filters.with_photos)
     return sql`SELECT NULL::int AS observation_id, NULL::int AS checklist_id, NULL::int AS stage WHERE false`;
   const stages =
     filters.lifestage_id !== undefined ? sql`VALUES (${filters.lifestage_id}::int)` : sql`VALUES (1), (2), (3), (4)`;
   return sql`
     SELECT o.observation_id, o.checklist_id, g.stage
-    ${observationJoins}
+    ${observationJoins(positions)}
     CROSS JOIN (${stages}) AS g(stage)
     WHERE ${observationWhere({ ...filters, lifestage_id: undefined }, statuses)}
       AND o.lifestage_id IS NULL AND NOT c.is_flash
@@ -66,8 +66,13 @@ function absenceSource(filters: ExploreFilters, statuses: readonly ObservationSt
  * Observations matching the filters: `observation_id`, `checklist_id`. Records that came from GBIF or a
  * GBIF publisher are left out unless `includeGbif` (issue 18: republishing them would duplicate GBIF).
  */
-const matching = (filters: ExploreFilters, statuses: readonly ObservationStatusId[], includeGbif: boolean) =>
-  sql`SELECT o.observation_id, o.checklist_id ${observationJoins} WHERE ${observationWhere(filters, statuses)}
+const matching = (
+  filters: ExploreFilters,
+  statuses: readonly ObservationStatusId[],
+  positions: Positions,
+  includeGbif: boolean,
+) =>
+  sql`SELECT o.observation_id, o.checklist_id ${observationJoins(positions)} WHERE ${observationWhere(filters, statuses)}
       ${includeGbif ? sql`` : sql`AND NOT c.from_gbif`}`;
 
 /** A logged download as its landing page reads it. */
@@ -92,25 +97,31 @@ export const downloadsRepository = {
    * observation in `ObservationSourceRow` shape, in observation id order so that PostgreSQL can
    * stream them from the primary key without sorting the whole result first.
    */
-  occurrencesQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
+  occurrencesQuery(
+    filters: ExploreFilters,
+    statuses: readonly ObservationStatusId[],
+    positions: Positions,
+    sort: ExploreSort,
+  ): SQL {
+    const order = sort === 'observed' ? sql`o.observed_on DESC NULLS LAST` : sql`o.observation_created DESC NULLS LAST`;
     return sql`
       SELECT ${observationSourceColumns}
-      ${observationJoins}
+      ${observationJoins(positions)}
       ${observationSourceJoins}
       WHERE ${observationWhere(filters, statuses)}
-      ORDER BY o.observation_id`;
+      ORDER BY ${order}, o.observation_id DESC NULLS LAST`;
   },
 
   /**
    * Event core rows (`EventSourceRow`): the checklists holding an observation or an absence of the
    * download, in checklist id order.
    */
-  eventsQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[], includeGbif = false): SQL {
+  eventsQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[], positions: Positions, includeGbif = false): SQL {
     return sql`
       WITH e AS (
-        SELECT checklist_id FROM (${matching(filters, statuses, includeGbif)}) mt
+        SELECT checklist_id FROM (${matching(filters, statuses, positions, includeGbif)}) mt
         UNION
-        SELECT checklist_id FROM (${absenceSource(filters, statuses)}) ab
+        SELECT checklist_id FROM (${absenceSource(filters, statuses, positions)}) ab
       )
       SELECT c.checklist_id, c.uuid AS checklist_uuid, c.checklist_date,
              to_char(c.start_time, 'HH24:MI') AS start_time, to_char(c.end_time, 'HH24:MI') AS end_time,
@@ -121,12 +132,12 @@ export const downloadsRepository = {
                 LEFT JOIN locationsizes ls ON ls.id = mo.locationsize_id
                WHERE mo.checklist_id = c.checklist_id AND mo.lifestage_id IS NULL
                  AND (mo.abundance_id IS NOT NULL OR mo.locationsize_id IS NOT NULL)) AS habitat,
-             s.latitude, s.longitude, s.coordinate_uncertainty_m, co.administrative AS country_code, p.province,
+             s.latitude, s.longitude, s.coordinate_uncertainty_m, s.is_private, co.administrative AS country_code, p.province,
              s.city, s.locality, ${recorder} AS username, c.license, c.date_precision, c.source_dataset,
              c.source_institution, c.source_record_id, c.source_url, c.from_gbif
       FROM e
       JOIN checklists c ON c.checklist_id = e.checklist_id
-      JOIN sites s ON s.site_id = c.site_id
+      JOIN ${siteSource(positions)} s ON s.site_id = c.site_id
       LEFT JOIN provinces p ON p.province_id = s.province_id
       LEFT JOIN countries co ON co.id = coalesce(s.country_id, p.country_id)
       LEFT JOIN users u ON u.user_id = c.user_id
@@ -137,30 +148,30 @@ export const downloadsRepository = {
    * Occurrence extension rows (`OccurrenceSourceRow`): the matching observations and the absences
    * (`absent_stage` set, the row being the Mission's milkweed row), grouped by checklist.
    */
-  eventOccurrencesQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[], includeGbif = false): SQL {
+  eventOccurrencesQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[], positions: Positions, includeGbif = false): SQL {
     return sql`
       WITH r AS (
-        SELECT observation_id, NULL::int AS absent_stage FROM (${matching(filters, statuses, includeGbif)}) mt
+        SELECT observation_id, NULL::int AS absent_stage FROM (${matching(filters, statuses, positions, includeGbif)}) mt
         UNION ALL
-        SELECT observation_id, stage FROM (${absenceSource(filters, statuses)}) ab
+        SELECT observation_id, stage FROM (${absenceSource(filters, statuses, positions)}) ab
       )
       SELECT ${observationSourceColumns}, r.absent_stage
       FROM r
       JOIN observations o ON o.observation_id = r.observation_id
       JOIN checklists c ON c.checklist_id = o.checklist_id
-      JOIN sites s ON s.site_id = c.site_id
+      JOIN ${siteSource(positions)} s ON s.site_id = c.site_id
       ${observationSourceJoins}
       ORDER BY c.checklist_id, o.observation_id, r.absent_stage NULLS FIRST`;
   },
 
   /** Simple Multimedia rows (`MediaSourceRow`): the live photos of the matching observations. */
-  mediaQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[], includeGbif = false): SQL {
+  mediaQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[], positions: Positions, includeGbif = false): SQL {
     return sql`
       SELECT ph.uuid AS photo_uuid, c.checklist_id, c.uuid AS checklist_uuid, o.uuid AS observation_uuid,
              ph.photo_path || '/large/' || ph.photo_name AS key,
              to_char(ph.created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created,
              o.lifestage_id, m.latin_name AS milkweed_latin_name, ${recorder} AS username, o.license
-      FROM (${matching(filters, statuses, includeGbif)}) mt
+      FROM (${matching(filters, statuses, positions, includeGbif)}) mt
       JOIN observations o ON o.observation_id = mt.observation_id
       JOIN checklists c ON c.checklist_id = o.checklist_id
       JOIN photos ph ON ph.observation_id = o.observation_id AND NOT ph.isdeleted

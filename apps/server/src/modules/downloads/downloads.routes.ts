@@ -15,9 +15,12 @@ import type { DownloadsService } from './downloads.service';
  * `GET /api/observations/download`, registered under the observations prefix in a plugin of its
  * own; its static path wins over `GET /api/observations/:id`.
  */
-export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsService }> = async (app, { downloads }) => {
+export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsService; perMinute: number }> = async (
+  app,
+  { downloads, perMinute },
+) => {
   app.post('/download/ticket', {
-    config: { auth: true, rateLimit: { max: 30, timeWindow: 60_000 } },
+    config: { auth: true, rateLimit: { max: perMinute, timeWindow: 60_000 } },
     schema: {
       tags: ['observations'],
       summary: 'A ticket to download as the signed-in user from a browser link (issue 4)',
@@ -35,7 +38,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
   });
 
   app.get('/download', {
-    config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    config: { rateLimit: { max: perMinute, timeWindow: 60_000 } },
     // A HEAD would log a download and open a cursor for nothing.
     exposeHeadRoute: false,
     schema: {

@@ -13,13 +13,14 @@ import {
   type LicenseCode,
   type DownloadQuery,
   type ExploreFilters,
+  type ExploreSort,
   type Locale,
   type ObservationStatusId,
   type SessionUser,
 } from '@mm/shared';
 import type { Db } from '../../db/client';
 import { fieldError, HttpError, notFound } from '../../lib/errors';
-import { visibleStatuses } from '../observations/observation-filters';
+import { positionsFor, visibleStatuses, type Positions } from '../observations/observation-filters';
 import { licenseOf, toOccurrence, type ObservationSourceRow, type PublishingContext } from './darwin-core';
 import { formatWriter } from './download-writers';
 import { createDownloadTickets } from './download-tickets';
@@ -97,6 +98,17 @@ interface Progress {
 }
 
 /**
+ * What one download reads: the filters, the statuses and positions its requester may see (private
+ * sites generalised except for admins, issue 19) and the publishing context.
+ */
+interface Scope {
+  filters: ExploreFilters;
+  statuses: readonly ObservationStatusId[];
+  positions: Positions;
+  ctx: PublishingContext;
+}
+
+/**
  * Explore downloads with a stated reason (spec §1, §5): the rows Explore shows for the same
  * filters, as CSV, GeoJSON or a sampling-event Darwin Core Archive (issue 18), logged in `downloads`.
  */
@@ -122,11 +134,14 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
   /** One table (CSV, GeoJSON) from one cursor. */
   function streamTable(
     client: PoolClient,
-    args: { filters: ExploreFilters; statuses: readonly ObservationStatusId[]; ctx: PublishingContext },
+    args: Scope & { sort: ExploreSort },
     input: Writable,
     progress: Progress,
   ): Promise<void> {
-    const rows = cursor(client, downloadsRepository.occurrencesQuery(args.filters, args.statuses));
+    const rows = cursor(
+      client,
+      downloadsRepository.occurrencesQuery(args.filters, args.statuses, args.positions, args.sort),
+    );
     const map = mapRows<ObservationSourceRow>(
       (r) => toOccurrence(r, args.ctx, mediaBase),
       (r) => {
@@ -146,26 +161,20 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
   async function streamArchive(
     client: PoolClient,
     archive: ReturnType<typeof dwcaArchive>,
-    args: {
-      filters: ExploreFilters;
-      statuses: readonly ObservationStatusId[];
-      ctx: PublishingContext;
-      id: string;
-      includeGbif: boolean;
-    },
+    args: Scope & { id: string; includeGbif: boolean },
     progress: Progress,
   ): Promise<void> {
-    const { filters, statuses, ctx, id, includeGbif } = args;
+    const { filters, statuses, positions, ctx, id, includeGbif } = args;
     const summary = summarize();
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
       await runPipeline(
-        cursor(client, downloadsRepository.eventsQuery(filters, statuses, includeGbif)),
+        cursor(client, downloadsRepository.eventsQuery(filters, statuses, positions, includeGbif)),
         mapRows<EventSourceRow>((r) => toEventRow(r, ctx), summary.event),
         archive.events,
       );
       await runPipeline(
-        cursor(client, downloadsRepository.eventOccurrencesQuery(filters, statuses, includeGbif)),
+        cursor(client, downloadsRepository.eventOccurrencesQuery(filters, statuses, positions, includeGbif)),
         mapRows<OccurrenceSourceRow>(
           (r) => summary.occurrence(toOccurrenceRow(r, ctx), r.license, r),
           () => progress.rows++,
@@ -173,7 +182,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
         archive.occurrences,
       );
       await runPipeline(
-        cursor(client, downloadsRepository.mediaQuery(filters, statuses, includeGbif)),
+        cursor(client, downloadsRepository.mediaQuery(filters, statuses, positions, includeGbif)),
         mapRows<MediaSourceRow>((r) => toMediaRow(r, ctx, mediaBase), summary.media),
         archive.multimedia,
       );
@@ -260,7 +269,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
      * @throws 503 when too many downloads are already streaming
      */
     async start(user: SessionUser | null, query: DownloadQuery, locale: Locale = 'en'): Promise<DownloadFile> {
-      const { format, reason_id, reason_text, ticket: _ticket, include_gbif, ...filters } = query;
+      const { format, reason_id, reason_text, ticket: _ticket, sort, include_gbif, ...filters } = query;
       if (reason_id !== undefined && !(await downloadsRepository.reasonExists(db, reason_id)))
         throw fieldError('reason', V.unknownReference);
       if (active >= maxActive) throw new HttpError(503, 'errors.unavailable');
@@ -276,6 +285,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
         const day = new Date().toISOString().slice(0, 10);
         const ctx = context(locale);
         const statuses = visibleStatuses(user);
+        const positions = positionsFor(user);
         const client = await db.$client.connect();
         let output: Readable;
         let contentType: string;
@@ -294,14 +304,14 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
           work = streamArchive(
             client,
             archive,
-            { filters, statuses, ctx, id: uuid, includeGbif: include_gbif ?? false },
+            { filters, statuses, positions, ctx, id: uuid, includeGbif: include_gbif ?? false },
             progress,
           );
         } else {
           const writer = formatWriter(format);
           ({ output, contentType, extension } = writer);
           fail = (err) => writer.output.destroy(err);
-          work = streamTable(client, { filters, statuses, ctx }, writer.input, progress);
+          work = streamTable(client, { filters, statuses, positions, ctx, sort }, writer.input, progress);
         }
         work
           .then(() => client.release())

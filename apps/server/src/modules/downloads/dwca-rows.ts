@@ -9,6 +9,7 @@ import {
   LIFE_STAGES,
   licenseUrl,
   milkweedRemarks,
+  privacyTerms,
   provenanceTerms,
   quantityTerms,
   recordPage,
@@ -40,6 +41,7 @@ export const EVENT_COLUMNS: ArchiveColumn[] = [
   ...dwc('samplingEffort', 'habitat', 'eventRemarks'),
   ...dwc('countryCode', 'stateProvince', 'municipality', 'locality'),
   ...dwc('decimalLatitude', 'decimalLongitude', 'geodeticDatum', 'coordinateUncertaintyInMeters'),
+  ...dwc('dataGeneralizations', 'informationWithheld'),
 ];
 
 /** Occurrence extension (`occurrence.txt`): present and absent life stages, and the milkweeds. */
@@ -77,10 +79,12 @@ export interface EventSourceRow extends ProvenanceSource {
   latitude: number;
   longitude: number;
   coordinate_uncertainty_m: number | null;
+  is_private: boolean;
   country_code: string | null;
   province: string | null;
   city: string | null;
-  locality: string;
+  /** Null when withheld (a private site). */
+  locality: string | null;
   username: string | null;
   license: string;
 }
@@ -122,6 +126,7 @@ export function toEventRow(r: EventSourceRow, ctx: PublishingContext): ArchiveRo
     decimalLongitude: r.longitude,
     geodeticDatum: 'WGS84',
     coordinateUncertaintyInMeters: r.coordinate_uncertainty_m,
+    ...privacyTerms(r),
   };
 }
 

@@ -8,9 +8,9 @@ const MAX_KEYS = 20_000;
 /** Pages after the head whose ids are remembered per list (≈ 200 KB at 50 ids a page). */
 const MAX_PAGES = 500;
 
-/** A row's place in the Explore list order (newest first): creation time as PostgreSQL text (microseconds kept) and id. */
+/** A row's place in the Explore list order (newest first): the sort column as PostgreSQL text (date observed, or creation time with its microseconds) and id. */
 export interface ListKey {
-  created: string;
+  at: string;
   id: number;
 }
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_ROLE_ID,
+  PRIVATE_CELL_DEGREES,
   PUBLIC_STATUS_IDS,
   type ExploreFilters,
   type ObservationStatusId,
@@ -12,6 +13,45 @@ const ALL_STATUS_IDS: readonly ObservationStatusId[] = [1, 2, 3, 4, 5, 6];
 /** The statuses a requester may explore: every status for an admin, Pending, Vetted and Valid for everyone else (spec §1). */
 export function visibleStatuses(user: SessionUser | null): readonly ObservationStatusId[] {
   return user?.role_id === ADMIN_ROLE_ID ? ALL_STATUS_IDS : PUBLIC_STATUS_IDS;
+}
+
+/**
+ * Whose positions an answer carries (issue 19): `exact` for admins, everyone else `generalised`, where
+ * a private site stands at the centre of its 0.1° cell without locality or city. Shared (cached)
+ * answers follow the requester's role only, never ownership, so a cached public answer never holds
+ * an exact private position; owners see theirs in their own pages (checklist detail, sites).
+ */
+export type Positions = 'exact' | 'generalised';
+
+/** `exact` for an admin, `generalised` for everyone else. */
+export function positionsFor(user: SessionUser | null): Positions {
+  return user?.role_id === ADMIN_ROLE_ID ? 'exact' : 'generalised';
+}
+
+/** Metres from a 0.1° cell's centre to its corner at the cell edge nearest the equator (`cellUncertaintyMetres`). */
+const cellUncertainty = `ceil(sqrt(5566.0 ^ 2 + (5566.0 * cos(radians(least(abs(floor(latitude * 10) / 10), abs(floor(latitude * 10) / 10 + 0.1))))) ^ 2))::int`;
+const siteColumns =
+  'site_id, user_id, province_id, country_id, is_private, isdeleted, latitude AS exact_latitude, longitude AS exact_longitude';
+/** Sites as everyone but admins sees them: private ones moved to the centre of their 0.1° cell, locality and city withheld. */
+const generalisedSites = sql.raw(`(SELECT ${siteColumns},
+  CASE WHEN is_private THEN (floor(latitude * 10) + 0.5) / 10 ELSE latitude END AS latitude,
+  CASE WHEN is_private THEN (floor(longitude * 10) + 0.5) / 10 ELSE longitude END AS longitude,
+  CASE WHEN is_private THEN NULL ELSE locality END AS locality,
+  CASE WHEN is_private THEN NULL ELSE city END AS city,
+  CASE WHEN is_private THEN ${cellUncertainty} + coalesce(coordinate_uncertainty_m, 0) ELSE coordinate_uncertainty_m END AS coordinate_uncertainty_m
+  FROM sites)`);
+const exactSites = sql.raw(
+  `(SELECT ${siteColumns}, latitude, longitude, locality, city, coordinate_uncertainty_m FROM sites)`,
+);
+
+/**
+ * The sites relation to join as `s` (alias it yourself): the same columns either way, `latitude`,
+ * `longitude`, `locality`, `city` and `coordinate_uncertainty_m` as `positions` allows, plus
+ * `is_private`. `exact_latitude`/`exact_longitude` exist only for index-friendly pre-filters and must
+ * never be selected into an answer. PostgreSQL folds the subquery into the join (no cost per row).
+ */
+export function siteSource(positions: Positions): SQL {
+  return positions === 'exact' ? exactSites : generalisedSites;
 }
 
 /**
@@ -52,12 +92,18 @@ export function observationWhere(filters: ExploreFilters, statuses: readonly Obs
       west <= east
         ? sql`s.longitude BETWEEN ${west} AND ${east}`
         : sql`(s.longitude >= ${west} OR s.longitude <= ${east})`;
-    parts.push(sql`s.latitude BETWEEN ${south} AND ${north} AND ${longitude}`);
+    // The box applies to the position the requester sees (a private site's cell centre for the public,
+    // so that a one-point box cannot find its exact place); the wider test on the stored position lets
+    // PostgreSQL use sites_lat_lng_idx.
+    parts.push(
+      sql`s.exact_latitude BETWEEN ${south - PRIVATE_CELL_DEGREES} AND ${north + PRIVATE_CELL_DEGREES} AND s.latitude BETWEEN ${south} AND ${north} AND ${longitude}`,
+    );
   }
   if (filters.with_photos)
     parts.push(sql`EXISTS (SELECT 1 FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted)`);
   return sql.join(parts, sql` AND `);
 }
 
-/** The joins every filtered observation query needs (aliases o, c, s). */
-export const observationJoins = sql`FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id JOIN sites s ON s.site_id = c.site_id`;
+/** The joins every filtered observation query needs (aliases o, c, s), sites as `positions` allows. */
+export const observationJoins = (positions: Positions) =>
+  sql`FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id JOIN ${siteSource(positions)} s ON s.site_id = c.site_id`;

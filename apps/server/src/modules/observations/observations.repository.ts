@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
-import type { ExploreFilters, ObservationStatusId } from '@mm/shared';
+import type { ExploreFilters, ExploreSort, ObservationStatusId } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { photos } from '../../db/schema';
 import type { ListKey } from './list-index';
 import type { FetchedRow } from './list-rows';
-import { observationJoins, observationWhere } from './observation-filters';
+import { observationJoins, observationWhere, siteSource, type Positions } from './observation-filters';
 
 export type ObservationListRow = {
   observation_id: number;
@@ -32,6 +32,7 @@ export type ObservationListRow = {
   dateidentified: Date | null;
   username: string | null;
   user_id: number | null;
+  is_private: boolean;
 };
 
 const rowColumns = sql`
@@ -39,19 +40,26 @@ const rowColumns = sql`
   o.observation_created, o.lifestage_id, o.numbers,
   m.english_name, m.latin_name, m.french_name, m.spanish_name,
   s.site_id, s.locality, s.province_id, c.checklist_id, c.checklist_date,
-  s.latitude, s.longitude, o.dateidentified, u.username, c.user_id`;
-const rowJoins = sql`
+  s.latitude, s.longitude, o.dateidentified, u.username, c.user_id, s.is_private`;
+const rowJoins = (positions: Positions) => sql`
   FROM observations o
   JOIN checklists c ON c.checklist_id = o.checklist_id
-  JOIN sites s ON s.site_id = c.site_id
+  JOIN ${siteSource(positions)} s ON s.site_id = c.site_id
   LEFT JOIN milkweed_species m ON m.milkweed_id = o.milkweed_id
   LEFT JOIN users u ON u.user_id = c.user_id`;
+/** The column each Explore order reads first (then the observation id), and its PostgreSQL type. */
+const SORT_COLUMNS: Record<ExploreSort, { column: SQL; type: SQL }> = {
+  observed: { column: sql.raw('o.observed_on'), type: sql.raw('date') },
+  submitted: { column: sql.raw('o.observation_created'), type: sql.raw('timestamptz') },
+};
 /**
- * The Explore list order, newest first. NULLS LAST (the columns are NOT NULL, so the order is the same)
- * because Drizzle writes `.desc()` indexes as DESC NULLS LAST, and a plain DESC (NULLS FIRST) ORDER BY
- * cannot be read from them: observations_created_idx, or observations_public_created_idx for one status.
+ * The Explore list order, newest first. NULLS LAST (observed_on is always set by its trigger and
+ * observation_created is NOT NULL, so the order is the same) because Drizzle writes `.desc()` indexes
+ * as DESC NULLS LAST, and a plain DESC (NULLS FIRST) ORDER BY cannot be read from them:
+ * observations_observed_idx / observations_created_idx, or their `public_` twins for one status.
  */
-const listOrder = sql`ORDER BY o.observation_created DESC NULLS LAST, o.observation_id DESC NULLS LAST`;
+const listOrder = (sort: ExploreSort) =>
+  sql`ORDER BY ${SORT_COLUMNS[sort].column} DESC NULLS LAST, o.observation_id DESC NULLS LAST`;
 
 /** A timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds). */
 const isoText = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -68,7 +76,7 @@ const rowJson = sql`(SELECT row_to_json(r)::text FROM (SELECT
   m.english_name, m.latin_name, m.french_name, m.spanish_name,
   s.site_id, s.locality, s.province_id, c.checklist_id, c.checklist_date,
   s.latitude, s.longitude, ${isoText('o.dateidentified')} AS dateidentified, u.username,
-  p.photos->0->>'photo_path' AS photo_path, coalesce(p.photos, '[]'::json) AS photo) r)`;
+  p.photos->0->>'photo_path' AS photo_path, coalesce(p.photos, '[]'::json) AS photo, s.is_private) r)`;
 const rowPhotos = sql`LEFT JOIN LATERAL (
     SELECT json_agg(row_to_json(ph) ORDER BY ph.id) AS photos FROM (
       SELECT id, observation_id, observation_lifestage_id, photo_path, photo_name, user_id, isdeleted,
@@ -96,68 +104,78 @@ function named(query: SQL): { name: string; text: string; values: unknown[] } {
   return { name, text, values: params };
 }
 
+/**
+ * What a list query reads: the filters, the statuses the requester may see, whose positions it
+ * carries (private sites, issue 19) and its order.
+ */
+export interface ListScope {
+  filters: ExploreFilters;
+  statuses: readonly ObservationStatusId[];
+  positions: Positions;
+  sort: ExploreSort;
+}
+
+const sortKey = (sort: ExploreSort) => sql`${SORT_COLUMNS[sort].column}::text AS at, o.observation_id AS id`;
+
 /** Queries on observations with their checklist, site, milkweed and observer. Visibility filters live here. */
 export const observationsRepository = {
   /**
-   * The ids of one page of the observations matching `filters` among `statuses`, newest first, and
-   * the total count (counting and skipping rows: used only without a data version).
+   * The ids of one page of the observations of `scope`, in its order, and the total count (counting
+   * and skipping rows: used only without a data version).
    */
   async paginate(
     db: DbOrTx,
-    filters: ExploreFilters,
-    statuses: readonly ObservationStatusId[],
+    scope: ListScope,
     limit: number,
     offset: number,
   ): Promise<{ ids: number[]; total: number }> {
-    const where = observationWhere(filters, statuses);
+    const where = observationWhere(scope.filters, scope.statuses);
+    const from = observationJoins(scope.positions);
     const [page, count] = await Promise.all([
       db.execute<{ id: number }>(
-        sql`SELECT o.observation_id AS id ${observationJoins} WHERE ${where} ${listOrder} LIMIT ${limit} OFFSET ${offset}`,
+        sql`SELECT o.observation_id AS id ${from} WHERE ${where} ${listOrder(scope.sort)} LIMIT ${limit} OFFSET ${offset}`,
       ),
-      db.execute<{ total: number }>(sql`SELECT count(*)::int AS total ${observationJoins} WHERE ${where}`),
+      db.execute<{ total: number }>(sql`SELECT count(*)::int AS total ${from} WHERE ${where}`),
     ]);
     return { ids: page.rows.map((r) => r.id), total: count.rows[0]?.total ?? 0 };
   },
 
-  /** How many observations match `filters` among `statuses` (the paginator total). */
-  async count(db: DbOrTx, filters: ExploreFilters, statuses: readonly ObservationStatusId[]): Promise<number> {
+  /** How many observations `scope` holds (the paginator total). */
+  async count(db: DbOrTx, scope: ListScope): Promise<number> {
     const r = await db.execute<{ total: number }>(
-      sql`SELECT count(*)::int AS total ${observationJoins} WHERE ${observationWhere(filters, statuses)}`,
+      sql`SELECT count(*)::int AS total ${observationJoins(scope.positions)} WHERE ${observationWhere(scope.filters, scope.statuses)}`,
     );
     return r.rows[0]?.total ?? 0;
   },
 
-  /** The keys of the first `max` matching observations, in list order. */
-  async head(
-    db: DbOrTx,
-    filters: ExploreFilters,
-    statuses: readonly ObservationStatusId[],
-    max: number,
-  ): Promise<ListKey[]> {
-    const r = await db.execute<{ created: string; id: number }>(sql`
-      SELECT o.observation_created::text AS created, o.observation_id AS id ${observationJoins}
-      WHERE ${observationWhere(filters, statuses)} ${listOrder} LIMIT ${max}`);
+  /** The keys of the first `max` observations of `scope`, in its order. */
+  async head(db: DbOrTx, scope: ListScope, max: number): Promise<ListKey[]> {
+    const r = await db.execute<{ at: string; id: number }>(sql`
+      SELECT ${sortKey(scope.sort)} ${observationJoins(scope.positions)}
+      WHERE ${observationWhere(scope.filters, scope.statuses)} ${listOrder(scope.sort)} LIMIT ${max}`);
     return r.rows;
   },
 
   /**
    * The list rows of these observations that still match `filters` among `statuses` (any order), each
-   * as [id, status, JSON text of its `observationRowSchema` object] built by PostgreSQL: Node neither
-   * parses the 22 columns nor serialises them again. One named statement per filter shape ($1: ids).
+   * as [id, status, JSON text of its `observationRowSchema` object] built by PostgreSQL, with the
+   * positions `positions` allows: Node neither parses the 23 columns nor serialises them again. One
+   * named statement per filter shape ($1: ids).
    */
   async rowsById(
     db: Db,
     filters: ExploreFilters,
     statuses: readonly ObservationStatusId[],
+    positions: Positions,
     ids: number[],
   ): Promise<FetchedRow[]> {
     if (ids.length === 0) return [];
-    const key = JSON.stringify([statuses, filters]);
+    const key = JSON.stringify([statuses, positions, filters]);
     let statement = rowsStatements.get(key);
     if (statement === undefined) {
       const q = named(sql`
         SELECT o.observation_id, o.observationstatus_id, ${rowJson}
-        ${rowJoins} ${rowPhotos}
+        ${rowJoins(positions)} ${rowPhotos}
         WHERE o.observation_id = ANY(${sql.param([])}::int[]) AND ${observationWhere(filters, statuses)}`);
       statement = { name: q.name, text: q.text, params: q.values };
       rowsStatements.set(key, statement);
@@ -172,24 +190,16 @@ export const observationsRepository = {
   },
 
   /**
-   * Keys of up to `limit` list rows starting `skip` rows after the row keyed `from` (inclusive; the top
-   * of the list when null), read in index order (named statement).
+   * Keys of up to `limit` list rows of `scope` starting `skip` rows after the row keyed `from`
+   * (inclusive; the top of the list when null), read in index order (named statement).
    */
-  async keysFrom(
-    db: Db,
-    filters: ExploreFilters,
-    statuses: readonly ObservationStatusId[],
-    from: ListKey | null,
-    skip: number,
-    limit: number,
-  ): Promise<ListKey[]> {
-    const after = from
-      ? sql` AND (o.observation_created, o.observation_id) <= (${from.created}::timestamptz, ${from.id}::int)`
-      : sql``;
+  async keysFrom(db: Db, scope: ListScope, from: ListKey | null, skip: number, limit: number): Promise<ListKey[]> {
+    const { column, type } = SORT_COLUMNS[scope.sort];
+    const after = from ? sql` AND (${column}, o.observation_id) <= (${from.at}::${type}, ${from.id}::int)` : sql``;
     const r = await db.$client.query<ListKey>(
       named(sql`
-        SELECT o.observation_created::text AS created, o.observation_id AS id ${observationJoins}
-        WHERE ${observationWhere(filters, statuses)}${after} ${listOrder} LIMIT ${limit} OFFSET ${skip}`),
+        SELECT ${sortKey(scope.sort)} ${observationJoins(scope.positions)}
+        WHERE ${observationWhere(scope.filters, scope.statuses)}${after} ${listOrder(scope.sort)} LIMIT ${limit} OFFSET ${skip}`),
     );
     return r.rows;
   },
@@ -203,10 +213,13 @@ export const observationsRepository = {
       .orderBy(photos.id);
   },
 
-  /** One observation of a live checklist, whatever its status (the service decides who may see it). */
+  /**
+   * One observation of a live checklist, whatever its status, at its exact position (the service
+   * decides who may see it, and where).
+   */
   async findById(db: DbOrTx, observationId: number): Promise<ObservationListRow | undefined> {
     const r = await db.execute<ObservationListRow>(
-      sql`SELECT ${rowColumns} ${rowJoins} WHERE o.observation_id = ${observationId} AND NOT c.isdeleted`,
+      sql`SELECT ${rowColumns} ${rowJoins('exact')} WHERE o.observation_id = ${observationId} AND NOT c.isdeleted`,
     );
     return r.rows[0];
   },

@@ -4,6 +4,7 @@ import {
   checklistIdParamsSchema,
   clusterQuerySchema,
   clusterResponseSchema,
+  densityResponseSchema,
   exploreFiltersSchema,
   exploreStatsSchema,
   observationListQuerySchema,
@@ -30,9 +31,10 @@ export const observationsRoutes: FastifyPluginAsyncZod<{
     config: { publicCache: true },
     schema: {
       tags: ['observations'],
-      summary: 'Explore list: observations matching the filters, newest first, 50 a page (spec §7)',
+      summary:
+        'Explore list: observations matching the filters, newest observed (or submitted) first, 50 a page (spec §7)',
       description:
-        'Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.',
+        'sort: observed (default; newest date observed first) or submitted (newest submission first); ties by newest observation id. Private sites (issue 19) at the centre of their 0.1° cell without locality for everyone but admins. Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.',
       querystring: observationListQuerySchema,
       response: { 200: observationListResponseSchema, 400: apiErrorSchema },
     },
@@ -74,6 +76,20 @@ export const observationsRoutes: FastifyPluginAsyncZod<{
       response: { 200: exploreStatsSchema, 400: apiErrorSchema },
     },
     handler: async (request) => observations.stats(request.user, request.query),
+  });
+
+  app.get('/density', {
+    config: { publicCache: true },
+    schema: {
+      tags: ['observations'],
+      summary:
+        'Density view: eggs + caterpillars per 100 milkweed stems of Missions, per ISO week, province and 1° cell',
+      description:
+        'Over the Explore filters (the life-stage filter and Flash sightings left out): the Mission visits (checklists) with stems inspected > 0 holding a matching observation. Stems count once per visit; eggs and caterpillars are the sums of the counts of matching observations. per_100_stems = 100 × (eggs + caterpillars) / stems, 2 decimals. Same visibility as the list; private sites counted at their generalised cell for everyone but admins.',
+      querystring: exploreFiltersSchema,
+      response: { 200: densityResponseSchema, 400: apiErrorSchema },
+    },
+    handler: async (request) => observations.density(request.user, request.query),
   });
 
   app.get('/:id', {

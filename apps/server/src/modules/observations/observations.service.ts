@@ -1,9 +1,11 @@
 import {
   ADMIN_ROLE_ID,
+  cellCentre,
   ObservationStatus,
   PUBLIC_STATUS_IDS,
   type Cluster,
   type ClusterQuery,
+  type DensityResponse,
   type ExploreFilters,
   type ExploreStats,
   type ObservationListQuery,
@@ -20,9 +22,9 @@ import { ClusterIndex } from './cluster-index';
 import { mergeOverlapping } from './cluster-merge';
 import { keyAtOrBefore, LIST_HEAD, listKey, pageMemory, rememberKey, type ListIndex } from './list-index';
 import { createRowCache, DEFAULT_ROW_CACHE_MB, ROW_TABLES } from './list-rows';
-import { visibleStatuses } from './observation-filters';
+import { positionsFor, visibleStatuses, type Positions } from './observation-filters';
 import { observationsMap } from './observations.map';
-import { observationsRepository, type ObservationListRow } from './observations.repository';
+import { observationsRepository, type ListScope, type ObservationListRow } from './observations.repository';
 
 /** Every this many rows of a list head, a row key is kept to continue past the head in index order. */
 const KEY_EVERY = 50;
@@ -55,7 +57,10 @@ export function createObservationsService(
     rowCacheBytes = DEFAULT_ROW_CACHE_MB * 1024 * 1024,
   }: { listHead?: number; rowCacheBytes?: number } = {},
 ) {
-  const toRow = ({ user_id: _owner, ...r }: ObservationListRow, photos: ObservationRow['photo']): ObservationRow => ({
+  const toRow = (
+    { user_id: _owner, ...r }: Omit<ObservationListRow, 'locality'> & { locality: string | null },
+    photos: ObservationRow['photo'],
+  ): ObservationRow => ({
     ...r,
     is_flash: r.is_flash ? 1 : 0,
     observation_created: new Date(r.observation_created).toISOString(),
@@ -65,22 +70,27 @@ export function createObservationsService(
   });
 
   /** A list's total and head: one read of the first listHead + 1 keys, and a count only when the list is longer. */
-  type ListArgs = { filters: ExploreFilters; statuses: ReturnType<typeof visibleStatuses> };
-  const indexes = createVersionedCache(async ({ filters, statuses }: ListArgs): Promise<ListIndex> => {
-    const head = await observationsRepository.head(db, filters, statuses, listHead + 1);
-    const total = head.length <= listHead ? head.length : await observationsRepository.count(db, filters, statuses);
+  const indexes = createVersionedCache(async (scope: ListScope): Promise<ListIndex> => {
+    const head = await observationsRepository.head(db, scope, listHead + 1);
+    const total = head.length <= listHead ? head.length : await observationsRepository.count(db, scope);
     const kept = head.slice(0, listHead);
     const keys = new Map(
       kept.flatMap((k, i) => (i % KEY_EVERY === 0 || i === kept.length - 1 ? [[i, k] as const] : [])),
     );
     return { total, head: kept.map((k) => k.id), keys, pages: pageMemory() };
   }, LIST_INDEXES);
-  const rowCache = createRowCache(rowCacheBytes);
+  // Rows with exact positions (admins) and generalised ones (everyone else) are kept apart: a row's
+  // JSON depends on whose positions it carries (issue 19). Admins' rows take a small share.
+  const rowCaches: Record<Positions, ReturnType<typeof createRowCache>> = {
+    generalised: createRowCache(Math.floor(rowCacheBytes * 0.8)),
+    exact: createRowCache(Math.floor(rowCacheBytes * 0.2)),
+  };
 
-  /** Cluster indexes per filter set and visible statuses at the version of their tables. */
+  type MapArgs = { filters: ExploreFilters; statuses: ReturnType<typeof visibleStatuses>; positions: Positions };
+  /** Cluster indexes per filter set, visible statuses and positions at the version of their tables. */
   const clusterIndexes = createVersionedCache(
-    ({ filters, statuses }: ListArgs) =>
-      observationsMap.siteAggregates(db, filters, statuses).then((rows) => new ClusterIndex(rows)),
+    ({ filters, statuses, positions }: MapArgs) =>
+      observationsMap.siteAggregates(db, filters, statuses, positions).then((rows) => new ClusterIndex(rows)),
     CLUSTER_INDEXES,
   );
   /** Version of these tables, or null when changes cannot be followed (nothing may be kept). */
@@ -92,13 +102,7 @@ export function createObservationsService(
   const rowsVersion = () => versionOf(ROW_TABLES);
 
   /** Ids of rows [offset, offset + limit) of the list: from the head, else read in index order from the nearest known row. */
-  const pageIds = async (
-    index: ListIndex,
-    filters: ExploreFilters,
-    statuses: ReturnType<typeof visibleStatuses>,
-    limit: number,
-    offset: number,
-  ): Promise<number[]> => {
+  const pageIds = async (index: ListIndex, scope: ListScope, limit: number, offset: number): Promise<number[]> => {
     if (offset >= index.total) return [];
     if (offset + limit <= index.head.length || index.head.length === index.total)
       return index.head.slice(offset, offset + limit);
@@ -108,14 +112,7 @@ export function createObservationsService(
     const from = keyAtOrBefore(index.keys, offset);
     const start = from?.[0] ?? 0;
     // One row more than the page: the key of the next page's first row.
-    const found = await observationsRepository.keysFrom(
-      db,
-      filters,
-      statuses,
-      from?.[1] ?? null,
-      offset - start,
-      limit + 1,
-    );
+    const found = await observationsRepository.keysFrom(db, scope, from?.[1] ?? null, offset - start, limit + 1);
     found.forEach((k, i) => {
       if (i === 0 || i === limit) rememberKey(index.keys, offset + i, k);
     });
@@ -127,6 +124,8 @@ export function createObservationsService(
   return {
     /**
      * One observation: public statuses for everyone, the owner's own except Deleted, all for an admin.
+     * A private site's exact position and locality reach only its observer and admins; others get
+     * the centre of its 0.1° cell (issue 19).
      * @throws 404 when it does not exist or is not visible to the requester
      */
     async detail(user: SessionUser | null, observationId: number): Promise<ObservationRow> {
@@ -139,30 +138,41 @@ export function createObservationsService(
         (user !== null && user.user_id === row.user_id && row.observationstatus_id !== ObservationStatus.Deleted);
       if (!visible) throw notFound();
       const photos = (await observationsRepository.photosOf(db, observationId)).map(toPhoto);
-      return toRow(row, photos);
+      const exact =
+        !row.is_private || user?.role_id === ADMIN_ROLE_ID || (user !== null && user.user_id === row.user_id);
+      if (exact) return toRow(row, photos);
+      return toRow(
+        { ...row, latitude: cellCentre(row.latitude), longitude: cellCentre(row.longitude), locality: null },
+        photos,
+      );
     },
 
     /**
-     * Explore list: observations matching the filters, newest first, page size ≤ 50 (spec §7), as the
+     * Explore list: observations matching the filters, newest observed (or submitted, `sort`) first,
+     * page size ≤ 50 (spec §7), private sites generalised except for admins (issue 19), as the
      * JSON text of an `ObservationListResponse` (`{ data: ObservationRow[], paginator }`): the rows are
      * built as JSON by PostgreSQL, kept in memory until their tables change, and sent as they are (the
      * route does not serialise them again). The public sees Pending, Vetted and Valid; an admin every status.
      */
     async list(user: SessionUser | null, query: ObservationListQuery): Promise<string> {
-      const { page, limit, ...filters } = query;
+      const { page, limit, sort, ...filters } = query;
       const statuses = visibleStatuses(user);
+      const positions = positionsFor(user);
+      const scope: ListScope = { filters, statuses, positions, sort };
       const offset = (page - 1) * limit;
       // Without a data version (listener down) nothing may be kept: count and skip as a plain query does.
       const version = versionFor(filters);
       // Read before the ids: rows fetched for ids of an older list are then never kept as current.
       const rowVersion = version === null ? null : rowsVersion();
       const index =
-        version === null ? null : await indexes.get(version, listKey(filters, statuses), { filters, statuses });
+        version === null
+          ? null
+          : await indexes.get(version, `${positions}:${sort}:${listKey(filters, statuses)}`, scope);
       const { ids, total } = index
-        ? { ids: await pageIds(index, filters, statuses, limit, offset), total: index.total }
-        : await observationsRepository.paginate(db, filters, statuses, limit, offset);
-      const data = await rowCache.page(ids, statuses, rowVersion, rowsVersion, (missing) =>
-        observationsRepository.rowsById(db, filters, statuses, missing),
+        ? { ids: await pageIds(index, scope, limit, offset), total: index.total }
+        : await observationsRepository.paginate(db, scope, limit, offset);
+      const data = await rowCaches[positions].page(ids, statuses, rowVersion, rowsVersion, (missing) =>
+        observationsRepository.rowsById(db, filters, statuses, positions, missing),
       );
       const totalpage = Math.max(1, Math.ceil(total / limit));
       const paginator: ObservationListResponse['paginator'] = {
@@ -187,22 +197,32 @@ export function createObservationsService(
      */
     async clusters(user: SessionUser | null, query: ClusterQuery): Promise<string> {
       const statuses = visibleStatuses(user);
+      const positions = positionsFor(user);
       const { zoom, west, south, east, north, ...filters } = query;
       const version = versionFor(filters);
       const arrange = (clusters: Cluster[]) => mergeOverlapping(clusters, zoom);
       if (version === null) {
-        const answer = await observationsMap.clusters(db, query, statuses);
+        const answer = await observationsMap.clusters(db, query, statuses, positions);
         return JSON.stringify({ ...answer, clusters: arrange(answer.clusters) });
       }
-      return (await clusterIndexes.get(version, listKey(filters, statuses), { filters, statuses })).clustersJson(
+      const key = `${positions}:${listKey(filters, statuses)}`;
+      return (await clusterIndexes.get(version, key, { filters, statuses, positions })).clustersJson(
         { zoom, west, south, east, north },
         arrange,
       );
     },
 
+    /**
+     * Density view (issue 19): eggs + caterpillars per 100 milkweed stems of the Missions matching
+     * the filters, per ISO week, province and 1° map cell (observationsMap.density).
+     */
+    density(user: SessionUser | null, filters: ExploreFilters): Promise<DensityResponse> {
+      return observationsMap.density(db, filters, visibleStatuses(user), positionsFor(user));
+    },
+
     /** Chart figures for the filters: per week of the year by life stage, per province. */
     stats(user: SessionUser | null, filters: ExploreFilters): Promise<ExploreStats> {
-      return observationsMap.stats(db, filters, visibleStatuses(user));
+      return observationsMap.stats(db, filters, visibleStatuses(user), positionsFor(user));
     },
   };
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { ExploreFilters, ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
 import { photos } from '../../db/schema';
-import { observationJoins, observationWhere } from '../observations/observation-filters';
+import { observationJoins, observationWhere, type Positions } from '../observations/observation-filters';
 
 export type PhotoRow = typeof photos.$inferSelect;
 
@@ -23,8 +23,9 @@ export type GalleryRow = {
   height: number;
 };
 
-/** Live photos of the observations `observationWhere` keeps (aliases o, c, s, p). */
-const galleryJoins = sql`${observationJoins} JOIN photos p ON p.observation_id = o.observation_id AND NOT p.isdeleted`;
+/** Live photos of the observations `observationWhere` keeps (aliases o, c, s, p), sites as `positions` allows. */
+const galleryJoins = (positions: Positions) =>
+  sql`${observationJoins(positions)} JOIN photos p ON p.observation_id = o.observation_id AND NOT p.isdeleted`;
 
 /** Queries on photo rows. */
 export const photosRepository = {
@@ -54,12 +55,14 @@ export const photosRepository = {
 
   /**
    * One page of the live photos attached to observations matching `filters` among `statuses`,
-   * newest photo first (created, then id, descending), with the caption columns, plus the total.
+   * newest photo first (created, then id, descending), with the caption columns (a private site's
+   * locality and city withheld unless `positions` is exact), plus the total.
    */
   async paginateGallery(
     db: DbOrTx,
     filters: ExploreFilters,
     statuses: readonly ObservationStatusId[],
+    positions: Positions,
     limit: number,
     offset: number,
   ): Promise<{ rows: GalleryRow[]; total: number }> {
@@ -68,12 +71,12 @@ export const photosRepository = {
       db.execute<GalleryRow>(sql`
         SELECT p.id, p.observation_id, c.checklist_id, o.lifestage_id, c.checklist_date, s.locality, s.city, s.province_id,
                u.username, o.license, p.photo_path, p.photo_name, p.width, p.height
-        ${galleryJoins}
+        ${galleryJoins(positions)}
         LEFT JOIN users u ON u.user_id = c.user_id
         WHERE ${where}
         ORDER BY p.created DESC, p.id DESC
         LIMIT ${limit} OFFSET ${offset}`),
-      db.execute<{ total: number }>(sql`SELECT count(*)::int AS total ${galleryJoins} WHERE ${where}`),
+      db.execute<{ total: number }>(sql`SELECT count(*)::int AS total ${galleryJoins(positions)} WHERE ${where}`),
     ]);
     return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
   },

@@ -4,7 +4,7 @@ import { V, type GalleryQuery, type GalleryResponse, type SessionUser } from '@m
 import type { Db } from '../../db/client';
 import { fieldError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
-import { visibleStatuses } from '../observations/observation-filters';
+import { positionsFor, visibleStatuses } from '../observations/observation-filters';
 import { processImage, smallFromLarge } from './image';
 import { readExifFacts } from './photo-exif';
 import { photosRepository, type PhotoRow } from './photos.repository';
@@ -126,11 +126,6 @@ export function createPhotosService(db: Db, storage: Storage) {
   }
 
   return {
-    /**
-     * Photo gallery: photos of the observations the requester may see (Pending, Vetted and Valid
-     * for everyone, every status for an admin; spec §1) matching the Explore filters, newest photo
-     * first, `limit` (≤ 50) a page. A page beyond the end answers no data and the real totals.
-     */
     /** Live photos of these observations, as the API answers them (spec §3 Photo). */
     async ofObservations(observationIds: number[]) {
       return (await photosRepository.findByObservations(db, observationIds)).map(toPhoto);
@@ -141,12 +136,19 @@ export function createPhotosService(db: Db, storage: Storage) {
       return (await photosRepository.findByIds(db, ids)).map(toPhoto);
     },
 
+    /**
+     * Photo gallery: photos of the observations the requester may see (Pending, Vetted and Valid
+     * for everyone, every status for an admin; spec §1) matching the Explore filters, newest photo
+     * first, `limit` (≤ 50) a page. A page beyond the end answers no data and the real totals. A
+     * private site's locality and city are withheld except for admins (issue 19).
+     */
     async gallery(user: SessionUser | null, query: GalleryQuery): Promise<GalleryResponse> {
       const { page, limit, ...filters } = query;
       const { rows, total } = await photosRepository.paginateGallery(
         db,
         filters,
         visibleStatuses(user),
+        positionsFor(user),
         limit,
         (page - 1) * limit,
       );

@@ -101,7 +101,7 @@ export function createFollowsService(db: Db) {
       );
       const latest = await db.execute<Observation & { user_id: number }>(sql`
         SELECT * FROM (
-          SELECT c.user_id, o.observation_id, c.checklist_id, o.lifestage_id, o.numbers, s.locality,
+          SELECT c.user_id, o.observation_id, c.checklist_id, o.lifestage_id, o.numbers, CASE WHEN s.is_private THEN NULL ELSE s.locality END AS locality,
                  c.checklist_date::text AS checklist_date, c.is_flash,
                  (SELECT p.photo_path || '/small/' || p.photo_name FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted ORDER BY p.id LIMIT 1) AS photo_path,
                  row_number() OVER (PARTITION BY c.user_id ORDER BY c.checklist_date DESC, o.observation_id DESC) AS n

@@ -54,7 +54,7 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
         FROM checklists c JOIN observations o ON o.checklist_id = c.checklist_id AND o.observationstatus_id IN (${publicStatuses})
         WHERE c.user_id = ${user.user_id} AND NOT c.isdeleted`);
       const recent = await db.execute<PublicProfile['recent_observations'][number]>(sql`
-        SELECT o.observation_id, c.checklist_id, o.lifestage_id, o.numbers, s.locality,
+        SELECT o.observation_id, c.checklist_id, o.lifestage_id, o.numbers, CASE WHEN s.is_private THEN NULL ELSE s.locality END AS locality,
                c.checklist_date::text AS checklist_date, c.is_flash,
                (SELECT p.photo_path || '/small/' || p.photo_name FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted ORDER BY p.id LIMIT 1) AS photo_path
         FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id JOIN sites s ON s.site_id = c.site_id

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadButton } from '../../features/downloads/components/download-button';
 import { ExploreFiltersPanel } from '../../features/explore/components/explore-filters';
+import { ExploreSortSelect } from '../../features/explore/components/explore-sort';
 import { ExploreViewSwitch } from '../../features/explore/components/explore-view-switch';
 import { ObservationResults } from '../../features/explore/components/observation-results';
 import { useExploreUrl } from '../../features/explore/hooks/use-explore-url';
@@ -14,6 +15,11 @@ const ExploreMap = lazy(async () => ({
   default: (await import('../../features/explore/components/explore-map')).ExploreMap,
 }));
 
+// The density view draws with the charts library too: loaded when chosen.
+const DensityView = lazy(() =>
+  import('../../features/explore/components/density-view').then((m) => ({ default: m.DensityView })),
+);
+
 // The charts library is large: it loads with the charts, after the rest of the page.
 const ExploreCharts = lazy(() =>
   import('../../features/explore/components/explore-charts').then((m) => ({ default: m.ExploreCharts })),
@@ -23,7 +29,7 @@ const ExploreCharts = lazy(() =>
 export function ExplorePage() {
   const { t } = useTranslation('explore');
   usePageTitle(t('common:explore.title'));
-  const { view, page, filters, setView, setPage, patchFilters, setFilters } = useExploreUrl();
+  const { view, sort, page, filters, setView, setSort, setPage, patchFilters, setFilters } = useExploreUrl();
   const params = useParamsData();
   const resetFilters = () => setFilters({});
   return (
@@ -37,7 +43,10 @@ export function ExplorePage() {
         sx={{ gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}
       >
         <ExploreViewSwitch value={view} onChange={setView} />
-        <DownloadButton filters={filters} />
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          {(view === 'list' || view === 'grid') && <ExploreSortSelect value={sort} onChange={setSort} />}
+          <DownloadButton filters={filters} />
+        </Stack>
       </Stack>
       <Box sx={{ mb: 2 }}>
         <ExploreFiltersPanel filters={filters} params={params.data} onChange={patchFilters} onReset={resetFilters} />
@@ -46,8 +55,19 @@ export function ExplorePage() {
         <Suspense fallback={<Box sx={{ height: { xs: 420, md: 560 } }} />}>
           <ExploreMap filters={filters} onClear={resetFilters} />
         </Suspense>
+      ) : view === 'density' ? (
+        <Suspense fallback={<Box sx={{ height: 420 }} />}>
+          <DensityView filters={filters} params={params.data} />
+        </Suspense>
       ) : (
-        <ObservationResults view={view} filters={filters} page={page} params={params.data} onPage={setPage} />
+        <ObservationResults
+          view={view}
+          filters={filters}
+          sort={sort}
+          page={page}
+          params={params.data}
+          onPage={setPage}
+        />
       )}
       <Suspense fallback={null}>
         <ExploreCharts filters={filters} params={params.data} />

@@ -72,11 +72,12 @@ export function missionFromChecklist(detail: ChecklistDetail): MissionFormValues
     idempotency_key: crypto.randomUUID(),
     site: {
       site_id: site.site_id,
-      locality: site.locality,
+      locality: site.locality ?? '',
       city: site.city ?? '',
       province_id: site.province_id,
       latitude: site.latitude,
       longitude: site.longitude,
+      is_private: site.is_private,
     },
     checklist: {
       checklist_date: detail.checklist_date,

@@ -154,6 +154,7 @@ describe('checklist observations as milkweed rows', () => {
         site_id: 4,
         locality: 'Champ',
         city: null,
+        is_private: false,
         province_id: 11,
         province: 'Québec',
         country_id: 1,

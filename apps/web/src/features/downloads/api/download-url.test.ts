@@ -22,6 +22,7 @@ describe('downloadUrl', () => {
       country_id: 1,
       status: 4,
       with_photos: false,
+      sort: 'observed', // the server's default order (issue 19)
     });
   });
 });

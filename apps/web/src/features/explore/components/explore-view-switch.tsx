@@ -1,17 +1,19 @@
+import BarChartIcon from '@mui/icons-material/BarChart';
 import GridViewIcon from '@mui/icons-material/GridView';
 import MapIcon from '@mui/icons-material/Map';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { ExploreView } from '../utils/explore-url';
+import { EXPLORE_VIEWS, type ExploreView } from '../utils/explore-url';
 
 const ICONS = {
   list: <ViewListIcon fontSize="small" />,
   grid: <GridViewIcon fontSize="small" />,
   map: <MapIcon fontSize="small" />,
+  density: <BarChartIcon fontSize="small" />,
 } as const;
 
-/** List, grid or map (spec §1); the choice lives in the URL. */
+/** List, grid or map (spec §1), or the Missions' density (issue 19); the choice lives in the URL. */
 export function ExploreViewSwitch({ value, onChange }: { value: ExploreView; onChange: (view: ExploreView) => void }) {
   const { t } = useTranslation('explore');
   return (
@@ -23,7 +25,7 @@ export function ExploreViewSwitch({ value, onChange }: { value: ExploreView; onC
       aria-label={t('views.label')}
       onChange={(_, v: ExploreView | null) => v && onChange(v)}
     >
-      {(['list', 'grid', 'map'] as const).map((v) => (
+      {EXPLORE_VIEWS.map((v) => (
         <ToggleButton key={v} value={v} sx={{ gap: 0.75, px: 1.5, minHeight: 40, textTransform: 'none' }}>
           {ICONS[v]}
           {t(`views.${v}`)}

@@ -1,7 +1,7 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Alert, Box, Button, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { ExploreFilters, LoadParams } from '@mm/shared';
+import type { ExploreFilters, ExploreSort, LoadParams } from '@mm/shared';
 import { PaginatorBar } from '../../../components/ui/paginator-bar';
 import { ObservationList } from '../../../entities/observation/observation-list';
 import { useExploreObservations } from '../api/get-explore-observations';
@@ -10,6 +10,8 @@ import { ObservationGrid } from './observation-grid';
 interface ObservationResultsProps {
   view: 'list' | 'grid';
   filters: ExploreFilters;
+  /** List order (the URL's `sort`). */
+  sort: ExploreSort;
   /** First page shown (the URL's `page`). */
   page: number;
   params: LoadParams | undefined;
@@ -20,9 +22,9 @@ interface ObservationResultsProps {
  * The list or grid of observations, 50 a page (spec §9), with first/previous/next/last paging and
  * "Load more", which appends the next page below the rows already shown (spec §1).
  */
-export function ObservationResults({ view, filters, page, params, onPage }: ObservationResultsProps) {
+export function ObservationResults({ view, filters, sort, page, params, onPage }: ObservationResultsProps) {
   const { t } = useTranslation('explore');
-  const query = useExploreObservations(filters, page);
+  const query = useExploreObservations(filters, page, sort);
   const { data, isError, isPending, isFetching, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } =
     query;
   const goTo = (p: number) => {

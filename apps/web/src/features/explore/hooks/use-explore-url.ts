@@ -1,10 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ExploreFilters } from '@mm/shared';
+import type { ExploreFilters, ExploreSort } from '@mm/shared';
 import { exploreSearch, parseExploreSearch, type ExploreState, type ExploreView } from '../utils/explore-url';
 
 export interface ExploreUrl extends ExploreState {
   setView: (view: ExploreView) => void;
+  /** Changes the list order and goes back to page 1. */
+  setSort: (sort: ExploreSort) => void;
   /** Replaces the filters and goes back to page 1. */
   setFilters: (filters: ExploreFilters) => void;
   /** Changes some filters (undefined clears one) and goes back to page 1. */
@@ -38,5 +40,6 @@ export function useExploreUrl(): ExploreUrl {
     [go, state],
   );
   const setPage = useCallback((page: number) => go({ ...state, page }, false), [go, state]);
-  return { ...state, setView, setFilters, patchFilters, setPage };
+  const setSort = useCallback((sort: ExploreSort) => go({ ...state, sort, page: 1 }, false), [go, state]);
+  return { ...state, setView, setSort, setFilters, patchFilters, setPage };
 }

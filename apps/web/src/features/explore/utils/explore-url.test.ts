@@ -5,7 +5,7 @@ const parse = (qs: string) => parseExploreSearch(new URLSearchParams(qs));
 
 describe('parseExploreSearch', () => {
   it('defaults to the list view, page 1 and no filters', () => {
-    expect(parse('')).toEqual({ view: 'list', page: 1, filters: {} });
+    expect(parse('')).toEqual({ view: 'list', sort: 'observed', page: 1, filters: {} });
   });
 
   it('reads the view, the page and every filter with its type', () => {
@@ -14,6 +14,7 @@ describe('parseExploreSearch', () => {
     );
     expect(state).toEqual({
       view: 'map',
+      sort: 'observed',
       page: 3,
       filters: {
         date_from: '2024-06-01',
@@ -34,12 +35,13 @@ describe('parseExploreSearch', () => {
     const state = parse(
       'view=table&page=-2&date_from=2024-02-30&lifestage_id=7&milkweed_id=abc&country_id=2&kind=both&with_photos=yes&status=0',
     );
-    expect(state).toEqual({ view: 'list', page: 1, filters: { country_id: 2 } });
+    expect(state).toEqual({ view: 'list', sort: 'observed', page: 1, filters: { country_id: 2 } });
   });
 
   it('ignores empty values, fractional pages and a date_to before date_from', () => {
     expect(parse('username=&page=2.5&date_from=2024-09-01&date_to=2024-08-01')).toEqual({
       view: 'list',
+      sort: 'observed',
       page: 1,
       filters: { date_from: '2024-09-01' },
     });
@@ -58,18 +60,28 @@ describe('parseExploreSearch', () => {
 
 describe('exploreSearch', () => {
   it('writes view, filters in a fixed order, then page; defaults are left out', () => {
-    expect(exploreSearch({ view: 'list', page: 1, filters: {} }).toString()).toBe('');
+    expect(exploreSearch({ view: 'list', sort: 'observed', page: 1, filters: {} }).toString()).toBe('');
     const search = exploreSearch({
       view: 'grid',
+      sort: 'submitted',
       page: 4,
       filters: { with_photos: true, lifestage_id: 1, date_from: '2024-05-01', kind: 'mission' },
     });
-    expect(search.toString()).toBe('view=grid&date_from=2024-05-01&lifestage_id=1&kind=mission&with_photos=1&page=4');
+    expect(search.toString()).toBe(
+      'view=grid&sort=submitted&date_from=2024-05-01&lifestage_id=1&kind=mission&with_photos=1&page=4',
+    );
+  });
+
+  it('reads the sort, newest observed first unless asked otherwise', () => {
+    expect(parseExploreSearch(new URLSearchParams('sort=submitted')).sort).toBe('submitted');
+    expect(parseExploreSearch(new URLSearchParams('sort=random')).sort).toBe('observed');
+    expect(parseExploreSearch(new URLSearchParams('view=density')).view).toBe('density');
   });
 
   it('round-trips through parseExploreSearch', () => {
     const state = {
       view: 'map' as const,
+      sort: 'submitted' as const,
       page: 2,
       filters: { date_to: '2023-10-10', province_id: 45, username: 'Jean Gagnon', with_photos: true },
     };

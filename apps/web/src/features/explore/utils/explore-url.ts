@@ -1,16 +1,26 @@
-import { EXPLORE_FILTER_KEYS, exploreFiltersSchema, type ExploreFilters } from '@mm/shared';
+import {
+  DEFAULT_EXPLORE_SORT,
+  EXPLORE_FILTER_KEYS,
+  EXPLORE_SORTS,
+  exploreFiltersSchema,
+  type ExploreFilters,
+  type ExploreSort,
+} from '@mm/shared';
 
-/** The three ways of showing observations (spec §1). */
-export const EXPLORE_VIEWS = ['list', 'grid', 'map'] as const;
+/** The three ways of showing observations (spec §1), and the Missions' density view (issue 19). */
+export const EXPLORE_VIEWS = ['list', 'grid', 'map', 'density'] as const;
 export type ExploreView = (typeof EXPLORE_VIEWS)[number];
 export const DEFAULT_EXPLORE_VIEW: ExploreView = 'list';
 
-/** What the Explore page URL holds: the view, the first page shown (1-based) and the filters. */
+/** What the Explore page URL holds: the view, the list order, the first page shown (1-based) and the filters. */
 export interface ExploreState {
   view: ExploreView;
+  sort: ExploreSort;
   page: number;
   filters: ExploreFilters;
 }
+
+const isSort = (v: string | null): v is ExploreSort => (EXPLORE_SORTS as readonly (string | null)[]).includes(v);
 
 const isView = (v: string | null): v is ExploreView => (EXPLORE_VIEWS as readonly (string | null)[]).includes(v);
 
@@ -37,9 +47,11 @@ export function parseExploreSearch(search: URLSearchParams): ExploreState {
   // `with_photos=0` asks for nothing: keep the state canonical so that it compares and serialises the same.
   if (filters.with_photos === false) delete filters.with_photos;
   const view = search.get('view');
+  const sort = search.get('sort');
   const page = Number(search.get('page'));
   return {
     view: isView(view) ? view : DEFAULT_EXPLORE_VIEW,
+    sort: isSort(sort) ? sort : DEFAULT_EXPLORE_SORT,
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
     filters: filters as ExploreFilters,
   };
@@ -60,12 +72,14 @@ export function filtersToQuery(filters: ExploreFilters): Record<string, string> 
 }
 
 /**
- * The query string of an Explore state: `view` (left out for the default list), the filters, then
- * `page` (left out for page 1), so that equal states give equal URLs.
+ * The query string of an Explore state: `view` (left out for the default list), `sort` (left out for
+ * the default, newest observed first), the filters, then `page` (left out for page 1), so that equal
+ * states give equal URLs.
  */
 export function exploreSearch(state: ExploreState): URLSearchParams {
   const search = new URLSearchParams();
   if (state.view !== DEFAULT_EXPLORE_VIEW) search.set('view', state.view);
+  if (state.sort !== DEFAULT_EXPLORE_SORT) search.set('sort', state.sort);
   for (const [k, v] of Object.entries(filtersToQuery(state.filters))) search.set(k, v);
   if (state.page > 1) search.set('page', String(state.page));
   return search;

@@ -70,7 +70,7 @@ export function checklistToForm(
       checklist_date: detail.checklist_date,
       start_time: detail.start_time,
       end_time: detail.end_time,
-      locality: site.locality,
+      locality: site.locality ?? '',
       city: site.city ?? '',
       province_id: site.province_id ?? undefined,
       latitude: site.latitude,

@@ -1,8 +1,18 @@
 import MyLocationIcon from '@mui/icons-material/MyLocation';
-import { Alert, Box, Button, Grid, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  Grid,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LoadParams, MySite } from '@mm/shared';
 import type { LatLng } from '../../../components/map/location-picker';
@@ -50,9 +60,40 @@ function useSiteEditing() {
     setValue('site.province_id', s.province_id, opts);
     setValue('site.latitude', s.latitude, opts);
     setValue('site.longitude', s.longitude, opts);
+    setValue('site.is_private', s.is_private, opts);
     setSuggested(false);
   };
   return { suggested, setSuggested, leaveSite, setPoint, pickSite };
+}
+
+/**
+ * "Private site" (issue 19): public maps, lists and downloads then show the site only at the centre of
+ * its 0.1° cell, without its name; the note recalls the protocol's rule about the owner's permission.
+ */
+function PrivateSiteField() {
+  const { t } = useTranslation('mission');
+  const { control } = useFormContext<MissionFormValues>();
+  return (
+    <Box>
+      <Controller
+        control={control}
+        name="site.is_private"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={field.value === true}
+                onChange={(e) => field.onChange(e.target.checked)}
+                slotProps={{ input: { 'aria-describedby': 'private-site-note' } }}
+              />
+            }
+            label={t('site.private')}
+          />
+        )}
+      />
+      <FormHelperText id="private-site-note">{t('site.private_note')}</FormHelperText>
+    </Box>
+  );
 }
 
 /** Step 1 Where: a point on the map or one of "my locations", then locality, city, province, latitude and longitude. */
@@ -172,6 +213,7 @@ export function SiteStep({ params }: { params: LoadParams }) {
             {coordField('latitude', 90)}
             {coordField('longitude', 180)}
           </Box>
+          <PrivateSiteField />
         </Box>
       </Grid>
     </Grid>

@@ -1,0 +1,129 @@
+import {
+  Alert,
+  Box,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useTranslation } from 'react-i18next';
+import type { DensityGroup, ExploreFilters, LoadParams } from '@mm/shared';
+import { useLocale } from '../../../lib/links';
+import { useDensity } from '../api/get-density';
+
+/** The figures of one group, as table cells: visits, stems, eggs, caterpillars, per 100 stems. */
+function GroupCells({ group, lng }: { group: DensityGroup; lng: string }) {
+  const n = new Intl.NumberFormat(lng);
+  const d = new Intl.NumberFormat(lng, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (
+    <>
+      <TableCell align="right">{n.format(group.checklists)}</TableCell>
+      <TableCell align="right">{n.format(group.stems)}</TableCell>
+      <TableCell align="right">{n.format(group.eggs)}</TableCell>
+      <TableCell align="right">{n.format(group.caterpillars)}</TableCell>
+      <TableCell align="right">{group.per_100_stems === null ? '—' : d.format(group.per_100_stems)}</TableCell>
+    </>
+  );
+}
+
+function DensityTable({ caption, first, rows }: { caption: string; first: string; rows: [string, DensityGroup][] }) {
+  const { t } = useTranslation('explore');
+  const lng = useLocale();
+  return (
+    <Box sx={{ overflowX: 'auto', mt: 2 }}>
+      <Table size="small">
+        <caption>{caption}</caption>
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">
+              {first}
+            </TableCell>
+            {(['visits', 'stems', 'eggs', 'caterpillars', 'per_100_stems'] as const).map((k) => (
+              <TableCell key={k} component="th" scope="col" align="right">
+                {t(`density.columns.${k}`)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(([label, group]) => (
+            <TableRow key={label}>
+              <TableCell component="th" scope="row">
+                {label}
+              </TableCell>
+              <GroupCells group={group} lng={lng} />
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/**
+ * Density view (issue 19): eggs + caterpillars per 100 milkweed stems of the Missions matching the
+ * filters, per ISO week as a bar chart with its table, and per province as a table.
+ */
+export function DensityView({ filters, params }: { filters: ExploreFilters; params: LoadParams | undefined }) {
+  const { t } = useTranslation('explore');
+  const query = useDensity(filters);
+  if (query.isError && !query.data) return <Alert severity="error">{t('common:errors.please_try_again')}</Alert>;
+  if (!query.data)
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+        <CircularProgress aria-label={t('loading')} />
+      </Box>
+    );
+  const { per_week, per_province, total } = query.data;
+  const names = new Map(params?.provinces.map((p) => [p.province_id, p.province]));
+  const weekLabel = (w: number) => t('density.week', { week: w });
+  return (
+    <Box component="section" aria-labelledby="density-title">
+      <Typography id="density-title" variant="h5" component="h2" gutterBottom>
+        {t('density.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: '75ch' }}>
+        {t('density.lead')}
+      </Typography>
+      {total.checklists === 0 ? (
+        <Alert severity="info">{t('density.empty')}</Alert>
+      ) : (
+        <>
+          <Box component="figure" sx={{ m: 0 }}>
+            <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 700 }}>
+              {t('density.per_week')}
+            </Typography>
+            <Box role="img" aria-label={t('density.per_week')}>
+              <BarChart
+                height={300}
+                xAxis={[{ scaleType: 'band', data: per_week.map((w) => w.week), label: t('charts.week_axis') }]}
+                yAxis={[{ label: t('density.columns.per_100_stems'), width: 64 }]}
+                series={[{ data: per_week.map((w) => w.per_100_stems), label: t('density.series'), color: '#2e7d32' }]}
+                margin={{ left: 0, right: 8 }}
+              />
+            </Box>
+          </Box>
+          <DensityTable
+            caption={t('density.per_week')}
+            first={t('charts.week_axis')}
+            rows={[...per_week.map((w): [string, DensityGroup] => [weekLabel(w.week), w]), [t('density.total'), total]]}
+          />
+          <DensityTable
+            caption={t('density.per_province')}
+            first={t('density.columns.province')}
+            rows={per_province.map((p): [string, DensityGroup] => [
+              p.province_id === null
+                ? t('charts.unknown_province')
+                : (names.get(p.province_id) ?? String(p.province_id)),
+              p,
+            ])}
+          />
+        </>
+      )}
+    </Box>
+  );
+}
