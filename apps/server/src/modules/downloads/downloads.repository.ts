@@ -116,7 +116,12 @@ export const downloadsRepository = {
    * Event core rows (`EventSourceRow`): the checklists holding an observation or an absence of the
    * download, in checklist id order.
    */
-  eventsQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[], positions: Positions, includeGbif = false): SQL {
+  eventsQuery(
+    filters: ExploreFilters,
+    statuses: readonly ObservationStatusId[],
+    positions: Positions,
+    includeGbif = false,
+  ): SQL {
     return sql`
       WITH e AS (
         SELECT checklist_id FROM (${matching(filters, statuses, positions, includeGbif)}) mt
@@ -148,7 +153,12 @@ export const downloadsRepository = {
    * Occurrence extension rows (`OccurrenceSourceRow`): the matching observations and the absences
    * (`absent_stage` set, the row being the Mission's milkweed row), grouped by checklist.
    */
-  eventOccurrencesQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[], positions: Positions, includeGbif = false): SQL {
+  eventOccurrencesQuery(
+    filters: ExploreFilters,
+    statuses: readonly ObservationStatusId[],
+    positions: Positions,
+    includeGbif = false,
+  ): SQL {
     return sql`
       WITH r AS (
         SELECT observation_id, NULL::int AS absent_stage FROM (${matching(filters, statuses, positions, includeGbif)}) mt
@@ -165,7 +175,12 @@ export const downloadsRepository = {
   },
 
   /** Simple Multimedia rows (`MediaSourceRow`): the live photos of the matching observations. */
-  mediaQuery(filters: ExploreFilters, statuses: readonly ObservationStatusId[], positions: Positions, includeGbif = false): SQL {
+  mediaQuery(
+    filters: ExploreFilters,
+    statuses: readonly ObservationStatusId[],
+    positions: Positions,
+    includeGbif = false,
+  ): SQL {
     return sql`
       SELECT ph.uuid AS photo_uuid, c.checklist_id, c.uuid AS checklist_uuid, o.uuid AS observation_uuid,
              ph.photo_path || '/large/' || ph.photo_name AS key,
