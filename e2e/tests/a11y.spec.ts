@@ -27,6 +27,8 @@ const publicRoutes = () => [
   '/explore?view=grid',
   '/explore?view=map',
   '/photos',
+  '/print/flash-form',
+  '/print/mission-form',
   '/users/signin',
   '/users/signup',
   '/users/forgotpassword',
