@@ -101,7 +101,7 @@ describe('storage:to-s3 (issue 16)', () => {
   });
 
   it('refuses to run without S3 settings', async () => {
-    const env = { ...process.env, NODE_NO_WARNINGS: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_NO_WARNINGS: '1' };
     delete env.S3_BUCKET;
     const failed = await promisify(execFile)(
       process.execPath,
