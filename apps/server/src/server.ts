@@ -11,7 +11,9 @@ async function main(): Promise<void> {
   const log = (msg: string) => console.log(`[monarch] ${msg}`);
   const storage = createStorage(config);
   await storage.check().catch((err: unknown) => {
-    throw new Error(`photo store ${storage.location} cannot be used (S3_* settings): ${String(err)}`);
+    throw new Error(
+      `photo store ${storage.location} cannot be used: ${err instanceof Error ? err.message : String(err)}`,
+    );
   });
   log(`photos stored in ${storage.location}`);
   const database = await connectDatabase(config, log);

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { isDatabaseUnavailable } from '../src/db/availability';
+import { createStorage, s3Storage } from '../src/lib/storage';
 import { createPhotosService } from '../src/modules/photos/photos.service';
 import { ATTACHMENT_CACHE_CONTROL } from '../src/plugins/attachments';
 import { buildTestApp, createTestDatabase, multipart, signUp, unzip, type TestContext } from './helpers';
@@ -304,6 +307,36 @@ describe('photo store out of reach', () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+describe('S3 settings', () => {
+  it('a missing bucket or refused keys stop the check with a message naming the setting', async () => {
+    const s3 = await startS3Server();
+    try {
+      const missing = s3Storage({ ...s3.settings('no-such-bucket') });
+      await expect(missing.check()).rejects.toThrow(/no bucket named no-such-bucket \(S3_BUCKET\)/);
+      missing.close();
+      const bucket = await s3.createBucket();
+      const refused = s3Storage({ ...s3.settings(bucket), accessKeyId: 'WRONG', secretAccessKey: 'WRONG' });
+      await expect(refused.check()).rejects.toThrow(/S3_ACCESS_KEY_ID/);
+      refused.close();
+      const good = s3.storage(bucket);
+      await expect(good.check()).resolves.toBeUndefined();
+      good.close();
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('the configuration refuses half the credentials and S3 settings without a bucket', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    const config = loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000' });
+    expect(createStorage(config).kind).toBe('s3');
+    expect(createStorage(loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'monarch-config-test') })).kind).toBe('disk');
   });
 });
 

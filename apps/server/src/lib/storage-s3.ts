@@ -195,7 +195,18 @@ export function s3Storage(settings: S3Settings): Storage {
       }
     },
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (err) {
+        const status = statusOf(err);
+        if (status === 404) throw new Error(`no bucket named ${Bucket} (S3_BUCKET)`, { cause: err });
+        if (status === 403 || status === 401) {
+          throw new Error(`access to bucket ${Bucket} refused: check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`, {
+            cause: err,
+          });
+        }
+        throw err;
+      }
     },
     close() {
       client.destroy();
