@@ -2,19 +2,26 @@ import path from 'node:path';
 import { buildApp, defaultAdminDist, defaultWebDist } from './app';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
-import { localStorage } from './lib/storage';
+import { createStorage } from './lib/storage';
 
 /** Starts Mission Monarch: database (embedded unless DATABASE_URL), migrations, reference data, HTTP. */
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
   const log = (msg: string) => console.log(`[monarch] ${msg}`);
+  const storage = createStorage(config);
+  await storage.check().catch((err: unknown) => {
+    throw new Error(
+      `photo store ${storage.location} cannot be used: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  });
+  log(`photos stored in ${storage.location}`);
   const database = await connectDatabase(config, log);
   const { db, monitor } = database;
   const app = await buildApp({
     config,
     db,
-    storage: localStorage(path.join(config.dataDir, 'uploads')),
+    storage,
     webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist,
     adminDist: config.ADMIN_DIST ? path.resolve(config.ADMIN_DIST) : defaultAdminDist,
     monitor,
@@ -28,6 +35,7 @@ async function main(): Promise<void> {
     log(`${signal} received, shutting down`);
     await app.close();
     await database.close();
+    storage.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

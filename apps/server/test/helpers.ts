@@ -6,11 +6,13 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { inject, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
-import { localStorage } from '../src/lib/storage';
+import { seedReferenceData } from '../src/db/seed/seed-reference';
+import { createStorage, type Storage } from '../src/lib/storage';
 import yauzl from 'yauzl';
 
 /** The repository's photo fixtures (sources in fixtures/README.md). */
@@ -26,6 +28,9 @@ export const openObservationsCsv = (file: string): Readable =>
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
+  /** The app's photo store: `$DATA_DIR/uploads` on disk, or a bucket when `env` has `S3_BUCKET`. */
+  storage: Storage;
+  /** `$DATA_DIR/uploads`, where the disk driver keeps photos. */
   uploadsDir: string;
   /** The app's DATA_DIR (emails land in its `outbox/` without SMTP). */
   dataDir: string;
@@ -34,7 +39,7 @@ export interface TestContext {
 
 /**
  * A fresh app on the shared test database (or `databaseUrl`), with its own data folder; `env`
- * overrides the configuration.
+ * overrides the configuration (`S3_*` settings select the S3 storage driver).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -52,18 +57,47 @@ export async function buildTestApp(
   });
   const { db, pool } = await openDatabase(databaseUrl, 5, false);
   const uploadsDir = path.join(dataDir, 'uploads');
-  const app = await buildApp({ config, db, storage: localStorage(uploadsDir), ...dists });
+  const storage = createStorage(config);
+  const app = await buildApp({ config, db, storage, ...dists });
   await app.ready();
   return {
     app,
     db,
+    storage,
     uploadsDir,
     dataDir,
     close: async () => {
       await app.close();
       await pool.end();
+      storage.close();
     },
   };
+}
+
+/**
+ * A database of its own on the test PostgreSQL, migrated and seeded, for tests that count every row
+ * of a table (other test files write to the shared one at the same time).
+ * @returns its URL, and `drop` to remove it
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(inject('databaseUrl'));
+  const name = `t_${randomUUID().replaceAll('-', '')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const { db, pool } = await openDatabase(url.toString(), 2, true);
+  await seedReferenceData(db);
+  await pool.end();
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** Signs up a new unique user and answers its token and id. */

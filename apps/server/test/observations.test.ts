@@ -337,7 +337,13 @@ describe('observation list', () => {
     expect(body.paginator.totalpage).toBe(Math.ceil(body.paginator.total / 2));
     const all = (await ctx.app.inject({ method: 'GET', url: `/api/observations?limit=50&page=1` })).json();
     expect(all.data.some((r: { checklist_id: number }) => r.checklist_id === saved.checklist_id)).toBe(false);
-    const dates = all.data.map((r: { observation_created: string }) => r.observation_created);
+    // Default order: newest date observed first (issue 19); sort=submitted: newest submission first.
+    const observed = all.data.map((r: { checklist_date: string }) => r.checklist_date);
+    expect([...observed].sort().reverse()).toEqual(observed);
+    const submitted = (
+      await ctx.app.inject({ method: 'GET', url: `/api/observations?limit=50&page=1&sort=submitted` })
+    ).json();
+    const dates = submitted.data.map((r: { observation_created: string }) => r.observation_created);
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 

@@ -1,7 +1,8 @@
 /**
  * `npm run backup -- FILE`: a consistent backup of the database and the photos, while the server
  * runs (db/backup.ts). Uses DATABASE_URL, else the running server's embedded PostgreSQL, else
- * starts the embedded one for the task. Photos are read from $DATA_DIR/uploads.
+ * starts the embedded one for the task. Photos are read from $DATA_DIR/uploads (the disk driver); with
+ * S3_BUCKET they are in the bucket and this says so.
  */
 import path from 'node:path';
 import { loadConfig } from '../config';
@@ -15,6 +16,11 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig();
+  if (config.S3_BUCKET) {
+    log(
+      `photos are in the bucket ${config.S3_BUCKET} (S3_BUCKET), not in this backup: keep the bucket versioned or replicated`,
+    );
+  }
   const database = await openForCli();
   const client = await database.pool.connect();
   try {

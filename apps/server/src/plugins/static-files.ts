@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LOCALE, LOCALES, SUB_PATH, normalizeLocale, type Locale } from '@mm/shared';
 import { webResources } from '../lib/i18n';
 import type { Storage } from '../lib/storage';
+import { registerAttachments } from './attachments';
 
 /** Where the admin panel is served (spec §2: /mmadmin/#/dashboard). */
 export const ADMIN_PATH = '/mmadmin';
@@ -57,7 +58,7 @@ export function localizedIndexHtml(html: string, lng: Locale): string {
  * - every client route (`/mmapp/{locale}/…`, whatever its last segment holds, dots included) gets
  *   index.html with that language's translations; only real file paths answer 404: a path in one of
  *   the build's folders (`assets/`, `img/` …), a file name at the top (`/mmapp/sw.js`), or a `.map`.
- * Photos are served from the storage root at /attachments/.
+ * Photos are served from the storage driver at /attachments/ (`registerAttachments`).
  */
 export function registerStaticFiles(
   app: FastifyInstance,
@@ -83,13 +84,7 @@ export function registerStaticFiles(
     });
     app.get(ADMIN_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${ADMIN_PATH}/`));
   }
-  void app.register(fastifyStatic, {
-    root: storage.root,
-    prefix: '/attachments/',
-    decorateReply: !webDist,
-    index: false,
-    maxAge: '7d',
-  });
+  registerAttachments(app, storage);
   if (!webDist) return;
   void app.register(fastifyStatic, {
     ...staticOptions,

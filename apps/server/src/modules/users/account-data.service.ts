@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db } from '../../db/client';
@@ -72,15 +72,26 @@ export function createAccountDataService(db: Db, storage: Storage, usersService:
         entries.push({ key: `${PROFILE_PHOTO_PATH}/${user.photo_name}`, name: `profile/${user.photo_name}` });
       const zip = new yazl.ZipFile();
       const missing: string[] = [];
-      // Streams are opened now but read one after the other by yazl as it writes.
-      for (const entry of entries) {
-        const stream = await storage.open(entry.key);
-        if (stream) zip.addReadStream(stream, entry.name, { compress: false });
-        else missing.push(entry.name);
-      }
+      // Each file is opened only when the zip reaches it: a bucket's connections are not held
+      // open (nor exhausted) by files still waiting their turn.
+      const found = await Promise.all(entries.map((entry) => storage.stat(entry.key)));
+      entries.forEach((entry, i) => {
+        const info = found[i];
+        if (!info) return void missing.push(entry.name);
+        zip.addReadStreamLazy(entry.name, { compress: false, size: info.size }, (done) => {
+          storage.open(entry.key).then(
+            (stream) => (stream ? done(null, stream) : done(new Error(`${entry.key} went away`), null as never)),
+            (err: Error) => done(err, null as never),
+          );
+        });
+      });
       zip.addBuffer(Buffer.from(JSON.stringify({ ...data, missing_files: missing }, null, 2)), 'data.json');
       zip.end();
-      return zip.outputStream as unknown as Readable;
+      const output = new PassThrough();
+      (zip.outputStream as Readable).pipe(output);
+      // A file that cannot be read after all cuts the download short instead of stopping the process.
+      zip.on('error', (err: Error) => output.destroy(err));
+      return output;
     },
 
     /**
