@@ -1,7 +1,7 @@
-import { Box, Stack, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownloadButton } from '../../features/downloads/components/download-button';
 import { ExploreFiltersPanel } from '../../features/explore/components/explore-filters';
 import { ExploreViewSwitch } from '../../features/explore/components/explore-view-switch';
 import { ObservationResults } from '../../features/explore/components/observation-results';
@@ -12,6 +12,11 @@ import { usePageTitle } from '../../lib/page-title';
 // Leaflet loads with the map only (issue 13); the box keeps the map's room meanwhile.
 const ExploreMap = lazy(async () => ({
   default: (await import('../../features/explore/components/explore-map')).ExploreMap,
+}));
+
+// The download dialog's form (react-hook-form, zod) loads after the page; a disabled twin keeps its room.
+const DownloadButton = lazy(async () => ({
+  default: (await import('../../features/downloads/components/download-button')).DownloadButton,
 }));
 
 // The charts library is large: it loads with the charts, after the rest of the page.
@@ -37,7 +42,15 @@ export function ExplorePage() {
         sx={{ gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}
       >
         <ExploreViewSwitch value={view} onChange={setView} />
-        <DownloadButton filters={filters} />
+        <Suspense
+          fallback={
+            <Button variant="outlined" startIcon={<DownloadIcon />} disabled>
+              {t('downloads:button')}
+            </Button>
+          }
+        >
+          <DownloadButton filters={filters} />
+        </Suspense>
       </Stack>
       <Box sx={{ mb: 2 }}>
         <ExploreFiltersPanel filters={filters} params={params.data} onChange={patchFilters} onReset={resetFilters} />
