@@ -2,7 +2,7 @@ import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { type ContactInput } from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, FormControlLabel, FormGroup, MenuItem, Stack, 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
 import { DEFAULT_LICENSE, isLicenseCode, LICENSE_CODES, LOCALES, type MyProfile } from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';

@@ -9,7 +9,7 @@ import type { LoadParams } from '@mm/shared';
 import { formatDate } from '../../../lib/format-date';
 import type { MissionFormValues, MissionStepName } from '../mission-values';
 import { MilkweedSummary, SummaryList } from './milkweed-summary';
-import { SiteMap } from './site-map';
+import { SiteMap } from './lazy-site-map';
 
 /** A summary block of one step with its "Edit" link back to that step. */
 function StepSummary({ step, href, children }: { step: MissionStepName; href: string; children: ReactNode }) {
