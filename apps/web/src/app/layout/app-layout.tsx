@@ -42,7 +42,14 @@ export function AppLayout() {
       </Link>
       <SiteHead />
       <Header />
-      <Container component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, py: { xs: 2, md: 4 } }}>
+      {/* At least a screen high: the footer starts below the first screen, so a page whose content
+          arrives late (lazy page, list, Markdown) pushes nothing that is in view (issue 13: CLS). */}
+      <Container
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minHeight: '100vh', py: { xs: 2, md: 4 } }}
+      >
         <Outlet />
       </Container>
       <Footer />
