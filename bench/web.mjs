@@ -94,7 +94,10 @@ function buildIfStale() {
   if (r.status !== 0) throw new Error('npm run build failed');
 }
 
-/** `npm run seed:demo` into the running server's embedded PostgreSQL. */
+/**
+ * `npm run seed:demo` into the running server's embedded PostgreSQL.
+ * @returns the password seed:demo gave `demo-admin` (random, printed once when the account is created)
+ */
 function seed(dataDir) {
   const env = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
@@ -104,10 +107,13 @@ function seed(dataDir) {
     encoding: 'utf8',
   });
   if (r.status !== 0) throw new Error(`seed:demo failed:\n${r.stdout}\n${r.stderr}`);
+  const admin = /demo-admin created, password \(shown this once\): (\S+)/.exec(`${r.stdout}\n${r.stderr}`);
+  if (!admin) throw new Error('seed:demo printed no demo-admin password');
+  return admin[1];
 }
 
 /** Signs `username` in through the API; answers what the app keeps in localStorage. */
-async function session(baseUrl, username) {
+async function session(baseUrl, username, password = PASSWORD) {
   const post = async (url, body) => {
     const res = await fetch(`${baseUrl}${url}`, {
       method: 'POST',
@@ -117,7 +123,7 @@ async function session(baseUrl, username) {
     if (!res.ok) throw new Error(`${url} as ${username}: ${res.status} ${await res.text()}`);
     return res.json();
   };
-  const { oauth_token } = await post('/api/users/signin', { username, password: PASSWORD });
+  const { oauth_token } = await post('/api/users/signin', { username, password });
   const { user_id, role_id } = await post('/api/users/checksession', { oauth_token });
   return { oauth_token, currentUser: JSON.stringify({ user_id, username, role_id }), mm_lang: 'en' };
 }
@@ -196,10 +202,10 @@ async function main() {
   const results = [];
   try {
     log(`server at ${server.baseUrl}; npm run seed:demo -- --count ${opts.count}`);
-    seed(server.dataDir);
+    const adminPassword = seed(server.dataDir);
     const sessions = {
       [VOLUNTEER]: await session(server.baseUrl, VOLUNTEER),
-      [ADMIN]: await session(server.baseUrl, ADMIN),
+      [ADMIN]: await session(server.baseUrl, ADMIN, adminPassword),
     };
     // One warm-up request per page, so that no measured run pays for the server's first answers.
     for (const page of pages) await fetch(`${server.baseUrl}${page.path}`).then((r) => r.arrayBuffer());
