@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState } from 'react-admin';
-import { API_BASE, loadParamsResponseSchema, type LoadParams } from '@mm/shared';
+import { API_BASE, type LoadParams } from '@mm/shared';
 
 /** Reference data of spec §3 (`GET /api/utilities/loadparams`) in the panel's language, for choices. */
 export function useParams(): LoadParams | undefined {
   const [locale] = useLocaleState();
   const { data } = useQuery({
     queryKey: ['loadparams', locale],
-    queryFn: async () =>
-      loadParamsResponseSchema.parse(
-        await (await fetch(`${API_BASE}/utilities/loadparams`, { headers: { Language: locale } })).json(),
-      ),
+    queryFn: async () => {
+      // zod loads with the first use, not with the panel's entry (issue 13).
+      const [{ loadParamsResponseSchema }, res] = await Promise.all([
+        import('./shared-schemas'),
+        fetch(`${API_BASE}/utilities/loadparams`, { headers: { Language: locale } }),
+      ]);
+      return loadParamsResponseSchema.parse(await res.json());
+    },
     staleTime: Infinity,
   });
   return data;

@@ -1,8 +1,11 @@
 import type { AuthProvider } from 'react-admin';
-import { API_BASE, PANEL_ROLE_IDS, Role, checkSessionResponseSchema, type RoleId, type SessionUser } from '@mm/shared';
+import { API_BASE, PANEL_ROLE_IDS, Role, type RoleId, type SessionUser } from '@mm/shared';
 import { queryClient } from './query-client';
 import { createSessionCheck } from './session-check';
 import { session } from './session';
+
+/** The answer's schema, loaded with zod beside the first request rather than with the panel's entry (issue 13). */
+const sessionSchema = async () => (await import('../shared-schemas')).checkSessionResponseSchema;
 
 const post = (path: string, body?: unknown) =>
   fetch(`${API_BASE}${path}`, {
@@ -17,7 +20,8 @@ export const isPanelRole = (roleId: number) => PANEL_ROLE_IDS.includes(roleId as
 /** The user of the stored token according to the server (spec §4 checksession); clears a dead session. */
 async function verifySession(): Promise<SessionUser | undefined> {
   if (!session.token()) return undefined;
-  const check = checkSessionResponseSchema.parse(await (await post('/users/checksession')).json());
+  const [schema, res] = await Promise.all([sessionSchema(), post('/users/checksession')]);
+  const check = schema.parse(await res.json());
   if (!('user_id' in check)) {
     session.clear();
     return undefined;
@@ -47,9 +51,11 @@ export const authProvider: AuthProvider = {
     const res = await post('/users/signin', { username, password });
     const body = (await res.json()) as { oauth_token?: string; message?: string };
     if (!res.ok || !body.oauth_token) throw new Error(body.message ?? 'ra.auth.sign_in_error');
-    const check = checkSessionResponseSchema.parse(
-      await (await post('/users/checksession', { oauth_token: body.oauth_token })).json(),
-    );
+    const [schema, checkRes] = await Promise.all([
+      sessionSchema(),
+      post('/users/checksession', { oauth_token: body.oauth_token }),
+    ]);
+    const check = schema.parse(await checkRes.json());
     if (!('user_id' in check)) throw new Error('ra.auth.sign_in_error');
     const user = { user_id: check.user_id, username: check.username, role_id: check.role_id };
     if (!isPanelRole(user.role_id)) {

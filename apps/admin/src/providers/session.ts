@@ -2,7 +2,7 @@ import {
   DEFAULT_LOCALE,
   STORAGE_KEYS,
   normalizeLocale,
-  sessionUserSchema,
+  toSessionUser,
   type Locale,
   type SessionUser,
 } from '@mm/shared';
@@ -15,8 +15,8 @@ export const session = {
   token: (): string => localStorage.getItem(STORAGE_KEYS.token) ?? '',
   user(): SessionUser | undefined {
     try {
-      const parsed = sessionUserSchema.safeParse(JSON.parse(localStorage.getItem(STORAGE_KEYS.currentUser) ?? 'null'));
-      return parsed.success ? parsed.data : undefined;
+      // `sessionUserSchema.safeParse` without zod, which stays out of the panel's entry (issue 13).
+      return toSessionUser(JSON.parse(localStorage.getItem(STORAGE_KEYS.currentUser) ?? 'null'));
     } catch {
       return undefined;
     }

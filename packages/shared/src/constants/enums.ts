@@ -32,3 +32,9 @@ export const BasisOfRecord = { Sight: 1, Collected: 2, Photograph: 3, CaughtRele
 export const MissionStep = { site: '0', checklist: '1', observation: '2', confirmation: '3' } as const;
 
 export const Country = { Canada: 1, UnitedStates: 2, Mexico: 3 } as const;
+
+/**
+ * Who may open the panel: Admin (1) everything; Region admin (2) vetting, observations, checklists and sites of
+ * their provinces. Here, beside `Role`, rather than with the admin schemas: the panel's entry reads it without zod (issue 13).
+ */
+export const PANEL_ROLE_IDS: readonly RoleId[] = [Role.Admin, Role.RegionAdmin];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { qualityFlagsSchema } from '../quality/flags';
-import { ObservationStatus, Role, type ObservationStatusId, type RoleId } from '../constants/enums';
+import { ObservationStatus, type ObservationStatusId } from '../constants/enums';
 import { clockTime, countSchema, isoDate, latitudeSchema, longitudeSchema } from './observations';
 import { columnInt, multiline, PG_INTEGER_RANGES } from './input-rules';
 import { V } from './validation';
@@ -11,9 +11,6 @@ import { V } from './validation';
  * with `Content-Range: {resource} 0-24/319`; `GET|PUT|DELETE /api/admin/{resource}/{id}` and
  * `POST /api/admin/{resource}` answer one record carrying `id`.
  */
-
-/** Who may open the panel: Admin (1) everything; Region admin (2) vetting, observations, checklists and sites of their provinces. */
-export const PANEL_ROLE_IDS: readonly RoleId[] = [Role.Admin, Role.RegionAdmin];
 
 /**
  * Allowed observation status changes. Pending is the queue; Vetted means checked by staff,

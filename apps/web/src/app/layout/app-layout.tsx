@@ -1,5 +1,5 @@
 import { Box, Container, Link } from '@mui/material';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { BusyOverlay } from '../../components/ui/busy-overlay';
@@ -10,13 +10,11 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { SiteHead } from './site-head';
 import { usePageViews } from './use-page-views';
-import { UpdatePrompt } from './update-prompt';
-import { OutboxAgent } from '../../entities/outbox/outbox-agent';
-import { loadDraft } from '../../features/mission/draft-storage';
 
-/** Photo files the Mission draft still shows: the outbox's start-up clean-up keeps them. */
-const draftPhotoIds = () =>
-  new Set((loadDraft()?.values.observation.photos ?? []).flatMap((p) => (p.local_id ? [p.local_id] : [])));
+/** The outbox's sender loads after the first render (issue 13: the Mission draft's schemas stay out of the entry). */
+/** The service worker's registration and update prompt: after the first render, not before it. */
+const UpdatePrompt = lazy(async () => ({ default: (await import('./update-prompt')).UpdatePrompt }));
+const OutboxBoot = lazy(async () => ({ default: (await import('./outbox-boot')).OutboxBoot }));
 
 /** The page frame: skip link, header, main content, footer, busy overlay. */
 export function AppLayout() {
@@ -44,13 +42,22 @@ export function AppLayout() {
       </Link>
       <SiteHead />
       <Header />
-      <Container component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, py: { xs: 2, md: 4 } }}>
+      {/* At least a screen high: the footer starts below the first screen, so a page whose content
+          arrives late (lazy page, list, Markdown) pushes nothing that is in view (issue 13: CLS). */}
+      <Container
+        component="main"
+        id="main"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minHeight: '100vh', py: { xs: 2, md: 4 } }}
+      >
         <Outlet />
       </Container>
       <Footer />
       <BusyOverlay />
-      <OutboxAgent keepPhotoIds={draftPhotoIds} />
-      <UpdatePrompt />
+      <Suspense fallback={null}>
+        <OutboxBoot />
+        <UpdatePrompt />
+      </Suspense>
     </Box>
   );
 }

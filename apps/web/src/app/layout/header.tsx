@@ -7,13 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLE_ID, SMALL_SCREEN_BREAKPOINT } from '@mm/shared';
 import { MmImage } from '../../components/ui/mm-image';
 import { useSession } from '../../entities/session/session-context';
-import { OutboxStatusBar } from '../../entities/outbox/outbox-status-bar';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { LocaleLink, useLocale } from '../../lib/links';
 import { LanguageButtons } from './language-switch';
 import { menus, parentSiteUrl, type NavItem } from './nav-items';
 
 const loadMenus = () => import('./header-menus');
+/** The outbox strip shows only when entries wait or the browser is offline: its code (IndexedDB) loads after the first screen. */
+const OutboxStatusBar = lazy(async () => ({
+  default: (await import('../../entities/outbox/outbox-status-bar')).OutboxStatusBar,
+}));
 const NavMenu = lazy(async () => ({ default: (await loadMenus()).NavMenu }));
 const NavDrawer = lazy(async () => ({ default: (await loadMenus()).NavDrawer }));
 
@@ -158,7 +161,9 @@ function WideHeader() {
           {t('nav.submit_data')}
         </Button>
       </Toolbar>
-      <OutboxStatusBar />
+      <Suspense fallback={null}>
+        <OutboxStatusBar />
+      </Suspense>
     </AppBar>
   );
 }
@@ -208,7 +213,9 @@ function SmallHeader() {
           <MenuIcon />
         </IconButton>
       </Toolbar>
-      <OutboxStatusBar />
+      <Suspense fallback={null}>
+        <OutboxStatusBar />
+      </Suspense>
       {opened && (
         <Suspense fallback={null}>
           <NavDrawer open={open} onClose={close} account={account} />

@@ -4,8 +4,6 @@ import type { i18n as I18n } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { getParamsQueryOptions } from '../../entities/params/get-params';
-import { getClientConfigQueryOptions } from '../../lib/client-config';
 
 /**
  * The page that installed the first service worker loaded its translations and reference data
@@ -17,6 +15,11 @@ async function warmRuntimeCaches(i18n: I18n, queryClient: QueryClient): Promise<
   await sw.ready;
   if (!sw.controller) await new Promise((resolve) => sw.addEventListener('controllerchange', resolve, { once: true }));
   await i18n.reloadResources();
+  // Loaded here, not with the first screen (issue 13): reading the stored reference data needs its schema (zod).
+  const [{ getParamsQueryOptions }, { getClientConfigQueryOptions }] = await Promise.all([
+    import('../../entities/params/get-params'),
+    import('../../lib/client-config'),
+  ]);
   // Fetched even when this page has not used them (staleTime 0: the session-stored copy is not enough).
   await queryClient.fetchQuery({ ...getParamsQueryOptions(), staleTime: 0 });
   await queryClient.fetchQuery({ ...getClientConfigQueryOptions(), staleTime: 0 });

@@ -1,7 +1,7 @@
-import { Box, Stack, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownloadButton } from '../../features/downloads/components/download-button';
 import { ExploreFiltersPanel } from '../../features/explore/components/explore-filters';
 import { ExploreSortSelect } from '../../features/explore/components/explore-sort';
 import { ExploreViewSwitch } from '../../features/explore/components/explore-view-switch';
@@ -19,6 +19,10 @@ const ExploreMap = lazy(async () => ({
 const DensityView = lazy(() =>
   import('../../features/explore/components/density-view').then((m) => ({ default: m.DensityView })),
 );
+// The download dialog's form (react-hook-form, zod) loads after the page; a disabled twin keeps its room.
+const DownloadButton = lazy(async () => ({
+  default: (await import('../../features/downloads/components/download-button')).DownloadButton,
+}));
 
 // The charts library is large: it loads with the charts, after the rest of the page.
 const ExploreCharts = lazy(() =>
@@ -45,7 +49,15 @@ export function ExplorePage() {
         <ExploreViewSwitch value={view} onChange={setView} />
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           {(view === 'list' || view === 'grid') && <ExploreSortSelect value={sort} onChange={setSort} />}
-          <DownloadButton filters={filters} />
+          <Suspense
+            fallback={
+              <Button variant="outlined" startIcon={<DownloadIcon />} disabled>
+                {t('downloads:button')}
+              </Button>
+            }
+          >
+            <DownloadButton filters={filters} />
+          </Suspense>
         </Stack>
       </Stack>
       <Box sx={{ mb: 2 }}>

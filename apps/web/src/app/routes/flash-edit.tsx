@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { useChecklist } from '../../entities/checklist/api/get-checklist';
 import { FlashForm } from '../../features/flash/components/flash-form';
 import { FlashLoadError } from '../../features/flash/components/flash-load-error';

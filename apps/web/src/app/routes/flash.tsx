@@ -1,7 +1,7 @@
 import { Alert, Link, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { FlashForm } from '../../features/flash/components/flash-form';
 import { useQueuedFlash } from '../../features/flash/hooks/use-queued-flash';
 import { useParamsData } from '../../entities/params/get-params';

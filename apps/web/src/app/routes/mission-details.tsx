@@ -1,7 +1,7 @@
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { useChecklist } from '../../entities/checklist/api/get-checklist';
 import { MissionDetails } from '../../features/mission/components/mission-details';
 import { useParamsData } from '../../entities/params/get-params';

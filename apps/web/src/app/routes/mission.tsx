@@ -3,7 +3,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { useChecklist } from '../../entities/checklist/api/get-checklist';
 import { MissionForm } from '../../features/mission/components/mission-form';
 import { ResumeDraftDialog } from '../../features/mission/components/resume-draft-dialog';

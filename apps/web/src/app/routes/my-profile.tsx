@@ -2,7 +2,7 @@ import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/materia
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { FollowingList } from '../../features/account/components/following-list';
 import { MyDataSection } from '../../features/account/components/my-data-section';

@@ -21,6 +21,9 @@ const GalleryLightbox = lazy(() =>
   import('../../features/gallery/components/gallery-lightbox').then((m) => ({ default: m.GalleryLightbox })),
 );
 
+/** The place filter's lists before the reference data have come. */
+const NO_PLACES = { countries: [], provinces: [] };
+
 /** Showing one of the last this-many loaded photos in the viewer loads the next page. */
 const PREFETCH_MARGIN = 3;
 
@@ -104,11 +107,10 @@ export function PhotosPage() {
       <Typography>{t('lead')}</Typography>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
         <LifestageFilter value={lifestage} onChange={setLifestage} />
-        {gallery.data && (
-          <Typography variant="subtitle2" aria-live="polite">
-            {t('count', { count: total })}
-          </Typography>
-        )}
+        {/* Always there (empty until the count comes), so a phone's wrapped line is reserved (issue 13: CLS). */}
+        <Typography variant="subtitle2" aria-live="polite" sx={{ minHeight: '1.57em' }}>
+          {gallery.data ? t('count', { count: total }) : ''}
+        </Typography>
       </Stack>
       {/* minmax(0, …) as on Explore: the date pickers' own width must not widen a phone's page. */}
       <Box
@@ -120,16 +122,13 @@ export function PhotosPage() {
         }}
       >
         <DateRangeFilter from={filters.date_from} to={filters.date_to} onChange={patchFilters} />
-        {params ? (
-          <PlaceFilter
-            params={params}
-            countryId={filters.country_id}
-            provinceId={filters.province_id}
-            onChange={patchFilters}
-          />
-        ) : (
-          <span />
-        )}
+        {/* Drawn at once with empty lists until the reference data come: its room is kept (issue 13: CLS). */}
+        <PlaceFilter
+          params={params ?? NO_PLACES}
+          countryId={filters.country_id}
+          provinceId={filters.province_id}
+          onChange={patchFilters}
+        />
         <UsernameFilter value={filters.username} onChange={(username) => patchFilters({ username })} />
       </Box>
       {body}

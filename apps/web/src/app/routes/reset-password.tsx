@@ -1,7 +1,7 @@
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { useResetStatus } from '../../features/account/api/recovery';
 import { ResetPasswordForm } from '../../features/account/components/reset-password-form';
 import { LocaleLink, useLocalePath } from '../../lib/links';

@@ -1,7 +1,7 @@
 import { Box, Link, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { SigninForm } from '../../features/auth/components/signin-form';
 import { LocaleLink, useLocale, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';

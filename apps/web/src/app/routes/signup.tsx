@@ -1,7 +1,7 @@
 import { Box, Link, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { SignupForm } from '../../features/auth/components/signup-form';
 import { LocaleLink, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';

@@ -2,10 +2,10 @@ import { Alert, Button, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
-import { changePasswordInputSchema, type ChangePasswordInput } from '@mm/shared';
+import { toast } from '../../../lib/toast';
+import { type ChangePasswordInput } from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
-import { schemaResolver } from '../../../lib/form-resolver';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 import { PasswordField } from '../../../components/ui/password-field';
 import { changePassword } from '../api/profiles';
 
@@ -16,7 +16,7 @@ export function ChangePasswordForm() {
   const { t } = useTranslation('account');
   const fieldError = useFieldError();
   const { register, handleSubmit, setError, reset, formState } = useForm<ChangePasswordInput>({
-    resolver: schemaResolver(changePasswordInputSchema),
+    resolver: lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.changePasswordInputSchema)),
     defaultValues: empty,
   });
   const mutation = useMutation({

@@ -2,10 +2,10 @@ import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
-import { contactInputSchema, type ContactInput } from '@mm/shared';
+import { toast } from '../../../lib/toast';
+import { type ContactInput } from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
-import { schemaResolver } from '../../../lib/form-resolver';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 import { sendContactMessage } from '../api/contact';
 
 /** Contact Us form: name, email, subject, message; a toast confirms and the form empties. */
@@ -14,7 +14,7 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactInput> }) 
   const fieldError = useFieldError();
   const empty = { name: '', email: '', subject: '', message: '', ...defaults };
   const { register, handleSubmit, setError, reset, formState } = useForm<ContactInput>({
-    resolver: schemaResolver(contactInputSchema),
+    resolver: lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.contactInputSchema)),
     defaultValues: empty,
   });
   const mutation = useMutation({

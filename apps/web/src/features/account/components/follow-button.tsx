@@ -1,7 +1,7 @@
 import { Button } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { followUser, unfollowUser } from '../api/profiles';
 

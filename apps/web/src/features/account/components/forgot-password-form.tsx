@@ -2,9 +2,9 @@ import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { forgotPasswordInputSchema, type ForgotPasswordInput } from '@mm/shared';
+import { type ForgotPasswordInput } from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
-import { schemaResolver } from '../../../lib/form-resolver';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 import { forgotPassword } from '../api/recovery';
 
 /** Forgot username/password: asks for the account's email; `onSent` gets the email once the server answered. */
@@ -12,7 +12,7 @@ export function ForgotPasswordForm({ onSent }: { onSent: (email: string) => void
   const { t } = useTranslation('account');
   const fieldError = useFieldError();
   const { register, handleSubmit, setError, formState } = useForm<ForgotPasswordInput>({
-    resolver: schemaResolver(forgotPasswordInputSchema),
+    resolver: lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.forgotPasswordInputSchema)),
     defaultValues: { email: '' },
   });
   const mutation = useMutation({

@@ -13,7 +13,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { deleteMyAccount, getMyDataArchive } from '../api/profiles';
 

@@ -2,26 +2,23 @@ import { Alert, Button, Checkbox, FormControlLabel, FormGroup, MenuItem, Stack, 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
-import {
-  DEFAULT_LICENSE,
-  isLicenseCode,
-  LICENSE_CODES,
-  LOCALES,
-  updateProfileInputSchema,
-  updateUserInputSchema,
-  type MyProfile,
-} from '@mm/shared';
+import { DEFAULT_LICENSE, isLicenseCode, LICENSE_CODES, LOCALES, type MyProfile } from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
-import { schemaResolver } from '../../../lib/form-resolver';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 import { languageLabelKeys } from '../../../lib/languages';
 import { useParamsData } from '../../../entities/params/get-params';
 import { updateProfile, updateUser } from '../api/profiles';
 
-const profileFormSchema = updateUserInputSchema.extend(updateProfileInputSchema.shape);
-type ProfileFormInput = z.input<typeof profileFormSchema>;
-type ProfileFormOutput = z.output<typeof profileFormSchema>;
+/** The user fields and the nested profile in one schema, loaded after the form renders (issue 13). */
+async function loadProfileFormSchema() {
+  const { updateProfileInputSchema, updateUserInputSchema } = await import('../../../lib/shared-schemas');
+  return updateUserInputSchema.extend(updateProfileInputSchema.shape);
+}
+type ProfileFormSchema = Awaited<ReturnType<typeof loadProfileFormSchema>>;
+type ProfileFormInput = z.input<ProfileFormSchema>;
+type ProfileFormOutput = z.output<ProfileFormSchema>;
 
 const OPT_INS = ['newsletter', 'obsend', 'obreceive', 'vetting_emails'] as const;
 
@@ -55,7 +52,7 @@ export function ProfileDetailsForm({ me, onDone }: { me: MyProfile; onDone: () =
     unknown,
     ProfileFormOutput
   >({
-    resolver: schemaResolver(profileFormSchema),
+    resolver: lazySchemaResolver(loadProfileFormSchema),
     defaultValues: defaults(me),
   });
   const mutation = useMutation({

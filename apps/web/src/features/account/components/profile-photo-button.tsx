@@ -3,7 +3,7 @@ import { Button, FormHelperText, Stack } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { MAX_IMAGE_BYTES, PHOTO_INPUT_ACCEPT, V, i18nKey } from '@mm/shared';
 import { ApiRequestError } from '../../../lib/api-client';
 import { updatePhoto } from '../api/profiles';

@@ -2,9 +2,9 @@ import { Alert, Button, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { resetPasswordInputSchema, type ResetPasswordInput } from '@mm/shared';
+import { type ResetPasswordInput } from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
-import { schemaResolver } from '../../../lib/form-resolver';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 import { PasswordField } from '../../../components/ui/password-field';
 import { useSession } from '../../../entities/session/session-context';
 import { resetPassword } from '../api/recovery';
@@ -15,7 +15,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   const fieldError = useFieldError();
   const { establish } = useSession();
   const { register, handleSubmit, setError, formState } = useForm<ResetPasswordInput>({
-    resolver: schemaResolver(resetPasswordInputSchema),
+    resolver: lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.resetPasswordInputSchema)),
     defaultValues: { password: '', confirm_password: '' },
   });
   const mutation = useMutation({

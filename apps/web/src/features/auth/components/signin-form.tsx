@@ -2,13 +2,13 @@ import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { signinInputSchema, type SigninInput } from '@mm/shared';
+import type { SigninInput } from '@mm/shared';
 import { ApiRequestError } from '../../../lib/api-client';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { signin } from '../../../entities/session/auth-api';
 import { useSession } from '../../../entities/session/session-context';
 import { PasswordField } from '../../../components/ui/password-field';
-import { schemaResolver } from '../../../lib/form-resolver';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 
 /** Sign-in form: username (or email) and password; on success the session is established. */
 export function SigninForm({ onSuccess }: { onSuccess: (username: string) => void }) {
@@ -16,7 +16,7 @@ export function SigninForm({ onSuccess }: { onSuccess: (username: string) => voi
   const fieldError = useFieldError();
   const { establish } = useSession();
   const { register, handleSubmit, setError, formState } = useForm<SigninInput>({
-    resolver: schemaResolver(signinInputSchema),
+    resolver: lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.signinInputSchema)),
     defaultValues: { username: '', password: '' },
   });
   const mutation = useMutation({

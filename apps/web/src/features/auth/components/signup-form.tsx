@@ -3,14 +3,14 @@ import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { LOCALES, signupInputSchema, type SignupInput } from '@mm/shared';
+import { LOCALES, type SignupInput, type signupInputSchema } from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { languageLabelKeys } from '../../../lib/languages';
 import { useLocale } from '../../../lib/links';
 import { signup } from '../../../entities/session/auth-api';
 import { useSession } from '../../../entities/session/session-context';
 import { PasswordField } from '../../../components/ui/password-field';
-import { schemaResolver } from '../../../lib/form-resolver';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 
 type SignupForm = z.input<typeof signupInputSchema>;
 
@@ -21,7 +21,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (username: string) => voi
   const lng = useLocale();
   const { establish } = useSession();
   const { register, control, handleSubmit, setError, formState } = useForm<SignupForm, unknown, SignupInput>({
-    resolver: schemaResolver(signupInputSchema),
+    resolver: lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.signupInputSchema)),
     defaultValues: {
       username: '',
       first_name: '',

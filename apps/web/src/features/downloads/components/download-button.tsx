@@ -3,7 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { createDownloadInputSchema, type CreateDownloadInput, type ExploreFilters } from '@mm/shared';
 import { schemaResolver } from '../../../lib/form-resolver';
 import { signedDownloadUrl, startDownload } from '../api/download-url';

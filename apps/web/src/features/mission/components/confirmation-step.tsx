@@ -10,7 +10,7 @@ import { QualityWarnings, useQualityFlags } from '../../../components/ui/quality
 import { formatDate } from '../../../lib/format-date';
 import { todayIso, type MissionFormValues, type MissionStepName } from '../mission-values';
 import { MilkweedSummary, SummaryList } from './milkweed-summary';
-import { SiteMap } from './site-map';
+import { SiteMap } from './lazy-site-map';
 
 /** A summary block of one step with its "Edit" link back to that step. */
 function StepSummary({ step, href, children }: { step: MissionStepName; href: string; children: ReactNode }) {

@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/format-date';
 import { groupMilkweeds, stageCounts } from '../group-observations';
 import { DeleteMissionButton } from './delete-mission-button';
 import { MilkweedSummary, SummaryList } from './milkweed-summary';
-import { SiteMap } from './site-map';
+import { SiteMap } from './lazy-site-map';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -22,7 +22,8 @@ import type { MissionFormValues } from '../mission-values';
 import { useFieldError } from '../../../lib/form-errors';
 import { MySitesList } from './my-sites-list';
 import { ProvinceSelect } from './province-select';
-import { SiteMap, type MapFocus } from './site-map';
+import { SiteMap } from './lazy-site-map';
+import type { MapFocus } from './site-map';
 
 const isNum = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
