@@ -94,7 +94,7 @@ export async function getPhotoBlob(id: string): Promise<Blob | undefined> {
 }
 
 /**
- * House-keeping at start-up: entries sent more than `sentForMs` ago leave the list, and photo files
+ * House-keeping at start-up: entries sent `sentForMs` or more ago leave the list, and photo files
  * older than `orphanAfterMs` that no entry uses (picked in a form never submitted) and none of
  * `keepIds` (the Mission draft's) are deleted.
  */
@@ -109,7 +109,7 @@ export async function pruneOutbox(
   const entries = await tx.objectStore('entries').getAll();
   const used = new Set(keepIds);
   for (const e of entries) {
-    if (e.state === 'sent' && (e.sent_at ?? 0) < now - sentForMs) await tx.objectStore('entries').delete(e.id);
+    if (e.state === 'sent' && (e.sent_at ?? 0) <= now - sentForMs) await tx.objectStore('entries').delete(e.id);
     else e.photos.forEach((p) => used.add(p.local_id));
   }
   for (const p of await tx.objectStore('photos').getAll())
