@@ -14,7 +14,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { lazy, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Route } from 'react-router-dom';
 import {
   Admin,
@@ -99,6 +99,15 @@ const theme = {
   },
 };
 
+/**
+ * The theme with a name for every progress spinner (axe `aria-progressbar-name`: react-admin's loading
+ * indicator draws a bare CircularProgress), in the panel's language.
+ */
+const themeWithLoadingLabel = (label: string) => ({
+  ...theme,
+  components: { ...theme.components, MuiCircularProgress: { defaultProps: { 'aria-label': label } } },
+});
+
 /** A link back to the public site, in the panel's language. */
 function SiteLink() {
   const translate = useTranslate();
@@ -147,6 +156,12 @@ const milkweeds = {
  */
 export function App() {
   const base = useMonarchI18nProvider();
+  // Set when the panel's language changes; before that, the language it opened in.
+  const [loadingLabel, setLoadingLabel] = useState<string>();
+  const panelTheme = useMemo(
+    () => themeWithLoadingLabel(loadingLabel ?? base?.translate('ra.page.loading') ?? ''),
+    [loadingLabel, base],
+  );
   // The API answers in the panel's language, and the public site follows the choice.
   const i18nProvider = useMemo<I18nProvider | undefined>(() => {
     if (!base) return undefined;
@@ -157,6 +172,7 @@ export function App() {
         session.setLanguage(locale);
         document.documentElement.lang = locale;
         await base.changeLocale(locale);
+        setLoadingLabel(base.translate('ra.page.loading'));
       },
     };
   }, [base]);
@@ -173,7 +189,7 @@ export function App() {
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={MonarchLayout}
-      theme={theme}
+      theme={panelTheme}
       requireAuth
       disableTelemetry
     >
