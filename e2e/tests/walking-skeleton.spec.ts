@@ -83,7 +83,8 @@ test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds the
   // Flash Detail shows what was saved; Explore data (list view) shows it with its photo thumbnail.
   await expect(page).toHaveURL(/\/mmapp\/en\/submit\/flash\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Flash Detail' })).toBeVisible();
-  await page.goto('/mmapp/en/explore');
+  // Newest submission first: the photo's date is older than the demo rows' (default: newest observed).
+  await page.goto('/mmapp/en/explore?sort=submitted');
   const row = page.getByRole('row').filter({ hasText: 'Parc Jarry, prairie nord' }).first();
   await expect(row).toContainText('Adult');
   await expect(row).toContainText('3');
