@@ -77,14 +77,20 @@ const referenceScreen = (make: 'referenceList' | 'referenceCreate' | 'referenceE
 type AriaOwner = { 'aria-label'?: string };
 
 /**
- * Museum orange, darkened for 4.5:1 contrast on white, and two accessibility fixes found by axe:
+ * Museum orange and the quality-flag warning colour, darkened for 4.5:1 contrast on white and on
+ * hovered rows, and two accessibility fixes found by axe:
  * react-admin's row checkbox passes `aria-label` to MUI's Checkbox root (a span) where MUI ≥ 6 no
  * longer forwards it to the input, so the theme moves it to the input; the empty-list message uses
  * the "disabled" grey (2.5:1), so it gets the secondary text colour.
  */
 const theme = {
   ...defaultTheme,
-  palette: { ...defaultTheme.palette, primary: { main: '#a34a0b' }, secondary: { main: '#2f5d34' } },
+  palette: {
+    ...defaultTheme.palette,
+    primary: { main: '#a34a0b' },
+    secondary: { main: '#2f5d34' },
+    warning: { main: '#9a4a00' },
+  },
   components: {
     ...defaultTheme.components,
     MuiCheckbox: {
