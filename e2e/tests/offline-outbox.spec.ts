@@ -11,6 +11,7 @@ import {
   type PlaywrightWorkerArgs,
   type TestInfo,
 } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const password = 'Monarque22';
@@ -42,7 +43,7 @@ const firstPage = async (context: BrowserContext) => context.pages()[0] ?? (awai
 /** A new volunteer through the API; answers the username and token. */
 async function signUp(request: APIRequestContext): Promise<{ username: string; token: string }> {
   const username = `off${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const res = await request.post('/api/users/signup', {
+  const res = await signUpConfirmed(request, {
     data: {
       username,
       first_name: 'Noé',

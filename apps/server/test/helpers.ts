@@ -12,6 +12,9 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
 import { localStorage } from '../src/lib/storage';
 import yauzl from 'yauzl';
+import { confirmationToken } from './outbox-mail';
+
+export { confirmationToken, emailsTo } from './outbox-mail';
 
 /** The repository's photo fixtures (sources in fixtures/README.md). */
 export const photosDir = path.resolve(import.meta.dirname, '../../../fixtures/photos');
@@ -22,6 +25,9 @@ export const observationsDir = path.resolve(import.meta.dirname, '../../../fixtu
 /** One observation CSV fixture as a stream of its original bytes. */
 export const openObservationsCsv = (file: string): Readable =>
   createReadStream(path.join(observationsDir, `${file}.gz`)).pipe(createGunzip());
+
+// Each test app's DATA_DIR, so signUp can read the confirmation email the app wrote to its outbox.
+const appDataDirs = new WeakMap<FastifyInstance, string>();
 
 export interface TestContext {
   app: FastifyInstance;
@@ -53,6 +59,7 @@ export async function buildTestApp(
   const uploadsDir = path.join(dataDir, 'uploads');
   const app = await buildApp({ config, db, storage: localStorage(uploadsDir), ...dists });
   await app.ready();
+  appDataDirs.set(app, dataDir);
   return {
     app,
     db,
@@ -65,25 +72,32 @@ export async function buildTestApp(
   };
 }
 
-/** Signs up a new unique user and answers its token and id. */
+/**
+ * Signs up a new unique user, follows the confirmation link emailed to it, and answers its token and
+ * id; `res` is the sign-up answer (202, or the 400 of bad input, then there is no token).
+ */
 export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const username = `u${randomUUID().slice(0, 8)}`;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/users/signup',
-    payload: {
-      username,
-      first_name: 'Marie',
-      last_name: 'Tremblay',
-      email: `${username}@example.org`,
-      password: 'monarque1',
-      confirm_password: 'monarque1',
-      language: 'fr',
-      newsletter: true,
-      ...overrides,
-    },
-  });
-  const body = res.json<{ oauth_token: string; user_id: number; username: string }>();
+  const payload = {
+    username,
+    first_name: 'Marie',
+    last_name: 'Tremblay',
+    email: `${username}@example.org`,
+    password: 'monarque1',
+    confirm_password: 'monarque1',
+    language: 'fr',
+    newsletter: true,
+    ...overrides,
+  };
+  const res = await app.inject({ method: 'POST', url: '/api/users/signup', payload });
+  if (res.statusCode !== 202) return { res, token: undefined as unknown as string, userId: NaN, username };
+  const dataDir = appDataDirs.get(app);
+  if (!dataDir) throw new Error('signUp needs an app made by buildTestApp');
+  const confirmation = await confirmationToken(dataDir, String(payload.email));
+  if (!confirmation) throw new Error(`no confirmation email to ${String(payload.email)}`);
+  const confirmed = await app.inject({ method: 'POST', url: '/api/users/confirm', payload: { token: confirmation } });
+  if (confirmed.statusCode !== 201) throw new Error(`confirm answered ${confirmed.statusCode}: ${confirmed.body}`);
+  const body = confirmed.json<{ oauth_token: string; user_id: number; username: string }>();
   return { res, token: body.oauth_token, userId: body.user_id, username };
 }
 
