@@ -27,6 +27,8 @@ async function signOutFromHeader(page: Page) {
 test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds them in Explore in three languages', async ({
   page,
 }) => {
+  // The journey now includes the emailed confirmation (and a resent link): room on a loaded machine.
+  test.setTimeout(120_000);
   await page.goto('/mmapp/');
   await expect(page).toHaveURL(/\/mmapp\/en$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Count monarchs, protect their milkweed');
