@@ -125,7 +125,7 @@ async function main() {
   process.once('SIGTERM', onSignal);
   try {
     log(`server healthy at ${server.baseUrl} in ${fmt(server.startMs, 0)} ms (DATA_DIR ${server.dataDir})`);
-    const users = await signUpUsers(server.baseUrl, userCount);
+    const users = await signUpUsers(server.baseUrl, userCount, server.dataDir);
     const refs = await missionReferences(server.baseUrl);
     log(
       `${users.length} users signed up; milkweeds ${refs.milkweedIds.join(',')}, abundance ${refs.abundanceId}, location size ${refs.locationsizeId}, province ${refs.provinceId}`,

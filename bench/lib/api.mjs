@@ -1,6 +1,30 @@
 // The few API calls the benchmarks need besides the measured ones, made the way the web app makes
 // them (JSON, `Authorization: <oauth_token>`), so the benchmark depends only on the public API.
 import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The token of the newest sign-up confirmation link the server of `dataDir` wrote to `email` in its
+ * outbox (no SMTP configured). Quoted-printable soft line breaks and `=3D` are undone.
+ * @param {string} dataDir
+ * @param {string} email
+ * @returns {Promise<string | undefined>}
+ */
+export async function confirmationToken(dataDir, email) {
+  const outbox = path.join(dataDir, 'outbox');
+  const files = (await readdir(outbox).catch(() => []))
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .reverse();
+  for (const file of files) {
+    const raw = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    if (!raw.includes(`To: ${email}`)) continue;
+    const token = /\/users\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(raw)?.[1];
+    if (token) return token;
+  }
+  return undefined;
+}
 
 /**
  * JSON request that fails loudly on an unexpected status.
@@ -20,21 +44,23 @@ export async function api(url, { method = 'GET', body, token, expect = 200 } = {
 }
 
 /**
- * Signs up `count` new users through `POST /api/users/signup` (argon2 hashing happens here, once per
- * user, outside every measured section).
+ * Signs up `count` new users through `POST /api/users/signup` and `POST /api/users/confirm` with the
+ * link emailed to the server's outbox (argon2 hashing happens here, once per user, outside every
+ * measured section).
  * @param {string} baseUrl
  * @param {number} count
+ * @param {string} dataDir the server's DATA_DIR (its outbox holds the confirmation emails)
  * @returns {Promise<{ user_id: number, username: string, token: string }[]>}
  */
-export async function signUpUsers(baseUrl, count) {
+export async function signUpUsers(baseUrl, count, dataDir) {
   const run = randomBytes(3).toString('hex');
   const users = [];
   for (let i = 0; i < count; i++) {
     const username = `bench_${run}_${i}`;
     const password = randomBytes(12).toString('base64url');
-    const r = await api(`${baseUrl}/api/users/signup`, {
+    await api(`${baseUrl}/api/users/signup`, {
       method: 'POST',
-      expect: 201,
+      expect: 202,
       body: {
         username,
         first_name: 'Bench',
@@ -46,6 +72,9 @@ export async function signUpUsers(baseUrl, count) {
         newsletter: false,
       },
     });
+    const token = await confirmationToken(dataDir, `${username}@example.org`);
+    if (!token) throw new Error(`no confirmation email to ${username}@example.org in ${dataDir}`);
+    const r = await api(`${baseUrl}/api/users/confirm`, { method: 'POST', expect: 201, body: { token } });
     users.push({ user_id: r.user_id, username: r.username, token: r.oauth_token });
   }
   return users;

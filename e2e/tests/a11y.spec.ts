@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
 import { CONTENT_PAGE_SLUGS } from '../support/content';
 
 /**
@@ -163,7 +164,7 @@ test.beforeAll(async ({ playwright, browser }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL!;
   const request = await playwright.request.newContext({ baseURL });
   username = `ax${Date.now().toString(36)}`;
-  const res = await request.post('/api/users/signup', {
+  const res = await signUpConfirmed(request, {
     data: {
       username,
       first_name: 'Inés',

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
@@ -19,7 +20,7 @@ async function dismissToast(page: Page, text: string) {
 /** A new account made through the API; answers its username and first session token. */
 async function createAccount(request: APIRequestContext, prefix: string) {
   const username = `${prefix}${Date.now().toString(36)}`;
-  const res = await request.post('/api/users/signup', {
+  const res = await signUpConfirmed(request, {
     data: {
       username,
       first_name: 'Élise',

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
 
 const password = 'Monarque22';
 const stamp = Date.now().toString(36);
@@ -12,7 +13,7 @@ const newcomer = `new${stamp}`;
 const root = path.resolve(import.meta.dirname, '../..');
 
 async function signUp(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/users/signup', {
+  const res = await signUpConfirmed(request, {
     data: {
       username,
       first_name: 'Élise',

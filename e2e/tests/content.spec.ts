@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
 import { CONTENT_PAGE_SLUGS } from '../support/content';
 
 const contentDir = path.resolve(import.meta.dirname, '../../apps/web/src/content');
@@ -100,7 +101,7 @@ test('an unknown content page is not found', async ({ page }) => {
 
 test('the home page shows live figures and the current campaign', async ({ page, request }) => {
   const username = `ct${Date.now().toString(36)}`;
-  const signup = await request.post('/api/users/signup', {
+  const signup = await signUpConfirmed(request, {
     data: {
       username,
       first_name: 'Rosa',

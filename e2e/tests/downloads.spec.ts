@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
 import { parse } from 'csv-parse/sync';
 
 const password = 'Monarque22';
@@ -11,7 +12,7 @@ let token = '';
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   username = `dl${Date.now().toString(36)}${testInfo.project.name.slice(0, 2)}`;
-  const signup = await request.post('/api/users/signup', {
+  const signup = await signUpConfirmed(request, {
     data: {
       username,
       first_name: 'Léa',

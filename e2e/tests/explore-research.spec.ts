@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { signUpConfirmed } from '../support/accounts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
@@ -12,7 +13,7 @@ let username = '';
 
 async function signUp(request: APIRequestContext): Promise<string> {
   username = `dens${randomUUID().slice(0, 8)}`;
-  const res = await request.post('/api/users/signup', {
+  const res = await signUpConfirmed(request, {
     data: {
       username,
       first_name: 'Dana',
@@ -24,7 +25,7 @@ async function signUp(request: APIRequestContext): Promise<string> {
       newsletter: false,
     },
   });
-  expect(res.status()).toBe(201);
+  expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { oauth_token: string }).oauth_token;
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
 
 const password = 'Monarque22';
 /** Province ids of the seeded reference data. */
@@ -63,7 +64,7 @@ let pager = '';
 let stacker = '';
 
 async function signUp(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/users/signup', {
+  const res = await signUpConfirmed(request, {
     data: {
       username,
       first_name: 'Eva',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const password = 'Monarque22';
@@ -35,7 +36,7 @@ async function openSignedIn(page: Page, href: string) {
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const username = `fl${Date.now().toString(36)}${testInfo.project.name.slice(0, 2)}`;
-  const res = await request.post('/api/users/signup', {
+  const res = await signUpConfirmed(request, {
     data: {
       username,
       first_name: 'Ana',

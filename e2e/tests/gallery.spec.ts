@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const password = 'Monarque22';
@@ -55,7 +56,7 @@ async function flashWithPhoto(
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   username = `ga${suffix}${testInfo.project.name.slice(0, 2)}`;
-  const res = await request.post('/api/users/signup', {
+  const res = await signUpConfirmed(request, {
     data: {
       username,
       first_name: 'Ana',

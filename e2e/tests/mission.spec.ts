@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const password = 'Monarque22';
@@ -7,7 +8,7 @@ const password = 'Monarque22';
 /** A new account through the API, its token stored as the app stores it; answers the username and token. */
 async function signUp(page: Page): Promise<{ username: string; token: string }> {
   const username = `mis${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const res = await page.request.post('/api/users/signup', {
+  const res = await signUpConfirmed(page.request, {
     data: {
       username,
       first_name: 'Léa',

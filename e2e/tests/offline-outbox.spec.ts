@@ -11,6 +11,7 @@ import {
   type PlaywrightWorkerArgs,
   type TestInfo,
 } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const password = 'Monarque22';
@@ -42,7 +43,7 @@ const firstPage = async (context: BrowserContext) => context.pages()[0] ?? (awai
 /** A new volunteer through the API; answers the username and token. */
 async function signUp(request: APIRequestContext): Promise<{ username: string; token: string }> {
   const username = `off${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const res = await request.post('/api/users/signup', {
+  const res = await signUpConfirmed(request, {
     data: {
       username,
       first_name: 'Noé',
@@ -304,4 +305,55 @@ test('ten queued Flash sightings with photos are sent once each when the network
 
   const sent = await myLocalities(request, token, 'flash');
   expect(sent).toEqual(Array.from({ length: 10 }, (_, i) => `Meadow ${String(i + 1).padStart(2, '0')}`));
+});
+
+test('online: a Flash the server refuses (400) shows its errors in the form and never enters the outbox', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await signUp(request);
+  await page.goto('/api/health');
+  await page.evaluate((value) => localStorage.setItem('oauth_token', value), token);
+  await page.goto('/mmapp/en/submit/flash');
+  await expect(page.getByRole('heading', { level: 1, name: 'Flash Data' })).toBeVisible();
+  // A point in Montréal filed under Ontario: the server refuses it on province_id.
+  await page.getByRole('spinbutton', { name: 'Latitude' }).fill('45.5339');
+  await page.getByRole('spinbutton', { name: 'Longitude' }).fill('-73.6285');
+  await pickProvince(page, 'Ontario');
+  await page.getByRole('spinbutton', { name: 'Number of adults' }).fill('1');
+  await page.getByRole('textbox', { name: /^Locality/ }).fill('Parc Jarry en ligne');
+  await page.getByRole('textbox', { name: 'City' }).fill('Montréal');
+  await page.getByRole('button', { name: 'Submit observation' }).click();
+
+  // The reason shows on the field, in the form, as before the outbox; nothing waits or needs fixing.
+  await expect(page.getByText('this point lies in Québec. Choose Québec or move the point.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Flash Data' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^Locality/ })).toHaveValue('Parc Jarry en ligne');
+  await expect(strip(page)).toHaveCount(0);
+  const kept = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('mm-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('entries').objectStore('entries').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+  expect(kept).toBe(0);
+  expect(await myLocalities(request, token, 'flash')).toEqual([]);
+
+  // Fixed in place and sent once.
+  await pickProvince(page, 'Québec');
+  await page.getByRole('button', { name: 'Submit observation' }).click();
+  // Toasts close by themselves after 5 s (spec §8): on a loaded machine it may be gone before a click.
+  await expect(page.getByRole('alert').filter({ hasText: 'Thank you! Your observation was saved.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Flash Detail' })).toBeVisible();
+  expect(await myLocalities(request, token, 'flash')).toEqual(['Parc Jarry en ligne']);
+  await page.goto('/mmapp/en/submit/flash-submissions');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Flash submissions' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'On this device' })).toHaveCount(0);
 });

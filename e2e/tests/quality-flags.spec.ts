@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { signUpConfirmed } from '../support/accounts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 const password = 'Monarque22';
@@ -11,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 let token = '';
 
 async function signUp(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/users/signup', {
+  const res = await signUpConfirmed(request, {
     data: {
       username,
       first_name: 'Léa',
@@ -23,7 +24,7 @@ async function signUp(request: APIRequestContext, username: string): Promise<str
       newsletter: false,
     },
   });
-  expect(res.status()).toBe(201);
+  expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { oauth_token: string }).oauth_token;
 }
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
 
 /**
  * Issue 6 "Whole-site quality": keyboard-only use (skip link, visible focus, header menus wide and
@@ -13,7 +14,7 @@ let username = '';
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   username = `sq${Date.now().toString(36)}${testInfo.project.name.slice(0, 2)}`;
-  const res = await request.post('/api/users/signup', {
+  const res = await signUpConfirmed(request, {
     data: {
       username,
       first_name: 'Léa',

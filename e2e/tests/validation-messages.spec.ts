@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
 
 /**
  * Spec §5 messages of the Flash Data and Mission forms, each triggered once, in the exact words the
@@ -12,7 +13,7 @@ const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** A new account through the API, its token stored as the app stores it once the app has started. */
 async function signUp(page: Page) {
   const username = `val${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  const res = await page.request.post('/api/users/signup', {
+  const res = await signUpConfirmed(page.request, {
     data: {
       username,
       first_name: 'Zoé',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { confirmationLink } from '../support/accounts';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const username = `vol${Date.now().toString(36)}`;
@@ -26,11 +27,13 @@ async function signOutFromHeader(page: Page) {
 test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds them in Explore in three languages', async ({
   page,
 }) => {
+  // The journey now includes the emailed confirmation (and a resent link): room on a loaded machine.
+  test.setTimeout(120_000);
   await page.goto('/mmapp/');
   await expect(page).toHaveURL(/\/mmapp\/en$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Count monarchs, protect their milkweed');
 
-  // Sign up (spec §3 form) — the account is signed in at once.
+  // Sign up (spec §3 form) — the account exists, signed in, once the emailed link is followed (issue 14).
   await page.getByRole('link', { name: 'Sign up' }).first().click();
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByText('Username is required.')).toBeVisible();
@@ -44,6 +47,21 @@ test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds the
   await expect(page.getByText('Password must match.')).toBeVisible();
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Check your email' })).toContainText(
+    `We sent a message to ${username}@example.org`,
+  );
+  const firstLink = await confirmationLink(`${username}@example.org`);
+  await page.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(
+    page.getByText(`If a sign-up waits for ${username}@example.org, a new link is on its way`),
+  ).toBeVisible();
+  // The resent link replaces the first one; wait for it (the mail is written just after the answer).
+  await expect
+    .poll(async () => (await confirmationLink(`${username}@example.org`)) !== firstLink, { timeout: 10_000 })
+    .toBe(true);
+  await page.goto(await confirmationLink(`${username}@example.org`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your email address');
+  await page.getByRole('button', { name: 'Confirm my email address' }).click();
   await dismissToast(page, `Welcome to Mission Monarch, ${username}!`);
   await signOutFromHeader(page);
 

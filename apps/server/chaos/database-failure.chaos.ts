@@ -67,7 +67,7 @@ describe('embedded PostgreSQL killed and frozen under load', () => {
   it('answers 503 within 2 s, comes back by itself, loses no acknowledged write', async () => {
     const dataDir = await tempDataDir('chaos-db');
     server = await startServer(dataDir, PORT);
-    const { token } = await signUp(PORT);
+    const { token } = await signUp(PORT, dataDir);
     const qc = await quebec(PORT);
     const headers = { Authorization: token, 'content-type': 'application/json' };
 

@@ -10,6 +10,7 @@ import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { confirmationToken } from '../test/outbox-mail';
 
 export const root = path.resolve(import.meta.dirname, '../../..');
 export const fixture = (name: string) => readFileSync(path.join(root, 'fixtures', 'photos', name));
@@ -162,23 +163,31 @@ export const json = (body: unknown) => ({
   body: JSON.stringify(body),
 });
 
-/** Signs up a fresh account; answers its token. */
-export async function signUp(port: number): Promise<{ token: string; username: string }> {
+/**
+ * Signs up a fresh account and follows the confirmation link the server of `dataDir` wrote to its
+ * outbox (no SMTP); answers its token.
+ */
+export async function signUp(port: number, dataDir: string): Promise<{ token: string; username: string }> {
   const username = `c${randomUUID().slice(0, 8)}`;
+  const email = `${username}@example.org`;
   const res = await requestPatiently(port, 'POST', '/api/users/signup', {
     ...json({
       username,
       first_name: 'Marie',
       last_name: 'Tremblay',
-      email: `${username}@example.org`,
+      email,
       password: 'monarque1',
       confirm_password: 'monarque1',
       language: 'fr',
       newsletter: false,
     }),
   });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${res.body}`);
-  return { token: (JSON.parse(res.body) as { oauth_token: string }).oauth_token, username };
+  if (res.status !== 202) throw new Error(`sign-up answered ${res.status}: ${res.body}`);
+  const confirmation = await confirmationToken(dataDir, email);
+  if (!confirmation) throw new Error(`no confirmation email to ${email}`);
+  const confirmed = await requestPatiently(port, 'POST', '/api/users/confirm', json({ token: confirmation }));
+  if (confirmed.status !== 201) throw new Error(`confirm answered ${confirmed.status}: ${confirmed.body}`);
+  return { token: (JSON.parse(confirmed.body) as { oauth_token: string }).oauth_token, username };
 }
 
 /** The province id of Québec, from the reference data. */

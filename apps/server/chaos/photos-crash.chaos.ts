@@ -60,7 +60,7 @@ describe('kill -9 of the server during 300 Flash submissions with photos', () =>
   it('loses no acknowledged submission, breaks no photo, duplicates nothing', async () => {
     const dataDir = await tempDataDir('chaos-photos');
     server = await startServer(dataDir, PORT);
-    const { token } = await signUp(PORT);
+    const { token } = await signUp(PORT, dataDir);
     const qc = await quebec(PORT);
     const auth = { Authorization: token };
 

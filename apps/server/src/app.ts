@@ -21,6 +21,7 @@ import type { Config } from './config';
 import type { DatabaseMonitor } from './db/availability';
 import type { Db } from './db/client';
 import { validatorFor } from './lib/validation';
+import { answerClientError, collectSecurityHeaders } from './lib/client-errors';
 import { requestLocale, translator } from './lib/i18n';
 import type { Storage } from './lib/storage';
 import { checklistsRoutes } from './modules/checklists/checklists.routes';
@@ -49,6 +50,7 @@ import { createRecoveryService } from './modules/users/recovery.service';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { createContactService } from './modules/contact/contact.service';
 import { DEFAULT_MAIL_FROM, createMailer } from './lib/mailer';
+import { createSignupService } from './modules/users/signup.service';
 import { createUsersService } from './modules/users/users.service';
 import { utilitiesRoutes } from './modules/utilities/utilities.routes';
 import { pageViewsRoutes } from './modules/pageviews/pageviews.routes';
@@ -171,6 +173,7 @@ class QuietRequestLog extends LogController {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, storage } = deps;
   const setSecurityHeaders = helmet(securityOptions(config));
+  const clientErrorHeaders = collectSecurityHeaders(setSecurityHeaders);
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
     logController: new QuietRequestLog(),
@@ -183,6 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       request.t = translator(request.locale);
       setSecurityHeaders(request.raw, reply.raw, () => void request.server.errorHandler(err, request, reply));
     },
+    // Requests Node's HTTP parser refuses (bad request line or header, headers or URL over 16 KB)
+    // never reach Fastify: the same JSON shape and security headers, nothing echoed (issue 14).
+    clientErrorHandler: (err, socket) => answerClientError(err, socket, clientErrorHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler<ZodType>(({ schema, httpPart }) => validatorFor(schema, httpPart ?? 'body'));
@@ -227,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const appUrl = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${config.HOST}:${config.PORT}`;
   const recovery = createRecoveryService(db, users, mailer, appUrl);
+  const signups = createSignupService(db, users, mailer, appUrl);
   const profiles = createProfilesService(db, storage, users);
   const contact = createContactService(
     db,
@@ -237,17 +244,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { users });
   await app.register(rateLimitPlugin, { limits });
   if (deps.startJobs) {
-    const sweep = setInterval(
-      () => void limits.clearExpired().catch((err: unknown) => app.log.error({ err }, 'rate-limit clean-up failed')),
-      HOUR_MS,
-    ).unref();
+    const sweep = setInterval(() => {
+      void limits.clearExpired().catch((err: unknown) => app.log.error({ err }, 'rate-limit clean-up failed'));
+      void signups.sweep().catch((err: unknown) => app.log.error({ err }, 'sign-up clean-up failed'));
+    }, HOUR_MS).unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   }
   await app.register(responseCachePlugin, { dataVersion });
 
   const authLimit = { max: config.AUTH_RATE_LIMIT, timeWindow: config.AUTH_RATE_WINDOW_MS };
   const signupLimit = { max: config.SIGNUP_RATE_LIMIT, timeWindow: config.SIGNUP_RATE_WINDOW_MS };
-  await app.register(usersRoutes, { prefix: '/api/users', users, authLimit, signupLimit });
+  await app.register(usersRoutes, { prefix: '/api/users', users, signups, authLimit, limits, signupLimit });
   await app.register(accountsRoutes, {
     prefix: '/api/users',
     recovery,

@@ -19,7 +19,10 @@ async function outboxFiles(): Promise<string[]> {
   return (await readdir(outbox()).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
 }
 
-/** The raw email of the newest outbox message addressed to `email`, with quoted-printable soft breaks undone. */
+/**
+ * The raw email of the newest outbox message addressed to `email` that holds a reset link, with
+ * quoted-printable soft breaks undone (the account's sign-up confirmation went to the same address).
+ */
 async function emailTo(email: string): Promise<string> {
   // The reset email is sent after the answer (no timing difference between known and unknown emails): wait for it.
   let found = '';
@@ -27,8 +30,8 @@ async function emailTo(email: string): Promise<string> {
     .poll(
       async () => {
         for (const file of (await outboxFiles()).reverse()) {
-          const raw = await readFile(path.join(outbox(), file), 'utf8');
-          if (raw.includes(`To: ${email}`)) found = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          const raw = (await readFile(path.join(outbox(), file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          if (raw.includes(`To: ${email}`) && raw.includes('/users/resetpassword?token=')) found = raw;
           if (found) break;
         }
         return found !== '';

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -13,8 +15,10 @@ import { buildTestApp, multipart, signUp, submitFlash, type TestContext } from '
  * for every operation — strings with NUL, control characters and 5,000 characters, integers beyond
  * every column type, wrong types, missing and extra fields — sent anonymously, as a volunteer and
  * as an admin. Fails on any 5xx, any 4xx without the `{statusCode, error, message, fields?}` shape,
- * or a 2xx whose body is not what the operation documents (the zod serializer refuses a body that
- * breaks the route's response schema, which would surface here as a 500).
+ * or a 2xx whose body is not what the operation documents: every JSON body is validated with ajv
+ * against the response schema of its status in the OpenAPI document (the zod serializer checks the
+ * route's own schema too, which would surface as a 500; ajv also catches a document that says
+ * something else than what is sent).
  * Runs on its own database (created in the test PostgreSQL), so admin writes touch no other test.
  */
 
@@ -45,7 +49,20 @@ interface Operation {
   path: string;
   parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-  responses?: Record<string, { content?: Record<string, unknown> }>;
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+}
+
+/** Validators of the documented response bodies (OpenAPI 3.0: `nullable` is an ajv keyword too). */
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats.default(ajv);
+const validators = new Map<string, ValidateFunction>();
+function responseValidator(key: string, schema: JsonSchema): ValidateFunction {
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    validators.set(key, validate);
+  }
+  return validate;
 }
 
 /** Operations per identity and number of generated requests for each (bounded: the whole test stays well under a minute). */
@@ -321,6 +338,7 @@ describe('API fuzzing from the OpenAPI document (issue 14)', () => {
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     let sent = 0;
+    let checked = 0;
     for (const op of operations) {
       const key = `${op.method} ${op.path}`;
       const who = SESSION_ENDING.has(key) ? identities.slice(0, 1) : identities;
@@ -353,10 +371,22 @@ describe('API fuzzing from the OpenAPI document (issue 14)', () => {
               failures.push(`undocumented status: ${where}`);
               return false;
             }
+            const jsonSchema = documented.content?.['application/json']?.schema;
             if (documented.content && 'application/json' in documented.content && res.body !== '') {
               const isJson = String(res.headers['content-type']).startsWith('application/json');
-              if (!isJson || safeJson(res.body) === undefined) failures.push(`not JSON: ${where}`);
-              return isJson;
+              const parsed = safeJson(res.body);
+              if (!isJson || parsed === undefined) {
+                failures.push(`not JSON: ${where}`);
+                return false;
+              }
+              if (jsonSchema) {
+                const validate = responseValidator(`${key} ${res.statusCode}`, jsonSchema);
+                checked++;
+                if (!validate(parsed)) {
+                  failures.push(`breaks its documented schema (${ajv.errorsText(validate.errors)}): ${where}`);
+                  return false;
+                }
+              }
             }
             return true;
           }),
@@ -365,10 +395,21 @@ describe('API fuzzing from the OpenAPI document (issue 14)', () => {
         .catch(() => undefined);
     }
     console.info(
-      `API fuzz: ${operations.length} operations, ${sent} requests; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+      `API fuzz: ${operations.length} operations, ${sent} requests, ${checked} 2xx bodies validated against their documented schema; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
     );
     expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
   }, 120_000);
+
+  it('validates bodies with the documented schemas (a body breaking one is caught)', () => {
+    const doc = ctx.app.swagger() as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
+    const schema = doc.paths['/api/users/signup']?.post?.responses?.['202']?.content?.['application/json']?.schema;
+    expect(schema).toBeDefined();
+    const validate = responseValidator('signup-probe', schema as JsonSchema);
+    expect(validate({ confirmation_sent: true })).toBe(true);
+    expect(validate({ confirmation_sent: false })).toBe(false);
+    expect(validate({ user_id: 1, username: 'a', role_id: 3, oauth_token: 'x' })).toBe(false);
+  });
 });
 
 function safeJson(text: string): unknown {

@@ -14,6 +14,9 @@ import { openDatabase, type Db } from '../src/db/client';
 import { seedReferenceData } from '../src/db/seed/seed-reference';
 import { createStorage, type Storage } from '../src/lib/storage';
 import yauzl from 'yauzl';
+import { confirmationToken } from './outbox-mail';
+
+export { confirmationToken, emailsTo } from './outbox-mail';
 
 /** The repository's photo fixtures (sources in fixtures/README.md). */
 export const photosDir = path.resolve(import.meta.dirname, '../../../fixtures/photos');
@@ -24,6 +27,9 @@ export const observationsDir = path.resolve(import.meta.dirname, '../../../fixtu
 /** One observation CSV fixture as a stream of its original bytes. */
 export const openObservationsCsv = (file: string): Readable =>
   createReadStream(path.join(observationsDir, `${file}.gz`)).pipe(createGunzip());
+
+// Each test app's DATA_DIR, so signUp can read the confirmation email the app wrote to its outbox.
+const appDataDirs = new WeakMap<FastifyInstance, string>();
 
 export interface TestContext {
   app: FastifyInstance;
@@ -60,6 +66,7 @@ export async function buildTestApp(
   const storage = createStorage(config);
   const app = await buildApp({ config, db, storage, ...dists });
   await app.ready();
+  appDataDirs.set(app, dataDir);
   return {
     app,
     db,
@@ -100,25 +107,32 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-/** Signs up a new unique user and answers its token and id. */
+/**
+ * Signs up a new unique user, follows the confirmation link emailed to it, and answers its token and
+ * id; `res` is the sign-up answer (202, or the 400 of bad input, then there is no token).
+ */
 export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const username = `u${randomUUID().slice(0, 8)}`;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/users/signup',
-    payload: {
-      username,
-      first_name: 'Marie',
-      last_name: 'Tremblay',
-      email: `${username}@example.org`,
-      password: 'monarque1',
-      confirm_password: 'monarque1',
-      language: 'fr',
-      newsletter: true,
-      ...overrides,
-    },
-  });
-  const body = res.json<{ oauth_token: string; user_id: number; username: string }>();
+  const payload = {
+    username,
+    first_name: 'Marie',
+    last_name: 'Tremblay',
+    email: `${username}@example.org`,
+    password: 'monarque1',
+    confirm_password: 'monarque1',
+    language: 'fr',
+    newsletter: true,
+    ...overrides,
+  };
+  const res = await app.inject({ method: 'POST', url: '/api/users/signup', payload });
+  if (res.statusCode !== 202) return { res, token: undefined as unknown as string, userId: NaN, username };
+  const dataDir = appDataDirs.get(app);
+  if (!dataDir) throw new Error('signUp needs an app made by buildTestApp');
+  const confirmation = await confirmationToken(dataDir, String(payload.email));
+  if (!confirmation) throw new Error(`no confirmation email to ${String(payload.email)}`);
+  const confirmed = await app.inject({ method: 'POST', url: '/api/users/confirm', payload: { token: confirmation } });
+  if (confirmed.statusCode !== 201) throw new Error(`confirm answered ${confirmed.statusCode}: ${confirmed.body}`);
+  const body = confirmed.json<{ oauth_token: string; user_id: number; username: string }>();
   return { res, token: body.oauth_token, userId: body.user_id, username };
 }
 

@@ -94,7 +94,7 @@ describe('sign-up limits and passwords', () => {
         });
         codes.push(res.statusCode);
       }
-      expect(codes.slice(0, 30).every((c) => c === 201)).toBe(true);
+      expect(codes.slice(0, 30).every((c) => c === 202)).toBe(true);
       expect(codes[30]).toBe(429);
     } finally {
       await school.close();

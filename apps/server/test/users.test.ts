@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUp, type TestContext } from './helpers';
+import { randomUUID } from 'node:crypto';
+import { buildTestApp, confirmationToken, emailsTo, signUp, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -9,9 +10,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('sign-up', () => {
-  it('creates an account, signs it in and hashes the password with argon2id', async () => {
+  it('creates the account once the emailed link is followed, signs it in and hashes the password with argon2id', async () => {
     const { res, token, username } = await signUp(ctx.app);
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ confirmation_sent: true });
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const row = await ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.username, username) });
     expect(row?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -80,6 +82,153 @@ describe('sign-up', () => {
     expect(Object.keys(wrong.json().fields)).toEqual(
       expect.arrayContaining(['username', 'password', 'newsletter', 'email']),
     );
+  });
+});
+
+describe('sign-up confirmation and non-enumeration (issue 14)', () => {
+  const form = (username: string, email: string, language = 'en') => ({
+    username,
+    first_name: 'Léa',
+    last_name: 'Roy',
+    email,
+    password: 'monarque1',
+    confirm_password: 'monarque1',
+    language,
+    newsletter: false,
+  });
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  const users = async (username: string) =>
+    (await ctx.db.execute(sql`SELECT count(*)::int AS n FROM users WHERE lower(username) = lower(${username})`)).rows[0]
+      ?.n;
+
+  it('answers a known email exactly like a new one and emails the owner in their language instead', async () => {
+    // The owner's account, in French.
+    const owner = await signUp(ctx.app, { language: 'fr' });
+    const ownerEmail = `${owner.username}@example.org`;
+    const mailsBefore = (await emailsTo(ctx.dataDir, ownerEmail)).length;
+
+    const fresh = `n${randomUUID().slice(0, 8)}`;
+    const newAnswer = await post('/api/users/signup', form(fresh, `${fresh}@example.org`), { Language: 'en' });
+    const intruder = `i${randomUUID().slice(0, 8)}`;
+    const knownAnswer = await post('/api/users/signup', form(intruder, ownerEmail.toUpperCase()), { Language: 'en' });
+
+    // Same status, same body, same headers but for the request's own ones.
+    expect(knownAnswer.statusCode).toBe(202);
+    expect(knownAnswer.statusCode).toBe(newAnswer.statusCode);
+    expect(knownAnswer.body).toBe(newAnswer.body);
+    const headers = (r: typeof newAnswer) =>
+      Object.keys(r.headers)
+        .filter((h) => !['date', 'x-request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset'].includes(h))
+        .sort()
+        .map((h) => `${h}: ${h === 'content-length' || h.startsWith('x-ratelimit') ? '' : String(r.headers[h])}`);
+    expect(headers(knownAnswer)).toEqual(headers(newAnswer));
+    expect(knownAnswer.headers['content-length']).toBe(newAnswer.headers['content-length']);
+
+    // The new address got a confirmation link; the known one's owner got a warning in French, no link.
+    expect(await confirmationToken(ctx.dataDir, `${fresh}@example.org`)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const ownerMails = (await emailsTo(ctx.dataDir, ownerEmail)).slice(mailsBefore);
+    expect(ownerMails).toHaveLength(1);
+    const warning = ownerMails[0] ?? '';
+    expect(warning).toContain("Quelqu'un (peut-être vous) a tenté de créer un nouveau compte Mission Monarch");
+    expect(warning).toContain('/mmapp/fr/users/signin');
+    expect(warning).toContain('/mmapp/fr/users/forgotpassword');
+    expect(warning).toContain(owner.username);
+    expect(warning).not.toContain('/users/confirm?token=');
+    expect(warning).not.toContain(intruder);
+    // Nothing was created or queued for the intruder's username.
+    expect(await users(intruder)).toBe(0);
+    const queued = await ctx.db.execute(
+      sql`SELECT count(*)::int AS n FROM signup_requests WHERE username = ${intruder}`,
+    );
+    expect(queued.rows[0]?.n).toBe(0);
+  });
+
+  it('still says when a username is taken (usernames are public)', async () => {
+    const first = await signUp(ctx.app);
+    const res = await post('/api/users/signup', form(first.username, `${randomUUID()}@example.org`), {
+      Language: 'fr',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(['username']);
+  });
+
+  it('creates no account before the link is followed; the link works once, translated errors otherwise', async () => {
+    const username = `p${randomUUID().slice(0, 8)}`;
+    const email = `${username}@example.org`;
+    expect((await post('/api/users/signup', form(username, email, 'es'))).statusCode).toBe(202);
+    expect(await users(username)).toBe(0);
+    expect((await post('/api/users/signin', { username, password: 'monarque1' })).statusCode).toBe(401);
+
+    const mail = (await emailsTo(ctx.dataDir, email)).at(-1) ?? '';
+    expect(mail).toContain('/mmapp/es/users/confirm?token=');
+    const token = (await confirmationToken(ctx.dataDir, email)) ?? '';
+
+    const unknown = await post('/api/users/confirm', { token: 'x'.repeat(43) }, { Language: 'fr' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(
+      "Ce lien n'est pas valide. Demandez-en un nouveau ou inscrivez-vous de nouveau.",
+    );
+    expect((await post('/api/users/confirm', { token: 'short' })).statusCode).toBe(400);
+
+    const confirmed = await post('/api/users/confirm', { token });
+    expect(confirmed.statusCode).toBe(201);
+    expect(confirmed.json()).toMatchObject({ username, role_id: 3, oauth_token: expect.stringMatching(/^[\w-]{43}$/) });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/myprofile',
+      headers: { Authorization: confirmed.json().oauth_token },
+    });
+    expect(me.json()).toMatchObject({ username, email, language: 'es', first_name: 'Léa' });
+    expect((await post('/api/users/signin', { username, password: 'monarque1' })).statusCode).toBe(200);
+
+    const again = await post('/api/users/confirm', { token }, { Language: 'en' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('This link has already been used: your account exists. Sign in.');
+    expect(await users(username)).toBe(1);
+  });
+
+  it('refuses an expired link; a resent link replaces the previous one', async () => {
+    const username = `r${randomUUID().slice(0, 8)}`;
+    const email = `${username}@example.org`;
+    await post('/api/users/signup', form(username, email));
+    const first = (await confirmationToken(ctx.dataDir, email)) ?? '';
+
+    const resent = await post('/api/users/signup/resend', { email: email.toUpperCase() });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toEqual({ sent: true });
+    // The same answer for an address with no waiting sign-up.
+    const nobody = await post('/api/users/signup/resend', { email: `${randomUUID()}@example.org` });
+    expect([nobody.statusCode, nobody.body]).toEqual([resent.statusCode, resent.body]);
+    let second: string | undefined;
+    for (let i = 0; i < 50 && (!second || second === first); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      second = await confirmationToken(ctx.dataDir, email);
+    }
+    expect(second).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second).not.toBe(first);
+    expect((await post('/api/users/confirm', { token: first })).statusCode).toBe(400);
+
+    await ctx.db.execute(
+      sql`UPDATE signup_requests SET expires_at = now() - interval '1 minute' WHERE username = ${username}`,
+    );
+    const expired = await post('/api/users/confirm', { token: second }, { Language: 'en' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toMatch(/^This link has expired/);
+    expect(await users(username)).toBe(0);
+  });
+
+  it('refuses a link whose username someone confirmed first', async () => {
+    const username = `t${randomUUID().slice(0, 8)}`;
+    await post('/api/users/signup', form(username, `${username}-a@example.org`));
+    await post('/api/users/signup', form(username, `${username}-b@example.org`));
+    const a = (await confirmationToken(ctx.dataDir, `${username}-a@example.org`)) ?? '';
+    const b = (await confirmationToken(ctx.dataDir, `${username}-b@example.org`)) ?? '';
+    expect((await post('/api/users/confirm', { token: b })).statusCode).toBe(201);
+    const late = await post('/api/users/confirm', { token: a }, { Language: 'en' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toMatch(/^Someone chose this username in the meantime/);
+    expect(await users(username)).toBe(1);
   });
 });
 

@@ -192,6 +192,30 @@ export const passwordResets = pgTable('password_resets', {
   used_at: ts('used_at'),
 });
 
+/**
+ * A sign-up waiting for its email to be confirmed (issue 14: sign-up answers the same whether the email is
+ * known). The account is created from this row when the link is followed; nothing is reserved before.
+ */
+export const signupRequests = pgTable(
+  'signup_requests',
+  {
+    id: serial('id').primaryKey(),
+    token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    username: varchar('username', { length: 30 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    /** argon2id hash of the chosen password. */
+    password: text('password').notNull(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    language: varchar('language', { length: 2 }).notNull(),
+    newsletter: boolean('newsletter').notNull().default(false),
+    created: created(),
+    expires_at: ts('expires_at').notNull(),
+    used_at: ts('used_at'),
+  },
+  (t) => [index('signup_requests_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
 export const sites = pgTable(
   'sites',
   {

@@ -66,6 +66,7 @@ export const router = createBrowserRouter(
             { index: true, element: <HomePage />, handle: ownHead },
             { path: 'users/signin', ...page(() => import('./routes/signin'), 'SigninPage') },
             { path: 'users/signup', ...page(() => import('./routes/signup'), 'SignupPage') },
+            { path: 'users/confirm', ...page(() => import('./routes/confirm-signup'), 'ConfirmSignupPage') },
             { path: 'users/signout', ...page(() => import('./routes/signout'), 'SignoutPage') },
             { path: 'users/forgotpassword', ...page(() => import('./routes/forgot-password'), 'ForgotPasswordPage') },
             { path: 'users/resetpassword', ...page(() => import('./routes/reset-password'), 'ResetPasswordPage') },

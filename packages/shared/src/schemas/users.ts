@@ -69,7 +69,18 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const signupResponseSchema = sessionUserSchema.extend({ oauth_token: z.string() });
+/**
+ * Sign-up answer (issue 14): the same whether the email is new or already has an account. A new email
+ * gets a confirmation link; the owner of a known one gets an email saying someone tried to sign up.
+ */
+export const signupResponseSchema = z.object({ confirmation_sent: z.literal(true) });
+
+/** `POST /users/confirm`: the token of a confirmation link (256 random bits, base64url). */
+export const confirmSignupInputSchema = z.object({ token: z.string().max(100) });
+
+/** The account created by a confirmation link, signed in. */
+export const confirmSignupResponseSchema = sessionUserSchema.extend({ oauth_token: z.string() });
+export type ConfirmSignupResponse = z.infer<typeof confirmSignupResponseSchema>;
 
 /** checksession answer: the user when the token is valid, an empty object otherwise (spec §4). */
 export const checkSessionResponseSchema = z.union([

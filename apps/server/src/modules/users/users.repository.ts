@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { profiles, sessions, users } from '../../db/schema';
+import { profiles, sessions, signupRequests, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
+export type SignupRequestRow = typeof signupRequests.$inferSelect;
 
 /** Queries on users, profiles and sessions; soft-deleted users are invisible here. */
 export const usersRepository = {
@@ -39,6 +40,16 @@ export const usersRepository = {
         sql`lower(${users.username})`,
       )
       .limit(limit);
+  },
+
+  /** The live account of an email address (case-insensitive). */
+  async findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.isdeleted, false), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+      .limit(1);
+    return row;
   },
 
   /** How many accounts, deleted ones included, have an email that does not end with `suffix` (seed:demo's guard). */
@@ -157,5 +168,57 @@ export const usersRepository = {
       .update(sessions)
       .set({ revoked_at: new Date() })
       .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at)));
+  },
+
+  /** Stores a sign-up waiting for its email to be confirmed. */
+  async insertSignupRequest(db: DbOrTx, values: typeof signupRequests.$inferInsert): Promise<void> {
+    await db.insert(signupRequests).values(values);
+  },
+
+  /** The sign-up of a confirmation token hash, locked until the transaction ends. */
+  async lockSignupRequest(db: DbOrTx, tokenHash: string): Promise<SignupRequestRow | undefined> {
+    const [row] = await db.select().from(signupRequests).where(eq(signupRequests.token_hash, tokenHash)).for('update');
+    return row;
+  },
+
+  /** Marks every open sign-up of an email used (the account exists now). */
+  async closeSignupRequests(db: DbOrTx, email: string, at: Date): Promise<void> {
+    await db
+      .update(signupRequests)
+      .set({ used_at: at })
+      .where(and(sql`lower(${signupRequests.email}) = ${email.toLowerCase()}`, isNull(signupRequests.used_at)));
+  },
+
+  /**
+   * Gives the newest open, unexpired sign-up of an email a new token hash and expiry (a resent link;
+   * the previous link stops working). Answers the row, or undefined when there is none.
+   */
+  async renewSignupRequest(
+    db: DbOrTx,
+    email: string,
+    tokenHash: string,
+    expiresAt: Date,
+  ): Promise<SignupRequestRow | undefined> {
+    const [row] = await db
+      .execute<{ id: number }>(
+        sql`
+      SELECT id FROM signup_requests
+      WHERE lower(email) = ${email.toLowerCase()} AND used_at IS NULL AND expires_at > now()
+      ORDER BY id DESC LIMIT 1`,
+      )
+      .then((r) => r.rows);
+    if (!row) return undefined;
+    const [updated] = await db
+      .update(signupRequests)
+      .set({ token_hash: tokenHash, expires_at: expiresAt })
+      .where(eq(signupRequests.id, row.id))
+      .returning();
+    return updated;
+  },
+
+  /** Drops sign-ups that expired more than a day ago (periodic clean-up). */
+  async deleteStaleSignupRequests(db: DbOrTx): Promise<number> {
+    const r = await db.execute(sql`DELETE FROM signup_requests WHERE expires_at < now() - interval '1 day'`);
+    return r.rowCount ?? 0;
   },
 };

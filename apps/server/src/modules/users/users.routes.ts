@@ -3,6 +3,11 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   checkSessionResponseSchema,
+  confirmSignupInputSchema,
+  confirmSignupResponseSchema,
+  forgotPasswordInputSchema,
+  forgotPasswordResponseSchema,
+  resetTokenSchema,
   myProfileSchema,
   signinInputSchema,
   signinResponseSchema,
@@ -11,7 +16,9 @@ import {
 } from '@mm/shared';
 import { requireUser } from '../../plugins/auth';
 import { tokenFromHeader } from '../../lib/tokens';
-import type { AuthLimit } from '../../lib/rate-limits';
+import { HttpError } from '../../lib/errors';
+import { perEmailLimit, type AuthLimit, type RateLimits } from '../../lib/rate-limits';
+import type { SignupService } from './signup.service';
 import type { UsersService } from './users.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
@@ -19,20 +26,69 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema }
 /** `/api/users/*`: spec §7 account calls. */
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService;
+  signups: SignupService;
   authLimit: AuthLimit;
+  limits: RateLimits;
   /** Per IP on sign-up: room for a class behind one school address. */
   signupLimit: AuthLimit;
-}> = async (app, { users, authLimit, signupLimit }) => {
+}> = async (app, { users, signups, authLimit, limits, signupLimit }) => {
   app.post('/signup', {
+    config: { rateLimit: signupLimit },
+    // Per address too: a known address's owner is not flooded with "someone tried" emails.
+    preHandler: perEmailLimit(limits, 'signup-email', authLimit),
+    schema: {
+      tags: ['users'],
+      summary:
+        'Ask for an account (spec §3 sign-up form): emails a confirmation link; 202 whether or not the email is known',
+      description:
+        'Non-enumerating (issue 14): a new email gets a link to `/users/confirm` (valid 48 h) that creates the account; ' +
+        'an email that already has an account gets the same 202 and the same work, and its owner is emailed instead ' +
+        '(someone tried to create an account with your address: sign in or reset your password). A taken username is ' +
+        'still a 400 on `username` (usernames are public).',
+      body: signupInputSchema,
+      response: { 202: signupResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      await signups.signup(request.body);
+      return reply.status(202).send({ confirmation_sent: true as const });
+    },
+  });
+
+  app.post('/signup/resend', {
+    config: { rateLimit: authLimit },
+    preHandler: perEmailLimit(limits, 'signup-resend-email', authLimit),
+    schema: {
+      tags: ['users'],
+      summary:
+        'Send the confirmation link of a pending sign-up again (the previous link stops working); the same answer either way',
+      body: forgotPasswordInputSchema,
+      response: { 200: forgotPasswordResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+    },
+    handler: async (request) => {
+      // Answered before the lookup and the email, so the response time does not tell whether a sign-up waits.
+      void signups
+        .resend(request.body.email)
+        .catch((err: unknown) => request.log.error({ err }, 'sign-up confirmation email failed'));
+      return { sent: true as const };
+    },
+  });
+
+  app.post('/confirm', {
+    // Sized like sign-up: a class behind one school address confirms together.
     config: { rateLimit: signupLimit },
     schema: {
       tags: ['users'],
-      summary: 'Create an account (spec §3 sign-up form) and sign it in',
-      body: signupInputSchema,
-      response: { 201: signupResponseSchema, ...errors },
+      summary: 'Create the account of a confirmation link (role MM User) and sign it in; the link works once',
+      description:
+        '400 with a translated message when the link is unknown, expired (48 h), already used, or its username was taken meanwhile.',
+      body: confirmSignupInputSchema,
+      response: { 201: confirmSignupResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
     },
     handler: async (request, reply) => {
-      const session = await users.signup(request.body, request.headers['user-agent']);
+      const token = resetTokenSchema.safeParse(request.body.token);
+      if (!token.success) throw new HttpError(400, 'account:errors.confirm_unknown');
+      const session = await signups.confirm(token.data, request.headers['user-agent']);
+      request.log.info({ user_id: session.user.user_id }, 'sign-up confirmed');
       return reply.status(201).send({ ...session.user, oauth_token: session.oauth_token });
     },
   });

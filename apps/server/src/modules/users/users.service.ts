@@ -1,11 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { MyProfile, SessionUser, SignupInput } from '@mm/shared';
-import { Role, V } from '@mm/shared';
+import type { MyProfile, SessionUser } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { assertUncommonPassword } from '../../lib/common-passwords';
-import { HttpError, TooManyRequestsError, fieldError, unauthorized } from '../../lib/errors';
+import { HttpError, TooManyRequestsError, unauthorized } from '../../lib/errors';
 import type { SigninThrottle } from '../../lib/rate-limits';
 import { hashToken, newToken } from '../../lib/tokens';
 import { usersRepository } from './users.repository';
@@ -43,40 +41,6 @@ export function createUsersService(db: Db, sessionDays: number, signinThrottle: 
   }
 
   return {
-    /**
-     * Creates an account with role MM User and signs it in.
-     * @throws 400 with `fields.username` / `fields.email` when taken, `fields.password` when common
-     */
-    async signup(input: SignupInput, userAgent?: string): Promise<IssuedSession> {
-      assertUncommonPassword(input.password);
-      const taken = await usersRepository.usernameOrEmailTaken(db, input.username, input.email);
-      if (taken.username) throw fieldError('username', V.usernameTaken);
-      if (taken.email) throw fieldError('email', V.emailTaken);
-      const password = await hash(input.password, ARGON2);
-      try {
-        const user = await db.transaction((tx) =>
-          usersRepository.create(
-            tx,
-            {
-              username: input.username,
-              email: input.email.toLowerCase(),
-              password,
-              first_name: input.first_name,
-              last_name: input.last_name,
-              language: input.language,
-              role_id: Role.MmUser,
-            },
-            input.newsletter,
-          ),
-        );
-        return await issueSession({ user_id: user.user_id, username: user.username, role_id: user.role_id }, userAgent);
-      } catch (err) {
-        // Two sign-ups racing for the same name: the unique index decides.
-        if ((err as { code?: string }).code === '23505') throw fieldError('username', V.usernameTaken);
-        throw err;
-      }
-    },
-
     /**
      * Checks a username (or email) and password. Failures count once per account whichever
      * identifier was typed (an unknown identifier counts on its own), with growing delays and at

@@ -1,28 +1,23 @@
 import { Box, Link, Paper, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { toast } from '../../lib/toast';
 import { SignupForm } from '../../features/auth/components/signup-form';
-import { LocaleLink, useLocalePath } from '../../lib/links';
+import { SignupSent } from '../../features/auth/components/signup-sent';
+import { LocaleLink } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 
+/** Sign Up (spec §2 `/users/signup`): the form, then where the confirmation link went (issue 14). */
 export function SignupPage() {
   const { t } = useTranslation();
   usePageTitle(t('auth.signup_title'));
-  const navigate = useNavigate();
-  const to = useLocalePath();
+  const [sentTo, setSentTo] = useState<string>();
   return (
     <Box sx={{ maxWidth: 560, mx: 'auto' }}>
       <Paper sx={{ p: { xs: 2, sm: 4 } }}>
         <Typography variant="h4" component="h1" gutterBottom>
           {t('auth.signup_title')}
         </Typography>
-        <SignupForm
-          onSuccess={(username) => {
-            toast.success(t('toast.signed_up', { username }));
-            void navigate(to('/submit/submit-data'));
-          }}
-        />
+        {sentTo ? <SignupSent email={sentTo} /> : <SignupForm onSent={setSentTo} />}
         <Typography sx={{ mt: 3 }}>
           {t('auth.have_account')}{' '}
           <Link component={LocaleLink} href="/users/signin">

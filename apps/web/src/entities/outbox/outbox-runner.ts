@@ -1,6 +1,7 @@
 import { SUB_PATH } from '@mm/shared';
 import { ApiRequestError, api } from '../../lib/api-client';
 import {
+  forgetEntry,
   getEntry,
   putEntry,
   removeEntry,
@@ -68,9 +69,13 @@ const asApiError = (e: OutboxError) =>
 /**
  * Saves a new submission in the outbox (keyed by its idempotency key) and sends the queue at once
  * when there is network. The form learns whether it was sent (then it leaves the outbox), refused
- * (with the server's error, to show on its fields; it stays in the outbox), or is waiting on this device.
+ * (with the server's error, to show on its fields), or is waiting on this device (no network, a
+ * server error, an expired session). A submission refused online straight from its form leaves the
+ * outbox too (issue 15: its errors show in the form, as before the outbox; the form keeps its
+ * photos); an entry that already waited in the outbox (reopened to fix it) stays there, refused.
  */
 export async function submitThroughOutbox(entry: NewOutboxEntry): Promise<OutboxOutcome> {
+  const queuedBefore = (await getEntry(entry.id)) !== undefined;
   await putEntry(entry);
   void requestBackgroundSync();
   await sendOutboxNow(new Set([entry.id]));
@@ -80,6 +85,9 @@ export async function submitThroughOutbox(entry: NewOutboxEntry): Promise<Outbox
     await removeEntry(entry.id);
     return { state: 'sent', checklist_id: after.checklist_id };
   }
-  if (after?.state === 'refused' && after.error) return { state: 'refused', error: asApiError(after.error) };
+  if (after?.state === 'refused' && after.error) {
+    if (!queuedBefore) await forgetEntry(entry.id);
+    return { state: 'refused', error: asApiError(after.error) };
+  }
   return { state: 'waiting' };
 }

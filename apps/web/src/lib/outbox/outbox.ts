@@ -83,6 +83,16 @@ export async function removeEntry(id: string): Promise<void> {
   notifyOutboxChanged();
 }
 
+/**
+ * Deletes an entry but keeps its photo files: a submission the server refused straight from its
+ * form leaves the outbox, and the form, which still shows those photos, may send them again.
+ * Files no entry uses are pruned after a week (`pruneOutbox`).
+ */
+export async function forgetEntry(id: string): Promise<void> {
+  await (await outboxDb()).delete('entries', id);
+  notifyOutboxChanged();
+}
+
 /** Keeps a picked photo's original file on this device under `id` (a UUID) until its entry is sent. */
 export async function keepPhoto(id: string, file: File): Promise<void> {
   await (await outboxDb()).put('photos', { id, blob: file, file_name: file.name, created_at: Date.now() });

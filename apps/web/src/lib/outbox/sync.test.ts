@@ -7,6 +7,7 @@ import {
   REUPLOAD_AFTER_MS,
   classifyFailure,
   closeOutboxDb,
+  forgetEntry,
   getEntry,
   getPhotoBlob,
   keepPhoto,
@@ -254,6 +255,15 @@ describe('outbox sync', () => {
 });
 
 describe('outbox store', () => {
+  it('forgetting an entry (refused straight from its form) keeps its photo files for the form', async () => {
+    const entry = await flashEntry('Parc refusé');
+    const localId = entry.photos[0]?.local_id ?? '';
+    await forgetEntry(entry.id);
+    expect(await getEntry(entry.id)).toBeUndefined();
+    expect(await listEntries()).toEqual([]);
+    expect((await getPhotoBlob(localId))?.size).toBe(3);
+  });
+
   it('deleting an entry deletes its photo files; pruning drops old sent entries and unused old photos', async () => {
     const a = await flashEntry('Parc A');
     await removeEntry(a.id);

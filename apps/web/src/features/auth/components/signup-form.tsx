@@ -8,18 +8,19 @@ import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { languageLabelKeys } from '../../../lib/languages';
 import { useLocale } from '../../../lib/links';
 import { signup } from '../../../entities/session/auth-api';
-import { useSession } from '../../../entities/session/session-context';
 import { PasswordField } from '../../../components/ui/password-field';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 
 type SignupForm = z.input<typeof signupInputSchema>;
 
-/** Sign-up form of spec §3 with the §5 messages; a new account is signed in at once. */
-export function SignupForm({ onSuccess }: { onSuccess: (username: string) => void }) {
+/**
+ * Sign-up form of spec §3 with the §5 messages. The server emails a confirmation link (issue 14):
+ * `onSent` gets the email address typed.
+ */
+export function SignupForm({ onSent }: { onSent: (email: string) => void }) {
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const lng = useLocale();
-  const { establish } = useSession();
   const { register, control, handleSubmit, setError, formState } = useForm<SignupForm, unknown, SignupInput>({
     resolver: lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.signupInputSchema)),
     defaultValues: {
@@ -35,10 +36,10 @@ export function SignupForm({ onSuccess }: { onSuccess: (username: string) => voi
   });
   const mutation = useMutation({
     mutationFn: async (input: SignupInput) => {
-      const created = await signup(input);
-      return establish(created.oauth_token);
+      await signup(input);
+      return input.email;
     },
-    onSuccess: (user) => user && onSuccess(user.username),
+    onSuccess: (email) => onSent(email),
     onError: (err) => {
       showServerErrors(err, setError, t('errors.network'));
     },

@@ -50,7 +50,8 @@ export type MissionSaveResult = { state: 'sent'; checklist_id: number } | { stat
 /**
  * Saves a Mission: a new one (`editId` null) through the outbox, sent at once when there is network;
  * a replacement with PUT. Refreshes my lists, my sites, Explore and that checklist once saved.
- * A refusal by the server throws its ApiRequestError (the entry stays in the outbox, refused).
+ * A refusal by the server throws its ApiRequestError, for the form to show on its fields (a new
+ * submission refused online leaves the outbox; one reopened from the outbox stays there, refused).
  */
 export function useSaveMission(editId: number | null) {
   const { t } = useTranslation();

@@ -1,0 +1,28 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The emails (raw RFC 822, quoted-printable bodies decoded) the app of `dataDir` wrote to `to`, oldest first. */
+export async function emailsTo(dataDir: string, to: string): Promise<string[]> {
+  const outbox = path.join(dataDir, 'outbox');
+  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  const mails: string[] = [];
+  for (const file of files) {
+    const qp = (await readFile(path.join(outbox, file), 'latin1')).replace(/=\r?\n/g, '');
+    const raw = Buffer.from(
+      qp.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+    if (new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'im').test(raw)) mails.push(raw);
+  }
+  return mails;
+}
+
+/** The token of the newest sign-up confirmation link emailed to `email` by the app of `dataDir`. */
+export async function confirmationToken(dataDir: string, email: string): Promise<string | undefined> {
+  const mails = await emailsTo(dataDir, email);
+  for (const raw of mails.reverse()) {
+    const token = /\/users\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(raw)?.[1];
+    if (token) return token;
+  }
+  return undefined;
+}
