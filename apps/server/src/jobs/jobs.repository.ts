@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+
+/** A row of pg-boss's job table in a dead-letter queue (schema `pgboss`, pg-boss 10's layout). */
+export type DeadLetterRow = {
+  id: string;
+  data: unknown;
+  /** The last attempt's error, as pg-boss stored it (`{message, stack, …}`). */
+  output: unknown;
+  retry_limit: number;
+  created_on: Date;
+};
+
+/** Reads pg-boss's tables; pg-boss itself writes them. */
+export const jobsRepository = {
+  /** Jobs waiting in a dead-letter queue, newest first. */
+  async deadLetters(db: DbOrTx, queue: string, limit: number, offset: number) {
+    const [rows, count] = await Promise.all([
+      db.execute<DeadLetterRow>(sql`
+        SELECT id::text, data, output, retry_limit, created_on FROM pgboss.job
+        WHERE name = ${queue} AND state = 'created' ORDER BY created_on DESC, id LIMIT ${limit} OFFSET ${offset}`),
+      db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${queue} AND state = 'created'`,
+      ),
+    ]);
+    return { rows: rows.rows, total: count.rows[0]?.n ?? 0 };
+  },
+
+  /** One waiting dead letter, or undefined. */
+  async deadLetter(db: DbOrTx, queue: string, id: string): Promise<DeadLetterRow | undefined> {
+    const found = await db.execute<DeadLetterRow>(sql`
+      SELECT id::text, data, output, retry_limit, created_on FROM pgboss.job
+      WHERE name = ${queue} AND id = ${id}::uuid AND state = 'created'`);
+    return found.rows[0];
+  },
+
+  /** How many jobs of a queue finished in each state (live table and archive), for tests and health. */
+  async countByState(db: DbOrTx, queue: string): Promise<Record<string, number>> {
+    const found = await db.execute<{ state: string; n: number }>(sql`
+      SELECT state::text, count(*)::int AS n FROM (
+        SELECT state FROM pgboss.job WHERE name = ${queue}
+        UNION ALL SELECT state FROM pgboss.archive WHERE name = ${queue}) j GROUP BY state`);
+    return Object.fromEntries(found.rows.map((r) => [r.state, r.n]));
+  },
+};
