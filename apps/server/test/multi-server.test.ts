@@ -107,7 +107,11 @@ async function call(
   const res = await fetch(`${server.url}${url}`, {
     method,
     headers,
-    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    body: options.raw
+      ? new Uint8Array(options.raw)
+      : options.body === undefined
+        ? undefined
+        : JSON.stringify(options.body),
   });
   const buffer = Buffer.from(await res.arrayBuffer());
   const text = buffer.toString('utf8');
