@@ -12,6 +12,8 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
 import { localStorage } from '../src/lib/storage';
 import yauzl from 'yauzl';
+import pg from 'pg';
+import { seedReferenceData } from '../src/db/seed/seed-reference';
 
 /** The repository's photo fixtures (sources in fixtures/README.md). */
 export const photosDir = path.resolve(import.meta.dirname, '../../../fixtures/photos');
@@ -151,4 +153,22 @@ export async function submitFlash(
   });
   expect(res.statusCode).toBe(201);
   return res.json<{ checklist_id: number }>().checklist_id;
+}
+
+/**
+ * A new empty database on the test PostgreSQL, migrated and seeded, for a test whose background jobs
+ * (photo upkeep, emails) must not touch the rows of the other test files. @returns its URL
+ */
+export async function freshDatabase(prefix: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: inject('databaseUrl') });
+  await admin.connect();
+  const name = `${prefix}_${randomUUID().slice(0, 8)}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(inject('databaseUrl'));
+  url.pathname = `/${name}`;
+  const { db, pool } = await openDatabase(url.toString(), 2);
+  await seedReferenceData(db);
+  await pool.end();
+  return url.toString();
 }

@@ -12,16 +12,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
-import { seedReferenceData } from '../src/db/seed/seed-reference';
 import { QUEUES, STARTUP_SLOT_SECONDS } from '../src/jobs/job-queue';
 import { jobsRepository } from '../src/jobs/jobs.repository';
 import { localStorage, type Storage } from '../src/lib/storage';
-import { multipart, photosDir } from './helpers';
+import { freshDatabase, multipart, photosDir } from './helpers';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const PORTS = { A: 3241, B: 3242 } as const;
@@ -145,16 +144,8 @@ async function signIn(server: Server, username: string, from: string): Promise<s
 
 beforeAll(async () => {
   // A database of its own: the servers' jobs (photo upkeep) must not touch the other test files' rows.
-  const admin = new pg.Client({ connectionString: inject('databaseUrl') });
-  await admin.connect();
-  const dbName = `monarch_two_${randomUUID().slice(0, 8)}`;
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(inject('databaseUrl'));
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
-  ({ db, pool } = await openDatabase(databaseUrl, 3));
-  await seedReferenceData(db);
+  databaseUrl = await freshDatabase('monarch_two');
+  ({ db, pool } = await openDatabase(databaseUrl, 3, false));
   store = await startSharedStore();
 
   // An upload never attached, two days old, for the start-up clean-up to remove (through the app, in this process).

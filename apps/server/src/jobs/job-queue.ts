@@ -86,7 +86,7 @@ function toFailedEmail(row: DeadLetterRow): FailedEmail {
     subject: String(data.subject ?? ''),
     error: String(output.message ?? output.value?.message ?? ''),
     attempts: row.retry_limit + 1,
-    failed_at: row.created_on.toISOString(),
+    failed_at: row.created_on,
   };
 }
 

@@ -8,8 +8,11 @@ export type DeadLetterRow = {
   /** The last attempt's error, as pg-boss stored it (`{message, stack, …}`). */
   output: unknown;
   retry_limit: number;
-  created_on: Date;
+  /** ISO 8601 UTC. */
+  created_on: string;
 };
+
+const CREATED_ISO = sql.raw(`to_char(created_on AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_on`);
 
 /** Reads pg-boss's tables; pg-boss itself writes them. */
 export const jobsRepository = {
@@ -17,7 +20,7 @@ export const jobsRepository = {
   async deadLetters(db: DbOrTx, queue: string, limit: number, offset: number) {
     const [rows, count] = await Promise.all([
       db.execute<DeadLetterRow>(sql`
-        SELECT id::text, data, output, retry_limit, created_on FROM pgboss.job
+        SELECT id::text, data, output, retry_limit, ${CREATED_ISO} FROM pgboss.job
         WHERE name = ${queue} AND state = 'created' ORDER BY created_on DESC, id LIMIT ${limit} OFFSET ${offset}`),
       db.execute<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${queue} AND state = 'created'`,
@@ -29,7 +32,7 @@ export const jobsRepository = {
   /** One waiting dead letter, or undefined. */
   async deadLetter(db: DbOrTx, queue: string, id: string): Promise<DeadLetterRow | undefined> {
     const found = await db.execute<DeadLetterRow>(sql`
-      SELECT id::text, data, output, retry_limit, created_on FROM pgboss.job
+      SELECT id::text, data, output, retry_limit, ${CREATED_ISO} FROM pgboss.job
       WHERE name = ${queue} AND id = ${id}::uuid AND state = 'created'`);
     return found.rows[0];
   },
