@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
