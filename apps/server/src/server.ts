@@ -66,6 +66,11 @@ async function primary(config: Config): Promise<void> {
     log(`worker ${worker.id} exited (${signal ?? code}); starting another`);
     setTimeout(fork, RESPAWN_MS);
   });
+  let listening = 0;
+  cluster.on('listening', () => {
+    listening++;
+    if (listening === config.WORKERS) log(`all ${config.WORKERS} workers listening on port ${config.PORT}`);
+  });
   for (let i = 0; i < config.WORKERS; i++) fork();
   log(`${config.WORKERS} workers starting on port ${config.PORT}`);
 
