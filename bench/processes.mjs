@@ -40,6 +40,8 @@ const load = () =>
 /** Submissions/s of a fresh server with `workers` processes, checked against the database. */
 async function measure(workers) {
   const server = await startServer({
+    // A busy machine (other sessions) can take minutes to start N processes compiled by tsx.
+    timeoutMs: 240_000,
     env: { WORKERS: String(workers) },
     // With several, wait until every worker listens (the first answers health while the others still start).
     ...(workers > 1 ? { readyLine: /all \d+ workers listening/ } : {}),
