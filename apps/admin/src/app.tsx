@@ -1,6 +1,7 @@
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import DownloadIcon from '@mui/icons-material/Download';
 import EmailIcon from '@mui/icons-material/Email';
+import UnsubscribeIcon from '@mui/icons-material/Unsubscribe';
 import HistoryIcon from '@mui/icons-material/History';
 import LocalFloristIcon from '@mui/icons-material/LocalFlorist';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -70,6 +71,7 @@ const AuditList = screen(resources.logs, 'AuditList');
 const DownloadList = screen(resources.logs, 'DownloadList');
 const MessageList = screen(resources.logs, 'MessageList');
 const MessageShow = screen(resources.logs, 'MessageShow');
+const FailedEmailList = screen(resources.logs, 'FailedEmailList');
 /** A reference screen (`referenceList('named')` …), made once its module is loaded. */
 const referenceScreen = (make: 'referenceList' | 'referenceCreate' | 'referenceEdit', kind: 'named' | 'milkweed') =>
   lazy(async () => ({ default: (await resources.reference())[make](kind) as ComponentType }));
@@ -242,6 +244,7 @@ export function App() {
               <Resource name="locationsizes" {...named} icon={StraightenIcon} recordRepresentation="name" />
               <Resource name="downloads" list={DownloadList} icon={DownloadIcon} />
               <Resource name="messages" list={MessageList} show={MessageShow} icon={EmailIcon} />
+              <Resource name="failed-emails" list={FailedEmailList} icon={UnsubscribeIcon} />
             </>
           )}
         </>

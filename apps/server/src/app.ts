@@ -49,7 +49,7 @@ import { createProfilesService } from './modules/users/profiles.service';
 import { createRecoveryService } from './modules/users/recovery.service';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { createContactService } from './modules/contact/contact.service';
-import { DEFAULT_MAIL_FROM, createMailer } from './lib/mailer';
+import { DEFAULT_MAIL_FROM, createMailer, type Mailer } from './lib/mailer';
 import { createSignupService } from './modules/users/signup.service';
 import { createUsersService } from './modules/users/users.service';
 import { utilitiesRoutes } from './modules/utilities/utilities.routes';
@@ -67,6 +67,10 @@ import { createRateLimits, createSigninThrottle } from './lib/rate-limits';
 import { databaseAvailabilityPlugin } from './plugins/db-availability';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
+import { openJobQueue, type JobQueueOptions } from './jobs/job-queue';
+import { listenForNotifications } from './lib/notify-listener';
+import { sweepSpentTickets } from './modules/downloads/download-tickets';
+import { SESSION_CHANGED_CHANNEL } from './modules/users/users.service';
 
 export interface AppDeps {
   config: Config;
@@ -78,11 +82,14 @@ export interface AppDeps {
   adminDist?: string;
   /** The database monitor: with it, requests answer 503 while the database is unavailable. */
   monitor?: DatabaseMonitor;
-  /** Run periodic jobs (orphan photo clean-up, hourly); off in tests, which call them directly. */
+  /**
+   * Work on the job queue in this process (photo upkeep at start-up and hourly, sweeps, emails with
+   * retries); off in tests, which call the functions directly and get their emails at once.
+   */
   startJobs?: boolean;
+  /** Retry and polling figures of the job queue (tests shorten them). */
+  jobOptions?: Partial<JobQueueOptions>;
 }
-
-const HOUR_MS = 3_600_000;
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 export const defaultAdminDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../admin/dist');
@@ -176,6 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clientErrorHeaders = collectSecurityHeaders(setSecurityHeaders);
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
+    // Behind a reverse proxy (deploy/nginx): X-Forwarded-For and -Proto are believed only from these addresses.
+    trustProxy: config.TRUST_PROXY ?? false,
     logController: new QuietRequestLog(),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
@@ -204,11 +213,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   limitsPool.on('error', (err) => app.log.warn({ err }, 'rate-limit pool connection lost'));
   app.addHook('onClose', () => limitsPool.end());
   const limits = createRateLimits(limitsPool);
+  // Sessions are cached only while this process hears every change to them (migration 0018's NOTIFY).
+  let sessionsHeard = () => false;
   const users = createUsersService(
     db,
     config.SESSION_DAYS,
     createSigninThrottle(limits, config.SIGNIN_FAILURES_PER_HOUR),
+    () => sessionsHeard(),
   );
+  const sessionChanges = await listenForNotifications(
+    db.$client,
+    SESSION_CHANGED_CHANNEL,
+    (userId) => users.forgetSessions(Number(userId)),
+    () => users.forgetAllSessions(),
+    (msg) => app.log.warn(msg),
+  );
+  sessionsHeard = sessionChanges.listening;
+  app.addHook('onClose', () => sessionChanges.close());
   const photos = createPhotosService(db, storage);
   const quality = createQualityService(db);
   const checklists = createChecklistsService(db, photos, quality);
@@ -225,15 +246,55 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contactName: config.DATASET_CONTACT_NAME ?? null,
     contactEmail: config.DATASET_CONTACT_EMAIL ?? null,
   });
-  const mailer = createMailer({
+  const directMailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     outboxDir: path.join(config.dataDir, 'outbox'),
     log: (msg, file) => app.log.info({ file }, msg),
   });
   const appUrl = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${config.HOST}:${config.PORT}`;
-  const recovery = createRecoveryService(db, users, mailer, appUrl);
+  // With workers, every email goes through the job queue (retries, dead letters); a test app sends at once.
+  let queued: Mailer | undefined;
+  const mailer: Mailer = { send: (message) => (queued ?? directMailer).send(message) };
   const signups = createSignupService(db, users, mailer, appUrl);
+  const vettingDigest = createVettingDigestService(db, mailer, appUrl);
+  const jobs = await openJobQueue(
+    db,
+    app.log,
+    deps.jobOptions,
+    deps.startJobs
+      ? {
+          // Orphan uploads removed, then every attached photo's files checked against its row
+          // (repaired, or reported in the log and in /api/health of the process that ran it).
+          photoUpkeep: async () => {
+            const removed = await photos.removeOrphans();
+            if (removed > 0) app.log.info({ removed }, 'orphan photos removed');
+            const report = await photos.reconcile();
+            app.log[report.missing > 0 ? 'error' : 'info'](
+              { photoReconciliation: report },
+              `photo files checked: ${report.checked} photos, ${report.repaired} repaired, ${report.missing} missing`,
+            );
+            return { removed, ...report };
+          },
+          sweep: async () => {
+            await limits.clearExpired();
+            await sweepSpentTickets(db);
+            await signups.sweep();
+          },
+          // Vetting emails (issue 17): each volunteer gets at most one a day, listing new verdicts.
+          vettingDigest: () => vettingDigest.sendDue(),
+          sendEmail: (message) => directMailer.send(message),
+        }
+      : undefined,
+  );
+  app.addHook('onClose', () => jobs.stop());
+  if (deps.startJobs) {
+    queued = jobs.mailer;
+    app.addHook('onReady', async () => {
+      await jobs.enqueueStartupUpkeep();
+    });
+  }
+  const recovery = createRecoveryService(db, users, mailer, appUrl);
   const profiles = createProfilesService(db, storage, users);
   const contact = createContactService(
     db,
@@ -243,13 +304,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(authPlugin, { users });
   await app.register(rateLimitPlugin, { limits });
-  if (deps.startJobs) {
-    const sweep = setInterval(() => {
-      void limits.clearExpired().catch((err: unknown) => app.log.error({ err }, 'rate-limit clean-up failed'));
-      void signups.sweep().catch((err: unknown) => app.log.error({ err }, 'sign-up clean-up failed'));
-    }, HOUR_MS).unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
-  }
   await app.register(responseCachePlugin, { dataVersion });
 
   const authLimit = { max: config.AUTH_RATE_LIMIT, timeWindow: config.AUTH_RATE_WINDOW_MS };
@@ -293,56 +347,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     records: createAdminRecordsService(db, quality),
     users: adminUsers,
     reference: createAdminReferenceService(db),
+    failedEmails: jobs,
     logs: createAdminLogsService(db, {
       observations: adminObservations,
       users: adminUsers,
       topPages: (options) => topPages(db, options),
     }),
   });
-
-  if (deps.startJobs) {
-    // Photo upkeep, at start-up and hourly: orphan uploads removed, then every attached photo's
-    // files checked against its row (repaired, or reported here and in /api/health).
-    const photoUpkeep = async () => {
-      try {
-        const removed = await photos.removeOrphans();
-        if (removed > 0) app.log.info({ removed }, 'orphan photos removed');
-      } catch (err) {
-        app.log.error({ err }, 'orphan photo clean-up failed');
-      }
-      try {
-        const report = await photos.reconcile();
-        const level = report.missing > 0 ? 'error' : 'info';
-        app.log[level](
-          { photoReconciliation: report },
-          `photo files checked: ${report.checked} photos, ${report.repaired} repaired, ${report.missing} missing`,
-        );
-      } catch (err) {
-        app.log.error({ err }, 'photo reconciliation failed');
-      }
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => void photoUpkeep(), HOUR_MS).unref();
-      void photoUpkeep();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
-
-  if (deps.startJobs) {
-    // Vetting emails (issue 17), hourly: each volunteer gets at most one a day, listing new verdicts.
-    const vettingDigest = createVettingDigestService(db, mailer, appUrl);
-    const sendDigests = async () => {
-      try {
-        const report = await vettingDigest.sendDue();
-        if (report.sent > 0 || report.failed > 0) app.log.info({ vettingDigest: report }, 'vetting emails sent');
-      } catch (err) {
-        app.log.error({ err }, 'vetting emails failed');
-      }
-    };
-    const digestTimer = setInterval(() => void sendDigests(), HOUR_MS).unref();
-    app.addHook('onClose', async () => clearInterval(digestTimer));
-  }
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   const adminDist = deps.adminDist && existsSync(path.join(deps.adminDist, 'index.html')) ? deps.adminDist : undefined;

@@ -32,6 +32,16 @@ const configSchema = z
     CONTACT_TO: z.string().optional(),
     MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Addresses of the reverse proxies whose X-Forwarded-For / -Proto are believed (Fastify trustProxy:
+     * comma-separated IPs or CIDR ranges, e.g. `127.0.0.1` or `10.0.0.0/8`); unset believes none.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*$/, 'comma-separated IP addresses or CIDR ranges')
+      .optional(),
+    /** Server processes `npm start` runs (Node's cluster module), all on one port, database and store. */
+    WORKERS: z.coerce.number().int().min(1).max(64).default(1),
     SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** Folder of the built web app to serve at /mmapp; defaults to apps/web/dist. */
     WEB_DIST: z.string().min(1).optional(),

@@ -31,6 +31,11 @@ export const openObservationsCsv = (file: string): Readable =>
 // Each test app's DATA_DIR, so signUp can read the confirmation email the app wrote to its outbox.
 const appDataDirs = new WeakMap<FastifyInstance, string>();
 
+/** Tells signUp where an app not made by buildTestApp writes its emails (its DATA_DIR). */
+export function rememberDataDir(app: FastifyInstance, dataDir: string): void {
+  appDataDirs.set(app, dataDir);
+}
+
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
@@ -127,8 +132,13 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, unk
   const res = await app.inject({ method: 'POST', url: '/api/users/signup', payload });
   if (res.statusCode !== 202) return { res, token: undefined as unknown as string, userId: NaN, username };
   const dataDir = appDataDirs.get(app);
-  if (!dataDir) throw new Error('signUp needs an app made by buildTestApp');
-  const confirmation = await confirmationToken(dataDir, String(payload.email));
+  if (!dataDir) throw new Error('signUp needs an app made by buildTestApp (or rememberDataDir)');
+  // An app with job workers sends the email from its queue, a moment later.
+  let confirmation: string | undefined;
+  for (const deadline = Date.now() + 10_000; !confirmation && Date.now() < deadline;) {
+    confirmation = await confirmationToken(dataDir, String(payload.email));
+    if (!confirmation) await new Promise((r) => setTimeout(r, 100));
+  }
   if (!confirmation) throw new Error(`no confirmation email to ${String(payload.email)}`);
   const confirmed = await app.inject({ method: 'POST', url: '/api/users/confirm', payload: { token: confirmation } });
   if (confirmed.statusCode !== 201) throw new Error(`confirm answered ${confirmed.statusCode}: ${confirmed.body}`);

@@ -36,6 +36,10 @@ export interface MonarchDataProvider extends DataProvider {
   setStatus: (change: StatusChange) => Promise<{ data: number[] }>;
   /** `GET /api/admin/dashboard`. */
   dashboard: () => Promise<unknown>;
+  /** `POST /api/admin/failed-emails/{id}/retry` (issue 16): sends a failed email again. */
+  retryFailedEmail: (id: string) => Promise<void>;
+  /** `DELETE /api/admin/failed-emails/{id}`: dismisses a failed email unsent. */
+  dismissFailedEmail: (id: string) => Promise<void>;
 }
 
 const ADMIN_API = `${API_BASE}/admin`;
@@ -49,4 +53,10 @@ export const dataProvider: MonarchDataProvider = {
       data: number[];
     },
   dashboard: async () => (await httpClient(`${ADMIN_API}/dashboard`)).json,
+  retryFailedEmail: async (id) => {
+    await httpClient(`${ADMIN_API}/failed-emails/${encodeURIComponent(id)}/retry`, { method: 'POST' });
+  },
+  dismissFailedEmail: async (id) => {
+    await httpClient(`${ADMIN_API}/failed-emails/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  },
 };

@@ -14,10 +14,15 @@ import {
   TextField,
   TextInput,
   TopToolbar,
+  useDataProvider,
+  useNotify,
   useRecordContext,
+  useRefresh,
   useTranslate,
   useUpdate,
 } from 'react-admin';
+import { useState } from 'react';
+import type { MonarchDataProvider } from '../providers/data-provider';
 import { AuditActionField, AuditChangesField } from '../audit-field';
 import { FORMAT_CHOICES } from '../choices';
 import { JsonField, LocaleDateField, LocaleNumberCol } from '../fields';
@@ -172,6 +177,63 @@ export function AuditList() {
         </DataTable.Col>
         <DataTable.Col source="changes" disableSort>
           <AuditChangesField />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+/** Sends a failed email again, or dismisses it; the list is read again either way. */
+function FailedEmailActions() {
+  const record = useRecordContext<{ id: string }>();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<MonarchDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+  const act = (action: 'retry' | 'dismiss') => async () => {
+    setBusy(true);
+    try {
+      if (action === 'retry') await dataProvider.retryFailedEmail(record.id);
+      else await dataProvider.dismissFailedEmail(record.id);
+      notify(`mm.failed_email.${action}_done`, { type: 'info' });
+    } catch {
+      notify('mm.failed_email.action_failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+  return (
+    <>
+      <Button size="small" disabled={busy} onClick={() => void act('retry')()}>
+        {translate('mm.failed_email.retry')}
+      </Button>
+      <Button size="small" disabled={busy} onClick={() => void act('dismiss')()}>
+        {translate('mm.failed_email.dismiss')}
+      </Button>
+    </>
+  );
+}
+
+/**
+ * Emails that failed every attempt (the job queue's dead letters, issue 16): when they were given up,
+ * to whom, the subject and the last error; send again or dismiss.
+ */
+export function FailedEmailList() {
+  return (
+    <List sort={{ field: 'failed_at', order: 'DESC' }} exporter={false}>
+      <DataTable bulkActionButtons={false}>
+        <DataTable.Col source="failed_at" disableSort>
+          <LocaleDateField source="failed_at" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="to" disableSort />
+        <DataTable.Col source="subject" disableSort />
+        <DataTable.Col source="error" disableSort />
+        <DataTable.Col source="attempts" disableSort />
+        <DataTable.Col label="mm.failed_email.actions" disableSort>
+          <FailedEmailActions />
         </DataTable.Col>
       </DataTable>
     </List>

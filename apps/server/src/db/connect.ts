@@ -19,15 +19,20 @@ export interface OpenedDatabase {
  * migrated and with reference data seeded, watched by a monitor (db/availability.ts).
  * @throws Error when the embedded data directory is in use by another process
  */
-export async function connectDatabase(config: Config, log: (msg: string) => void): Promise<OpenedDatabase> {
+export async function connectDatabase(
+  config: Config,
+  log: (msg: string) => void,
+  /** false in a cluster worker: the primary process already migrated and seeded (server.ts). */
+  setUp = true,
+): Promise<OpenedDatabase> {
   const embedded = config.DATABASE_URL ? undefined : await startEmbeddedPostgres(config.dataDir, log);
   const url = config.DATABASE_URL ?? embedded?.url;
   if (!url) throw new Error('No database URL');
   let closing = false;
-  const { db, pool } = await openDatabase(url, undefined, undefined, (err) => {
+  const { db, pool } = await openDatabase(url, undefined, setUp, (err) => {
     if (!closing) log(`database connection lost: ${err.message}`);
   });
-  await seedReferenceData(db);
+  if (setUp) await seedReferenceData(db);
   const monitor = watchDatabase(url, embedded, log);
   return {
     db,

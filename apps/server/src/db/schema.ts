@@ -488,3 +488,12 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 });
+
+/**
+ * Download tickets already redeemed (issue 16): a ticket's nonce is inserted when it is spent, so a
+ * ticket works once across every server process; rows are swept once their ticket has expired.
+ */
+export const downloadTicketsUsed = pgTable('download_tickets_used', {
+  nonce: varchar('nonce', { length: 32 }).primaryKey(),
+  expires_at: ts('expires_at').notNull(),
+});

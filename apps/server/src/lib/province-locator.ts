@@ -4,6 +4,7 @@ import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import whichPolygon from 'which-polygon';
+import { ADMIN1_FILE } from '../db/seed/admin1-file';
 
 /**
  * Distance (km) from a region's outline within which a point still counts as in it: simplified
@@ -31,7 +32,7 @@ let boundaries: Boundaries | undefined;
  */
 function load(): Boundaries {
   if (boundaries) return boundaries;
-  const topo = JSON.parse(readFileSync(new URL('../db/seed/admin1.json', import.meta.url), 'utf8')) as Topology<{
+  const topo = JSON.parse(readFileSync(ADMIN1_FILE, 'utf8')) as Topology<{
     admin1: GeometryCollection;
   }>;
   const all = feature(topo, topo.objects.admin1) as FeatureCollection<Polygon | MultiPolygon>;

@@ -29,7 +29,7 @@ import {
 import type { Db } from '../../db/client';
 import { abundances, locationsizes, milkweedSpecies, reasons } from '../../db/schema';
 import { idParamsFor } from '../../lib/integer-columns';
-import { forbidden, unauthorized } from '../../lib/errors';
+import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { panelAccess } from './admin-access';
 import { sendList } from './admin-list';
 import type { AdminLogsService } from './admin-logs.service';
@@ -37,6 +37,7 @@ import type { AdminObservationsService } from './admin-observations.service';
 import type { AdminRecordsService } from './admin-records.service';
 import type { AdminReferenceService, ReferenceResource } from './admin-reference.service';
 import type { AdminUsersService } from './admin-users.service';
+import type { JobQueue } from '../../jobs/job-queue';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,7 +53,20 @@ export interface AdminDeps {
   users: AdminUsersService;
   reference: AdminReferenceService;
   logs: AdminLogsService;
+  /** The job queue's dead letters: emails that failed every attempt. */
+  failedEmails: Pick<JobQueue, 'failedEmails' | 'retryFailedEmail' | 'dismissFailedEmail'>;
 }
+
+/** An email that failed every attempt (dead-letter queue `email-dead`). */
+const failedEmailSchema = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  error: z.string(),
+  attempts: z.number().int(),
+  failed_at: z.string(),
+});
+const jobIdParams = z.object({ id: z.uuid() });
 
 const errors = {
   400: apiErrorSchema,
@@ -81,7 +95,7 @@ const REFERENCE_ID_COLUMNS = {
  * answers 401 without a session and 403 for roles other than those named in its description.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
-  const { db, observations, records, users, reference, logs } = deps;
+  const { db, observations, records, users, reference, logs, failedEmails } = deps;
 
   app.addHook('onRequest', async (request) => {
     if (!request.user) throw unauthorized();
@@ -384,6 +398,46 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     },
     handler: async (request) =>
       logs.setHandled(await panelAccess(db, request), request.params.id, request.body.handled),
+  });
+  app.get('/failed-emails', {
+    config: { adminOnly: true },
+    schema: {
+      tags: ['admin'],
+      summary: 'Emails that failed every attempt (dead letters of the job queue), newest first',
+      description: `${LIST_DESCRIPTION} Sort and filter are ignored. ${ROLES} Issue 16.`,
+      querystring: adminListQuerySchema,
+      response: { 200: z.array(failedEmailSchema), ...errors },
+    },
+    handler: async (request, reply) =>
+      sendList(reply, 'failed-emails', request.query, await failedEmails.failedEmails(request.query.range)),
+  });
+  app.post('/failed-emails/:id/retry', {
+    config: { adminOnly: true },
+    schema: {
+      tags: ['admin'],
+      summary: 'Send a failed email again (fresh retries); it leaves the list',
+      description: `${ROLES} 404 when it is no longer listed.`,
+      params: jobIdParams,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      if (!(await failedEmails.retryFailedEmail(request.params.id))) throw notFound();
+      return reply.code(204).send(null);
+    },
+  });
+  app.delete('/failed-emails/:id', {
+    config: { adminOnly: true },
+    schema: {
+      tags: ['admin'],
+      summary: 'Dismiss a failed email without sending it',
+      description: `${ROLES} 404 when it is no longer listed.`,
+      params: jobIdParams,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      if (!(await failedEmails.dismissFailedEmail(request.params.id))) throw notFound();
+      return reply.code(204).send(null);
+    },
   });
   app.get('/auditlog', {
     config: { adminOnly: true },

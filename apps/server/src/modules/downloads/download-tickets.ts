@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { DownloadQuery, SessionUser } from '@mm/shared';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../lib/errors';
 import { hashToken } from '../../lib/tokens';
+import { downloadsRepository } from './downloads.repository';
 
 /** How long a download ticket is valid (ms): enough for the browser to follow the link at once. */
 export const DOWNLOAD_TICKET_TTL_MS = 60_000;
@@ -29,12 +29,10 @@ function sign(tokenHash: string, payload: string, query: DownloadQuery): Buffer 
  * signature an HMAC-SHA256 keyed with the hash of the user's session token over the payload and the
  * exact download (format, reason, filters): nothing is stored to issue one, any server process of
  * the same database can check it, and it dies with its session (sign-out, expiry, deleted account)
- * or after DOWNLOAD_TICKET_TTL_MS. It is single-use in the process that redeems it (an in-memory set
- * of used nonces until expiry); across processes the short expiry bounds reuse.
+ * or after DOWNLOAD_TICKET_TTL_MS. It is single-use across every server process: redeeming inserts its
+ * nonce into `download_tickets_used` (primary key), and only the insert that wins spends it (issue 16).
  */
 export function createDownloadTickets(db: Db, now: () => number = Date.now) {
-  const used = new LRUCache<string, true>({ max: 10_000, ttl: DOWNLOAD_TICKET_TTL_MS });
-
   return {
     /**
      * A ticket for this user's session and this download.
@@ -58,7 +56,7 @@ export function createDownloadTickets(db: Db, now: () => number = Date.now) {
       const m = /^(\d{1,10})\.(\d{1,15})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/.exec(ticket);
       if (!m) throw unauthorized();
       const [, userId, expires, nonce, signature] = m as unknown as [string, string, string, string, string];
-      if (Number(expires) < now() || used.has(nonce)) throw unauthorized();
+      if (Number(expires) < now()) throw unauthorized();
       const given = Buffer.from(signature, 'base64url');
       const payload = `${userId}.${expires}.${nonce}`;
       const sessions = await db.execute<{ token_hash: string; user_id: number; username: string; role_id: number }>(sql`
@@ -66,9 +64,12 @@ export function createDownloadTickets(db: Db, now: () => number = Date.now) {
         WHERE s.user_id = ${Number(userId)} AND s.revoked_at IS NULL AND s.expires_at > now() AND NOT u.isdeleted`);
       const session = sessions.rows.find((s) => timingSafeEqual(sign(s.token_hash, payload, query), given));
       if (!session) throw unauthorized();
-      used.set(nonce, true);
+      if (!(await downloadsRepository.spendTicket(db, nonce, new Date(Number(expires))))) throw unauthorized();
       return { user_id: session.user_id, username: session.username, role_id: session.role_id };
     },
   };
 }
+/** Deletes the spent tickets that have expired (the hourly sweep job). @returns how many */
+export const sweepSpentTickets = (db: Db): Promise<number> => downloadsRepository.sweepSpentTickets(db);
+
 export type DownloadTickets = ReturnType<typeof createDownloadTickets>;

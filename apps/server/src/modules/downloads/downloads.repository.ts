@@ -93,6 +93,23 @@ export type DownloadRecord = {
 /** Queries of the downloads feature: the export rows and the `downloads` log. */
 export const downloadsRepository = {
   /**
+   * Marks a download ticket's nonce spent until `expiresAt`.
+   * @returns true for the first redemption, false when any process already spent it
+   */
+  async spendTicket(db: DbOrTx, nonce: string, expiresAt: Date): Promise<boolean> {
+    const spent = await db.execute(sql`
+      INSERT INTO download_tickets_used (nonce, expires_at) VALUES (${nonce}, ${expiresAt})
+      ON CONFLICT (nonce) DO NOTHING RETURNING nonce`);
+    return spent.rows.length === 1;
+  },
+
+  /** Deletes spent tickets past their expiry (they can no longer be redeemed anyway). @returns how many */
+  async sweepSpentTickets(db: DbOrTx): Promise<number> {
+    const swept = await db.execute(sql`DELETE FROM download_tickets_used WHERE expires_at < now() RETURNING 1`);
+    return swept.rows.length;
+  },
+
+  /**
    * The observations Explore shows for `filters` and `statuses` (same WHERE), one row per
    * observation in `ObservationSourceRow` shape, in observation id order so that PostgreSQL can
    * stream them from the primary key without sorting the whole result first.

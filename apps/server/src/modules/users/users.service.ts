@@ -14,11 +14,15 @@ const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 let dummyHash: Promise<string> | undefined;
 
 /**
- * How long a looked-up session is trusted without asking the database again (ms). Sign-out in this
- * process drops it at once; in another process (several servers) a revoked token or a changed role
- * takes effect within this delay.
+ * How long a looked-up session is trusted without asking the database again (ms). A revoked token, a
+ * changed role or a deactivated account drops it at once in every process: a trigger NOTIFYs
+ * `mm_session_changed` (migration 0018) and each process LISTENs (app.ts, `forgetSessions`). While a
+ * process cannot listen, `canCache` is false and every request reads the database.
  */
 export const SESSION_CACHE_TTL_MS = 30_000;
+
+/** The channel migration 0018's triggers notify with a user id when that user's sessions or role change. */
+export const SESSION_CHANGED_CHANNEL = 'mm_session_changed';
 
 export interface IssuedSession {
   user: SessionUser;
@@ -26,7 +30,13 @@ export interface IssuedSession {
 }
 
 /** Account rules: sign-up, sign-in, sessions and the own-profile view (spec §3, §4, §7). */
-export function createUsersService(db: Db, sessionDays: number, signinThrottle: SigninThrottle) {
+export function createUsersService(
+  db: Db,
+  sessionDays: number,
+  signinThrottle: SigninThrottle,
+  /** Whether sessions may be served from the cache now (false while the change listener is down). */
+  canCache: () => boolean = () => true,
+) {
   // Token hash → session user: spares a database round trip on every authenticated request (BENCHMARKS.md).
   const sessionCache = new LRUCache<string, SessionUser>({ max: 10_000, ttl: SESSION_CACHE_TTL_MS });
   function forgetSessions(userId: number): void {
@@ -70,14 +80,17 @@ export function createUsersService(db: Db, sessionDays: number, signinThrottle: 
      */
     async userForToken(token: string, { fresh = false }: { fresh?: boolean } = {}): Promise<SessionUser | undefined> {
       const tokenHash = hashToken(token);
-      const cached = fresh ? undefined : sessionCache.get(tokenHash);
+      const cached = fresh || !canCache() ? undefined : sessionCache.get(tokenHash);
       if (cached) return cached;
       if (fresh) sessionCache.delete(tokenHash);
       const row = await usersRepository.findSessionUser(db, tokenHash);
       if (!row) return undefined;
       const user: SessionUser = { user_id: row.user_id, username: row.username, role_id: row.role_id };
-      // Never trusted past the session's own expiry.
-      sessionCache.set(tokenHash, user, { ttl: Math.min(SESSION_CACHE_TTL_MS, row.expires_at.getTime() - Date.now()) });
+      // Never trusted past the session's own expiry, nor kept while changes cannot be heard.
+      if (canCache())
+        sessionCache.set(tokenHash, user, {
+          ttl: Math.min(SESSION_CACHE_TTL_MS, row.expires_at.getTime() - Date.now()),
+        });
       return user;
     },
 
@@ -95,7 +108,7 @@ export function createUsersService(db: Db, sessionDays: number, signinThrottle: 
 
     /**
      * Revokes every live session of a user and drops them from this process's cache at once
-     * (other processes stop trusting them within SESSION_CACHE_TTL_MS).
+     * (other processes at their notification, migration 0018).
      */
     async revokeAllSessions(userId: number, tx: DbOrTx = db): Promise<void> {
       await usersRepository.revokeUserSessions(tx, userId);
@@ -111,6 +124,9 @@ export function createUsersService(db: Db, sessionDays: number, signinThrottle: 
 
     /** Drops a user's sessions from the cache; call again once a transaction that revoked them commits. */
     forgetSessions,
+
+    /** Drops every cached session (the change listener reconnected: notifications may have been missed). */
+    forgetAllSessions: () => sessionCache.clear(),
 
     /** Revokes the session of `token` (spec §3 signout). */
     async signout(token: string): Promise<void> {

@@ -1,0 +1,199 @@
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/client';
+import type { MailMessage, Mailer } from '../lib/mailer';
+import { jobsRepository, type DeadLetterRow } from './jobs.repository';
+
+/** PostgreSQL schema pg-boss keeps its tables in (it creates and migrates it itself at start). */
+export const JOBS_SCHEMA = 'pgboss';
+
+/** Queue names. Each job of a queue is fetched by exactly one worker of one server process. */
+export const QUEUES = {
+  /** Orphan photo clean-up, then photo reconciliation: hourly and once at start-up (one run for all servers). */
+  photoUpkeep: 'photo-upkeep',
+  /** Expired rate-limit counters, spent download tickets and stale sign-up requests: hourly. */
+  sweep: 'sweep-expired',
+  /** The vetting emails (issue 17): hourly, each volunteer at most one a day. */
+  vettingDigest: 'vetting-digest',
+  /** One email each; retried with growing delays, then moved to `email-dead`. */
+  email: 'email',
+  /** Emails that failed every attempt: listed in the admin panel, sent again or dismissed from there. */
+  emailDead: 'email-dead',
+} as const;
+
+/** Cron schedules (UTC): pg-boss creates one job per schedule and minute, whatever the number of servers. */
+export const SCHEDULES = { photoUpkeep: '0 * * * *', sweep: '17 * * * *', vettingDigest: '41 * * * *' } as const;
+
+/**
+ * Start-up runs of the photo upkeep share one slot of this length (s): servers started within the same
+ * slot (a deploy restarting them all) enqueue one run between them.
+ */
+export const STARTUP_SLOT_SECONDS = 600;
+
+export interface JobQueueOptions {
+  /** Attempts of an email after the first (default 8). */
+  emailRetryLimit: number;
+  /** First wait before retrying an email (s); doubles with jitter at each attempt (default 30). */
+  emailRetryDelaySeconds: number;
+  /** How often an idle worker asks for a job (s, default 2). */
+  pollingIntervalSeconds: number;
+}
+
+const DEFAULTS: JobQueueOptions = { emailRetryLimit: 8, emailRetryDelaySeconds: 30, pollingIntervalSeconds: 2 };
+
+/** What the queue's workers do: the existing photo and sweep functions, and the real mailer. */
+export interface JobHandlers {
+  /** Orphan clean-up then reconciliation; its figures are stored as the job's output. */
+  photoUpkeep: () => Promise<object>;
+  /** Deletes expired rate-limit counters, spent tickets and stale sign-up requests. */
+  sweep: () => Promise<void>;
+  /** Sends the vetting emails that are due; its figures are stored as the job's output. */
+  vettingDigest: () => Promise<object>;
+  /** Sends one message now (SMTP or the outbox folder). @returns where it went */
+  sendEmail: (message: MailMessage) => Promise<string>;
+}
+
+/** A failed email as the admin panel lists it (`GET /api/admin/failed-emails`). */
+export interface FailedEmail {
+  /** The dead-letter job's id (UUID). */
+  id: string;
+  to: string;
+  subject: string;
+  /** The last attempt's error message. */
+  error: string;
+  /** Attempts made (the first and every retry). */
+  attempts: number;
+  /** When it was given up, ISO 8601. */
+  failed_at: string;
+}
+
+export interface JobQueue {
+  /** A mailer that enqueues: the message is sent by a worker of any server process, with retries. */
+  mailer: Mailer;
+  /** Enqueues the start-up photo upkeep, unless another server already did in this slot. @returns the job id or null */
+  enqueueStartupUpkeep(): Promise<string | null>;
+  /** Failed emails, newest first, and their total. */
+  failedEmails(range: [number, number]): Promise<{ rows: FailedEmail[]; total: number }>;
+  /** Sends a failed email again (a new job with fresh retries) and removes it from the list. @returns false when unknown */
+  retryFailedEmail(id: string): Promise<boolean>;
+  /** Removes a failed email from the list without sending it. @returns false when unknown */
+  dismissFailedEmail(id: string): Promise<boolean>;
+  /** Stops fetching jobs and waits (≤ 10 s) for the ones under way, then closes the pools. */
+  stop(): Promise<void>;
+}
+
+function toFailedEmail(row: DeadLetterRow): FailedEmail {
+  const data = (row.data ?? {}) as Partial<MailMessage>;
+  const output = (row.output ?? {}) as { message?: string; value?: { message?: string } };
+  return {
+    id: row.id,
+    to: String(data.to ?? ''),
+    subject: String(data.subject ?? ''),
+    error: String(output.message ?? output.value?.message ?? ''),
+    attempts: row.retry_limit + 1,
+    failed_at: row.created_on,
+  };
+}
+
+/**
+ * Opens pg-boss on the database of `db` (its own pool of 4 connections, schema `pgboss`, created or
+ * migrated at once) and its queues. With `handlers` this process also works on every queue and runs
+ * the hourly schedules and pg-boss's maintenance; without (an app built for a test) it only sends,
+ * lists and retries. Several server processes each run workers: a job goes to one worker only, a cron
+ * schedule makes one job per minute for all of them, and maintenance and cron each take an advisory
+ * lock (issue 16).
+ * @param log told of queue errors (a lost connection while the database restarts) and finished jobs
+ */
+export async function openJobQueue(
+  db: Db,
+  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void },
+  options: Partial<JobQueueOptions> = {},
+  handlers?: JobHandlers,
+): Promise<JobQueue> {
+  const opts = { ...DEFAULTS, ...options };
+  const { connectionString } = db.$client.options;
+  const boss = new PgBoss({
+    connectionString,
+    schema: JOBS_SCHEMA,
+    max: 4,
+    application_name: 'monarch-jobs',
+    // Maintenance and cron run with the workers only.
+    supervise: handlers !== undefined,
+    schedule: handlers !== undefined,
+    // Finished jobs leave the live table after an hour and the archive after a week; a failed email
+    // waits in the dead-letter queue for the admin panel (its retention is set below).
+    archiveCompletedAfterSeconds: 3600,
+    archiveFailedAfterSeconds: 3600,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (err) => log.warn({ err }, 'job queue error'));
+  await boss.start();
+
+  await boss.createQueue(QUEUES.emailDead, { name: QUEUES.emailDead, retentionDays: 30 });
+  await boss.createQueue(QUEUES.email, {
+    name: QUEUES.email,
+    retryLimit: opts.emailRetryLimit,
+    retryDelay: opts.emailRetryDelaySeconds,
+    retryBackoff: true,
+    deadLetter: QUEUES.emailDead,
+  });
+  // One run at a time, so an hourly run never overlaps a start-up run.
+  await boss.createQueue(QUEUES.photoUpkeep, { name: QUEUES.photoUpkeep, policy: 'singleton', expireInHours: 2 });
+  await boss.createQueue(QUEUES.sweep, { name: QUEUES.sweep, policy: 'singleton' });
+  await boss.createQueue(QUEUES.vettingDigest, { name: QUEUES.vettingDigest, policy: 'singleton' });
+
+  if (handlers) {
+    await boss.schedule(QUEUES.photoUpkeep, SCHEDULES.photoUpkeep);
+    await boss.schedule(QUEUES.sweep, SCHEDULES.sweep);
+    await boss.schedule(QUEUES.vettingDigest, SCHEDULES.vettingDigest);
+    const polling = { pollingIntervalSeconds: opts.pollingIntervalSeconds };
+    await boss.work(QUEUES.photoUpkeep, polling, async ([job]) => {
+      const report = await handlers.photoUpkeep();
+      log.info({ job: job?.id, photoUpkeep: report }, 'photo upkeep done');
+      return report;
+    });
+    await boss.work(QUEUES.sweep, polling, async () => handlers.sweep());
+    await boss.work(QUEUES.vettingDigest, polling, async ([job]) => {
+      const report = await handlers.vettingDigest();
+      log.info({ job: job?.id, vettingDigest: report }, 'vetting emails done');
+      return report;
+    });
+    await boss.work<MailMessage>(QUEUES.email, polling, async (jobs) => {
+      for (const job of jobs) {
+        const where = await handlers.sendEmail(job.data);
+        log.info({ job: job.id, where }, 'email sent');
+      }
+    });
+  }
+
+  return {
+    mailer: {
+      async send(message) {
+        const id = await boss.send(QUEUES.email, message);
+        if (!id) throw new Error('the email could not be queued');
+        return `job ${id}`;
+      },
+    },
+    enqueueStartupUpkeep: () =>
+      boss.send(QUEUES.photoUpkeep, {}, { singletonKey: 'start-up', singletonSeconds: STARTUP_SLOT_SECONDS }),
+    async failedEmails(range) {
+      const [from, to] = range;
+      const page = await jobsRepository.deadLetters(db, QUEUES.emailDead, to - from + 1, from);
+      return { rows: page.rows.map(toFailedEmail), total: page.total };
+    },
+    async retryFailedEmail(id) {
+      const row = await jobsRepository.deadLetter(db, QUEUES.emailDead, id);
+      if (!row) return false;
+      // Sent again under a key derived from the dead letter: two clicks (or two admins) enqueue it once.
+      await boss.send(QUEUES.email, row.data as object, { id });
+      await boss.deleteJob(QUEUES.emailDead, id);
+      return true;
+    },
+    async dismissFailedEmail(id) {
+      const row = await jobsRepository.deadLetter(db, QUEUES.emailDead, id);
+      if (!row) return false;
+      await boss.deleteJob(QUEUES.emailDead, id);
+      return true;
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
+  };
+}
