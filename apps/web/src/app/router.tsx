@@ -73,6 +73,7 @@ export const router = createBrowserRouter(
             { path: 'explore', ...page(() => import('./routes/explore'), 'ExplorePage') },
             { path: 'photos', ...page(() => import('./routes/photos'), 'PhotosPage') },
             { path: 'checklists/view', ...page(() => import('./routes/mission-details'), 'MissionDetailsPage') },
+            { path: 'downloads/:id', ...page(() => import('./routes/download-landing'), 'DownloadLandingPage') },
             { path: 'content/contact-us', ...page(() => import('./routes/contact-us'), 'ContactUsPage') },
             // Content pages are open to visitors (spec §1); the Markdown renderer and texts load with the page.
             {
