@@ -36,6 +36,8 @@ export interface MonarchDataProvider extends DataProvider {
   setStatus: (change: StatusChange) => Promise<{ data: number[] }>;
   /** `GET /api/admin/dashboard`. */
   dashboard: () => Promise<unknown>;
+  /** `GET /api/admin/downloads/per-reason` (admin only). */
+  downloadsPerReason: (period: 'week' | 'month', periods: number) => Promise<unknown>;
 }
 
 const ADMIN_API = `${API_BASE}/admin`;
@@ -49,4 +51,6 @@ export const dataProvider: MonarchDataProvider = {
       data: number[];
     },
   dashboard: async () => (await httpClient(`${ADMIN_API}/dashboard`)).json,
+  downloadsPerReason: async (period, periods) =>
+    (await httpClient(`${ADMIN_API}/downloads/per-reason?period=${period}&periods=${periods}`)).json,
 };
