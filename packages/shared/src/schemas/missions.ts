@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { LIFESTAGE_KEYS } from '../constants/enums';
 import { columnInt, multiline, type IntegerColumn } from './input-rules';
 import { V } from './validation';
-import { clockTime, countSchema, isoDate, latitudeSchema, longitudeSchema, photoRefSchema } from './observations';
+import {
+  clockTime,
+  coordinateUncertaintySchema,
+  countSchema,
+  isoDate,
+  latitudeSchema,
+  longitudeSchema,
+  photoRefSchema,
+} from './observations';
 
 /** A required reference to a row of the column's table. */
 const idRef = (column: IntegerColumn) => columnInt(column, V.required, V.required);
@@ -15,6 +23,8 @@ export const missionSiteSchema = z.object({
   province_id: idRef('province_id'),
   latitude: latitudeSchema,
   longitude: longitudeSchema,
+  /** Metres (issue 18); kept only when a new site is created. */
+  coordinate_uncertainty_m: coordinateUncertaintySchema.nullish(),
 });
 export type MissionSite = z.infer<typeof missionSiteSchema>;
 

@@ -26,6 +26,8 @@ export interface ChecklistWrite {
     province_id: number;
     latitude: number;
     longitude: number;
+    /** Darwin Core coordinateUncertaintyInMeters, or null when the client did not know it. */
+    coordinate_uncertainty_m: number | null;
   };
   checklist: {
     checklist_date: string;
@@ -52,6 +54,7 @@ export function flashToWrite(input: SubmitFlashInput): ChecklistWrite {
       province_id: input.province_id,
       latitude: input.latitude,
       longitude: input.longitude,
+      coordinate_uncertainty_m: input.coordinate_uncertainty_m ?? null,
     },
     checklist: {
       checklist_date: input.checklist_date,
@@ -95,6 +98,7 @@ export function missionToWrite(input: SubmitMissionInput): ChecklistWrite {
       province_id: site.province_id,
       latitude: site.latitude,
       longitude: site.longitude,
+      coordinate_uncertainty_m: site.coordinate_uncertainty_m ?? null,
     },
     checklist: {
       checklist_date: checklist.checklist_date,
