@@ -85,6 +85,11 @@ export function DownloadLanding({ download }: { download: DownloadLandingData })
             ) : (
               t('landing.no_licenses')
             )}
+            {download.format === 'dwca' && download.licenses.length > 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {t('landing.licenses_dwca_note')}
+              </Typography>
+            )}
           </Fact>
         </Stack>
       </Box>
