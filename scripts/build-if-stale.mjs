@@ -10,7 +10,7 @@ const shared = [path.join(root, 'packages/shared/src'), path.join(root, 'package
 export const BUILDS = {
   web: { workspace: 'apps/web', sources: ['src', 'index.html', 'public'], output: 'dist/index.html' },
   admin: { workspace: 'apps/admin', sources: ['src', 'index.html'], output: 'dist/index.html' },
-  server: { workspace: 'apps/server', sources: ['src', 'tsup.config.ts', 'package.json'], output: 'dist/server.js' },
+  server: { workspace: 'apps/server', sources: ['src', 'build.mjs', 'package.json'], output: 'dist/server.js' },
 };
 
 function newest(p) {

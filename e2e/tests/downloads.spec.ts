@@ -74,8 +74,11 @@ test('a visitor states a reason and downloads exactly the observations Explore s
   const arriving = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
   const download = await arriving;
+  // The dialog stays to show the download's citation (issue 18).
+  await expect(dialog.getByText('Your download is saved.')).toBeVisible();
+  await expect(dialog.getByTestId('download-citation')).toContainText(', 3 records, accessed ');
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('alert').filter({ hasText: 'Your download has started.' })).toBeVisible();
 
   expect(download.suggestedFilename()).toMatch(/^mission-monarch-observations-\d{4}-\d{2}-\d{2}\.csv$/);
   const rows = parse(await readFile(await download.path()), { columns: true }) as Record<string, string>[];
@@ -88,9 +91,7 @@ test('a visitor states a reason and downloads exactly the observations Explore s
   expect(rows.map((r) => r.lifeStage).sort()).toEqual(['adult', 'egg', 'larva']);
 });
 
-test('a signed-in user downloads through a one-time ticket: the link carries no header, only the ticket', async ({
-  page,
-}) => {
+test('a signed-in user downloads with their session: no token or ticket appears in any URL', async ({ page }) => {
   await page.goto('/api/health');
   await page.evaluate((value) => localStorage.setItem('oauth_token', value), token);
   await page.goto(`/mmapp/en/explore?username=${username}`);
@@ -100,7 +101,8 @@ test('a signed-in user downloads through a one-time ticket: the link carries no 
   const arriving = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
   const download = await arriving;
-  expect(download.url()).toMatch(/[?&]ticket=\d+\.\d+\.[\w-]{16}\.[\w-]{43}$/);
+  // The page fetched the file with its Authorization header and handed it over as a blob (ADR 0015).
+  expect(download.url()).toMatch(/^blob:/);
   const rows = parse(await readFile(await download.path()), { columns: true }) as Record<string, string>[];
   expect(rows).toHaveLength(3);
 });

@@ -11,8 +11,9 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Loading, Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { Loading, Title, useDataProvider, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { ObservationStatus, adminDashboardSchema, type AdminDashboard } from '@mm/shared';
+import { DownloadsPerReason } from './downloads-per-reason';
 import type { MonarchDataProvider } from './providers/data-provider';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -55,6 +56,7 @@ export function Dashboard() {
   const dataProvider = useDataProvider<MonarchDataProvider>();
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const { permissions } = usePermissions<{ isAdmin?: boolean }>();
   const { data } = useQuery({
     queryKey: ['dashboard'],
     queryFn: async () => adminDashboardSchema.parse(await dataProvider.dashboard()),
@@ -126,6 +128,13 @@ export function Dashboard() {
             ))}
           </List>
         </Panel>
+      )}
+      {permissions?.isAdmin && (
+        <Box sx={{ gridColumn: { md: 'span 3' } }}>
+          <Panel title={translate('mm.dashboard.downloads.title')}>
+            <DownloadsPerReason />
+          </Panel>
+        </Box>
       )}
       {data.top_pages.length > 0 && (
         <Panel title={translate('mm.dashboard.top_pages')}>

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ObservationStatus, Role, STATUS_TRANSITIONS } from '@mm/shared';
+import { ObservationStatus, Role, STATUS_TRANSITIONS, type AdminDownloadsPerReason } from '@mm/shared';
 import { buildTestApp, signUp, submitFlash, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -501,5 +501,65 @@ describe('messages and dashboard', () => {
     expect(body.per_week.at(-1).count).toBeGreaterThan(0);
     expect(body.newest_observations.length).toBeGreaterThan(0);
     expect(body.newest_users.map((u: { id: number }) => u.id)).toContain(observer.userId);
+  });
+
+  it('counts downloads per reason over weeks or months, own-words-only apart, named in the request language', async () => {
+    const reason = (
+      await call('POST', '/api/admin/reasons', admin.token, {
+        name: `Range study ${Date.now()}`,
+        name_fr: 'Étude d’aire de répartition',
+        name_es: 'Estudio de distribución',
+      })
+    ).json<{ id: number }>();
+    const dl = (query: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/observations/download?${query}`, remoteAddress: '10.18.0.5' });
+    expect((await dl(`format=csv&reason_id=${reason.id}`)).statusCode).toBe(200);
+    expect((await dl(`format=geojson&reason_id=${reason.id}&reason_text=Atlas`)).statusCode).toBe(200);
+    expect((await dl('format=csv&reason_text=My+own+words')).statusCode).toBe(200);
+    // Two downloads two months ago, written as the log holds them, and one outside a 3-month range.
+    await ctx.db.execute(sql`
+      INSERT INTO downloads (created, reason_id, filters, format, rows)
+      VALUES (date_trunc('month', now() AT TIME ZONE 'UTC') - interval '2 months' + interval '3 days', ${reason.id}, '{}', 'dwca', 40),
+             (date_trunc('month', now() AT TIME ZONE 'UTC') - interval '2 months' + interval '4 days', ${reason.id}, '{}', 'csv', 2),
+             (date_trunc('month', now() AT TIME ZONE 'UTC') - interval '5 months', ${reason.id}, '{}', 'csv', 7)`);
+
+    const res = await call('GET', '/api/admin/downloads/per-reason?period=month&periods=3', admin.token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<AdminDownloadsPerReason>();
+    const month = (back: number) => {
+      const d = new Date();
+      return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1)).toISOString().slice(0, 10);
+    };
+    expect(body.period).toBe('month');
+    expect(body.periods).toEqual([month(2), month(1), month(0)]);
+    expect(body.cells.filter((c) => c.reason_id === reason.id)).toEqual([
+      { period: month(2), reason_id: reason.id, downloads: 2, records: 42 },
+      { period: month(0), reason_id: reason.id, downloads: 2, records: expect.any(Number) },
+    ]);
+    expect(body.reasons.find((r) => r.reason_id === reason.id)).toMatchObject({ downloads: 4, retired: false });
+    expect(body.reasons.at(-1)).toMatchObject({ reason_id: null, name: '' });
+    expect(body.cells.find((c) => c.reason_id === null && c.period === month(0))?.downloads).toBeGreaterThan(0);
+
+    const fr = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/downloads/per-reason?period=week&periods=1',
+      headers: { Authorization: admin.token, Language: 'fr' },
+    });
+    const week = fr.json<AdminDownloadsPerReason>();
+    expect(week.periods).toHaveLength(1);
+    expect(new Date(`${week.periods[0]}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect(week.reasons.find((r) => r.reason_id === reason.id)).toMatchObject({
+      name: 'Étude d’aire de répartition',
+      downloads: 2,
+    });
+    expect(week.cells.filter((c) => c.reason_id === reason.id)).toEqual([
+      { period: week.periods[0], reason_id: reason.id, downloads: 2, records: expect.any(Number) },
+    ]);
+
+    for (const query of ['period=year', 'periods=0', 'periods=105', 'periods=x']) {
+      const bad = await call('GET', `/api/admin/downloads/per-reason?${query}`, admin.token);
+      expect(bad.statusCode, query).toBe(400);
+    }
+    expect((await call('GET', '/api/admin/downloads/per-reason', regionAdmin.token)).statusCode).toBe(403);
   });
 });

@@ -121,8 +121,13 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const mine = () => `username=${volunteer.username}`;
-const download = (query: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'GET', url: `/api/observations/download?${query}`, headers });
+const download = (query: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  ctx.app.inject({ method: 'GET', url: `/api/observations/download?${query}`, headers, remoteAddress });
+/** Downloads from an address of their own: the per-IP download limit (30 a minute) is shared by the whole file. */
+const downloadFrom =
+  (remoteAddress: string) =>
+  (query: string, headers: Record<string, string> = {}) =>
+    download(query, headers, remoteAddress);
 const listTotal = async (query: string, token = '') =>
   (await ctx.app.inject({ method: 'GET', url: `/api/observations?${query}`, headers: { Authorization: token } })).json()
     .paginator.total as number;
@@ -298,6 +303,69 @@ describe('GET /api/observations/download', () => {
     ).toEqual(['Deleted', 'Invalid', 'Test']);
   });
 
+  it('downloads the statuses the requester chose, each record saying its own status', async () => {
+    const download = downloadFrom('10.9.0.3');
+    const statusOf = (rows: Record<DwcColumn, string>[]) =>
+      Object.fromEntries(
+        [...new Set(rows.map((r) => r.eventID))].map((e) => [
+          e,
+          [...new Set(rows.filter((r) => r.eventID === e).map((r) => r.identificationVerificationStatus))],
+        ]),
+      );
+    const publicDefault = csvRows((await download(`format=csv&reason_id=1&${mine()}`)).body);
+    const publicChosen = csvRows((await download(`format=csv&reason_id=1&${mine()}&statuses=4,2,1`)).body);
+    expect(publicChosen).toEqual(publicDefault);
+    // Only Pending rows exist among the public ones: choosing Vetted and Valid alone gives nothing.
+    expect(csvRows((await download(`format=csv&reason_id=1&${mine()}&statuses=2,4`)).body)).toEqual([]);
+
+    const hidden = await download(`format=csv&reason_id=1&${mine()}&statuses=5,6`, { Authorization: admin.token });
+    expect(statusOf(csvRows(hidden.body))).toEqual({
+      [eventIds.invalid!]: ['Invalid'],
+      [eventIds.test!]: ['Test'],
+    });
+    const logged = await ctx.db.execute<{ filters: { statuses?: number[] } }>(
+      sql`SELECT filters FROM downloads WHERE uuid = ${String(hidden.headers['x-download-id'])}::uuid`,
+    );
+    expect(logged.rows[0]?.filters.statuses).toEqual([5, 6]);
+
+    // The archive's occurrences (absences included) carry their record's status too.
+    const archive = await unzip(
+      (await download(`format=dwca&reason_id=1&${mine()}&statuses=1,3`, { Authorization: admin.token })).rawPayload,
+    );
+    const lines = archive['occurrence.txt']!.split('\n').filter((l) => l !== '');
+    const column = lines[0]!.split('\t').indexOf('identificationVerificationStatus');
+    const byEvent = new Map<string, Set<string>>();
+    for (const line of lines.slice(1)) {
+      const cells = line.split('\t');
+      byEvent.set(cells[0]!, (byEvent.get(cells[0]!) ?? new Set()).add(cells[column]!));
+    }
+    expect(Object.fromEntries([...byEvent].map(([e, s]) => [e, [...s]]))).toEqual({
+      [eventIds.jarry!]: ['Pending'],
+      [eventIds.august!]: ['Pending'],
+      [eventIds.mission!]: ['Pending'],
+      [eventIds.deleted!]: ['Deleted'],
+    });
+  });
+
+  it('refuses a status list that is malformed, repeats a status or holds one the requester may not see', async () => {
+    const download = downloadFrom('10.9.0.4');
+    for (const [statuses, token] of [
+      ['5', ''],
+      ['1,3', volunteer.token],
+      ['1,1', admin.token],
+      ['7', admin.token],
+      ['pending', ''],
+      ['', ''],
+    ] as const) {
+      const res = await download(`format=csv&reason_id=1&${mine()}&statuses=${statuses}`, {
+        Authorization: token,
+        Language: 'fr',
+      });
+      expect(res.statusCode, statuses).toBe(400);
+      expect(res.json().fields?.statuses, statuses).toMatch(/Statuts/);
+    }
+  });
+
   it('writes GeoJSON: a FeatureCollection of [longitude, latitude] points, empty when nothing matches', async () => {
     const res = await download(`format=geojson&reason_id=3&${mine()}`);
     expect(res.statusCode).toBe(200);
@@ -409,6 +477,7 @@ describe('GET /api/observations/download', () => {
         'lifestage_id',
         'with_photos',
         'status',
+        'statuses',
       ]),
     );
   });

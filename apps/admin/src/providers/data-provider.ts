@@ -40,6 +40,8 @@ export interface MonarchDataProvider extends DataProvider {
   retryFailedEmail: (id: string) => Promise<void>;
   /** `DELETE /api/admin/failed-emails/{id}`: dismisses a failed email unsent. */
   dismissFailedEmail: (id: string) => Promise<void>;
+  /** `GET /api/admin/downloads/per-reason` (admin only). */
+  downloadsPerReason: (period: 'week' | 'month', periods: number) => Promise<unknown>;
 }
 
 const ADMIN_API = `${API_BASE}/admin`;
@@ -59,4 +61,6 @@ export const dataProvider: MonarchDataProvider = {
   dismissFailedEmail: async (id) => {
     await httpClient(`${ADMIN_API}/failed-emails/${encodeURIComponent(id)}`, { method: 'DELETE' });
   },
+  downloadsPerReason: async (period, periods) =>
+    (await httpClient(`${ADMIN_API}/downloads/per-reason?period=${period}&periods=${periods}`)).json,
 };

@@ -75,6 +75,7 @@ export const router = createBrowserRouter(
             { path: 'photos', ...page(() => import('./routes/photos'), 'PhotosPage') },
             { path: 'checklists/view', ...page(() => import('./routes/mission-details'), 'MissionDetailsPage') },
             { path: 'print/:sheet', ...page(() => import('./routes/print-sheet'), 'PrintSheetRoute') },
+            { path: 'downloads/:id', ...page(() => import('./routes/download-landing'), 'DownloadLandingPage') },
             { path: 'content/contact-us', ...page(() => import('./routes/contact-us'), 'ContactUsPage') },
             // Content pages are open to visitors (spec §1); the Markdown renderer and texts load with the page.
             {

@@ -66,6 +66,17 @@ export const api = {
     return res.blob();
   },
 
+  /**
+   * GET whose answer the caller reads itself (a file with meaningful headers, e.g. `X-Download-Id`),
+   * with `Authorization` and `Language`; the body is left unread.
+   * @throws ApiRequestError on a non-2xx answer, with the server's error body
+   */
+  async response(path: string): Promise<Response> {
+    const res = await fetch(`${API_BASE}${path}`, { headers: headers(false) });
+    if (!res.ok) await parse<never>(res);
+    return res;
+  },
+
   /** Multipart upload of one file (field `file`) with progress 0–1; XHR because fetch cannot report upload progress. */
   upload<T>(path: string, file: File, onProgress?: (fraction: number) => void): Promise<T> {
     return new Promise((resolve, reject) => {

@@ -279,6 +279,44 @@ export const adminDownloadSchema = z.object({
   finished: z.string().nullable(),
 });
 
+/** `GET /api/admin/downloads/per-reason` query: weeks or months, and how many of them up to the current one. */
+export const adminDownloadsPerReasonQuerySchema = z.object({
+  period: z.enum(['week', 'month'], V.invalid).default('month'),
+  /** Periods shown, the current one included: 1–104. */
+  periods: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.numberMin).max(104, V.invalid).default(12),
+});
+export type AdminDownloadsPerReasonQuery = z.infer<typeof adminDownloadsPerReasonQuerySchema>;
+
+/**
+ * Downloads per reason over time (issue 18): every period of the range (oldest first, its first day
+ * yyyy-MM-dd, UTC; weeks start on Monday), the reasons that occur (`reason_id` null: a reason given
+ * in the requester's own words only) with their totals, and the non-empty cells.
+ */
+export const adminDownloadsPerReasonSchema = z.object({
+  period: z.enum(['week', 'month']),
+  periods: z.array(z.string()),
+  reasons: z.array(
+    z.object({
+      reason_id: z.number().int().nullable(),
+      /** In the request's language; '' for `reason_id` null (the panel names it). */
+      name: z.string(),
+      retired: z.boolean(),
+      downloads: z.number().int(),
+      /** Records written by those downloads. */
+      records: z.number().int(),
+    }),
+  ),
+  cells: z.array(
+    z.object({
+      period: z.string(),
+      reason_id: z.number().int().nullable(),
+      downloads: z.number().int(),
+      records: z.number().int(),
+    }),
+  ),
+});
+export type AdminDownloadsPerReason = z.infer<typeof adminDownloadsPerReasonSchema>;
+
 export const adminMessageSchema = z.object({
   id: z.number().int(),
   created: z.string(),

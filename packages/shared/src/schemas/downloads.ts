@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { exploreFiltersSchema, exploreSortSchema, queryBoolean } from './explore';
 import { columnInt, multiline } from './input-rules';
 import { V } from './validation';
+import type { ObservationStatusId } from '../constants/enums';
 
 /** File formats of the Explore download: CSV, GeoJSON FeatureCollection, Darwin Core Archive (zip). */
 export const DOWNLOAD_FORMATS = ['csv', 'geojson', 'dwca'] as const;
@@ -19,6 +20,16 @@ const reasonFields = {
   reason_text: multiline(z.string().trim().max(DOWNLOAD_REASON_MAX_CHARS, V.maxChars).optional()),
 };
 
+/**
+ * `statuses=1,2,4`: the observation statuses (ids 1–6, comma-separated, each once at most) the
+ * requester chooses to download; without it, every status they may see (issue 18 "Status").
+ */
+const statusesParam = z
+  .string()
+  .regex(/^[1-6](,[1-6]){0,5}$/, V.invalid)
+  .transform((v) => v.split(',').map(Number) as ObservationStatusId[])
+  .refine((ids) => new Set(ids).size === ids.length, V.invalid);
+
 const hasReason = (v: { reason_id?: number; reason_text?: string }) =>
   v.reason_id !== undefined || (v.reason_text ?? '') !== '';
 /** Spec §5 "Reason is required.": on the `reason` field, whichever of the two inputs is missing. */
@@ -28,7 +39,15 @@ const reasonRequired = { message: V.required, path: ['reason'] };
  * What the download form sends: a format and a reason, chosen from the list and/or written
  * (spec §1: "a download that requires a stated reason").
  */
-export const createDownloadInputSchema = z.object(reasonFields).refine(hasReason, reasonRequired);
+export const createDownloadInputSchema = z
+  .object({
+    ...reasonFields,
+    /** The statuses to download, at least one (the dialog starts with every status the requester may see). */
+    statuses: z.array(z.number().int().min(1).max(6)).min(1, V.required),
+    /** Darwin Core Archive only: also the records imported from GBIF or a GBIF publisher (off by default). */
+    include_gbif: z.boolean(V.invalid).optional(),
+  })
+  .refine(hasReason, reasonRequired);
 export type CreateDownloadInput = z.infer<typeof createDownloadInputSchema>;
 
 /**
@@ -45,6 +64,7 @@ export const downloadQuerySchema = exploreFiltersSchema
      * publishes them. `1`/`true` or `0`/`false`.
      */
     include_gbif: queryBoolean.optional(),
+    statuses: statusesParam.optional(),
     /** A ticket of `POST /api/observations/download/ticket`: download as its signed-in user (browser links cannot send `Authorization`). */
     ticket: z.string().max(300, V.invalid).optional(),
     /** Row order of a CSV or GeoJSON file, as Explore's list (the archive keeps id order). */

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { LIFESTAGE_KEYS } from '../constants/enums';
 import { columnInt, multiline, type IntegerColumn } from './input-rules';
 import { V } from './validation';
-import { clockTime, countSchema, isoDate, latitudeSchema, longitudeSchema, photoRefSchema } from './observations';
+import {
+  clockTime,
+  coordinateUncertaintySchema,
+  countSchema,
+  isoDate,
+  latitudeSchema,
+  longitudeSchema,
+  photoRefSchema,
+} from './observations';
 
 /** A required reference to a row of the column's table. */
 const idRef = (column: IntegerColumn) => columnInt(column, V.required, V.required);
@@ -20,6 +28,8 @@ export const missionSiteSchema = z.object({
    * owner's permission; issue 19). Sets the site's flag, also for one of the user's existing sites.
    */
   is_private: z.boolean(V.invalid).optional(),
+  /** Metres (issue 18); kept only when a new site is created. */
+  coordinate_uncertainty_m: coordinateUncertaintySchema.nullish(),
 });
 export type MissionSite = z.infer<typeof missionSiteSchema>;
 

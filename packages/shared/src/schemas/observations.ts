@@ -20,6 +20,20 @@ export const countSchema = z.number(V.number).int(V.wholeNumber).min(0, V.number
 export const latitudeSchema = z.number(V.location).min(-90, V.latitude).max(90, V.latitude);
 export const longitudeSchema = z.number(V.location).min(-180, V.longitude).max(180, V.longitude);
 
+/** Most metres of `coordinate_uncertainty_m` a submission may give (a point clicked on a map of a whole country). */
+export const MAX_COORDINATE_UNCERTAINTY_M = 100_000;
+
+/**
+ * Darwin Core coordinateUncertaintyInMeters of a submitted point (issue 18): whole metres, 1–100,000,
+ * from the device's GPS accuracy, the photo's EXIF or the map's scale where the point was clicked.
+ * Optional: older clients and typed coordinates send none.
+ */
+export const coordinateUncertaintySchema = z
+  .number(V.number)
+  .int(V.wholeNumber)
+  .min(1, V.numberPositive)
+  .max(MAX_COORDINATE_UNCERTAINTY_M, V.invalid);
+
 export const photoRefSchema = z.object({
   photo_name: z.string().regex(/^[a-f0-9-]{36}\.jpg$/, V.invalid),
   lifestage_id: z.number().int().min(1).max(4),
@@ -59,6 +73,7 @@ export const submitFlashInputSchema = z
     province_id: columnInt('province_id', V.invalid, V.required),
     latitude: latitudeSchema,
     longitude: longitudeSchema,
+    coordinate_uncertainty_m: coordinateUncertaintySchema.nullish(),
     adults: flashFields.adults,
     eggs: flashFields.eggs,
     caterpillars: flashFields.caterpillars,

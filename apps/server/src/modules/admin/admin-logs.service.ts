@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type {
   AdminDashboard,
+  AdminDownloadsPerReason,
+  AdminDownloadsPerReasonQuery,
+  Locale,
   AdminListQuery,
   AdminObservation,
   AdminUser,
@@ -12,6 +15,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { PanelAccess } from './admin-access';
+import { adminLogsRepository } from './admin-logs.repository';
 import { audit, iso, idFilter, intFilter, listPage, textFilter, type ListPage } from './admin-list';
 import { regionWhere, type AdminObservationsService } from './admin-observations.service';
 import type { AdminUsersService } from './admin-users.service';
@@ -61,6 +65,35 @@ export function createAdminLogsService(
         },
         query,
       );
+    },
+
+    /**
+     * Downloads per reason over time (issue 18), for the dashboard: every period of the range, the
+     * reasons that occur with their totals (most downloaded first; own-words-only last) named in
+     * `locale`, and the non-empty cells.
+     */
+    async downloadsPerReason(query: AdminDownloadsPerReasonQuery, locale: Locale): Promise<AdminDownloadsPerReason> {
+      const [cells, periods, names] = await Promise.all([
+        adminLogsRepository.downloadsPerReason(db, query.period, query.periods),
+        adminLogsRepository.periodStarts(db, query.period, query.periods),
+        adminLogsRepository.reasonNames(db),
+      ]);
+      const totals = new Map<number | null, { downloads: number; records: number }>();
+      for (const c of cells) {
+        const t = totals.get(c.reason_id) ?? { downloads: 0, records: 0 };
+        totals.set(c.reason_id, { downloads: t.downloads + c.downloads, records: t.records + c.records });
+      }
+      const reasons = [...totals.entries()].map(([reason_id, t]) => {
+        const row = names.find((n) => n.id === reason_id);
+        const name = row
+          ? ((locale === 'fr' ? row.name_fr : locale === 'es' ? row.name_es : row.name) ?? row.name)
+          : '';
+        return { reason_id, name, retired: row?.isdeleted ?? false, ...t };
+      });
+      reasons.sort((a, b) =>
+        a.reason_id === null ? 1 : b.reason_id === null ? -1 : b.downloads - a.downloads || a.reason_id - b.reason_id,
+      );
+      return { period: query.period, periods, reasons, cells };
     },
 
     /** Contact messages, newest first; filter by `handled`, `q` (name, email, subject, message). */

@@ -8,6 +8,8 @@ import {
   adminChecklistUpdateSchema,
   adminDashboardSchema,
   adminDownloadSchema,
+  adminDownloadsPerReasonQuerySchema,
+  adminDownloadsPerReasonSchema,
   adminIdParamsSchema,
   adminListQuerySchema,
   adminMessageSchema,
@@ -363,6 +365,24 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
       response: { 200: z.array(adminDownloadSchema), ...errors },
     },
     handler: async (request, reply) => sendList(reply, 'downloads', request.query, await logs.downloads(request.query)),
+  });
+  app.get('/downloads/per-reason', {
+    config: { adminOnly: true },
+    schema: {
+      tags: ['admin'],
+      summary: 'Downloads per reason over time (issue 18): downloads and records per week or month and reason',
+      description:
+        'Query: period (week|month, default month), periods (1–104, default 12: the current period and those before it). ' +
+        'Answers {period, periods: first day of each period (yyyy-MM-dd, UTC, weeks from Monday), ' +
+        'reasons: [{reason_id (null: own words only), name (request language), retired, downloads, records}], ' +
+        `cells: [{period, reason_id, downloads, records}] (non-empty only)}. ${ROLES}`,
+      querystring: adminDownloadsPerReasonQuerySchema,
+      response: { 200: adminDownloadsPerReasonSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return logs.downloadsPerReason(request.query, request.locale);
+    },
   });
   app.get('/messages', {
     config: { adminOnly: true },

@@ -28,6 +28,8 @@ export interface ChecklistWrite {
     longitude: number;
     /** Private site (issue 19); null leaves an existing site's flag as it is (a new one is public). */
     is_private: boolean | null;
+    /** Darwin Core coordinateUncertaintyInMeters, or null when the client did not know it. */
+    coordinate_uncertainty_m: number | null;
   };
   checklist: {
     checklist_date: string;
@@ -55,6 +57,7 @@ export function flashToWrite(input: SubmitFlashInput): ChecklistWrite {
       latitude: input.latitude,
       longitude: input.longitude,
       is_private: null,
+      coordinate_uncertainty_m: input.coordinate_uncertainty_m ?? null,
     },
     checklist: {
       checklist_date: input.checklist_date,
@@ -99,6 +102,7 @@ export function missionToWrite(input: SubmitMissionInput): ChecklistWrite {
       latitude: site.latitude,
       longitude: site.longitude,
       is_private: site.is_private ?? null,
+      coordinate_uncertainty_m: site.coordinate_uncertainty_m ?? null,
     },
     checklist: {
       checklist_date: checklist.checklist_date,

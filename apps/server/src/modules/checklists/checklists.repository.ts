@@ -134,8 +134,8 @@ export const checklistsRepository = {
           ? sql`SELECT ${site.site_id}::int AS site_id, false AS created`
           : sql`UPDATE sites SET is_private = ${site.is_private}, updated = now() WHERE site_id = ${site.site_id}
                 RETURNING site_id, false AS created`
-        : sql`INSERT INTO sites (user_id, locality, city, province_id, country_id, latitude, longitude, is_private)
-              VALUES (${userId}, ${site.locality}, ${site.city}, ${site.province_id}, ${countryId}, ${site.latitude}, ${site.longitude}, ${site.is_private ?? false})
+        : sql`INSERT INTO sites (user_id, locality, city, province_id, country_id, latitude, longitude, is_private, coordinate_uncertainty_m)
+              VALUES (${userId}, ${site.locality}, ${site.city}, ${site.province_id}, ${countryId}, ${site.latitude}, ${site.longitude}, ${site.is_private ?? false}, ${site.coordinate_uncertainty_m}::int)
               RETURNING site_id, true AS created`;
     const result = await db.execute<{ checklist_id: number | null; new_site_id: number | null }>(sql`
       WITH s AS (${siteSource}),
@@ -178,6 +178,7 @@ export const checklistsRepository = {
         latitude: site.latitude,
         longitude: site.longitude,
         is_private: site.is_private ?? false,
+        coordinate_uncertainty_m: site.coordinate_uncertainty_m,
       })
       .returning({ id: sites.site_id });
     if (!row) throw new Error('insert returned no row');
@@ -262,6 +263,10 @@ export const checklistsRepository = {
     return r.rows[0]?.n ?? 0;
   },
 
+  /**
+   * Rewrites a site. An edit that leaves the point where it was and gives no uncertainty keeps the
+   * stored one; a moved point takes the uncertainty given with it (or none).
+   */
   async updateSite(db: DbOrTx, siteId: number, site: ChecklistWrite['site'], countryId: number): Promise<void> {
     await db
       .update(sites)
@@ -273,6 +278,10 @@ export const checklistsRepository = {
         latitude: site.latitude,
         longitude: site.longitude,
         ...(site.is_private === null ? {} : { is_private: site.is_private }),
+        coordinate_uncertainty_m:
+          site.coordinate_uncertainty_m ??
+          sql`CASE WHEN ${sites.latitude} = ${site.latitude} AND ${sites.longitude} = ${site.longitude}
+                   THEN ${sites.coordinate_uncertainty_m} END`,
         updated: new Date(),
       })
       .where(eq(sites.site_id, siteId));

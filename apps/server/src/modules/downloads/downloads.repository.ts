@@ -8,7 +8,8 @@ export interface DownloadLog {
   user_id: number | null;
   reason_id: number | null;
   reason_text: string | null;
-  filters: ExploreFilters;
+  /** The Explore filters, and the statuses when the requester chose them. */
+  filters: ExploreFilters & { statuses?: readonly ObservationStatusId[] };
   format: DownloadFormat;
 }
 

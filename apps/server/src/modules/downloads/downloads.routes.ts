@@ -48,6 +48,8 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
       description:
         'Query: format (csv|geojson|dwca), reason_id (one of loadparams.reasons) and/or reason_text (≤ 500 characters), plus the Explore filters ' +
         '(date_from, date_to, lifestage_id, milkweed_id, country_id, province_id, username, kind, with_photos, status) with the same visibility as the list. ' +
+        'statuses (optional, e.g. 1,2,4): the observation status ids to download, each once; default every status the requester may see (Pending, Vetted, Valid; all six for an admin). ' +
+        'identificationVerificationStatus gives each record its status name. ' +
         `csv and geojson: one row per observation, ordered by id, Darwin Core columns: ${DWC_COLUMNS.join(', ')}. ` +
         'csv: RFC 4180, UTF-8 with a byte-order mark, header row. geojson: FeatureCollection of Points [longitude, latitude]. ' +
         'dwca: a sampling-event Darwin Core Archive (issue 18): event.txt (Event core, one row per checklist), occurrence.txt (present and absent life stages, milkweeds), ' +
@@ -55,7 +57,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
         'Streamed from a database cursor as an attachment named mission-monarch-observations-{yyyy-MM-dd}.{csv|geojson|zip}; every download is logged with its reason, filters and row count. ' +
         'include_gbif (optional, dwca only, default false): also include records imported from GBIF or a GBIF publisher such as iNaturalist, marked with their source dataset, institution and a note; left out by default since GBIF already publishes them. ' +
         'ticket (optional): from POST /api/observations/download/ticket, to download as that signed-in user from a browser link. ' +
-        '400 "Reason is required." (fields.reason) without a reason; 401 for a ticket that is invalid, expired, already used, for another download, or whose session ended; 503 while too many downloads are streaming.',
+        '400 "Reason is required." (fields.reason) without a reason; 400 on fields.statuses for a malformed list or a status the requester may not see; 401 for a ticket that is invalid, expired, already used, for another download, or whose session ended; 503 while too many downloads are streaming.',
       querystring: downloadQuerySchema,
       produces: ['text/csv', 'application/geo+json', 'application/zip'],
       response: {

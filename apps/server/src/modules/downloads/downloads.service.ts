@@ -74,6 +74,21 @@ const STATUS_NAMES = Object.fromEntries(Object.entries(ObservationStatus).map(([
 >;
 const runPipeline = promisify(pipeline) as (...streams: (Readable | Writable | Transform)[]) => Promise<void>;
 
+/**
+ * The statuses a download holds: those chosen (`statuses=`), or every status the requester may see
+ * (issue 18 "Status"), in id order.
+ * @throws 400 `fields.statuses` when a chosen status is one the requester may not see
+ */
+export function chosenStatuses(
+  user: SessionUser | null,
+  chosen: readonly ObservationStatusId[] | undefined,
+): readonly ObservationStatusId[] {
+  const visible = visibleStatuses(user);
+  if (!chosen) return visible;
+  if (chosen.some((s) => !visible.includes(s))) throw fieldError('statuses', V.invalid);
+  return [...chosen].sort((a, b) => a - b);
+}
+
 /** A transform of database rows into output rows; `onEnd` runs before the last row passes on. */
 function mapRows<R>(map: (row: R) => unknown, onRow: (row: R) => void = () => undefined, onEnd?: () => Promise<void>) {
   return new Transform({
@@ -269,9 +284,19 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
      * @throws 503 when too many downloads are already streaming
      */
     async start(user: SessionUser | null, query: DownloadQuery, locale: Locale = 'en'): Promise<DownloadFile> {
-      const { format, reason_id, reason_text, ticket: _ticket, sort, include_gbif, ...filters } = query;
+      const {
+        format,
+        reason_id,
+        reason_text,
+        ticket: _ticket,
+        sort,
+        include_gbif,
+        statuses: chosen,
+        ...filters
+      } = query;
       if (reason_id !== undefined && !(await downloadsRepository.reasonExists(db, reason_id)))
         throw fieldError('reason', V.unknownReference);
+      const statuses = chosenStatuses(user, chosen);
       if (active >= maxActive) throw new HttpError(503, 'errors.unavailable');
       active++;
       try {
@@ -279,12 +304,11 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
           user_id: user?.user_id ?? null,
           reason_id: reason_id ?? null,
           reason_text: reason_text || null,
-          filters,
+          filters: chosen ? { ...filters, statuses: [...statuses] } : filters,
           format,
         });
         const day = new Date().toISOString().slice(0, 10);
         const ctx = context(locale);
-        const statuses = visibleStatuses(user);
         const positions = positionsFor(user);
         const client = await db.$client.connect();
         let output: Readable;

@@ -4,19 +4,29 @@ import 'leaflet/dist/leaflet.css';
 import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { clickUncertainty } from './coordinate-uncertainty';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM } from '@mm/shared';
 import { useClientConfig } from '../../lib/client-config';
 import { POINT_ZOOM, markerIcon } from './marker-icon';
 
+/** A point in WGS84 degrees; `uncertainty` (whole metres, issue 18) when what placed it knows it. */
 export interface LatLng {
   lat: number;
   lng: number;
+  uncertainty?: number | null;
 }
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
+/** A point placed on the map at its current zoom, with the uncertainty of a click there. */
+const placed = (map: L.Map, p: L.LatLng): LatLng => ({
+  lat: round(p.lat),
+  lng: round(p.lng),
+  uncertainty: clickUncertainty(p.lat, map.getZoom()),
+});
+
 function ClickToPlace({ onChange }: { onChange: (p: LatLng) => void }) {
-  useMapEvents({ click: (e) => onChange({ lat: round(e.latlng.lat), lng: round(e.latlng.lng) }) });
+  const map = useMapEvents({ click: (e) => onChange(placed(map, e.latlng)) });
   return null;
 }
 
@@ -42,7 +52,7 @@ function FollowPoint({ value, placedHere }: { value: LatLng | undefined; placedH
 
 /**
  * A Leaflet map centred per spec §9 on which a click places, and a drag moves, the observation's
- * point (WGS84 degrees, rounded to 1e-6 ≈ 0.1 m). A point set from outside (photo data, device
+ * point (WGS84 degrees, rounded to 1e-6 ≈ 0.1 m) with the uncertainty of a click at the map's zoom. A point set from outside (photo data, device
  * location, typed numbers) re-centres and zooms the map on it. Without tiles (offline) the map
  * still takes clicks.
  */
@@ -50,6 +60,7 @@ export function LocationPicker({ value, onChange }: { value: LatLng | undefined;
   const { t } = useTranslation();
   const config = useClientConfig();
   const placedHere = useRef<LatLng | null>(null);
+  const mapRef = useRef<L.Map | null>(null);
   const place = useCallback(
     (p: LatLng) => {
       placedHere.current = p;
@@ -61,7 +72,7 @@ export function LocationPicker({ value, onChange }: { value: LatLng | undefined;
     () => ({
       dragend: (e: L.LeafletEvent) => {
         const p = (e.target as L.Marker).getLatLng();
-        place({ lat: round(p.lat), lng: round(p.lng) });
+        place(mapRef.current ? placed(mapRef.current, p) : { lat: round(p.lat), lng: round(p.lng) });
       },
     }),
     [place],
@@ -82,6 +93,7 @@ export function LocationPicker({ value, onChange }: { value: LatLng | undefined;
         }}
       >
         <MapContainer
+          ref={mapRef}
           center={value ? [value.lat, value.lng] : [DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng]}
           zoom={value ? POINT_ZOOM : DEFAULT_MAP_ZOOM}
           style={{ height: '100%', width: '100%' }}

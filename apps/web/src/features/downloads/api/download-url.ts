@@ -1,54 +1,64 @@
-import {
-  API_BASE,
-  EXPLORE_FILTER_KEYS,
-  type CreateDownloadInput,
-  type DownloadTicketResponse,
-  type ExploreFilters,
-} from '@mm/shared';
+import { EXPLORE_FILTER_KEYS, type CreateDownloadInput, type ExploreFilters } from '@mm/shared';
 import { api } from '../../../lib/api-client';
-import { storage } from '../../../lib/storage';
 
 /**
- * `GET /api/observations/download` URL for the Explore filters and the form's format and reason,
- * filters in the order Explore writes them; empty values are left out.
+ * `/observations/download?…` (under the API base) for the Explore filters and the form's format,
+ * reason, statuses and (archive only) GBIF-sourced records, filters in the order Explore writes them; empty values are left out.
  */
-export function downloadUrl(filters: ExploreFilters, input: CreateDownloadInput): string {
+export function downloadPath(filters: ExploreFilters, input: CreateDownloadInput): string {
   const query = new URLSearchParams({ format: input.format });
   if (input.reason_id !== undefined) query.set('reason_id', String(input.reason_id));
   if (input.reason_text) query.set('reason_text', input.reason_text);
+  query.set('statuses', [...input.statuses].sort((a, b) => a - b).join(','));
+  if (input.format === 'dwca' && input.include_gbif) query.set('include_gbif', '1');
   for (const key of EXPLORE_FILTER_KEYS) {
     const value = filters[key];
     if (value === undefined || value === '') continue;
     query.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
   }
-  return `${API_BASE}/observations/download?${query}`;
+  return `/observations/download?${query}`;
+}
+
+/** A download as received: its public id (landing page) and its file. */
+export interface ReceivedDownload {
+  id: string;
+  fileName: string;
+  file: Blob;
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header, else `fallback`. */
+export function attachmentName(header: string | null, fallback: string): string {
+  return /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? fallback;
 }
 
 /**
- * The download link for the signed-in user: a link cannot send the `Authorization` header, so a
- * signed-in user (an admin downloads every status) first gets a one-minute, single-use ticket for
- * exactly this download (`POST /api/observations/download/ticket`) and the link carries it.
- * Visitors get the plain link (the public set).
- * @throws ApiRequestError when the ticket is refused (e.g. 401 after the session ended)
+ * Downloads the file as the signed-in user (the request carries `Authorization`, so an admin gets
+ * every status) and reports its id (`X-Download-Id`) as soon as the answer starts, before the body
+ * has arrived. Chromium and Firefox keep a large body on disk rather than in memory.
+ * @throws ApiRequestError when the server refuses (400 with `fields`, 503 when busy)
  */
-export async function signedDownloadUrl(filters: ExploreFilters, input: CreateDownloadInput): Promise<string> {
-  const url = downloadUrl(filters, input);
-  if (!storage.token()) return url;
-  const query = Object.fromEntries(new URLSearchParams(url.slice(url.indexOf('?') + 1)));
-  const { ticket } = await api.post<DownloadTicketResponse>('/observations/download/ticket', query);
-  return `${url}&ticket=${encodeURIComponent(ticket)}`;
+export async function fetchDownload(
+  filters: ExploreFilters,
+  input: CreateDownloadInput,
+  onStarted: (id: string) => void,
+): Promise<ReceivedDownload> {
+  const res = await api.response(downloadPath(filters, input));
+  const id = res.headers.get('X-Download-Id') ?? '';
+  onStarted(id);
+  const file = await res.blob();
+  return { id, file, fileName: attachmentName(res.headers.get('Content-Disposition'), 'mission-monarch-download') };
 }
 
-/**
- * Lets the browser fetch `url` as a file: the server streams it straight to disk, without the
- * page holding it in memory.
- */
-export function startDownload(url: string): void {
+/** Hands a received file to the browser, which saves it under `fileName`. */
+export function saveFile(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
-  link.download = '';
+  link.download = fileName;
   link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
+  // The click has handed the file over; the URL can go once the browser has started saving it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

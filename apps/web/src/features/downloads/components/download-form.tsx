@@ -1,6 +1,8 @@
 import {
+  Checkbox,
   FormControl,
   FormControlLabel,
+  FormGroup,
   FormHelperText,
   FormLabel,
   MenuItem,
@@ -16,6 +18,7 @@ import type { z } from 'zod';
 import {
   DOWNLOAD_FORMATS,
   DOWNLOAD_REASON_MAX_CHARS,
+  type ObservationStatusId,
   type CreateDownloadInput,
   type createDownloadInputSchema,
 } from '@mm/shared';
@@ -26,15 +29,23 @@ import { useParamsData } from '../../../entities/params/get-params';
 export type DownloadFormValues = z.input<typeof createDownloadInputSchema>;
 
 /**
- * Format (with a one-line explanation each) and reason: one of the listed reasons and/or free
- * text. "Reason is required." (spec §5) shows on the reason list when neither is given.
+ * Format (with a one-line explanation each; the archive may also hold the records GBIF already
+ * publishes), statuses (issue 18: those the requester may see, all
+ * ticked at first) and reason: one of the listed reasons and/or free text. "Reason is required."
+ * (spec §5) shows on the reason list when neither is given.
  */
-export function DownloadForm({ form }: { form: UseFormReturn<DownloadFormValues, unknown, CreateDownloadInput> }) {
+export function DownloadForm({
+  form,
+  statusChoices,
+}: {
+  form: UseFormReturn<DownloadFormValues, unknown, CreateDownloadInput>;
+  statusChoices: readonly ObservationStatusId[];
+}) {
   const { t } = useTranslation('downloads');
   const fieldError = useFieldError();
   const { data: params } = useParamsData();
   const { control, register, formState } = form;
-  const [reasonId, reasonText] = useWatch({ control, name: ['reason_id', 'reason_text'] });
+  const [reasonId, reasonText, format] = useWatch({ control, name: ['reason_id', 'reason_text', 'format'] });
   // The schema's "neither reason" rule reports on `reason`, which no input revalidates: it goes as soon as one is given.
   const reasonGiven = reasonId !== undefined || (reasonText ?? '').trim() !== '';
   const reasonError = reasonGiven ? undefined : (get(formState.errors, 'reason') as FieldError | undefined);
@@ -68,6 +79,49 @@ export function DownloadForm({ form }: { form: UseFormReturn<DownloadFormValues,
                 />
               ))}
             </RadioGroup>
+          </FormControl>
+        )}
+      />
+      {format === 'dwca' && (
+        <Controller
+          control={control}
+          name="include_gbif"
+          render={({ field }) => (
+            <FormControl>
+              <FormControlLabel
+                label={t('include_gbif')}
+                control={<Checkbox checked={field.value ?? false} onChange={(e) => field.onChange(e.target.checked)} />}
+              />
+              <FormHelperText>{t('include_gbif_help')}</FormHelperText>
+            </FormControl>
+          )}
+        />
+      )}
+      <Controller
+        control={control}
+        name="statuses"
+        render={({ field, fieldState }) => (
+          <FormControl error={!!fieldState.error} component="fieldset" variant="standard">
+            <FormLabel component="legend">{t('statuses')}</FormLabel>
+            <FormGroup row>
+              {statusChoices.map((id) => (
+                <FormControlLabel
+                  key={id}
+                  label={t(`common:status.${id}`)}
+                  control={
+                    <Checkbox
+                      checked={field.value.includes(id)}
+                      onChange={(e) =>
+                        field.onChange(
+                          e.target.checked ? [...field.value, id] : field.value.filter((v: number) => v !== id),
+                        )
+                      }
+                    />
+                  }
+                />
+              ))}
+            </FormGroup>
+            <FormHelperText>{fieldError(fieldState.error, 'statuses') ?? t('statuses_help')}</FormHelperText>
           </FormControl>
         )}
       />

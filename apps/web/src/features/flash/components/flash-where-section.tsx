@@ -41,6 +41,8 @@ export function FlashWhereSection({
     formState: { errors },
   } = form;
   const shrink = point !== undefined || undefined;
+  // Typed coordinates come with no known uncertainty.
+  const typedCoordinate = () => form.setValue('coordinate_uncertainty_m', null);
   return (
     <FormSection title={t('flash.where')}>
       <UseMyLocationButton onLocate={setPoint} />
@@ -58,7 +60,7 @@ export function FlashWhereSection({
             fullWidth
             type="number"
             label={t('fields.latitude')}
-            {...register('latitude', { valueAsNumber: true })}
+            {...register('latitude', { valueAsNumber: true, onChange: typedCoordinate })}
             slotProps={{ inputLabel: { shrink }, htmlInput: { step: 'any', min: -90, max: 90 } }}
           />
         </Grid>
@@ -67,7 +69,7 @@ export function FlashWhereSection({
             fullWidth
             type="number"
             label={t('fields.longitude')}
-            {...register('longitude', { valueAsNumber: true })}
+            {...register('longitude', { valueAsNumber: true, onChange: typedCoordinate })}
             slotProps={{ inputLabel: { shrink }, htmlInput: { step: 'any', min: -180, max: 180 } }}
           />
         </Grid>

@@ -2,6 +2,7 @@ import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { Alert, Box, Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toUncertainty } from '../../../components/map/coordinate-uncertainty';
 import type { LatLng } from '../../../components/map/location-picker';
 
 type GeoProblem = 'geo_denied' | 'geo_unavailable' | 'geo_timeout' | 'geo_unsupported';
@@ -18,7 +19,7 @@ function problemOf(err: GeolocationPositionError): GeoProblem {
 
 /**
  * "Use my location": asks the browser for the device's position (navigator.geolocation) and hands
- * it over in WGS84 degrees; a refusal, a missing fix, a timeout or a browser without geolocation
+ * it over in WGS84 degrees with its accuracy as the uncertainty (whole metres); a refusal, a missing fix, a timeout or a browser without geolocation
  * shows a translated message instead.
  */
 export function UseMyLocationButton({ onLocate }: { onLocate: (p: LatLng) => void }) {
@@ -36,7 +37,12 @@ export function UseMyLocationButton({ onLocate }: { onLocate: (p: LatLng) => voi
     navigator.geolocation.getCurrentPosition(
       (pos) => {
         setLocating(false);
-        onLocate({ lat: round(pos.coords.latitude), lng: round(pos.coords.longitude) });
+        onLocate({
+          lat: round(pos.coords.latitude),
+          lng: round(pos.coords.longitude),
+          // The W3C accuracy: radius in metres around the fix at a 95 % confidence level.
+          uncertainty: toUncertainty(pos.coords.accuracy),
+        });
       },
       (err) => {
         setLocating(false);

@@ -46,6 +46,7 @@ function useFlashFields(initial: ChecklistDetail | undefined, queued: QueuedFlas
     (p: LatLng) => {
       setValue('latitude', p.lat, { shouldValidate: isSubmitted });
       setValue('longitude', p.lng, { shouldValidate: isSubmitted });
+      setValue('coordinate_uncertainty_m', p.uncertainty ?? null);
     },
     [setValue, isSubmitted],
   );

@@ -9,18 +9,27 @@ const read = (name: string) => readPhotoExif(new Uint8Array(readFileSync(path.jo
 describe('readPhotoExif on the real test photos', () => {
   it('reads the Berkeley point (western hemisphere) and the day', async () => {
     expect(await read('squirrel_berkeley_canon600d_gps.jpg')).toEqual({
-      point: { lat: 37.871093, lng: -122.25678 },
+      point: { lat: 37.871093, lng: -122.25678, uncertainty: 30 },
       date: '2015-06-11',
     });
   });
 
+  // Uncertainty: the iPhone's GPSHPositioningError (6.0009 m) rounded up, else the documented 30 m default.
   it('reads a point just south of the equator, HEIC and a PNG eXIf chunk', async () => {
-    expect((await read('agama_lizard_kenya_kodak_gps_south.jpg')).point).toEqual({ lat: -0.3713, lng: 36.056417 });
+    expect((await read('agama_lizard_kenya_kodak_gps_south.jpg')).point).toEqual({
+      lat: -0.3713,
+      lng: 36.056417,
+      uncertainty: 30,
+    });
     expect(await read('sicily_iphone7_gps.heic')).toEqual({
-      point: { lat: 38.046642, lng: 12.994411 },
+      point: { lat: 38.046642, lng: 12.994411, uncertainty: 7 },
       date: '2019-10-20',
     });
-    expect((await read('png_with_exif_and_gps.png')).point).toEqual({ lat: 50.299603, lng: 14.820294 });
+    expect((await read('png_with_exif_and_gps.png')).point).toEqual({
+      lat: 50.299603,
+      lng: 14.820294,
+      uncertainty: 30,
+    });
   });
 
   it('reads an iPhone HEIC handed over as a File, as the Flash photo picker does', async () => {
@@ -30,7 +39,7 @@ describe('readPhotoExif on the real test photos', () => {
     );
     const file = new File([bytes], 'IMG_0001.HEIC', { type: 'image/heic' });
     expect(await readPhotoExif(file, '2030-01-01')).toEqual({
-      point: { lat: 38.046642, lng: 12.994411 },
+      point: { lat: 38.046642, lng: 12.994411, uncertainty: 7 },
       date: '2019-10-20',
     });
   });

@@ -1,8 +1,9 @@
 import { Box } from '@mui/material';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { CircleMarker, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { clickUncertainty } from '../../../components/map/coordinate-uncertainty';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, type MySite } from '@mm/shared';
 import { useClientConfig } from '../../../lib/client-config';
 import type { LatLng } from '../../../components/map/location-picker';
@@ -13,8 +14,15 @@ export type MapFocus = { point: LatLng } | { points: LatLng[] };
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
+/** A point placed on the map at its current zoom, with the uncertainty of a click there. */
+const placed = (map: L.Map, p: L.LatLng): LatLng => ({
+  lat: round(p.lat),
+  lng: round(p.lng),
+  uncertainty: clickUncertainty(p.lat, map.getZoom()),
+});
+
 function ClickToPlace({ onChange }: { onChange: (p: LatLng) => void }) {
-  useMapEvents({ click: (e) => onChange({ lat: round(e.latlng.lat), lng: round(e.latlng.lng) }) });
+  const map = useMapEvents({ click: (e) => onChange(placed(map, e.latlng)) });
   return null;
 }
 
@@ -59,11 +67,12 @@ export function SiteMap({
   height = { xs: 280, md: 380 },
 }: SiteMapProps) {
   const config = useClientConfig();
+  const mapRef = useRef<L.Map | null>(null);
   const handlers = useMemo(
     () => ({
       dragend: (e: L.LeafletEvent) => {
         const p = (e.target as L.Marker).getLatLng();
-        onChange?.({ lat: round(p.lat), lng: round(p.lng) });
+        onChange?.(mapRef.current ? placed(mapRef.current, p) : { lat: round(p.lat), lng: round(p.lng) });
       },
     }),
     [onChange],
@@ -86,6 +95,7 @@ export function SiteMap({
       }}
     >
       <MapContainer
+        ref={mapRef}
         center={[center.lat, center.lng]}
         zoom={value ? SITE_ZOOM : DEFAULT_MAP_ZOOM}
         style={{ height: '100%', width: '100%' }}

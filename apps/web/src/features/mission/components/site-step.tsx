@@ -51,6 +51,7 @@ function useSiteEditing() {
   const setPoint = (p: LatLng) => {
     setValue('site.latitude', p.lat, opts);
     setValue('site.longitude', p.lng, opts);
+    setValue('site.coordinate_uncertainty_m', p.uncertainty ?? null);
     leaveSite();
     void suggestProvince(p);
   };
@@ -62,9 +63,16 @@ function useSiteEditing() {
     setValue('site.latitude', s.latitude, opts);
     setValue('site.longitude', s.longitude, opts);
     setValue('site.is_private', s.is_private, opts);
+    // A saved site keeps the uncertainty stored with it.
+    setValue('site.coordinate_uncertainty_m', null);
     setSuggested(false);
   };
-  return { suggested, setSuggested, leaveSite, setPoint, pickSite };
+  /** Typed coordinates: their uncertainty is not known (the point's source is the volunteer's numbers). */
+  const typeCoordinate = () => {
+    leaveSite();
+    setValue('site.coordinate_uncertainty_m', null);
+  };
+  return { suggested, setSuggested, leaveSite, setPoint, pickSite, typeCoordinate };
 }
 
 /**
@@ -108,7 +116,7 @@ export function SiteStep({ params }: { params: LoadParams }) {
     name: ['site.latitude', 'site.longitude', 'site.site_id', 'site.locality'],
   });
   const point = isNum(lat) && isNum(lng) ? { lat, lng } : undefined;
-  const { suggested, setSuggested, leaveSite, setPoint, pickSite } = useSiteEditing();
+  const { suggested, setSuggested, leaveSite, setPoint, pickSite, typeCoordinate } = useSiteEditing();
   const [showSites, setShowSites] = useState(false);
   const [pickedFocus, setPickedFocus] = useState<MapFocus>();
   const sites = useMySites(showSites);
@@ -134,7 +142,7 @@ export function SiteStep({ params }: { params: LoadParams }) {
       fullWidth
       type="number"
       label={t(`common:fields.${name}`)}
-      {...register(`site.${name}`, { valueAsNumber: true, onChange: leaveSite })}
+      {...register(`site.${name}`, { valueAsNumber: true, onChange: typeCoordinate })}
       slotProps={{
         inputLabel: { shrink: point !== undefined || undefined },
         htmlInput: { step: 'any', min: -max, max, inputMode: 'decimal' },
