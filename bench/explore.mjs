@@ -10,10 +10,11 @@
 //      list repeated from the cache (200) and revalidated (304); map clusters at zooms 3/6/10/14
 //      missing and hitting the cache; the full CSV export with the server's RSS sampled; then the
 //      server restarted with EXPLORE_ROW_CACHE_MB=0 and the two list lines again, every row read
-//      from PostgreSQL ("cold").
+//      from PostgreSQL ("cold"); then with two server processes (WORKERS=2, issue 16) the unfiltered
+//      list missing the cache again, and its ratio to one process ("processes").
 //   3. A summary table with PASS/FAIL per target and the CPU share other processes took meanwhile.
 // Options: --observations N (1000000) --seed S (2024) --duration S (10) --warmup S (3)
-//   --connections N (32) --data-dir DIR (/tmp/mm-bench-explore) --fresh --only list,direct,cached,clusters,download,cold
+//   --connections N (32) --data-dir DIR (/tmp/mm-bench-explore) --fresh --only list,direct,cached,clusters,download,cold,processes
 // Exit status 0 when every line of the summary passes, 1 otherwise, 2 on an error.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -28,7 +29,7 @@ import { fmt, log, pct, runBenchmark } from './lib/runner.mjs';
 import { mib, table } from './lib/stats.mjs';
 
 /** Bump when the generated data change shape: a kept database of another version is regenerated. */
-const DATA_VERSION = 1;
+const DATA_VERSION = 2;
 const TARGET_P95_MS = 25;
 const TARGET_CACHED_RPS = 10_000;
 const TARGET_DIRECT_RATIO = 0.85;
@@ -59,7 +60,7 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '32' },
     'data-dir': { type: 'string', default: path.join(os.tmpdir(), 'mm-bench-explore') },
     fresh: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'list,direct,cached,clusters,download,cold' },
+    only: { type: 'string', default: 'list,direct,cached,clusters,download,cold,processes' },
   },
 });
 const positive = (name) => {
@@ -261,7 +262,7 @@ async function main() {
       const api = JSON.parse((await get(`/api/observations?${qs({ page, limit: LIMIT, _: 'check' })}`)).body);
       const sqlIds = await pool.query(
         `SELECT o.observation_id FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id
-         WHERE o.observationstatus_id IN (1, 2, 4) AND NOT c.isdeleted ORDER BY o.observation_created DESC, o.observation_id DESC LIMIT $1 OFFSET $2`,
+         WHERE o.observationstatus_id IN (1, 2, 4) AND NOT c.isdeleted ORDER BY o.observed_on DESC NULLS LAST, o.observation_id DESC LIMIT $1 OFFSET $2`,
         [LIMIT, (page - 1) * LIMIT],
       );
       const a = api.data.map((r) => r.observation_id).join(',');
@@ -565,6 +566,34 @@ async function main() {
           ok(cold.result) ? null : false,
         ]);
       }
+    }
+
+    if (only.has('processes')) {
+      // Issue 16: the uncached unfiltered list again with two server processes (WORKERS=2, Node's
+      // cluster module, one PostgreSQL) on the same data; the CPU meter counts the workers too (they
+      // are the primary's children). Compared with the one-process line of this run.
+      await pool.end();
+      await server.stop();
+      server = await startServer({
+        dataDir,
+        env: { WORKERS: '2' },
+        timeoutMs: 240_000,
+        readyLine: /all \d+ workers listening/,
+      });
+      base = server.baseUrl;
+      pool = new pg.Pool({ connectionString: embeddedDatabaseUrl(dataDir), max: connections });
+      log(`server restarted with WORKERS=2 in ${fmt(server.startMs, 0)} ms (pid ${server.pid})`);
+      const two = await measure(`list unfiltered, cache missed, 2 processes (pages 1–${LIST_PAGES})`, {
+        build: (n) => ({ path: unfilteredPath(n) }),
+      });
+      const one = listUnfiltered?.result.rps;
+      rows.push([
+        `List unfiltered, cache missed, 2 processes (WORKERS=2), pages/s`,
+        '(reported)',
+        `${fmt(two.result.rps, 0)} req/s, p95 ${fmt(two.result.p95)} ms${one ? ` — ${fmt(two.result.rps / one)}× one process` : ''}`,
+        cost(two),
+        ok(two.result) ? null : false,
+      ]);
     }
 
     const mEnd = machine();

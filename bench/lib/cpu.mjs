@@ -25,8 +25,9 @@ function readStat(file) {
 }
 
 /**
- * CPU time (ms) of a process, of its main thread alone, and of all its descendants (PostgreSQL's
- * postmaster and backends are children of the server process).
+ * CPU time (ms) of a process with its Node descendants (cluster workers, `WORKERS=N`), of its main
+ * thread alone, and of its PostgreSQL descendants (the embedded postmaster and backends are children
+ * of the server process).
  * @param {number} rootPid
  * @returns {{ processMs: number, mainThreadMs: number, descendantsMs: number }}
  */
@@ -40,14 +41,17 @@ function treeCpu(rootPid) {
   const children = new Map();
   for (const [pid, st] of all) children.set(st.ppid, [...(children.get(st.ppid) ?? []), pid]);
   let descendantsMs = 0;
+  let nodeMs = 0;
   const stack = [...(children.get(rootPid) ?? [])];
   while (stack.length > 0) {
     const pid = stack.pop();
-    descendantsMs += all.get(pid)?.ms ?? 0;
+    const st = all.get(pid);
+    if (st?.comm.startsWith('postgres')) descendantsMs += st.ms;
+    else nodeMs += st?.ms ?? 0;
     stack.push(...(children.get(pid) ?? []));
   }
   const main = readStat(`/proc/${rootPid}/task/${rootPid}/stat`);
-  return { processMs: all.get(rootPid)?.ms ?? 0, mainThreadMs: main?.ms ?? 0, descendantsMs };
+  return { processMs: (all.get(rootPid)?.ms ?? 0) + nodeMs, mainThreadMs: main?.ms ?? 0, descendantsMs };
 }
 
 /**
@@ -63,7 +67,8 @@ function systemCpu() {
 
 /**
  * Starts measuring; call the returned function to get the CPU used since (all values in ms).
- * `serverMs`: the server's Node process (all threads: main, GC helpers, libuv pool where sharp runs);
+ * `serverMs`: the server's Node process or processes (all threads: main, GC helpers, libuv pool where sharp
+ * runs; with its cluster workers);
  * `serverMainMs`: its JavaScript main thread only; `postgresMs`: the embedded PostgreSQL processes;
  * `benchMs`: this process (autocannon, fetch); `othersMs`: everything else on the machine;
  * `capacityMs`: cores × wall time.

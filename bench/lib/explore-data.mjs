@@ -187,6 +187,8 @@ function generateRows({
     dateidentified: column('int', timestamp('dateidentified')),
     observation_created: column('int', timestamp('observation_created')),
     updated: column('int', timestamp('updated')),
+    // The checklist's date, as the trigger of migration 0016 sets it (triggers are off while loading).
+    observed_on: column('int', "DATE '1970-01-01' + u.observed_on"),
   };
   const ph = {
     observation_id: column('int'),
@@ -345,6 +347,7 @@ function generateRows({
       ob.dateidentified.push(identified);
       ob.observation_created.push(createdS);
       ob.updated.push(identified ?? createdS);
+      ob.observed_on.push(dateMs / DAY_MS);
       for (let p = 1; p <= photos; p++) {
         ph.observation_id.push(observationId);
         ph.observation_lifestage_id.push(stage);
