@@ -6,7 +6,9 @@ import { useLocale } from '../../../lib/links';
 import { usePageTitle } from '../../../lib/page-title';
 import type { PrintSheet } from '../sheets';
 import { FlashFormSheet } from './flash-form-sheet';
+import { MilkweedIdSheet } from './milkweed-id-sheet';
 import { MissionFormSheet } from './mission-form-sheet';
+import { MonarchIdSheet } from './monarch-id-sheet';
 
 /** On paper only the sheet: the site's header, footer and banners are left out, margins are the printer's. */
 const printStyles = (
@@ -22,12 +24,13 @@ const printStyles = (
 );
 
 /**
- * A printable field sheet in the visitor's language (issue 17): a title, what to do with it, a
+ * A printable sheet in the visitor's language (issue 17): a title, what to do with it, a
  * "Print or save as PDF" button (the browser's print dialog) and the sheet itself.
  */
 export function PrintSheetPage({ sheet }: { sheet: PrintSheet }) {
   const { t } = useTranslation('content');
   const lng = useLocale();
+  // The identification sheets need no reference data; the forms list its milkweeds and codes.
   const params = useParamsData();
   const title = t(`print.sheets.${sheet}.title`);
   usePageTitle(title);
@@ -52,7 +55,11 @@ export function PrintSheetPage({ sheet }: { sheet: PrintSheet }) {
         </Button>
       </Stack>
       <Typography sx={{ mb: 3 }}>{t(`print.sheets.${sheet}.lead`)}</Typography>
-      {params.data ? (
+      {sheet === 'monarch-id' ? (
+        <MonarchIdSheet />
+      ) : sheet === 'milkweed-id' ? (
+        <MilkweedIdSheet />
+      ) : params.data ? (
         sheet === 'flash-form' ? (
           <FlashFormSheet params={params.data} lng={lng} />
         ) : (
