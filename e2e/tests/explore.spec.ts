@@ -172,6 +172,29 @@ test('list, grid and map views; the URL keeps the view through a reload @phone',
   await expect(page).toHaveURL(new RegExp(`username=${explorer}`));
 });
 
+test('a grid card without a photo shows the drawing of its life stage, with alt text (issue 19)', async ({ page }) => {
+  await page.goto(mine('&view=grid'));
+  const cards = page.getByRole('list', { name: 'Observations' }).getByRole('listitem');
+  await expect(cards).toHaveCount(5);
+  const drawings: [string, string, string][] = [
+    ['Parc Jarry', 'Caterpillar', 'caterpillar'],
+    ['Trinity Bellwoods', 'Eggs', 'egg'],
+    ['Old Port', 'Adult', 'adult'],
+  ];
+  for (const [place, stage, file] of drawings) {
+    const img = cards.filter({ hasText: place }).getByRole('img', { name: `No photo — drawing: ${stage}` });
+    await expect(img).toHaveAttribute('src', `/mmapp/img/illustrations/${file}.svg`);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  }
+  await expect(
+    cards.filter({ hasText: 'El Rosario' }).getByRole('img', { name: 'No photo — drawing: Chrysalis' }),
+  ).toBeVisible();
+  await expect(page.locator('img[src$="/img/dummy.svg"]')).toHaveCount(0);
+  // The same in French.
+  await page.goto(mine('&view=grid').replace('/en/', '/fr/'));
+  await expect(page.getByRole('img', { name: 'Pas de photo — dessin : Chenille' })).toBeVisible();
+});
+
 test('filters by life stage and by province narrow the rows and go into the URL', async ({ page }) => {
   await page.goto(mine());
   await expect(page.getByText('5 observations', { exact: true })).toBeVisible();

@@ -35,7 +35,7 @@ export function IdCard({
         gridTemplateColumns: { xs: '1fr', sm: '38% 1fr' },
         gap: 1.5,
         alignItems: 'start',
-        '@media print': { gridTemplateColumns: '38% 1fr', borderColor: '#999' },
+        '@media print': { gridTemplateColumns: '30% 1fr', borderColor: '#999', p: 1, gap: 1 },
       }}
     >
       <Box sx={{ maxWidth: 240, width: '100%', mx: 'auto' }}>
@@ -71,7 +71,10 @@ export function IdCard({
   );
 }
 
-/** Cards side by side: two columns from the tablet width up and on paper, one on a phone. */
+/**
+ * Cards side by side: two columns from the tablet width up and on paper, one on a phone. On paper
+ * the text is a little smaller, so that the four stages fit on one page and the look-alikes on the next.
+ */
 export function IdGrid({ children, columns = 2 }: { children: ReactNode; columns?: 2 | 3 }) {
   return (
     <Box
@@ -79,7 +82,11 @@ export function IdGrid({ children, columns = 2 }: { children: ReactNode; columns
         display: 'grid',
         gap: 1.5,
         gridTemplateColumns: { xs: '1fr', md: `repeat(${columns}, 1fr)` },
-        '@media print': { gridTemplateColumns: `repeat(${columns}, 1fr)` },
+        '@media print': {
+          gridTemplateColumns: `repeat(${columns}, 1fr)`,
+          gap: 1,
+          '& .MuiTypography-body2': { fontSize: '0.78rem', lineHeight: 1.35 },
+        },
       }}
     >
       {children}

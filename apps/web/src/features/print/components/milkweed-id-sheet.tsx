@@ -17,7 +17,7 @@ export function MilkweedIdSheet() {
       <Typography variant="body2" sx={{ mb: 2 }}>
         {t('id_sheets.milkweeds_common')}
       </Typography>
-      <SheetSection title={t('id_sheets.milkweeds_title')}>
+      <SheetSection title={t('id_sheets.milkweeds_title')} breakable>
         <IdGrid>
           {Object.entries(MILKWEED_ILLUSTRATIONS).map(([latin, id]) => (
             <IdCard

@@ -10,6 +10,9 @@ import { MilkweedIdSheet } from './milkweed-id-sheet';
 import { MissionFormSheet } from './mission-form-sheet';
 import { MonarchIdSheet } from './monarch-id-sheet';
 
+/** Sheets to read outdoors, not to fill in. */
+const ID_SHEETS: readonly PrintSheet[] = ['monarch-id', 'milkweed-id'];
+
 /** On paper only the sheet: the site's header, footer and banners are left out, margins are the printer's. */
 const printStyles = (
   <GlobalStyles
@@ -42,7 +45,9 @@ export function PrintSheetPage({ sheet }: { sheet: PrintSheet }) {
           <Typography variant="h4" component="h1">
             {title}
           </Typography>
-          <Typography variant="body2">{t('print.site_line')}</Typography>
+          <Typography variant="body2">
+            {t(ID_SHEETS.includes(sheet) ? 'print.id_site_line' : 'print.site_line')}
+          </Typography>
         </Box>
         <Button
           className="mm-no-print"
