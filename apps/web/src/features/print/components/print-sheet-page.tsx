@@ -40,7 +40,12 @@ export function PrintSheetPage({ sheet }: { sheet: PrintSheet }) {
   return (
     <Box component="article" lang={lng} sx={{ py: 2, maxWidth: '190mm', mx: 'auto', color: 'text.primary' }}>
       {printStyles}
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 1 }}>
+      {/* The button goes under the title on a phone: the French title and button do not fit side by side. */}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 1, sm: 2 }}
+        sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 1 }}
+      >
         <Box>
           <Typography variant="h4" component="h1">
             {title}
@@ -54,7 +59,7 @@ export function PrintSheetPage({ sheet }: { sheet: PrintSheet }) {
           variant="contained"
           startIcon={<PrintIcon />}
           onClick={() => window.print()}
-          sx={{ flex: 'none' }}
+          sx={{ flex: 'none', maxWidth: '100%' }}
         >
           {t('print.print')}
         </Button>
