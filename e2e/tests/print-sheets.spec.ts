@@ -99,7 +99,7 @@ test('the identification pages show the drawings with captions and a reserved si
   const egg = page.getByRole('figure').filter({ has: page.getByRole('img', { name: /^Drawing of a monarch egg/ }) });
   await expect(egg).toContainText('Egg, enlarged');
   await expect(egg.getByRole('img')).toHaveAttribute('width', '240');
-  await expect(page.locator('img[src*="/img/illustrations/"]')).toHaveCount(7);
+  await expect(page.locator('img[src*="/img/illustrations/"]')).toHaveCount(5);
   await page.goto('/mmapp/fr/content/milkweed-identification');
   await expect(page.getByRole('img', { name: /^Dessin de l’asclépiade incarnate/ })).toHaveAttribute('height', '180');
   await expect(page.locator('img[src*="/img/illustrations/"]')).toHaveCount(5);

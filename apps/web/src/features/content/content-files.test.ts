@@ -68,8 +68,9 @@ describe('content pages', () => {
         }
       }
     }
-    // The four stages, three look-alikes and five milkweeds, in three languages.
-    expect(drawings).toBe(12 * 3);
+    // The four stages and the tussock moth caterpillar (the viceroy and the queen have their own
+    // comparison figure there), and five milkweeds, in three languages.
+    expect(drawings).toBe(10 * 3);
   });
 
   it('has the FAQ with at least 12 questions in each language', () => {
