@@ -1,8 +1,12 @@
 import { Box, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LoadParams, ObservationRow } from '@mm/shared';
-import { Illustration } from '../../../components/illustrations/illustration';
-import { observationIllustration } from '../../../components/illustrations/illustrations';
+import {
+  ILLUSTRATION_HEIGHT,
+  ILLUSTRATION_WIDTH,
+  illustrationPath,
+  observationIllustration,
+} from '../../../components/illustrations/illustrations';
 import { MmImage } from '../../../components/ui/mm-image';
 import { LocaleLink, useLocale } from '../../../lib/links';
 import { StatusChips } from '../../../components/ui/status-chips';
@@ -52,12 +56,13 @@ function ObservationCard({ row, provinceName }: { row: ObservationRow; provinceN
             />
           ) : (
             // No photo: the drawing of the record's life stage (or milkweed), not a blank placeholder (issue 19).
-            <Illustration
-              id={observationIllustration(row.lifestage_id, row.latin_name)}
-              alt={t('grid.drawing_alt', {
-                stage: t(`common:lifestage.${row.lifestage_id ?? 'milkweed'}`),
-              })}
-              style={{ height: '100%', objectFit: 'contain' }}
+            <MmImage
+              src={illustrationPath(observationIllustration(row.lifestage_id, row.latin_name))}
+              alt={t('grid.drawing_alt', { stage: t(`common:lifestage.${row.lifestage_id ?? 'milkweed'}`) })}
+              loading="lazy"
+              width={ILLUSTRATION_WIDTH}
+              height={ILLUSTRATION_HEIGHT}
+              style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
             />
           )}
           <Chip
