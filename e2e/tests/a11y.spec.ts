@@ -30,6 +30,8 @@ const publicRoutes = () => [
   '/photos',
   '/print/flash-form',
   '/print/mission-form',
+  '/print/monarch-id',
+  '/print/milkweed-id',
   '/users/signin',
   '/users/signup',
   '/users/forgotpassword',

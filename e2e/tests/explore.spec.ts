@@ -156,6 +156,13 @@ test('list, grid and map views; the URL keeps the view through a reload @phone',
 
   await page.getByRole('button', { name: 'Grid', exact: true }).click();
   await expect(page).toHaveURL(/[?&]view=grid/);
+  // The grid opens with photos only (issue 19), visibly; none of these sightings has one.
+  await expect(page).toHaveURL(/[?&]with_photos=1/);
+  await expect(page.getByText('Observations with photos only.')).toBeVisible();
+  await expect(page.getByText('No observations to show.')).toBeVisible();
+  await page.getByRole('button', { name: 'Show those without photos too' }).click();
+  await expect(page).not.toHaveURL(/with_photos/);
+  await expect(page.getByRole('button', { name: 'Photos only', exact: true })).toBeVisible();
   const cards = page.getByRole('list', { name: 'Observations' }).getByRole('listitem');
   await expect(cards).toHaveCount(5);
   await expect(cards.filter({ hasText: 'Trinity Bellwoods, Toronto, Ontario' })).toContainText('5 × Eggs');
@@ -171,6 +178,29 @@ test('list, grid and map views; the URL keeps the view through a reload @phone',
   await expectView(page, 'Map');
   await expect(page.getByRole('region', { name: /^Map of the observations/ })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`username=${explorer}`));
+});
+
+test('a grid card without a photo shows the drawing of its life stage, with alt text (issue 19)', async ({ page }) => {
+  await page.goto(mine('&view=grid'));
+  const cards = page.getByRole('list', { name: 'Observations' }).getByRole('listitem');
+  await expect(cards).toHaveCount(5);
+  const drawings: [string, string, string][] = [
+    ['Parc Jarry', 'Caterpillar', 'caterpillar'],
+    ['Trinity Bellwoods', 'Eggs', 'egg'],
+    ['Old Port', 'Adult', 'adult'],
+  ];
+  for (const [place, stage, file] of drawings) {
+    const img = cards.filter({ hasText: place }).getByRole('img', { name: `No photo — drawing: ${stage}` });
+    await expect(img).toHaveAttribute('src', `/mmapp/img/illustrations/${file}.svg`);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  }
+  await expect(
+    cards.filter({ hasText: 'El Rosario' }).getByRole('img', { name: 'No photo — drawing: Chrysalis' }),
+  ).toBeVisible();
+  await expect(page.locator('img[src$="/img/dummy.svg"]')).toHaveCount(0);
+  // The same in French.
+  await page.goto(mine('&view=grid').replace('/en/', '/fr/'));
+  await expect(page.getByRole('img', { name: 'Pas de photo — dessin : Chenille' })).toBeVisible();
 });
 
 test('filters by life stage and by province narrow the rows and go into the URL', async ({ page }) => {

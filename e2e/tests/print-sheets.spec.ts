@@ -37,3 +37,70 @@ test('the Flash field form speaks English and Spanish, and an unknown sheet is n
   await page.goto('/mmapp/en/print/nothing');
   await expect(page.getByRole('heading', { level: 1, name: 'Resource not found' })).toBeVisible();
 });
+
+// Issue 17: identification sheets drawn for the project, offered beside the field forms.
+test('the French monarch identification sheet shows the four stages and the look-alikes, drawn and described', async ({
+  page,
+}) => {
+  await page.goto('/mmapp/fr/content/trousse-pedagogique');
+  await page
+    .getByRole('region', { name: 'Fiches à imprimer' })
+    .getByRole('link', { name: 'Fiche d’identification du monarque' })
+    .click();
+  await expect(page).toHaveURL(/\/mmapp\/fr\/print\/monarch-id$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fiche d’identification du monarque' })).toBeVisible();
+  for (const stage of ['Œuf', 'Chenille', 'Chrysalide', 'Adulte'])
+    await expect(page.getByRole('heading', { level: 3, name: stage, exact: true })).toBeVisible();
+  for (const label of ['Taille', 'Où chercher', 'Comment le reconnaître'])
+    await expect(page.getByText(label, { exact: true })).toHaveCount(4);
+  await expect(page.getByRole('heading', { level: 2, name: 'À ne pas confondre avec' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: /Vice-roi/ })).toBeVisible();
+
+  // Seven drawings (four stages, three look-alikes), each loaded, sized, with French alt text.
+  const drawings = page.locator('img[src*="/img/illustrations/"]');
+  await expect(drawings).toHaveCount(7);
+  await expect(page.getByRole('img', { name: /^Dessin d’un œuf de monarque/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Dessin d’une chrysalide de monarque/ })).toBeVisible();
+  for (const img of await drawings.all()) {
+    expect((await img.getAttribute('alt'))?.startsWith('Dessin')).toBe(true);
+    await expect(img).toHaveAttribute('width', '240');
+    await expect(img).toHaveAttribute('height', '180');
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  }
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Imprimer ou enregistrer en PDF' })).toBeHidden();
+  const pdf = await page.pdf({ format: 'Letter' });
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('the Spanish milkweed identification sheet describes each species with its drawing', async ({ page }) => {
+  await page.goto('/mmapp/es/content/ready-to-go');
+  await page.getByRole('link', { name: 'Ficha de identificación de los algodoncillos' }).click();
+  await expect(page).toHaveURL(/\/mmapp\/es\/print\/milkweed-id$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Ficha de identificación de los algodoncillos' }),
+  ).toBeVisible();
+  for (const name of ['Algodoncillo común', 'Algodoncillo de pantano', 'Algodoncillo tuberoso', 'Algodoncillo vistoso'])
+    await expect(page.getByRole('heading', { level: 3, name: new RegExp(`^${name}`) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: /Asclepias tuberosa/ })).toBeVisible();
+  for (const label of ['Hojas', 'Flores', 'Dónde crece'])
+    await expect(page.getByText(label, { exact: true })).toHaveCount(5);
+  await expect(page.getByText(/Savia clara, no lechosa/)).toBeVisible();
+  await expect(page.getByText(/Cuidado con los vincetóxicos/)).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Dibujo del algodoncillo tuberoso: .*anaranjado vivo/ })).toBeVisible();
+  await expect(page.locator('img[src*="/img/illustrations/"]')).toHaveCount(5);
+  for (const img of await page.locator('img[src*="/img/illustrations/"]').all())
+    expect((await img.getAttribute('alt'))?.startsWith('Dibujo del algodoncillo')).toBe(true);
+});
+
+test('the identification pages show the drawings with captions and a reserved size', async ({ page }) => {
+  await page.goto('/mmapp/en/content/monarch-identification');
+  const egg = page.getByRole('figure').filter({ has: page.getByRole('img', { name: /^Drawing of a monarch egg/ }) });
+  await expect(egg).toContainText('Egg, enlarged');
+  await expect(egg.getByRole('img')).toHaveAttribute('width', '240');
+  await expect(page.locator('img[src*="/img/illustrations/"]')).toHaveCount(5);
+  await page.goto('/mmapp/fr/content/milkweed-identification');
+  await expect(page.getByRole('img', { name: /^Dessin de l’asclépiade incarnate/ })).toHaveAttribute('height', '180');
+  await expect(page.locator('img[src*="/img/illustrations/"]')).toHaveCount(5);
+});

@@ -79,6 +79,7 @@ export function ExplorePage() {
           page={page}
           params={params.data}
           onPage={setPage}
+          onWithPhotos={(on) => patchFilters({ with_photos: on || undefined })}
         />
       )}
       <Suspense fallback={null}>

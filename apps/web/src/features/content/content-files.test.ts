@@ -52,6 +52,27 @@ describe('content pages', () => {
     }
   });
 
+  it('describes each project drawing with the alt text of the translations (issue 17)', () => {
+    let drawings = 0;
+    for (const { slug, locales } of CONTENT_PAGES) {
+      for (const lng of locales) {
+        const alts = (
+          JSON.parse(readFileSync(path.join(localesDir, lng, 'content.json'), 'utf8')) as {
+            illustrations: Record<string, string>;
+          }
+        ).illustrations;
+        const text = readFileSync(path.join(contentDir, slug, `${lng}.md`), 'utf8');
+        for (const [, alt, id] of text.matchAll(/!\[([^\]]*)\]\(\/img\/illustrations\/([a-z-]+)\.svg/g)) {
+          drawings++;
+          expect(alt, `${slug}/${lng}.md: ${id}`).toBe(alts[id ?? '']);
+        }
+      }
+    }
+    // The four stages and the tussock moth caterpillar (the viceroy and the queen have their own
+    // comparison figure there), and five milkweeds, in three languages.
+    expect(drawings).toBe(10 * 3);
+  });
+
   it('has the FAQ with at least 12 questions in each language', () => {
     for (const lng of LOCALES) {
       const text = readFileSync(path.join(contentDir, 'faq', `${lng}.md`), 'utf8');

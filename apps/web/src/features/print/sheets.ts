@@ -1,9 +1,10 @@
 /**
- * The printable field sheets (issue 17 "Printable material"): `/{locale}/print/{sheet}`, printed or
- * saved as PDF from the browser. Each is built from the same translations and reference data as the
- * online forms, so a sheet always matches the form a volunteer later types it into.
+ * The printable sheets (issue 17 "Printable material"): `/{locale}/print/{sheet}`, printed or saved
+ * as PDF from the browser. The field forms are built from the same translations and reference data
+ * as the online forms, so a sheet always matches the form a volunteer later types it into; the
+ * identification sheets from the `content` translations and the project's drawings.
  */
-export const PRINT_SHEETS = ['flash-form', 'mission-form'] as const;
+export const PRINT_SHEETS = ['flash-form', 'mission-form', 'monarch-id', 'milkweed-id'] as const;
 export type PrintSheet = (typeof PRINT_SHEETS)[number];
 
 export const isPrintSheet = (value: string | undefined): value is PrintSheet =>

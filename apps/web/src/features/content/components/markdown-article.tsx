@@ -2,6 +2,7 @@ import { Box, Link, Typography } from '@mui/material';
 import type { ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from '../../../components/illustrations/illustrations';
 import { MmImage } from '../../../components/ui/mm-image';
 import { LocaleLink } from '../../../lib/links';
 
@@ -22,12 +23,22 @@ function MarkdownLink({ href = '', children }: ComponentProps<'a'>) {
   );
 }
 
-/** `![alt](/img/content/x.svg "caption")`: a figure, the optional title as its caption. */
+/**
+ * `![alt](/img/content/x.svg "caption")`: a figure, the optional title as its caption. The project's
+ * drawings (`/img/illustrations/…`, issue 17) get their intrinsic size, so the page does not shift
+ * while they load, and are shown at most 320 px wide.
+ */
 function MarkdownImage({ src, alt = '', title }: ComponentProps<'img'>) {
   if (typeof src !== 'string') return null;
+  const drawing = src.startsWith('/img/illustrations/');
   return (
-    <Box component="figure" sx={{ m: 0, my: 3 }}>
-      <MmImage src={src} alt={alt} style={{ width: '100%', height: 'auto', display: 'block' }} />
+    <Box component="figure" sx={{ m: 0, my: 3, ...(drawing && { maxWidth: 320 }) }}>
+      <MmImage
+        src={src}
+        alt={alt}
+        {...(drawing && { width: ILLUSTRATION_WIDTH, height: ILLUSTRATION_HEIGHT, loading: 'lazy' as const })}
+        style={{ width: '100%', height: 'auto', display: 'block' }}
+      />
       {title && (
         <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {title}

@@ -1,6 +1,12 @@
 import { Box, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { LoadParams, ObservationRow } from '@mm/shared';
+import {
+  ILLUSTRATION_HEIGHT,
+  ILLUSTRATION_WIDTH,
+  illustrationPath,
+  observationIllustration,
+} from '../../../components/illustrations/illustrations';
 import { MmImage } from '../../../components/ui/mm-image';
 import { LocaleLink, useLocale } from '../../../lib/links';
 import { StatusChips } from '../../../components/ui/status-chips';
@@ -39,14 +45,26 @@ function ObservationCard({ row, provinceName }: { row: ObservationRow; provinceN
         }}
       >
         <Box sx={{ position: 'relative', aspectRatio: '4 / 3', bgcolor: '#efe9e1' }}>
-          <MmImage
-            src={photo ? photoUrl(photo) : '/img/dummy.svg'}
-            alt={photo ? t('grid.photo_alt', { stage: stageLabel(row), place, date }) : ''}
-            loading="lazy"
-            width={320}
-            height={240}
-            style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-          />
+          {photo ? (
+            <MmImage
+              src={photoUrl(photo)}
+              alt={t('grid.photo_alt', { stage: stageLabel(row), place, date })}
+              loading="lazy"
+              width={320}
+              height={240}
+              style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
+          ) : (
+            // No photo: the drawing of the record's life stage (or milkweed), not a blank placeholder (issue 19).
+            <MmImage
+              src={illustrationPath(observationIllustration(row.lifestage_id, row.latin_name))}
+              alt={t('grid.drawing_alt', { stage: t(`common:lifestage.${row.lifestage_id ?? 'milkweed'}`) })}
+              loading="lazy"
+              width={ILLUSTRATION_WIDTH}
+              height={ILLUSTRATION_HEIGHT}
+              style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
+            />
+          )}
           <Chip
             size="small"
             label={row.is_flash ? t('filters.kind_flash') : t('filters.kind_mission')}

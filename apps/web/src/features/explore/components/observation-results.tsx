@@ -16,13 +16,23 @@ interface ObservationResultsProps {
   page: number;
   params: LoadParams | undefined;
   onPage: (page: number) => void;
+  /** Turns the "with photos" filter on or off (offered above the grid, issue 19). */
+  onWithPhotos?: (on: boolean) => void;
 }
 
 /**
  * The list or grid of observations, 50 a page (spec §9), with first/previous/next/last paging and
  * "Load more", which appends the next page below the rows already shown (spec §1).
  */
-export function ObservationResults({ view, filters, sort, page, params, onPage }: ObservationResultsProps) {
+export function ObservationResults({
+  view,
+  filters,
+  sort,
+  page,
+  params,
+  onPage,
+  onWithPhotos,
+}: ObservationResultsProps) {
   const { t } = useTranslation('explore');
   const query = useExploreObservations(filters, page, sort);
   const { data, isError, isPending, isFetching, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } =
@@ -64,6 +74,15 @@ export function ObservationResults({ view, filters, sort, page, params, onPage }
         </Typography>
         {isFetching && !isFetchingNextPage && <LinearProgress sx={{ width: 120 }} aria-label={t('loading')} />}
       </Stack>
+      {view === 'grid' && onWithPhotos && (
+        // The grid opens with photos only (issue 19): say so, and offer the other choice, on phones too.
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, mb: 1 }}>
+          {filters.with_photos && <Typography variant="body2">{t('grid.photos_only_note')}</Typography>}
+          <Button size="small" onClick={() => onWithPhotos(!filters.with_photos)} sx={{ minHeight: 40 }}>
+            {filters.with_photos ? t('grid.show_all') : t('grid.photos_only')}
+          </Button>
+        </Stack>
+      )}
       <Box sx={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
         {view === 'grid' ? <ObservationGrid rows={rows} params={params} /> : <ObservationList rows={rows} />}
       </Box>

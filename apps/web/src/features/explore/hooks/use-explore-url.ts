@@ -1,9 +1,16 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ExploreFilters, ExploreSort } from '@mm/shared';
-import { exploreSearch, parseExploreSearch, type ExploreState, type ExploreView } from '../utils/explore-url';
+import {
+  exploreSearch,
+  parseExploreSearch,
+  switchView,
+  type ExploreState,
+  type ExploreView,
+} from '../utils/explore-url';
 
 export interface ExploreUrl extends ExploreState {
+  /** Changes the view; opening the grid turns "with photos" on (see `switchView`). */
   setView: (view: ExploreView) => void;
   /** Changes the list order and goes back to page 1. */
   setSort: (sort: ExploreSort) => void;
@@ -29,7 +36,7 @@ export function useExploreUrl(): ExploreUrl {
     (next: ExploreState, replace: boolean) => setSearch(exploreSearch(next), { replace, preventScrollReset: true }),
     [setSearch],
   );
-  const setView = useCallback((view: ExploreView) => go({ ...state, view }, false), [go, state]);
+  const setView = useCallback((view: ExploreView) => go(switchView(state, view), false), [go, state]);
   const setFilters = useCallback((filters: ExploreFilters) => go({ ...state, filters, page: 1 }, true), [go, state]);
   const patchFilters = useCallback(
     (patch: Partial<ExploreFilters>) => {

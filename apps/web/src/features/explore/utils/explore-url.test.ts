@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, exploreSearch, filtersToQuery, parseExploreSearch } from './explore-url';
+import { activeFilterCount, exploreSearch, filtersToQuery, parseExploreSearch, switchView } from './explore-url';
 
 const parse = (qs: string) => parseExploreSearch(new URLSearchParams(qs));
 
@@ -70,6 +70,18 @@ describe('exploreSearch', () => {
     expect(search.toString()).toBe(
       'view=grid&sort=submitted&date_from=2024-05-01&lifestage_id=1&kind=mission&with_photos=1&page=4',
     );
+  });
+
+  it('opens the grid with photos only, which the visitor may turn off there (issue 19)', () => {
+    const list = { view: 'list', sort: 'observed', page: 3, filters: { lifestage_id: 2 } } as const;
+    const grid = switchView(list, 'grid');
+    expect(grid).toEqual({ view: 'grid', sort: 'observed', page: 1, filters: { lifestage_id: 2, with_photos: true } });
+    expect(exploreSearch(grid).toString()).toBe('view=grid&lifestage_id=2&with_photos=1');
+    // Turned off on the grid, it stays off while the grid is shown, and leaving the grid changes nothing else.
+    const off = { ...grid, filters: { lifestage_id: 2 } };
+    expect(switchView(off, 'grid')).toEqual(off);
+    expect(switchView(grid, 'map')).toEqual({ ...grid, view: 'map' });
+    expect(switchView(list, 'map')).toEqual({ ...list, view: 'map' });
   });
 
   it('reads the sort, newest observed first unless asked otherwise', () => {

@@ -85,5 +85,15 @@ export function exploreSearch(state: ExploreState): URLSearchParams {
   return search;
 }
 
+/**
+ * The state after choosing a view. Opening the grid from another view turns "with photos" on
+ * (issue 19: a grid of photos, not of drawings), visibly in the filters and in the URL, and goes
+ * back to page 1; the visitor may turn it off on the grid, and it stays as it is when leaving it.
+ */
+export function switchView(state: ExploreState, view: ExploreView): ExploreState {
+  if (view !== 'grid' || state.view === 'grid' || state.filters.with_photos) return { ...state, view };
+  return { ...state, view, page: 1, filters: { ...state.filters, with_photos: true } };
+}
+
 /** How many filters are set (the badge on the phone's Filters button). */
 export const activeFilterCount = (filters: ExploreFilters) => Object.keys(filtersToQuery(filters)).length;

@@ -25,11 +25,22 @@ export function Tick({ label }: { label: string }) {
   );
 }
 
-/** A titled block of the sheet that is never split across two printed pages. */
-export function SheetSection({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A titled block of the sheet that is never split across two printed pages, unless `breakable` (a
+ * block longer than a page: then only its title stays with what follows).
+ */
+export function SheetSection({
+  title,
+  children,
+  breakable = false,
+}: {
+  title: string;
+  children: ReactNode;
+  breakable?: boolean;
+}) {
   return (
-    <Box component="section" sx={{ breakInside: 'avoid', mb: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ borderBottom: '2px solid', mb: 1.5 }}>
+    <Box component="section" sx={{ breakInside: breakable ? 'auto' : 'avoid', mb: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ borderBottom: '2px solid', mb: 1.5, breakAfter: 'avoid' }}>
         {title}
       </Typography>
       {children}
