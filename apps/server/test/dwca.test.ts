@@ -163,7 +163,7 @@ describe('sampling-event Darwin Core Archive', () => {
       [DWC('geodeticDatum')]: 'WGS84',
       [DC('references')]: `${PUBLIC_URL}/mmapp/en/checklists/view?id=${missionId}`,
       [DC('license')]: 'http://creativecommons.org/licenses/by/4.0/legalcode',
-      [DC('type')]: 'Event',
+      'http://purl.org/dc/elements/1.1/type': 'Event',
     });
     expect(mission?.[DWC('habitat')]).toContain('abundance Dotted (1-10/m2)');
     const flash = core.rows.find((r) => r.id === flashEventId);
@@ -206,6 +206,8 @@ describe('sampling-event Darwin Core Archive', () => {
     expect(new Set(occurrences.map((r) => r[DWC('occurrenceID')])).size).toBe(occurrences.length);
     expect(occurrences.find((r) => r.id === flash?.id)?.[DWC('occurrenceRemarks')]).toBe('On a fence');
 
+    // Simple Multimedia defines no eventID: the column is the extension's coreid only.
+    expect(files['meta.xml']).not.toMatch(/<extension[^>]*Multimedia">[\s\S]*dwc\/terms\/eventID/);
     const media = extensions.find((e) => e.rowType === 'http://rs.gbif.org/terms/1.0/Multimedia')!.rows;
     expect(media).toHaveLength(1);
     expect(media[0]).toMatchObject({

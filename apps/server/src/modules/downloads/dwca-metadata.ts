@@ -23,7 +23,10 @@ export const escapeXml = (text: string) =>
 
 const fileAttributes = `encoding="UTF-8" fieldsTerminatedBy="\\t" linesTerminatedBy="\\n" fieldsEnclosedBy="" ignoreHeaderLines="1"`;
 const fields = (columns: ArchiveColumn[]) =>
-  columns.map((c, index) => `    <field index="${index}" term="${c.term}"/>`).join('\n');
+  columns
+    .map((c, index) => (c.declared === false ? null : `    <field index="${index}" term="${c.term}"/>`))
+    .filter((line) => line !== null)
+    .join('\n');
 
 /**
  * The archive descriptor (Darwin Core text guide): an Event core with the Occurrence and Simple

@@ -23,11 +23,22 @@ import {
 
 const DWC = 'http://rs.tdwg.org/dwc/terms/';
 const DC = 'http://purl.org/dc/terms/';
+/**
+ * The Event core's `type` is Dublin Core's element, not the dcterms property: GBIF's Event core
+ * definition (rs.gbif.org/core/dwc_event_2025-07-10.xml) declares `http://purl.org/dc/elements/1.1/type`,
+ * and an IPT does not map the other IRI onto it.
+ */
+const DC_ELEMENTS_TYPE = 'http://purl.org/dc/elements/1.1/type';
 
-/** A column of an archive file: its header name and the full term IRI meta.xml declares. */
+/**
+ * A column of an archive file: its header name and the full term IRI meta.xml declares; `declared:
+ * false` for a column that only links the row to its core row (its `coreid`), where the extension
+ * defines no such term.
+ */
 export interface ArchiveColumn {
   name: string;
   term: string;
+  declared?: false;
 }
 const dwc = (...names: string[]): ArchiveColumn[] => names.map((name) => ({ name, term: `${DWC}${name}` }));
 const dc = (...names: string[]): ArchiveColumn[] => names.map((name) => ({ name, term: `${DC}${name}` }));
@@ -35,7 +46,8 @@ const dc = (...names: string[]): ArchiveColumn[] => names.map((name) => ({ name,
 /** Event core (`event.txt`): one row per checklist (a Mission, or a Flash sighting). */
 export const EVENT_COLUMNS: ArchiveColumn[] = [
   ...dwc('eventID'),
-  ...dc('type', 'license', 'rightsHolder', 'references'),
+  { name: 'type', term: DC_ELEMENTS_TYPE },
+  ...dc('license', 'rightsHolder', 'references'),
   ...dwc('institutionCode', 'datasetName', 'datasetID'),
   ...dwc('eventDate', 'year', 'month', 'day', 'samplingProtocol', 'sampleSizeValue', 'sampleSizeUnit'),
   ...dwc('samplingEffort', 'habitat', 'eventRemarks'),
@@ -54,9 +66,12 @@ export const OCCURRENCE_COLUMNS: ArchiveColumn[] = [
   ...dwc('occurrenceRemarks', 'associatedTaxa', 'identificationVerificationStatus'),
 ];
 
-/** Simple Multimedia extension (`multimedia.txt`): one row per photo. */
+/**
+ * Simple Multimedia extension (`multimedia.txt`): one row per photo. Its first column is the event's
+ * id, meta.xml's `coreid` only: GBIF's Simple Multimedia extension has no eventID term.
+ */
 export const MULTIMEDIA_COLUMNS: ArchiveColumn[] = [
-  { name: 'eventID', term: `${DWC}eventID` },
+  { name: 'eventID', term: `${DWC}eventID`, declared: false },
   ...dc('identifier', 'type', 'format', 'references', 'title', 'description', 'created', 'creator'),
   ...dc('license', 'rightsHolder', 'publisher'),
 ];
