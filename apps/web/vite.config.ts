@@ -1,8 +1,10 @@
 import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type BuildEnvironmentOptions, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { muiThemeWithoutCssVars } from './build/mui-theme-without-css-vars';
 import { pwa } from './pwa/pwa-config';
 
 /** public/mockServiceWorker.js serves `vite --mode mock` only; a production build must not ship it. */
@@ -39,10 +41,22 @@ const deliveryBuild: BuildEnvironmentOptions = {
 };
 // --- end of delivery ------------------------------------------------------------------------------
 
-export default defineConfig({
+/**
+ * React Router's package exports its development build to every bundler (`dist/development`, dev warnings
+ * on); its production build (`dist/production`, same code with `ENABLE_DEV_WARNINGS = false`) lets the
+ * minifier drop the warnings from the first render's JavaScript (issue 13).
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   base: '/mmapp/',
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   plugins: [
     react(),
+    muiThemeWithoutCssVars(),
     dropMockWorker(),
     precompress(),
     // --- PWA (issue 15: installable app, offline shell, outbox): see pwa/pwa-config.ts ---
@@ -51,4 +65,4 @@ export default defineConfig({
   ],
   build: { outDir: 'dist', chunkSizeWarningLimit: 1500, ...deliveryBuild },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/attachments': 'http://127.0.0.1:3000' } },
-});
+}));
