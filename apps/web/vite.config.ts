@@ -1,10 +1,11 @@
 import { rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type BuildEnvironmentOptions, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { muiThemeWithoutCssVars } from './build/mui-theme-without-css-vars';
+import { reactRouterTreeShaking } from './build/react-router-tree-shaking';
+import { sideEffectFree } from './build/side-effect-free';
 import { pwa } from './pwa/pwa-config';
 
 /** public/mockServiceWorker.js serves `vite --mode mock` only; a production build must not ship it. */
@@ -41,22 +42,13 @@ const deliveryBuild: BuildEnvironmentOptions = {
 };
 // --- end of delivery ------------------------------------------------------------------------------
 
-/**
- * React Router's package exports its development build to every bundler (`dist/development`, dev warnings
- * on); its production build (`dist/production`, same code with `ENABLE_DEV_WARNINGS = false`) lets the
- * minifier drop the warnings from the first render's JavaScript (issue 13).
- */
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production/index.mjs',
-);
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   base: '/mmapp/',
-  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   plugins: [
     react(),
     muiThemeWithoutCssVars(),
+    reactRouterTreeShaking(),
+    sideEffectFree(['hoist-non-react-statics']),
     dropMockWorker(),
     precompress(),
     // --- PWA (issue 15: installable app, offline shell, outbox): see pwa/pwa-config.ts ---
@@ -65,4 +57,4 @@ export default defineConfig(({ command }) => ({
   ],
   build: { outDir: 'dist', chunkSizeWarningLimit: 1500, ...deliveryBuild },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/attachments': 'http://127.0.0.1:3000' } },
-}));
+});

@@ -1,4 +1,4 @@
-import { Box, Paper, Skeleton, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/links';
@@ -40,7 +40,7 @@ export function FiguresStrip() {
         sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
       >
         {figures.isPending
-          ? [0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={96} />)
+          ? [0, 1, 2, 3].map((i) => <div key={i} className="mm-placeholder" style={{ height: 96 }} />)
           : items.map((item) => (
               <Paper
                 key={item.key}
