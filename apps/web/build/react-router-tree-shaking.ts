@@ -7,8 +7,8 @@ const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('reac
 /**
  * React Router for the production build, with its unused components left out (issue 13's 170 KB
  * first-render budget; docs/adr/0014).
- * - `react-router` resolves to `dist/production` (the package exports its development build to every
- *   bundler; the production one is the same code with `ENABLE_DEV_WARNINGS = false`).
+ * - `react-router` and `react-router/dom` resolve to `dist/production` (the package exports its
+ *   development build to every bundler; the production one is the same code with `ENABLE_DEV_WARNINGS = false`).
  * - Its top-level components and contexts (`var Link = React.forwardRef(…)`, `createContext`, `memo`)
  *   are marked pure, as React's own packages mark theirs, and their `X.displayName = "…"` statements
  *   are dropped (writes to the objects, which the bundler must otherwise keep): the bundler can then
@@ -22,7 +22,12 @@ export function reactRouterTreeShaking(): Plugin {
     apply: 'build',
     enforce: 'pre',
     config: () => ({
-      resolve: { alias: [{ find: /^react-router$/, replacement: path.join(dist, 'production/index.mjs') }] },
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: path.join(dist, 'production/index.mjs') },
+          { find: /^react-router\/dom$/, replacement: path.join(dist, 'production/dom-export.mjs') },
+        ],
+      },
     }),
     transform(code, id) {
       if (!chunk.test(id.split('?')[0] ?? '')) return null;
