@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { useMyProfile } from '../../features/profile/api/get-my-profile';
 import { useSession } from '../../entities/session/session-context';
 import { LocaleLink, useLocale, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
+import { LazyAlert } from '../../components/ui/lazy-alert';
 
 /** The details form opens on Edit: its code (selects, checkboxes, the schema) loads then (issue 13). */
 const ProfileDetailsForm = lazy(async () => ({
@@ -30,7 +31,7 @@ export function MyProfilePage() {
   const { signOut } = useSession();
   const navigate = useNavigate();
   const to = useLocalePath();
-  if (isError) return <Alert severity="error">{t('errors.please_try_again')}</Alert>;
+  if (isError) return <LazyAlert severity="error">{t('errors.please_try_again')}</LazyAlert>;
   if (!data) return null;
   const fmt = (iso: string) => new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).format(new Date(iso));
   return (
