@@ -1,12 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+// Build plugins shared with the web app (issue 13: JavaScript budgets); see each file.
+import { muiThemeWithoutCssVars } from '../web/build/mui-theme-without-css-vars';
+import { reactRouterTreeShaking } from '../web/build/react-router-tree-shaking';
+import { sideEffectFree } from '../web/build/side-effect-free';
 
 /** The admin panel, served by the API server at /mmadmin/ (hash routes: /mmadmin/#/dashboard). */
 export default defineConfig({
   base: '/mmadmin/',
   plugins: [
     react(),
+    muiThemeWithoutCssVars(),
+    reactRouterTreeShaking(),
+    sideEffectFree(['hoist-non-react-statics']),
     // `.br` and `.gz` beside every text file over 1 KB, served by content negotiation (issue 13).
     compression({
       include: /\.(html|css|js|mjs|json|svg)$/,

@@ -3,6 +3,9 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type BuildEnvironmentOptions, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { muiThemeWithoutCssVars } from './build/mui-theme-without-css-vars';
+import { reactRouterTreeShaking } from './build/react-router-tree-shaking';
+import { sideEffectFree } from './build/side-effect-free';
 import { pwa } from './pwa/pwa-config';
 
 /** public/mockServiceWorker.js serves `vite --mode mock` only; a production build must not ship it. */
@@ -43,6 +46,9 @@ export default defineConfig({
   base: '/mmapp/',
   plugins: [
     react(),
+    muiThemeWithoutCssVars(),
+    reactRouterTreeShaking(),
+    sideEffectFree(['hoist-non-react-statics']),
     dropMockWorker(),
     precompress(),
     // --- PWA (issue 15: installable app, offline shell, outbox): see pwa/pwa-config.ts ---

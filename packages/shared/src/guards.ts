@@ -31,3 +31,15 @@ export function toApiError(value: unknown): ApiError | undefined {
   if (!isRecord(fields) || !Object.values(fields).every((f) => typeof f === 'string')) return undefined;
   return { statusCode: statusCode as number, error, message, fields: fields as Record<string, string> };
 }
+
+/**
+ * A real calendar day written `yyyy-MM-dd` (no 2021-02-30), without zod: the rule of the shared
+ * `isoDate` schema, which calls it, so the two cannot drift apart.
+ */
+export function isIsoDay(s: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(s) &&
+    !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+    new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)
+  );
+}

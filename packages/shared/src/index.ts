@@ -1,6 +1,7 @@
 export * from './constants/index';
 export * from './constants/enums';
 export * from './guards';
+export * from './explore-filters';
 export * from './schemas/validation';
 export * from './schemas/input-rules';
 export * from './schemas/users';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorSchema, sessionUserSchema, toApiError, toSessionUser } from '../src';
+import { apiErrorSchema, isIsoDay, isoDate, sessionUserSchema, toApiError, toSessionUser } from '../src';
 
 /** The zod-free guards answer exactly what their schemas' safeParse answers. */
 const zodAnswer = <T>(r: { success: true; data: T } | { success: false }) => (r.success ? r.data : undefined);
@@ -36,4 +36,13 @@ describe('toApiError agrees with apiErrorSchema', () => {
   ])('%j', (value) => {
     expect(toApiError(value)).toEqual(zodAnswer(apiErrorSchema.safeParse(value)));
   });
+});
+
+describe('isIsoDay agrees with isoDate', () => {
+  it.each(['2024-02-29', '2023-02-29', '2021-04-31', '2021-12-31', '1900-01-01', '2021-1-05', '2021-13-01', '', 'x'])(
+    '%j',
+    (value) => {
+      expect(isIsoDay(value)).toBe(isoDate.safeParse(value).success);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '@mm/shared';
 import { ApiRequestError } from './api-client';
-import { decodeMessage } from './form-resolver';
+import { decodeMessage } from './form-message';
 
 /**
  * Translates a react-hook-form error whose message is a `validation.*` key (from the shared zod

@@ -1,4 +1,4 @@
-import { isoDate } from '../schemas/observations';
+import { isIsoDay } from '../guards';
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
@@ -27,6 +27,6 @@ export function exifDay(raw: unknown, today: string): string | undefined {
   const m = /^(\d{4})[:-](\d{2})[:-](\d{2})/.exec(raw.trim());
   if (!m) return undefined;
   const day = `${m[1]}-${m[2]}-${m[3]}`;
-  if (!isoDate.safeParse(day).success || day > today || day < '1900-01-01') return undefined;
+  if (!isIsoDay(day) || day > today || day < '1900-01-01') return undefined;
   return day;
 }

@@ -3,6 +3,7 @@ import { OBSERVATION_PAGE_SIZE } from '../constants/index';
 import { isoDate } from './observations';
 import { queryColumnInt } from './input-rules';
 import { V } from './validation';
+import { DEFAULT_EXPLORE_SORT, EXPLORE_SORTS } from '../explore-filters';
 
 /** Query-string booleans: `1`/`true` and `0`/`false`. */
 export const queryBoolean = z.enum(['1', 'true', '0', 'false'], V.invalid).transform((v) => v === '1' || v === 'true');
@@ -67,27 +68,6 @@ const datesInOrderError = { message: V.endBeforeStart, path: ['date_to'] };
 export const exploreFiltersSchema = z.object(exploreFilterFields).refine(datesInOrder, datesInOrderError);
 export type ExploreFilters = z.infer<typeof exploreFiltersSchema>;
 
-/** The filter keys, in the order the URL writes them. */
-export const EXPLORE_FILTER_KEYS = [
-  'date_from',
-  'date_to',
-  'lifestage_id',
-  'milkweed_id',
-  'country_id',
-  'province_id',
-  'username',
-  'kind',
-  'with_photos',
-  'status',
-] as const;
-
-/**
- * Explore list orders (issue 19): `observed`, newest date observed first (the default), or `submitted`,
- * newest submission first; ties by newest observation id. In the page URL, the list and the CSV/GeoJSON download.
- */
-export const EXPLORE_SORTS = ['observed', 'submitted'] as const;
-export type ExploreSort = (typeof EXPLORE_SORTS)[number];
-export const DEFAULT_EXPLORE_SORT: ExploreSort = 'observed';
 export const exploreSortSchema = z.enum(EXPLORE_SORTS, V.invalid).default(DEFAULT_EXPLORE_SORT);
 
 /** `GET /api/observations`: filters plus sort, page (1-based) and limit (≤ 50). */

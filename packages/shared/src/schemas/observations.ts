@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { multiline, columnInt } from './input-rules';
 import { V } from './validation';
+import { isIsoDay } from '../guards';
 
 export const isoDate = z
   .string(V.required)
   .min(1, V.required)
   .regex(/^\d{4}-\d{2}-\d{2}$/, V.invalid)
-  .refine(
-    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    V.invalid,
-  );
+  .refine((s) => isIsoDay(s), V.invalid);
 
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, V.invalid);
 

@@ -2,26 +2,31 @@ import { Box, Container, Link } from '@mui/material';
 import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { BusyOverlay } from '../../components/ui/busy-overlay';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useSession } from '../../entities/session/session-context';
 import { useLocale } from '../../lib/links';
-import { Footer } from './footer';
 import { Header } from './header';
 import { SiteHead } from './site-head';
-import { usePageViews } from './use-page-views';
 
+/** The footer: `main` is at least a screen high, so it is never in the first screen; its code loads after it. */
+const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
+/**
+ * The full-screen spinner's request counter: it shows nothing before requests have been pending for
+ * 250 ms, so it loads after the first render (issue 13) and counts from then on.
+ */
+const BusyOverlay = lazy(async () => ({ default: (await import('../../components/ui/busy-overlay')).BusyOverlay }));
+/** Page-view counting (issue 6): the first view counts once the navigation settled, after the first render. */
+const PageViews = lazy(async () => ({ default: (await import('./use-page-views')).PageViews }));
 /** The outbox's sender loads after the first render (issue 13: the Mission draft's schemas stay out of the entry). */
+const OutboxBoot = lazy(async () => ({ default: (await import('./outbox-boot')).OutboxBoot }));
 /** The service worker's registration and update prompt: after the first render, not before it. */
 const UpdatePrompt = lazy(async () => ({ default: (await import('./update-prompt')).UpdatePrompt }));
-const OutboxBoot = lazy(async () => ({ default: (await import('./outbox-boot')).OutboxBoot }));
 
 /** The page frame: skip link, header, main content, footer, busy overlay. */
 export function AppLayout() {
   const { t, i18n } = useTranslation();
   const { checked } = useSession();
   const lng = useLocale();
-  usePageViews();
   useEffect(() => {
     if (i18n.language !== lng) void i18n.changeLanguage(lng);
     document.documentElement.lang = lng;
@@ -52,9 +57,12 @@ export function AppLayout() {
       >
         <Outlet />
       </Container>
-      <Footer />
-      <BusyOverlay />
       <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      <Suspense fallback={null}>
+        <BusyOverlay />
+        <PageViews />
         <OutboxBoot />
         <UpdatePrompt />
       </Suspense>

@@ -1,4 +1,4 @@
-import { Button, ButtonGroup } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { STORAGE_KEYS, SUB_PATH, type Locale } from '@mm/shared';
@@ -21,24 +21,34 @@ export function useSwitchLanguage() {
   };
 }
 
-/** Wide-header buttons: English and French only (spec §2). */
+/**
+ * Wide-header buttons: English and French only (spec §2). A labelled group of two text buttons with a
+ * divider between them, as MUI's text ButtonGroup draws it, without its code in the first render (issue 13).
+ */
 export function LanguageButtons() {
   const { t } = useTranslation();
   const current = useLocale();
   const switchTo = useSwitchLanguage();
   return (
-    <ButtonGroup size="small" variant="text" aria-label={t('nav.language')}>
+    <Box role="group" aria-label={t('nav.language')} sx={{ display: 'inline-flex' }}>
       {(['en', 'fr'] as const).map((lng) => (
         <Button
           key={lng}
           lang={lng}
           onClick={() => switchTo(lng)}
           aria-pressed={current === lng}
-          sx={{ color: 'inherit', fontWeight: current === lng ? 700 : 400 }}
+          size="small"
+          sx={{
+            color: 'inherit',
+            fontWeight: current === lng ? 700 : 400,
+            minWidth: 40,
+            '&:first-of-type': { borderRight: '1px solid', borderColor: 'primary.light', borderRadius: '4px 0 0 4px' },
+            '&:last-of-type': { borderRadius: '0 4px 4px 0' },
+          }}
         >
           {t(languageLabelKeys[lng])}
         </Button>
       ))}
-    </ButtonGroup>
+    </Box>
   );
 }

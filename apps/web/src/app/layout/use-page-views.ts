@@ -53,3 +53,12 @@ export function usePageViews(): void {
     return () => window.clearTimeout(timer);
   }, [pathname, search]);
 }
+
+/**
+ * {@link usePageViews} as a component that draws nothing, so that AppLayout can load it after the
+ * first render (issue 13): the first view is counted once the navigation settled anyway.
+ */
+export function PageViews(): null {
+  usePageViews();
+  return null;
+}

@@ -1,4 +1,4 @@
-import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Link, Paper, Typography } from '@mui/material';
 import { LOCALES } from '@mm/shared';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,14 @@ import { useSession } from '../../entities/session/session-context';
 import { PageHead } from '../../features/content/components/page-head';
 import { CampaignCard } from '../../features/home/components/campaign-card';
 import { FiguresStrip } from '../../features/home/components/figures-strip';
-import { LatestPhotos } from '../../features/home/components/latest-photos';
 import { useObservations } from '../../entities/observation/get-observations';
 import { LocaleLink } from '../../lib/links';
 
-// The latest observations sit at the foot of the page: their table loads after the first paint (issue 13).
+// The latest photos and observations sit at the foot of the page: their code loads after the first
+// paint (issue 13). The photos strip draws nothing until its photos have arrived anyway.
+const LatestPhotos = lazy(async () => ({
+  default: (await import('../../features/home/components/latest-photos')).LatestPhotos,
+}));
 const ObservationList = lazy(async () => ({
   default: (await import('../../entities/observation/observation-list')).ObservationList,
 }));
@@ -37,7 +40,8 @@ export function HomePage() {
   const { user } = useSession();
   const latest = useObservations(1, 5);
   return (
-    <Stack spacing={5}>
+    // Flex boxes with gaps lay the page out as Stack would, without Stack's code in the first render (issue 13).
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 5 }}>
       <PageHead title="" description={t('home.lead')} path="" locales={LOCALES} />
       <Paper
         sx={{
@@ -54,7 +58,7 @@ export function HomePage() {
             {t('home.title')}
           </Typography>
           <Typography sx={{ mb: 3, maxWidth: '65ch' }}>{t('home.lead')}</Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2 }}>
             <Button variant="contained" size="large" component={LocaleLink} href="/submit/submit-data">
               {t('home.cta_submit')}
             </Button>
@@ -66,7 +70,7 @@ export function HomePage() {
             <Button size="large" component={LocaleLink} href="/explore">
               {t('home.cta_explore')}
             </Button>
-          </Stack>
+          </Box>
         </Box>
       </Paper>
       <Box component="section" aria-labelledby="about-heading">
@@ -107,7 +111,9 @@ export function HomePage() {
           </Box>
         </Box>
       </Box>
-      <LatestPhotos />
+      <Suspense fallback={null}>
+        <LatestPhotos />
+      </Suspense>
       <Box component="section" aria-labelledby="latest-heading">
         <Typography id="latest-heading" variant="h5" component="h2" gutterBottom>
           {t('home.latest')}
@@ -121,6 +127,6 @@ export function HomePage() {
             <Typography>{t('home.none_yet')}</Typography>
           ))}
       </Box>
-    </Stack>
+    </Box>
   );
 }

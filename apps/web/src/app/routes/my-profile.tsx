@@ -1,5 +1,5 @@
-import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -9,12 +9,17 @@ import { MyDataSection } from '../../features/account/components/my-data-section
 import { VolunteerSearch } from '../../features/account/components/volunteer-search';
 import { ProfileAvatar } from '../../features/account/components/profile-avatar';
 import { ProfileCounts } from '../../features/account/components/profile-counts';
-import { ProfileDetailsForm } from '../../features/account/components/profile-details-form';
 import { ProfilePhotoButton } from '../../features/account/components/profile-photo-button';
 import { useMyProfile } from '../../features/profile/api/get-my-profile';
 import { useSession } from '../../entities/session/session-context';
 import { LocaleLink, useLocale, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
+import { LazyAlert } from '../../components/ui/lazy-alert';
+
+/** The details form opens on Edit: its code (selects, checkboxes, the schema) loads then (issue 13). */
+const ProfileDetailsForm = lazy(async () => ({
+  default: (await import('../../features/account/components/profile-details-form')).ProfileDetailsForm,
+}));
 
 /** My profile: identity, photo, role and contribution counts computed by the server; edit details, photo and password. */
 export function MyProfilePage() {
@@ -26,7 +31,7 @@ export function MyProfilePage() {
   const { signOut } = useSession();
   const navigate = useNavigate();
   const to = useLocalePath();
-  if (isError) return <Alert severity="error">{t('errors.please_try_again')}</Alert>;
+  if (isError) return <LazyAlert severity="error">{t('errors.please_try_again')}</LazyAlert>;
   if (!data) return null;
   const fmt = (iso: string) => new Intl.DateTimeFormat(lng, { dateStyle: 'long' }).format(new Date(iso));
   return (
@@ -72,7 +77,9 @@ export function MyProfilePage() {
           {!editing && <Button onClick={() => setEditing(true)}>{t('account:profile.edit')}</Button>}
         </Stack>
         {editing ? (
-          <ProfileDetailsForm me={data} onDone={() => setEditing(false)} />
+          <Suspense fallback={<div className="mm-boot-spinner" role="progressbar" aria-label={t('app.loading')} />}>
+            <ProfileDetailsForm me={data} onDone={() => setEditing(false)} />
+          </Suspense>
         ) : (
           <Typography color="text.secondary">
             {[data.profile?.club, data.profile?.species_name].filter(Boolean).join(' · ') || t('account:profile.none')}

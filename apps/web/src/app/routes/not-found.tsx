@@ -1,4 +1,4 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
@@ -8,7 +8,7 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   usePageTitle(t('errors.not_found'));
   return (
-    <Stack spacing={2} sx={{ py: 6, alignItems: 'flex-start' }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, py: 6, alignItems: 'flex-start' }}>
       <Typography variant="h4" component="h1">
         {t('errors.not_found')}
       </Typography>
@@ -16,6 +16,6 @@ export function NotFoundPage() {
       <Button variant="contained" component={LocaleLink} href="/">
         {t('errors.go_home')}
       </Button>
-    </Stack>
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 import { PasswordField } from '../../../components/ui/password-field';
 import { changePassword } from '../api/profiles';
+import { LazyAlert } from '../../../components/ui/lazy-alert';
 
 const empty: ChangePasswordInput = { current_password: '', new_password: '', confirm_password: '' };
 
@@ -38,7 +39,7 @@ export function ChangePasswordForm() {
       onSubmit={handleSubmit((v) => mutation.mutate(v))}
       aria-label={t('profile.password_title')}
     >
-      {errors.root && <Alert severity="error">{errors.root.message}</Alert>}
+      {errors.root && <LazyAlert severity="error">{errors.root.message}</LazyAlert>}
       <PasswordField
         label={t('profile.current_password')}
         required

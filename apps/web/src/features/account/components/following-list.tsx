@@ -1,4 +1,4 @@
-import { Box, Link, List, ListItem, ListItemAvatar, ListItemText, Typography } from '@mui/material';
+import { Box, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink, useLocale } from '../../../lib/links';
 import { useFollowing } from '../api/profiles';
@@ -17,7 +17,8 @@ export function FollowingList() {
     <List disablePadding>
       {data.data.map((person) => (
         <ListItem key={person.user_id} alignItems="flex-start" disableGutters>
-          <ListItemAvatar>
+          {/* ListItemAvatar's box (56 px, not shrinking), without its code in My profile's budget (issue 13). */}
+          <Box sx={{ minWidth: 56, flexShrink: 0 }}>
             <ProfileAvatar
               photo={person.photo_path}
               username={person.username}
@@ -25,7 +26,7 @@ export function FollowingList() {
               lastName={person.last_name}
               size={48}
             />
-          </ListItemAvatar>
+          </Box>
           <ListItemText
             primary={
               <Link component={LocaleLink} href={`/users/profile/${person.username}`}>

@@ -1,4 +1,4 @@
-import { Grid, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { PublicProfile } from '@mm/shared';
 
@@ -15,13 +15,20 @@ const COUNTS = [
 export function ProfileCounts({ profile }: { profile: Pick<PublicProfile, (typeof COUNTS)[number]> }) {
   const { t } = useTranslation('account');
   return (
-    <Grid container spacing={2} component="dl" sx={{ m: 0 }}>
+    // A CSS grid of 2, 3 then 6 columns (as Grid's sizes 6/4/2 of 12 were), without Grid's code (issue 13).
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(6, 1fr)' },
+      }}
+    >
       {COUNTS.map((key) => (
         // A <dl> may hold one <div> per term and value: the grid item is that div, dt before dd (shown below it).
-        <Grid
+        <Paper
           key={key}
-          size={{ xs: 6, sm: 4, md: 2 }}
-          component={Paper}
           sx={{
             p: 2,
             textAlign: 'center',
@@ -36,8 +43,8 @@ export function ProfileCounts({ profile }: { profile: Pick<PublicProfile, (typeo
           <Typography variant="h4" component="dd" sx={{ m: 0 }}>
             {profile[key]}
           </Typography>
-        </Grid>
+        </Paper>
       ))}
-    </Grid>
+    </Box>
   );
 }

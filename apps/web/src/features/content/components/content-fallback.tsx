@@ -1,12 +1,14 @@
-import { Box, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-/** Shown inside the page frame while a content page's code and text load. */
+/**
+ * Shown inside the page frame while a content page's code and text load. The spinner is index.html's
+ * loading-screen spinner (styles there), as in PageFallback: no MUI progress code in the first render (issue 13).
+ */
 export function ContentFallback() {
   const { t } = useTranslation('content');
   return (
-    <Box aria-busy="true" sx={{ display: 'flex', justifyContent: 'center', py: 6, minHeight: '100vh' }}>
-      <CircularProgress size={32} aria-label={t('article.loading')} />
-    </Box>
+    <div aria-busy="true" style={{ display: 'flex', justifyContent: 'center', padding: '48px 0', minHeight: '100vh' }}>
+      <div className="mm-boot-spinner" role="progressbar" aria-label={t('article.loading')} />
+    </div>
   );
 }

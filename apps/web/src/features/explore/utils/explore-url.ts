@@ -2,7 +2,7 @@ import {
   DEFAULT_EXPLORE_SORT,
   EXPLORE_FILTER_KEYS,
   EXPLORE_SORTS,
-  exploreFiltersSchema,
+  parseExploreFilter,
   type ExploreFilters,
   type ExploreSort,
 } from '@mm/shared';
@@ -25,8 +25,8 @@ const isSort = (v: string | null): v is ExploreSort => (EXPLORE_SORTS as readonl
 const isView = (v: string | null): v is ExploreView => (EXPLORE_VIEWS as readonly (string | null)[]).includes(v);
 
 /**
- * Reads the Explore state from the query string. Each filter goes through its own field of the
- * shared `exploreFiltersSchema`, so one bad value (typed by hand, or from an old link) is dropped
+ * Reads the Explore state from the query string. Each filter is read on its own as the shared
+ * `exploreFiltersSchema` reads it (`parseExploreFilter`, without zod: issue 13), so one bad value (typed by hand, or from an old link) is dropped
  * on its own instead of losing the others; a `date_to` before `date_from` is dropped too.
  * Never throws.
  */
@@ -35,8 +35,8 @@ export function parseExploreSearch(search: URLSearchParams): ExploreState {
   for (const key of EXPLORE_FILTER_KEYS) {
     const raw = search.get(key);
     if (raw === null || raw.trim() === '') continue;
-    const parsed = exploreFiltersSchema.shape[key].safeParse(raw);
-    if (parsed.success && parsed.data !== undefined) filters[key] = parsed.data;
+    const value = parseExploreFilter(key, raw);
+    if (value !== undefined) filters[key] = value;
   }
   if (
     typeof filters.date_from === 'string' &&

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { submitFlashInputSchema, type ChecklistDetail, type SubmitFlashInput } from '@mm/shared';
+import type { ChecklistDetail, SubmitFlashInput } from '@mm/shared';
 import { ApiRequestError } from '../../../lib/api-client';
 import { showServerErrors } from '../../../lib/form-errors';
 import { updateFlash } from '../api/update-flash';
@@ -15,7 +15,7 @@ import { useSession } from '../../../entities/session/session-context';
 import { checklistToForm, emptyFlashValues, todayIso, type FlashFormValues } from '../utils/flash-form-values';
 import { usePhotoPrefill } from './use-photo-prefill';
 import { useProvinceSuggestion } from './use-province-suggestion';
-import { schemaResolver } from '../../../lib/form-resolver';
+import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 
 /** A Flash entry reopened from the outbox (refused by the server): its values, key included, and its photos. */
 export interface QueuedFlash {
@@ -34,8 +34,12 @@ function useFlashFields(initial: ChecklistDetail | undefined, queued: QueuedFlas
       : (queued ?? { values: emptyFlashValues(), photos: [] }),
   );
   const [photos, setPhotos] = useState<PickedPhoto[]>(start.photos);
+  // zod and the shared schema load beside the form, not before it (issue 13's 250 KB page budget).
+  const [resolver] = useState(() =>
+    lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.submitFlashInputSchema)),
+  );
   const form = useForm<FlashFormValues, unknown, SubmitFlashInput>({
-    resolver: schemaResolver(submitFlashInputSchema),
+    resolver,
     defaultValues: start.values,
   });
   const { control, getValues, setValue, clearErrors, formState } = form;

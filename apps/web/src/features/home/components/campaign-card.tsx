@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../../lib/links';
 import { blitzStatus } from '../blitz';
@@ -20,11 +20,11 @@ export function CampaignCard({ now = new Date() }: { now?: Date }) {
         {blitz.running ? t('home.blitz_now_title') : t('home.blitz_next_title', { year: blitz.year })}
       </Typography>
       <Typography sx={{ mb: 2 }}>{blitz.running ? t('home.blitz_now_text') : t('home.blitz_next_text')}</Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2 }}>
         <Button variant="outlined" component={LocaleLink} href="/content/monarch-blitz">
           {t('home.blitz_more')}
         </Button>
-      </Stack>
+      </Box>
     </Paper>
   );
 }

@@ -1,7 +1,11 @@
-import { Alert, Box, Paper, Skeleton, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/links';
 import { useFigures } from '../api/get-figures';
+
+/** The warning shows only when the figures cannot be read: its code loads then, not with the home page (issue 13). */
+const Alert = lazy(() => import('@mui/material/Alert'));
 
 /** Live figures from the database: observations this season and in all, volunteers, sites surveyed. */
 export function FiguresStrip() {
@@ -26,13 +30,17 @@ export function FiguresStrip() {
       <Typography id="figures-heading" variant="h5" component="h2" gutterBottom>
         {t('home.figures_title')}
       </Typography>
-      {figures.isError && <Alert severity="warning">{t('home.figures_error')}</Alert>}
+      {figures.isError && (
+        <Suspense fallback={null}>
+          <Alert severity="warning">{t('home.figures_error')}</Alert>
+        </Suspense>
+      )}
       <Box
         component="dl"
         sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
       >
         {figures.isPending
-          ? [0, 1, 2, 3].map((i) => <Skeleton key={i} variant="rounded" height={96} />)
+          ? [0, 1, 2, 3].map((i) => <div key={i} className="mm-placeholder" style={{ height: 96 }} />)
           : items.map((item) => (
               <Paper
                 key={item.key}

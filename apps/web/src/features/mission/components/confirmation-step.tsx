@@ -3,8 +3,7 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { useLocale } from '../../../lib/links';
+import { RouterAnchor, useLocale } from '../../../lib/links';
 import { LIFESTAGE_KEYS, type LoadParams, type QualityRecord } from '@mm/shared';
 import { QualityWarnings, useQualityFlags } from '../../../components/ui/quality-warnings';
 import { formatDate } from '../../../lib/format-date';
@@ -23,7 +22,7 @@ function StepSummary({ step, href, children }: { step: MissionStepName; href: st
           {title}
         </Typography>
         <Button
-          component={RouterLink}
+          component={RouterAnchor}
           to={href}
           startIcon={<EditIcon />}
           aria-label={t('confirmation.edit_step', { step: title })}

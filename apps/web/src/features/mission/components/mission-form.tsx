@@ -5,7 +5,7 @@ import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { LoadParams } from '@mm/shared';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useSaveMission } from '../api/save-mission';
@@ -24,6 +24,7 @@ import { LeaveMissionDialog } from './leave-mission-dialog';
 import { MissionStepper } from './mission-stepper';
 import { ObservationStep } from './observation-step';
 import { SiteStep } from './site-step';
+import { RouterAnchor } from '../../../lib/links';
 
 interface MissionFormProps {
   params: LoadParams;
@@ -95,7 +96,13 @@ function StepActions({
       }}
     >
       {backHref ? (
-        <Button component={RouterLink} to={backHref} startIcon={<ArrowBackIcon />} size="large" sx={{ minHeight: 48 }}>
+        <Button
+          component={RouterAnchor}
+          to={backHref}
+          startIcon={<ArrowBackIcon />}
+          size="large"
+          sx={{ minHeight: 48 }}
+        >
           {t('form.back')}
         </Button>
       ) : (
