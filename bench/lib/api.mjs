@@ -72,7 +72,12 @@ export async function signUpUsers(baseUrl, count, dataDir) {
         newsletter: false,
       },
     });
-    const token = await confirmationToken(dataDir, `${username}@example.org`);
+    // The server's job queue sends the email a moment after the sign-up answers: wait up to 10 s.
+    let token;
+    for (const deadline = Date.now() + 10_000; !token && Date.now() < deadline;) {
+      token = await confirmationToken(dataDir, `${username}@example.org`);
+      if (!token) await new Promise((r) => setTimeout(r, 100));
+    }
     if (!token) throw new Error(`no confirmation email to ${username}@example.org in ${dataDir}`);
     const r = await api(`${baseUrl}/api/users/confirm`, { method: 'POST', expect: 201, body: { token } });
     users.push({ user_id: r.user_id, username: r.username, token: r.oauth_token });

@@ -10,7 +10,7 @@ import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { confirmationToken } from '../test/outbox-mail';
+import { awaitConfirmationToken } from '../test/outbox-mail';
 
 export const root = path.resolve(import.meta.dirname, '../../..');
 export const fixture = (name: string) => readFileSync(path.join(root, 'fixtures', 'photos', name));
@@ -183,8 +183,7 @@ export async function signUp(port: number, dataDir: string): Promise<{ token: st
     }),
   });
   if (res.status !== 202) throw new Error(`sign-up answered ${res.status}: ${res.body}`);
-  const confirmation = await confirmationToken(dataDir, email);
-  if (!confirmation) throw new Error(`no confirmation email to ${email}`);
+  const confirmation = await awaitConfirmationToken(dataDir, email);
   const confirmed = await requestPatiently(port, 'POST', '/api/users/confirm', json({ token: confirmation }));
   if (confirmed.status !== 201) throw new Error(`confirm answered ${confirmed.status}: ${confirmed.body}`);
   return { token: (JSON.parse(confirmed.body) as { oauth_token: string }).oauth_token, username };

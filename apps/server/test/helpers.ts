@@ -14,7 +14,7 @@ import { openDatabase, type Db } from '../src/db/client';
 import { seedReferenceData } from '../src/db/seed/seed-reference';
 import { createStorage, type Storage } from '../src/lib/storage';
 import yauzl from 'yauzl';
-import { confirmationToken } from './outbox-mail';
+import { awaitConfirmationToken } from './outbox-mail';
 
 export { confirmationToken, emailsTo } from './outbox-mail';
 
@@ -133,13 +133,7 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, unk
   if (res.statusCode !== 202) return { res, token: undefined as unknown as string, userId: NaN, username };
   const dataDir = appDataDirs.get(app);
   if (!dataDir) throw new Error('signUp needs an app made by buildTestApp (or rememberDataDir)');
-  // An app with job workers sends the email from its queue, a moment later.
-  let confirmation: string | undefined;
-  for (const deadline = Date.now() + 10_000; !confirmation && Date.now() < deadline;) {
-    confirmation = await confirmationToken(dataDir, String(payload.email));
-    if (!confirmation) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!confirmation) throw new Error(`no confirmation email to ${String(payload.email)}`);
+  const confirmation = await awaitConfirmationToken(dataDir, String(payload.email));
   const confirmed = await app.inject({ method: 'POST', url: '/api/users/confirm', payload: { token: confirmation } });
   if (confirmed.statusCode !== 201) throw new Error(`confirm answered ${confirmed.statusCode}: ${confirmed.body}`);
   const body = confirmed.json<{ oauth_token: string; user_id: number; username: string }>();

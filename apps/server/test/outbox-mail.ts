@@ -26,3 +26,17 @@ export async function confirmationToken(dataDir: string, email: string): Promise
   }
   return undefined;
 }
+
+/**
+ * Waits (≤ `timeoutMs`, polling every 100 ms) for the sign-up confirmation email to `email`: a server
+ * with job workers sends it from its queue a moment after answering. @returns its token
+ * @throws when no such email arrives in time
+ */
+export async function awaitConfirmationToken(dataDir: string, email: string, timeoutMs = 10_000): Promise<string> {
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    const token = await confirmationToken(dataDir, email);
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`no confirmation email to ${email} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
