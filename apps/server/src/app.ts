@@ -69,6 +69,7 @@ import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
 import { openJobQueue, type JobQueueOptions } from './jobs/job-queue';
 import { listenForNotifications } from './lib/notify-listener';
+import { openRunMarker, type RunMarker } from './lib/run-marker';
 import { sweepSpentTickets } from './modules/downloads/download-tickets';
 import { SESSION_CHANGED_CHANNEL } from './modules/users/users.service';
 
@@ -87,6 +88,8 @@ export interface AppDeps {
    * retries); off in tests, which call the functions directly and get their emails at once.
    */
   startJobs?: boolean;
+  /** With `startJobs`: this process's slot for its run marker (`0`, or the cluster worker's 1…N). */
+  runSlot?: string;
   /** Retry and polling figures of the job queue (tests shorten them). */
   jobOptions?: Partial<JobQueueOptions>;
 }
@@ -290,9 +293,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   if (deps.startJobs) {
     queued = jobs.mailer;
+    let marker: RunMarker | undefined;
     app.addHook('onReady', async () => {
-      await jobs.enqueueStartupUpkeep();
+      marker = await openRunMarker(config.dataDir, deps.runSlot ?? '0');
+      if (marker.crashed) app.log.warn('the previous server process did not stop cleanly: checking photo files now');
+      await jobs.enqueueStartupUpkeep(marker.crashed);
     });
+    app.addHook('onClose', async () => marker?.close());
   }
   const recovery = createRecoveryService(db, users, mailer, appUrl);
   const profiles = createProfilesService(db, storage, users);

@@ -7,6 +7,8 @@ import { createStorage } from './lib/storage';
 
 /** Set by the primary process in the environment of its cluster workers (WORKERS > 1). */
 const WORKER_FLAG = 'MM_CLUSTER_WORKER';
+/** The worker's slot (1…N), kept by a worker started again in its place: its run marker's name. */
+const WORKER_SLOT = 'MM_WORKER_SLOT';
 /** A worker that dies is started again after this wait (ms), so a crash loop does not spin. */
 const RESPAWN_MS = 1000;
 
@@ -37,6 +39,7 @@ async function serve(config: Config): Promise<void> {
     adminDist: config.ADMIN_DIST ? path.resolve(config.ADMIN_DIST) : defaultAdminDist,
     monitor,
     startJobs: true,
+    runSlot: process.env[WORKER_SLOT] ?? '0',
   });
 
   let stopping = false;
@@ -68,18 +71,24 @@ async function primary(config: Config): Promise<void> {
   const url = database.db.$client.options.connectionString;
   if (!url) throw new Error('No database URL');
   let stopping = false;
-  const fork = () => cluster.fork({ [WORKER_FLAG]: '1', DATABASE_URL: url });
+  const slots = new Map<number, number>();
+  const fork = (slot: number) => {
+    const worker = cluster.fork({ [WORKER_FLAG]: '1', [WORKER_SLOT]: String(slot), DATABASE_URL: url });
+    slots.set(worker.id, slot);
+  };
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) return;
+    const slot = slots.get(worker.id) ?? worker.id;
+    slots.delete(worker.id);
     log(`worker ${worker.id} exited (${signal ?? code}); starting another`);
-    setTimeout(fork, RESPAWN_MS);
+    setTimeout(() => fork(slot), RESPAWN_MS);
   });
   let listening = 0;
   cluster.on('listening', () => {
     listening++;
     if (listening === config.WORKERS) log(`all ${config.WORKERS} workers listening on port ${config.PORT}`);
   });
-  for (let i = 0; i < config.WORKERS; i++) fork();
+  for (let slot = 1; slot <= config.WORKERS; slot++) fork(slot);
   log(`${config.WORKERS} workers starting on port ${config.PORT}`);
 
   const stop = async (signal: string) => {

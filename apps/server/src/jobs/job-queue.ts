@@ -69,8 +69,12 @@ export interface FailedEmail {
 export interface JobQueue {
   /** A mailer that enqueues: the message is sent by a worker of any server process, with retries. */
   mailer: Mailer;
-  /** Enqueues the start-up photo upkeep, unless another server already did in this slot. @returns the job id or null */
-  enqueueStartupUpkeep(): Promise<string | null>;
+  /**
+   * Enqueues the start-up photo upkeep, unless another server already did in this slot; after an
+   * unclean stop (`afterCrash`) always, since that crash may have left half-written photos behind.
+   * @returns the job id or null
+   */
+  enqueueStartupUpkeep(afterCrash?: boolean): Promise<string | null>;
   /** Failed emails, newest first, and their total. */
   failedEmails(range: [number, number]): Promise<{ rows: FailedEmail[]; total: number }>;
   /** Sends a failed email again (a new job with fresh retries) and removes it from the list. @returns false when unknown */
@@ -173,8 +177,10 @@ export async function openJobQueue(
         return `job ${id}`;
       },
     },
-    enqueueStartupUpkeep: () =>
-      boss.send(QUEUES.photoUpkeep, {}, { singletonKey: 'start-up', singletonSeconds: STARTUP_SLOT_SECONDS }),
+    enqueueStartupUpkeep: (afterCrash = false) =>
+      afterCrash
+        ? boss.send(QUEUES.photoUpkeep, { afterCrash: true })
+        : boss.send(QUEUES.photoUpkeep, {}, { singletonKey: 'start-up', singletonSeconds: STARTUP_SLOT_SECONDS }),
     async failedEmails(range) {
       const [from, to] = range;
       const page = await jobsRepository.deadLetters(db, QUEUES.emailDead, to - from + 1, from);
