@@ -76,7 +76,7 @@ async function openInstalled(page: Page, token: string, href: string) {
           const count = async (name: string) => (await (await caches.open(name)).keys()).length;
           return Math.min(await count('mm-translations'), (await count('mm-reference')) * 2);
         }),
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     .toBeGreaterThanOrEqual(2);
 }

@@ -208,10 +208,23 @@ describe('embedded PostgreSQL killed and frozen under load', () => {
       10_000,
       200,
     );
-    for (const key of pendingKeys) {
-      const res = await request(PORT, 'POST', '/api/observations/submit_flash', { ...json(flash(qc, key)), headers });
-      expect(res.status, res.body).toBe(201);
-    }
+    // Every unacknowledged key is sent again, by as many clients as wrote (a fast 503 during the freeze
+    // leaves thousands): each must be stored exactly once.
+    const retries = [...pendingKeys];
+    const statuses: { key: string; status: number; body: string }[] = [];
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        for (let key = retries.pop(); key !== undefined; key = retries.pop()) {
+          const res = await request(PORT, 'POST', '/api/observations/submit_flash', {
+            ...json(flash(qc, key)),
+            headers,
+          });
+          statuses.push({ key, status: res.status, body: res.body });
+        }
+      }),
+    );
+    expect(statuses).toHaveLength(pendingKeys.size);
+    expect(statuses.filter((r) => r.status !== 201)).toEqual([]);
     const client = new pg.Client({ connectionString: await runningEmbeddedUrl(dataDir) });
     await client.connect();
     try {
