@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { taxonFacts } from '@mm/shared';
+import { taxonFacts, type LicenseCode } from '@mm/shared';
 import {
   absenceUuid,
   datedTerms,
@@ -10,6 +10,7 @@ import {
   provenanceTerms,
   type PublishingContext,
 } from '../src/modules/downloads/darwin-core';
+import { emlXml, emptySummary } from '../src/modules/downloads/dwca-metadata';
 import { parsePartialDate, uncertaintyFromPrecision } from '../src/modules/imports/csv-values';
 import { basisOfRecordFromSource, licenseFromSource } from '../src/modules/imports/source-terms';
 
@@ -178,5 +179,46 @@ describe('provenance of imported records (issue 18)', () => {
     expect(uncertaintyFromPrecision(45, 3)).toBe(136);
     expect(uncertaintyFromPrecision(45, 0)).toBeGreaterThan(130_000);
     expect(uncertaintyFromPrecision(45, 7)).toBe(1);
+  });
+});
+
+describe('EML licence of a download (issue 18)', () => {
+  const eml = (licenses: [LicenseCode, number][]) =>
+    emlXml({
+      packageId: 'urn:uuid:00000000-0000-4000-8000-000000000000',
+      pubDate: '2026-11-23',
+      filters: {},
+      summary: { ...emptySummary(), licenses: new Map(licenses) },
+      party: {
+        publisher: 'Espace pour la vie',
+        datasetName: 'Mission Monarch',
+        contactName: null,
+        contactEmail: null,
+        publicUrl: 'https://monarch.example.org',
+      },
+      citation: 'Espace pour la vie (2026). Mission Monarch.',
+      statuses: ['Pending'],
+    });
+
+  it('states one dataset licence, the most restrictive of its records, with each licence counted in words', () => {
+    const xml = eml([
+      ['CC0-1.0', 4],
+      ['CC-BY-NC-4.0', 2],
+      ['CC-BY-4.0', 9],
+    ]);
+    expect(xml.match(/<licensed>/g)).toHaveLength(1);
+    expect(xml).toContain('<identifier>CC-BY-NC-4.0</identifier>');
+    const rights = /<intellectualRights>([\s\S]*)<\/intellectualRights>/.exec(xml)?.[1] ?? '';
+    expect(rights.match(/<ulink /g)).toHaveLength(1);
+    expect(rights).toContain('<ulink url="http://creativecommons.org/licenses/by-nc/4.0/legalcode">');
+    expect(rights).toContain('CC BY 4.0), 9 records');
+    expect(rights).toContain('CC0 1.0), 4 records');
+  });
+
+  it('names the single licence of a download whose records share one', () => {
+    const xml = eml([['CC-BY-4.0', 12]]);
+    expect(xml.match(/<licensed>/g)).toHaveLength(1);
+    expect(xml).toContain('<identifier>CC-BY-4.0</identifier>');
+    expect(xml).not.toContain('most restrictive');
   });
 });

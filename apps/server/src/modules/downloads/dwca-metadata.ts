@@ -1,4 +1,4 @@
-import { LICENSES, type ExploreFilters, type LicenseCode } from '@mm/shared';
+import { LICENSE_CODES, LICENSES, type ExploreFilters, type LicenseCode } from '@mm/shared';
 import type { ArchiveColumn } from './dwca-rows';
 
 /** File names inside the sampling-event Darwin Core Archive. */
@@ -259,25 +259,29 @@ export function emlXml(args: {
   includeGbif?: boolean;
 }): string {
   const { summary: s, party: p } = args;
-  const licenses = [...s.licenses.keys()].sort();
-  const licensed = licenses
-    .map(
-      (code) => `    <licensed>
-      <licenseName>${escapeXml(LICENSES[code].name)}</licenseName>
-      <url>${LICENSES[code].url}</url>
-      <identifier>${code}</identifier>
-    </licensed>`,
-    )
-    .join('\n');
-  const rights =
-    licenses.length > 0
-      ? licenses
-          .map(
-            (code) =>
-              `<para>Records licensed under <ulink url="${LICENSES[code].url}"><citetitle>${escapeXml(LICENSES[code].name)}</citetitle></ulink>: ${s.licenses.get(code) ?? 0}.</para>`,
-          )
-          .join('\n      ')
-      : '<para>This download holds no records.</para>';
+  // One dataset licence, as GBIF and an IPT expect: the most restrictive the records carry (CC0 <
+  // CC BY < CC BY-NC), the only link in intellectualRights; each record keeps its own in `license`.
+  const licenses = LICENSE_CODES.filter((code) => s.licenses.has(code));
+  const datasetLicense = licenses.at(-1);
+  const licensed = datasetLicense
+    ? `    <licensed>
+      <licenseName>${escapeXml(LICENSES[datasetLicense].name)}</licenseName>
+      <url>${LICENSES[datasetLicense].url}</url>
+      <identifier>${datasetLicense}</identifier>
+    </licensed>`
+    : '';
+  const rights = datasetLicense
+    ? [
+        `<para>This work is licensed under a <ulink url="${LICENSES[datasetLicense].url}"><citetitle>${escapeXml(LICENSES[datasetLicense].name)}</citetitle></ulink>.</para>`,
+        ...(licenses.length > 1
+          ? [
+              `<para>The most restrictive licence of its records. Each record states its own licence (license column): ${licenses
+                .map((code) => `${escapeXml(LICENSES[code].name)}, ${s.licenses.get(code) ?? 0} records`)
+                .join('; ')}.</para>`,
+            ]
+          : []),
+      ].join('\n      ')
+    : '<para>This download holds no records.</para>';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <eml:eml xmlns:eml="https://eml.ecoinformatics.org/eml-2.2.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
   xsi:schemaLocation="https://eml.ecoinformatics.org/eml-2.2.0 https://eml.ecoinformatics.org/eml-2.2.0/eml.xsd"
