@@ -6,7 +6,7 @@ import type { ExploreFilters, GalleryPhoto, LifestageId } from '@mm/shared';
 import { DateRangeFilter } from '../../features/explore/components/date-range-filter';
 import { PlaceFilter } from '../../features/explore/components/place-filter';
 import { UsernameFilter } from '../../features/explore/components/username-filter';
-import { filtersToQuery, parseExploreSearch } from '../../features/explore/utils/explore-url';
+import { exploreStateNow, filtersToQuery, parseExploreSearch } from '../../features/explore/utils/explore-url';
 import { useGallery } from '../../entities/photo/get-gallery';
 import { GalleryGrid } from '../../features/gallery/components/gallery-grid';
 import type { GallerySlide } from '../../features/gallery/components/gallery-lightbox';
@@ -62,9 +62,12 @@ export function PhotosPage() {
   const total = gallery.data?.pages.at(-1)?.paginator.total ?? 0;
   const slides = useMemo(() => photos.map((p) => toSlide(p, captionOf(p))), [photos, captionOf]);
   const loadMore = () => void gallery.fetchNextPage();
-  /** Changes some filters; the URL holds them in Explore's order, so links from Explore and back agree. */
+  /**
+   * Changes some filters, on top of those in the address bar now (see `exploreStateNow`); the URL
+   * holds them in Explore's order, so links from Explore and back agree.
+   */
   const patchFilters = (patch: Partial<ExploreFilters>) =>
-    setSearch(new URLSearchParams(filtersToQuery({ ...filters, ...patch })));
+    setSearch(new URLSearchParams(filtersToQuery({ ...exploreStateNow().filters, ...patch })));
   const setLifestage = (lifestage_id: LifestageId | undefined) => patchFilters({ lifestage_id });
   const filtered = Object.keys(filtersToQuery(filters)).length > 0;
 

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { ExploreFilters, ExploreSort } from '@mm/shared';
 import {
   exploreSearch,
+  exploreStateNow,
   parseExploreSearch,
   switchView,
   type ExploreState,
@@ -36,17 +37,21 @@ export function useExploreUrl(): ExploreUrl {
     (next: ExploreState, replace: boolean) => setSearch(exploreSearch(next), { replace, preventScrollReset: true }),
     [setSearch],
   );
-  const setView = useCallback((view: ExploreView) => go(switchView(state, view), false), [go, state]);
-  const setFilters = useCallback((filters: ExploreFilters) => go({ ...state, filters, page: 1 }, true), [go, state]);
+  const setView = useCallback((view: ExploreView) => go(switchView(exploreStateNow(), view), false), [go]);
+  const setFilters = useCallback(
+    (filters: ExploreFilters) => go({ ...exploreStateNow(), filters, page: 1 }, true),
+    [go],
+  );
   const patchFilters = useCallback(
     (patch: Partial<ExploreFilters>) => {
-      const filters: Record<string, unknown> = { ...state.filters, ...patch };
+      const now = exploreStateNow();
+      const filters: Record<string, unknown> = { ...now.filters, ...patch };
       for (const k of Object.keys(filters)) if (filters[k] === undefined) delete filters[k];
-      go({ ...state, filters: filters as ExploreFilters, page: 1 }, true);
+      go({ ...now, filters: filters as ExploreFilters, page: 1 }, true);
     },
-    [go, state],
+    [go],
   );
-  const setPage = useCallback((page: number) => go({ ...state, page }, false), [go, state]);
-  const setSort = useCallback((sort: ExploreSort) => go({ ...state, sort, page: 1 }, false), [go, state]);
+  const setPage = useCallback((page: number) => go({ ...exploreStateNow(), page }, false), [go]);
+  const setSort = useCallback((sort: ExploreSort) => go({ ...exploreStateNow(), sort, page: 1 }, false), [go]);
   return { ...state, setView, setSort, setFilters, patchFilters, setPage };
 }

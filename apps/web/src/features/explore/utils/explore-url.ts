@@ -97,3 +97,10 @@ export function switchView(state: ExploreState, view: ExploreView): ExploreState
 
 /** How many filters are set (the badge on the phone's Filters button). */
 export const activeFilterCount = (filters: ExploreFilters) => Object.keys(filtersToQuery(filters)).length;
+
+/**
+ * The Explore state in the address bar at this instant. The router writes the address before React
+ * renders the change (its updates run in a transition), so a second change made in between (two
+ * filters picked in quick succession) must build on the address, not on the last render's state.
+ */
+export const exploreStateNow = (): ExploreState => parseExploreSearch(new URLSearchParams(window.location.search));
