@@ -47,11 +47,11 @@ async function measure(workers) {
     ...(workers > 1 ? { readyLine: /all \d+ workers listening/ } : {}),
   });
   try {
-    const users = await signUpUsers(server.baseUrl, userCount);
+    const users = await signUpUsers(server.baseUrl, userCount, server.dataDir);
     const refs = await missionReferences(server.baseUrl);
     // Warm-up, not measured, by other accounts (the check counts the measured accounts' Missions only):
     // each process compiles its hot paths once, and two processes do it twice.
-    const warmUsers = await signUpUsers(server.baseUrl, userCount);
+    const warmUsers = await signUpUsers(server.baseUrl, userCount, server.dataDir);
     await runMissionLoad({ baseUrl: server.baseUrl, users: warmUsers, refs, durationS: WARMUP_S, connections });
     const loadBefore = load();
     const run = await runMissionLoad({ baseUrl: server.baseUrl, users, refs, durationS, connections });

@@ -50,7 +50,7 @@ async function startS3() {
 async function measure(name, env) {
   const server = await startServer({ env: { ...env, NODE_NO_WARNINGS: '1' } });
   try {
-    const [user] = await signUpUsers(server.baseUrl, 1);
+    const [user] = await signUpUsers(server.baseUrl, 1, server.dataDir);
     const jpeg = readFileSync(`${ROOT}/${PHOTO}`);
     const up = await uploadPhotos({ baseUrl: server.baseUrl, token: user.token, jpeg, count: uploads });
     if (up.failures.length) throw new Error(`${name}: upload failures: ${up.failures.join('; ')}`);

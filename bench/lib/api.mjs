@@ -53,6 +53,7 @@ export async function api(url, { method = 'GET', body, token, expect = 200 } = {
  * @returns {Promise<{ user_id: number, username: string, token: string }[]>}
  */
 export async function signUpUsers(baseUrl, count, dataDir) {
+  if (typeof dataDir !== 'string') throw new TypeError('signUpUsers: dataDir (the server DATA_DIR) is required');
   const run = randomBytes(3).toString('hex');
   const users = [];
   for (let i = 0; i < count; i++) {

@@ -298,7 +298,8 @@ export const checklists = pgTable(
     index('checklists_content_key_idx')
       .on(t.content_key)
       .where(sql`${t.content_key} IS NOT NULL`),
-    index('checklists_user_idx').on(t.user_id),
+    // A volunteer's records of a day in id order: the near-duplicate rule's search (quality.repository.ts).
+    index('checklists_user_date_idx').on(t.user_id, t.checklist_date, t.checklist_id),
     index('checklists_date_idx').on(t.checklist_date),
     index('checklists_site_idx').on(t.site_id),
   ],

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PhotoFacts, QualityFlag } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
 
@@ -17,17 +17,62 @@ export interface ChecklistFacts {
   observations: { observation_id: number; lifestage_id: number | null; numbers: number | null; photos: PhotoFacts[] }[];
 }
 
-/** An earlier checklist of the same volunteer on the same day near a given one (candidate near-duplicate). */
-export interface EarlierRecord {
-  checklist_id: number;
-  /** The checklist it may repeat. */
+/** The earliest earlier record a checklist repeats (rule `near_duplicate`), found by `earliestTwins`. */
+export interface Twin {
+  /** The checklist that repeats an earlier one (0 for a submission not yet written). */
   later_id: number;
-  latitude: number;
-  longitude: number;
-  observations: { lifestage_id: number | null; numbers: number | null }[];
+  /** The earlier record it repeats. */
+  checklist_id: number;
+  /** Distance between the two sites (metres, unrounded). */
+  metres: number;
 }
 
 const intArray = (values: number[]) => sql`${sql.param(values)}::int[]`;
+
+/**
+ * The counts key of a checklist's live observations with a life stage, in SQL: `lifestage:numbers`
+ * pairs in byte order joined by commas, '' when none. The same text as `countsKey` of `@mm/shared`.
+ */
+const countsKeyOf = (checklistId: SQL) => sql`(
+  SELECT coalesce(string_agg(k, ',' ORDER BY k COLLATE "C"), '')
+  FROM (SELECT o.lifestage_id || ':' || coalesce(o.numbers::text, '') AS k FROM observations o
+        WHERE o.checklist_id = ${checklistId} AND o.observationstatus_id <> 3 AND o.lifestage_id IS NOT NULL) pairs)`;
+
+/**
+ * The earliest checklist (lowest id) of `userId` on `date` whose site lies within `maxM` metres
+ * (haversine, WGS84 degrees, same formula as `distanceKm`) of the point, whose counts key equals
+ * `key`, and which has a live observation; ids from `beforeId` up, and `exceptId`, are left out.
+ * Rows are read through `checklists_user_date_idx` in id order, and the first match ends the search.
+ */
+const earliestTwin = (w: {
+  userId: SQL;
+  date: SQL;
+  latitude: SQL;
+  longitude: SQL;
+  key: SQL;
+  beforeId: SQL;
+  exceptId: SQL;
+  maxM: number;
+}) => {
+  const deg = (w.maxM * 1.5) / 111_000;
+  return sql`(
+    SELECT e.checklist_id,
+           2 * 6371000 * asin(least(1, sqrt(
+             sin(radians(es.latitude - ${w.latitude}) / 2) ^ 2 +
+             cos(radians(${w.latitude})) * cos(radians(es.latitude)) * sin(radians(es.longitude - ${w.longitude}) / 2) ^ 2))) AS metres
+    FROM checklists e JOIN sites es ON es.site_id = e.site_id
+    WHERE e.user_id = ${w.userId} AND e.checklist_date = ${w.date} AND e.checklist_id < ${w.beforeId}
+      AND e.checklist_id <> ${w.exceptId} AND NOT e.isdeleted
+      AND abs(es.latitude - ${w.latitude}) <= ${deg}
+      AND abs(es.longitude - ${w.longitude}) * cos(radians(${w.latitude})) <= ${deg}
+      AND 2 * 6371000 * asin(least(1, sqrt(
+             sin(radians(es.latitude - ${w.latitude}) / 2) ^ 2 +
+             cos(radians(${w.latitude})) * cos(radians(es.latitude)) * sin(radians(es.longitude - ${w.longitude}) / 2) ^ 2))) <= ${w.maxM}
+      AND EXISTS (SELECT 1 FROM observations o WHERE o.checklist_id = e.checklist_id AND o.observationstatus_id <> 3)
+      AND ${countsKeyOf(sql`e.checklist_id`)} = ${w.key}
+    ORDER BY e.checklist_id
+    LIMIT 1)`;
+};
 
 /**
  * Queries of the quality flags (issue 19): read the facts of checklists, find earlier records of the
@@ -56,53 +101,59 @@ export const qualityRepository = {
   },
 
   /**
-   * Earlier checklists (lower id) of the same volunteer on the same day whose site lies in a box of
-   * about `boxM` metres around each given checklist's site, with their counts.
+   * For each given checklist, the earliest earlier record (lower id) of the same volunteer on the same
+   * day within `maxM` metres with the same counts (`earliestTwin`); checklists without one are absent.
    */
-  async earlierNearby(db: DbOrTx, checklistIds: number[], boxM: number): Promise<EarlierRecord[]> {
+  async earliestTwins(db: DbOrTx, checklistIds: number[], maxM: number): Promise<Twin[]> {
     if (checklistIds.length === 0) return [];
-    const deg = boxM / 111_000;
     const res = await db.execute(sql`
-      SELECT e.checklist_id, t.checklist_id AS later_id, es.latitude, es.longitude,
-             (SELECT json_agg(json_build_object('lifestage_id', o.lifestage_id, 'numbers', o.numbers))
-                FROM observations o WHERE o.checklist_id = e.checklist_id AND o.observationstatus_id <> 3) AS observations
+      SELECT t.checklist_id AS later_id, twin.checklist_id, twin.metres
       FROM checklists t
       JOIN sites ts ON ts.site_id = t.site_id
-      JOIN checklists e ON e.user_id = t.user_id AND e.checklist_date = t.checklist_date
-                       AND e.checklist_id < t.checklist_id AND NOT e.isdeleted
-      JOIN sites es ON es.site_id = e.site_id
-      WHERE t.checklist_id = ANY(${intArray(checklistIds)})
-        AND abs(es.latitude - ts.latitude) <= ${deg}
-        AND abs(es.longitude - ts.longitude) * cos(radians(ts.latitude)) <= ${deg}
-        AND EXISTS (SELECT 1 FROM observations o WHERE o.checklist_id = e.checklist_id AND o.observationstatus_id <> 3)`);
-    return res.rows as unknown as EarlierRecord[];
+      CROSS JOIN LATERAL ${earliestTwin({
+        userId: sql`t.user_id`,
+        date: sql`t.checklist_date`,
+        latitude: sql`ts.latitude`,
+        longitude: sql`ts.longitude`,
+        key: countsKeyOf(sql`t.checklist_id`),
+        beforeId: sql`t.checklist_id`,
+        exceptId: sql`0`,
+        maxM,
+      })} twin
+      WHERE t.checklist_id = ANY(${intArray(checklistIds)})`);
+    return res.rows as unknown as Twin[];
   },
 
   /**
-   * Earlier records of a volunteer on a day near a point, for a submission not yet written: same
-   * shape as `earlierNearby`, `later_id` 0. `exceptChecklistId` leaves out the record being edited.
+   * The earliest record of a volunteer on a day within `maxM` metres of a point (WGS84 degrees) whose
+   * counts key is `key`, for a submission not yet written (`later_id` 0); `exceptChecklistId` leaves
+   * out the record being edited.
    */
-  async nearbyOfUser(
+  async twinOfSubmission(
     db: DbOrTx,
-    userId: number,
-    date: string,
-    latitude: number,
-    longitude: number,
-    boxM: number,
-    exceptChecklistId: number | null,
-  ): Promise<EarlierRecord[]> {
-    const deg = boxM / 111_000;
+    w: {
+      userId: number;
+      date: string;
+      latitude: number;
+      longitude: number;
+      key: string;
+      exceptChecklistId: number | null;
+    },
+    maxM: number,
+  ): Promise<Twin | undefined> {
     const res = await db.execute(sql`
-      SELECT e.checklist_id, 0 AS later_id, es.latitude, es.longitude,
-             (SELECT json_agg(json_build_object('lifestage_id', o.lifestage_id, 'numbers', o.numbers))
-                FROM observations o WHERE o.checklist_id = e.checklist_id AND o.observationstatus_id <> 3) AS observations
-      FROM checklists e JOIN sites es ON es.site_id = e.site_id
-      WHERE e.user_id = ${userId} AND e.checklist_date = ${date}::date AND NOT e.isdeleted
-        AND e.checklist_id <> ${exceptChecklistId ?? 0}
-        AND abs(es.latitude - ${latitude}) <= ${deg}
-        AND abs(es.longitude - ${longitude}) * cos(radians(${latitude}::float8)) <= ${deg}
-        AND EXISTS (SELECT 1 FROM observations o WHERE o.checklist_id = e.checklist_id AND o.observationstatus_id <> 3)`);
-    return res.rows as unknown as EarlierRecord[];
+      SELECT 0 AS later_id, twin.checklist_id, twin.metres
+      FROM ${earliestTwin({
+        userId: sql`${w.userId}::int`,
+        date: sql`${w.date}::date`,
+        latitude: sql`${w.latitude}::float8`,
+        longitude: sql`${w.longitude}::float8`,
+        key: sql`${w.key}::text`,
+        beforeId: sql`2147483647`,
+        exceptId: sql`${w.exceptChecklistId ?? 0}::int`,
+        maxM,
+      })} twin`);
+    return res.rows[0] as unknown as Twin | undefined;
   },
 
   /** Every province with its ISO 3166-2 code (`CA-QC`) and name, for place rules and their reasons. */

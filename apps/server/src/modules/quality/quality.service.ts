@@ -1,7 +1,6 @@
 import {
   DUPLICATE_MAX_M,
   countsKey,
-  distanceKm,
   distinctFlags,
   recordFlags,
   type PhotoFacts,
@@ -10,7 +9,7 @@ import {
 } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { BORDER_TOLERANCE_KM, checkPlace, locateRegion } from '../../lib/province-locator';
-import { qualityRepository as repo, type EarlierRecord } from './quality.repository';
+import { qualityRepository as repo, type Twin } from './quality.repository';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const decimals = (v: number) => (String(v).split('.')[1] ?? '').length;
@@ -26,20 +25,11 @@ function placeToleranceKm(lat: number, lng: number, uncertaintyM: number | null)
   return Math.max(BORDER_TOLERANCE_KM, rounding, (uncertaintyM ?? 0) / 1000);
 }
 
-/** `near_duplicate` naming the earliest earlier record within `DUPLICATE_MAX_M` with the same counts. */
-function duplicateFlags(
-  current: { latitude: number; longitude: number; observations: EarlierRecord['observations'] },
-  earlier: readonly EarlierRecord[],
-): QualityFlag[] {
-  const key = countsKey(current.observations);
-  const twin = earlier
-    .map((e) => ({ e, m: distanceKm(current.latitude, current.longitude, e.latitude, e.longitude) * 1000 }))
-    .filter(({ e, m }) => m <= DUPLICATE_MAX_M && countsKey(e.observations ?? []) === key)
-    .sort((a, b) => a.e.checklist_id - b.e.checklist_id)[0];
-  return twin
-    ? [{ code: 'near_duplicate', params: { checklist_id: twin.e.checklist_id, metres: Math.round(twin.m) } }]
+/** `near_duplicate` naming the earliest earlier record with the same counts within `DUPLICATE_MAX_M`. */
+const duplicateFlags = (twin: Twin | undefined): QualityFlag[] =>
+  twin
+    ? [{ code: 'near_duplicate', params: { checklist_id: twin.checklist_id, metres: Math.round(twin.metres) } }]
     : [];
-}
 
 /**
  * Quality flags (issue 19; docs/quality-flags.md): the pure rules of `@mm/shared` plus the rules that
@@ -89,15 +79,12 @@ export function createQualityService(db: Db) {
     async recompute(tx: DbOrTx, checklistIds: number[]): Promise<void> {
       const ids = [...new Set(checklistIds)];
       const facts = await repo.checklistFacts(tx, ids);
-      const earlier = await repo.earlierNearby(tx, ids, DUPLICATE_MAX_M * 1.5);
+      const twins = new Map((await repo.earliestTwins(tx, ids, DUPLICATE_MAX_M)).map((t) => [t.later_id, t]));
       const rows: { observation_id: number; flags: QualityFlag[] }[] = [];
       for (const c of facts) {
         const shared = [
           ...(await placeFlags(c.region_code, c.latitude, c.longitude, c.coordinate_uncertainty_m)),
-          ...duplicateFlags(
-            c,
-            earlier.filter((e) => e.later_id === c.checklist_id),
-          ),
+          ...duplicateFlags(twins.get(c.checklist_id)),
         ];
         const own = recordFlags(c, today());
         c.observations.forEach((o, i) =>
@@ -150,19 +137,22 @@ export function createQualityService(db: Db) {
         photos: o.photo_names.map((n) => photos.get(n)).filter((p): p is PhotoFacts => p !== undefined),
       }));
       const record = { ...input, stems_inspected: input.stems_inspected ?? null, observations };
-      const earlier = await repo.nearbyOfUser(
+      const twin = await repo.twinOfSubmission(
         db,
-        userId,
-        input.checklist_date,
-        input.latitude,
-        input.longitude,
-        DUPLICATE_MAX_M * 1.5,
-        input.checklist_id ?? null,
+        {
+          userId,
+          date: input.checklist_date,
+          latitude: input.latitude,
+          longitude: input.longitude,
+          key: countsKey(observations),
+          exceptChecklistId: input.checklist_id ?? null,
+        },
+        DUPLICATE_MAX_M,
       );
       return distinctFlags([
         ...recordFlags(record, today()),
         await placeFlags(regionCode, input.latitude, input.longitude, null),
-        duplicateFlags(record, earlier),
+        duplicateFlags(twin),
       ]);
     },
   };
