@@ -106,6 +106,21 @@ describe('flags at submission', () => {
     );
   });
 
+  it('stores at submission exactly what a recompute from the stored rows gives (flags written with the rows)', async () => {
+    const first = await flash({ checklist_date: '2026-01-21', eggs: 4, adults: 1, locality: 'Parc A' });
+    const twin = await flash({ checklist_date: '2026-01-21', eggs: 4, adults: 1, latitude: 46.8143 });
+    const many = await flash({ checklist_date: '2026-07-21', caterpillars: 100_000, latitude: 46.85 });
+    const ids = [first, twin, many];
+    const before = await Promise.all(ids.map(async (id) => [...(await flagsOf(id)).entries()]));
+    expect(before[1]?.find(([stage]) => stage === 2)?.[1].map((f) => f.code)).toEqual([
+      'out_of_season',
+      'near_duplicate',
+    ]);
+    await ctx.db.transaction((tx) => createQualityService(ctx.db).recompute(tx, ids));
+    const after = await Promise.all(ids.map(async (id) => [...(await flagsOf(id)).entries()]));
+    expect(after).toEqual(before);
+  });
+
   it('flags a Mission with more than 10 eggs per stem inspected', async () => {
     const res = await call('POST', '/api/observations/submit_mission', volunteer.token, {
       idempotency_key: randomUUID(),

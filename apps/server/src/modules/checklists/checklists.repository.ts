@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DEFAULT_LICENSE, type ObservationStatusId } from '@mm/shared';
+import { DEFAULT_LICENSE, type ObservationStatusId, type QualityFlag } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
 import {
   abundances,
@@ -113,7 +113,8 @@ export const checklistsRepository = {
   /**
    * Writes a submission without photos in ONE statement (atomic without BEGIN/COMMIT): the site
    * unless `write.site.site_id` names an existing one (then its private flag when given), the
-   * checklist, and its observations (Pending).
+   * checklist, and its observations (Pending) with their quality flags (`flags`, one list per row in
+   * `write.rows` order; the column default [] when null, for `quality.recompute` to fill after).
    * A checklist already holding this idempotency key makes it write nothing.
    * @returns the new checklist id, or null when the key was taken; `siteId` of a site it had to
    *          create (to be removed again when the key was taken)
@@ -125,6 +126,7 @@ export const checklistsRepository = {
     submitTypeId: number,
     write: ChecklistWrite,
     countryId: number,
+    flags: QualityFlag[][] | null,
   ): Promise<{ checklistId: number | null; newSiteId: number | null }> {
     const { site, checklist: c, rows } = write;
     const column = <K extends keyof ObservationWrite>(k: K) => sql.param(rows.map((r) => r[k]));
@@ -148,11 +150,13 @@ export const checklistsRepository = {
         RETURNING checklist_id
       ),
       o AS (
-        INSERT INTO observations (checklist_id, lifestage_id, numbers, milkweed_id, abundance_id, locationsize_id, basisofrecord_id, observationstatus_id, license, observed_on)
-        SELECT c.checklist_id, r.lifestage_id, r.numbers, r.milkweed_id, r.abundance_id, r.locationsize_id, r.basisofrecord_id, 1, ${profileLicense(userId)}, ${c.checklist_date}::date
+        INSERT INTO observations (checklist_id, lifestage_id, numbers, milkweed_id, abundance_id, locationsize_id, basisofrecord_id, observationstatus_id, license, observed_on, quality_flags)
+        SELECT c.checklist_id, r.lifestage_id, r.numbers, r.milkweed_id, r.abundance_id, r.locationsize_id, r.basisofrecord_id, 1, ${profileLicense(userId)}, ${c.checklist_date}::date,
+               coalesce(r.quality_flags, '[]'::jsonb)
         FROM c, unnest(${column('lifestage_id')}::int[], ${column('numbers')}::int[], ${column('milkweed_id')}::int[], ${column('abundance_id')}::int[],
-                       ${column('locationsize_id')}::int[], ${column('basisofrecord_id')}::int[])
-             AS r(lifestage_id, numbers, milkweed_id, abundance_id, locationsize_id, basisofrecord_id)
+                       ${column('locationsize_id')}::int[], ${column('basisofrecord_id')}::int[],
+                       ${sql.param(rows.map((_, i) => (flags ? JSON.stringify(flags[i] ?? []) : null)))}::jsonb[])
+             AS r(lifestage_id, numbers, milkweed_id, abundance_id, locationsize_id, basisofrecord_id, quality_flags)
       )
       SELECT (SELECT checklist_id FROM c) AS checklist_id, (SELECT site_id FROM s WHERE s.created) AS new_site_id`);
     const row = result.rows[0];

@@ -94,6 +94,23 @@ export function createChecklistsService(
       const refs = await checkReferences(db, references, places, userId, write, photoNames);
       if (refs.photos.length === 0) {
         // The common case, in one atomic statement (BENCHMARKS.md: the multi-statement transaction cost 11 round trips).
+        // At a new site every fact of the flags is in the request: they are computed first and written
+        // with the rows (an update after would write every row and its indexes twice).
+        const atNewSite = write.site.site_id == null;
+        const flags = atNewSite
+          ? await quality.flagsOfNewRecord(
+              userId,
+              {
+                checklist_date: write.checklist.checklist_date,
+                latitude: write.site.latitude,
+                longitude: write.site.longitude,
+                stems_inspected: write.checklist.stems_inspected,
+                observations: write.rows,
+              },
+              write.site.province_id,
+              write.site.coordinate_uncertainty_m,
+            )
+          : null;
         const { checklistId, newSiteId } = await repo.insertSubmission(
           db,
           userId,
@@ -101,10 +118,11 @@ export function createChecklistsService(
           SubmitType.Web,
           write,
           refs.countryId,
+          flags,
         );
         if (checklistId !== null) {
-          // Flags are derived from the rows just written; recomputed by `npm run quality:recompute` if this fails.
-          await quality.recompute(db, [checklistId]);
+          // At a known site the flags are derived from the rows just written; `npm run quality:recompute` if this fails.
+          if (!atNewSite) await quality.recompute(db, [checklistId]);
           return checklistId;
         }
         // A concurrent retry with the same key won: drop the site this attempt made, answer the winner.

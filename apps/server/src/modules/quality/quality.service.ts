@@ -6,6 +6,7 @@ import {
   type PhotoFacts,
   type QualityFlag,
   type QualityPreviewInput,
+  type QualityRecord,
 } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { BORDER_TOLERANCE_KM, checkPlace, locateRegion } from '../../lib/province-locator';
@@ -71,6 +72,39 @@ export function createQualityService(db: Db) {
     return [];
   }
 
+  /**
+   * The flags of a record not yet written (or an edit of `exceptChecklistId`): per observation (`own`)
+   * and for the whole record (`shared`: place and near-duplicate rules).
+   */
+  async function flagsOfUnwritten(
+    userId: number,
+    record: QualityRecord,
+    provinceId: number,
+    uncertaintyM: number | null,
+    exceptChecklistId: number | null,
+  ): Promise<{ own: QualityFlag[][]; shared: QualityFlag[] }> {
+    const regionCode = (await reference()).codes.get(provinceId) ?? null;
+    const twin = await repo.twinOfSubmission(
+      db,
+      {
+        userId,
+        date: record.checklist_date,
+        latitude: record.latitude,
+        longitude: record.longitude,
+        key: countsKey(record.observations),
+        exceptChecklistId,
+      },
+      DUPLICATE_MAX_M,
+    );
+    return {
+      own: recordFlags(record, today()),
+      shared: [
+        ...(await placeFlags(regionCode, record.latitude, record.longitude, uncertaintyM)),
+        ...duplicateFlags(twin),
+      ],
+    };
+  }
+
   return {
     /**
      * Computes and stores the flags of every observation of the checklists, from what the database
@@ -125,7 +159,6 @@ export function createQualityService(db: Db) {
      * the volunteer's own photos' EXIF read from their uploads, without repeats.
      */
     async preview(userId: number, input: QualityPreviewInput): Promise<QualityFlag[]> {
-      const regionCode = (await reference()).codes.get(input.province_id) ?? null;
       const photos = await repo.photoFacts(
         db,
         userId,
@@ -137,23 +170,31 @@ export function createQualityService(db: Db) {
         photos: o.photo_names.map((n) => photos.get(n)).filter((p): p is PhotoFacts => p !== undefined),
       }));
       const record = { ...input, stems_inspected: input.stems_inspected ?? null, observations };
-      const twin = await repo.twinOfSubmission(
-        db,
-        {
-          userId,
-          date: input.checklist_date,
-          latitude: input.latitude,
-          longitude: input.longitude,
-          key: countsKey(observations),
-          exceptChecklistId: input.checklist_id ?? null,
-        },
-        DUPLICATE_MAX_M,
+      const { own, shared } = await flagsOfUnwritten(
+        userId,
+        record,
+        input.province_id,
+        null,
+        input.checklist_id ?? null,
       );
-      return distinctFlags([
-        ...recordFlags(record, today()),
-        await placeFlags(regionCode, input.latitude, input.longitude, null),
-        duplicateFlags(twin),
-      ]);
+      return distinctFlags([...own, shared]);
+    },
+
+    /**
+     * Each observation's flags for a new record about to be written at a new site (the same as
+     * `recompute` would store right after), so the insert stores them in the same statement.
+     * @param record point (WGS84 degrees), date, effort and observations in insert order, no photos
+     * @param uncertaintyM the new site's coordinate uncertainty (metres), null when unknown
+     * @returns one list per observation, in `record.observations` order
+     */
+    async flagsOfNewRecord(
+      userId: number,
+      record: QualityRecord,
+      provinceId: number,
+      uncertaintyM: number | null,
+    ): Promise<QualityFlag[][]> {
+      const { own, shared } = await flagsOfUnwritten(userId, record, provinceId, uncertaintyM, null);
+      return own.map((flags) => [...flags, ...shared]);
     },
   };
 }
