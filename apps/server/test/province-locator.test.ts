@@ -9,6 +9,7 @@ import {
   regionAt,
 } from '../src/lib/province-locator';
 import { countries, provinces } from '@mm/shared/reference-data';
+import { ADMIN1_FILE } from '../src/db/seed/admin1-file';
 
 describe('province boundaries (README "Province boundaries")', () => {
   it('hold one outline for each of the 13 provinces and territories, 50 states and DC, 32 Mexican states', () => {
@@ -16,8 +17,8 @@ describe('province boundaries (README "Province boundaries")', () => {
     const missing = provinces.filter((p) => !hasRegion(`${code.get(p.country_id)}-${p.administrative}`));
     expect(missing).toEqual([]);
     expect(provinces).toHaveLength(96);
-    // Small enough to ship with the server (and to read at start-up).
-    expect(statSync(new URL('../src/db/seed/admin1.json', import.meta.url)).size).toBeLessThan(600_000);
+    // Small enough to ship with the server and the phone app (read at start-up, precached offline).
+    expect(statSync(ADMIN1_FILE).size).toBeLessThan(600_000);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 /**
- * Regenerates `apps/server/src/db/seed/admin1.json`, the boundary polygons of the 13 Canadian
+ * Regenerates `packages/shared/geo/admin1.json`, the boundary polygons of the 13 Canadian
  * provinces and territories, the 50 US states and DC and the 32 Mexican states (README "Province
  * boundaries"). Run with `npm run geo:admin1`; it needs the npm registry, nothing else.
  *
@@ -34,7 +34,7 @@ import {
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { provinces, countries } from '@mm/shared/reference-data';
 
-const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/seed/admin1.json');
+const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../packages/shared/geo/admin1.json');
 /** Earth's mean radius in km: spherical areas are in steradians, `km² / R²`. */
 const R_KM = 6371;
 /**
