@@ -2,7 +2,7 @@
 // `npm run bench`: a reproducible benchmark of the real server (never a timed test).
 //   1. Mission submissions per second (autocannon, new idempotency_key per request, DB cross-check)
 //   2. Photo acceptance time (12 MP ~8.7 MiB JPEG uploaded sequentially)
-//   3. iPhone photo acceptance time (the 12 MP HEIC of fixtures/photos, decoded by heic-decode)
+//   3. iPhone photo acceptance time (the 12 MP HEIC of fixtures/photos, decoded by libheif-js in two threads)
 // Fresh embedded PostgreSQL in a temporary DATA_DIR, 127.0.0.1 only, whole run bounded in time.
 // Options: --duration S (10), --connections N (16), --users N (4), --uploads N (30), --heic-uploads N (20).
 // Exit status 0 when every line of the summary passes, 1 otherwise.
@@ -180,7 +180,7 @@ async function main() {
       type: 'image/heic',
     });
     const hc = heicCpu?.();
-    log(`HEIC: ${hu.timesMs.map((t) => fmt(t, 0)).join(' ')} ms (the first starts the decoder thread)`);
+    log(`HEIC: ${hu.timesMs.map((t) => fmt(t, 0)).join(' ')} ms (the first also tiers the decoder's WebAssembly up)`);
     if (hc)
       log(
         `HEIC CPU: server Node ${fmt(hc.serverMs / heicCount, 0)} ms per upload; other processes used ${pct(hc.othersMs, hc.capacityMs)} of the machine meanwhile`,

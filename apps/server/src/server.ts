@@ -4,6 +4,7 @@ import { buildApp, defaultAdminDist, defaultWebDist } from './app';
 import { loadConfig, type Config } from './config';
 import { connectDatabase } from './db/connect';
 import { createStorage } from './lib/storage';
+import { startHeicDecoder } from './modules/photos/heic';
 
 /** Set by the primary process in the environment of its cluster workers (WORKERS > 1). */
 const WORKER_FLAG = 'MM_CLUSTER_WORKER';
@@ -56,6 +57,8 @@ async function serve(config: Config): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The iPhone photo decoder's two threads start now, off the start-up path, not at the first photo.
+  startHeicDecoder();
   log(`ready in ${Date.now() - started} ms at http://${config.HOST}:${config.PORT}/mmapp/ (API docs at /api/docs)`);
 }
 

@@ -50,7 +50,7 @@ export const PASSWORD_MAX_LENGTH = 16;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /**
  * The file picker's `accept`: formats the server decodes, iPhone HEIC/HEIF included (the server
- * decodes them with heic-decode; the extensions are listed too, as some browsers give HEIC files no type).
+ * decodes them with libheif-js; the extensions are listed too, as some browsers give HEIC files no type).
  */
 export const PHOTO_INPUT_ACCEPT = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 export const USERNAME_SEARCH_LIMIT = 100;

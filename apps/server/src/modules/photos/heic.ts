@@ -1,12 +1,22 @@
+import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import type { HeicLayout } from './heic-worker.mjs';
 
-/** Decoded pixels: 8-bit RGBA, rows top to bottom, already oriented. */
-export interface RgbaImage {
+/**
+ * Decoded pixels: 8-bit RGB (RGBA when the image has alpha), rows top to bottom, in the file's coded
+ * orientation; `angle` (clockwise degrees, after a left-right mirror when `flop`) turns them upright.
+ */
+export interface HeicPixels {
   width: number;
   height: number;
-  data: Uint8Array;
+  channels: 3 | 4;
+  angle: number;
+  flop: boolean;
+  data: Buffer;
 }
 
+/** Decoder threads, each decoding its share of a photo's tiles (two on the 2-core target machine). */
+const THREADS = Math.max(1, Math.min(2, availableParallelism()));
 let pool: Piscina | undefined;
 
 /**
@@ -32,23 +42,45 @@ export function hasAllBoxes(input: Buffer): boolean {
 
 /**
  * Decodes a HEIC/HEIF image whose codec is HEVC (iPhone photos), which sharp's prebuilt libvips cannot
- * read, with heic-decode (libheif as WebAssembly) in a worker thread, so the ≈ 1 s of decoding never
- * blocks the event loop. One thread (the wasm decoder holds ≈ 4 bytes × pixels, 256 MB at the 64 MP
- * limit, which the caller checks from the header first); it exits after 30 s idle, giving its memory back.
- * @throws when the bytes do not decode (damaged, truncated, not HEVC)
+ * read, with libheif (libheif-js, WebAssembly) in worker threads, so the ≈ 1 s of CPU never blocks the
+ * event loop: an iPhone photo is a grid of 512-px HEVC tiles, which the threads share out and write
+ * straight into one SharedArrayBuffer (≈ 0.5 s on two idle cores; docs/adr/0017). Each thread holds
+ * only a tile's working memory.
+ * @param pixels width × height from the header (the caller has checked it against the pixel limit)
+ * @param alpha whether the header announces an alpha channel
+ * @throws when the bytes do not decode (damaged, truncated, not HEVC) or differ from the header
  */
-export async function decodeHeic(input: Buffer): Promise<RgbaImage> {
+export async function decodeHeic(input: Buffer, pixels: number, alpha: boolean): Promise<HeicPixels> {
   if (!hasAllBoxes(input)) throw new Error('HEIF file is truncated');
-  pool ??= new Piscina({
-    filename: new URL('./heic-worker.mjs', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: 1,
-    idleTimeout: 30_000,
-  });
-  return pool.run({ buffer: new Uint8Array(input.buffer, input.byteOffset, input.byteLength) });
+  const out = new SharedArrayBuffer(pixels * (alpha ? 4 : 3));
+  // The file's bytes in shared memory: both threads read them without a copy each.
+  const buffer = new Uint8Array(new SharedArrayBuffer(input.byteLength));
+  buffer.set(input);
+  const decoder = startHeicDecoder();
+  const [layout] = (await Promise.all(
+    Array.from({ length: THREADS }, (_, part) => decoder.run({ buffer, part, parts: THREADS, out })),
+  )) as HeicLayout[];
+  if (!layout) throw new Error('HEIF decoder returned nothing');
+  const { width, height, channels, angle, flop } = layout;
+  return { width, height, channels, angle, flop, data: Buffer.from(out) };
 }
 
-/** Stops the decoder thread (process shutdown, tests). */
+/**
+ * Starts the decoder threads, once, and keeps them for the life of the process: the server calls it
+ * after `listen`, so that the first iPhone photo does not wait for two threads to start and compile
+ * libheif (≈ 1 s of CPU). Two idle threads hold ≈ 56 MB (a 17 MB WebAssembly heap each, which tile
+ * decoding never grows). Otherwise the first decode starts them.
+ */
+export function startHeicDecoder(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL('./heic-worker.mjs', import.meta.url).href,
+    minThreads: THREADS,
+    maxThreads: THREADS,
+  });
+  return pool;
+}
+
+/** Stops the decoder threads (tests). */
 export async function closeHeicDecoder(): Promise<void> {
   const p = pool;
   pool = undefined;
