@@ -199,6 +199,9 @@ export async function restoreDatabase(url: string, dir: string, manifest: Backup
       'This backup comes from another version of Mission Monarch (its migrations differ from this one’s).',
     );
   const pool = new pgPool.Pool({ connectionString: url, max: 1 });
+  // An idle connection cut by the server (57P01 when PostgreSQL shuts down) must not crash the restore:
+  // without a listener node-postgres rethrows it as an uncaught error. The query in flight reports it.
+  pool.on('error', () => undefined);
   try {
     const existing = await pool.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'",

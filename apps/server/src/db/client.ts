@@ -48,6 +48,7 @@ export async function openDatabase(
   if (applyMigrations) {
     // Migrations may build indexes for longer than a request's statement timeout: their own pool.
     const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
+    migrationPool.on('error', onIdleError);
     try {
       await migrate(drizzle(migrationPool, { schema }), { migrationsFolder });
     } finally {

@@ -129,7 +129,10 @@ export async function openJobQueue(
     archiveFailedAfterSeconds: 3600,
     deleteAfterDays: 7,
   });
-  boss.on('error', (err) => log.warn({ err }, 'job queue error'));
+  // The message and code only: pg-boss passes errors that carry their pg client (a whole socket in the log).
+  boss.on('error', (err: Error & { code?: string }) =>
+    log.warn({ err: { message: err.message, code: err.code, stack: err.stack } }, 'job queue error'),
+  );
   await boss.start();
 
   await boss.createQueue(QUEUES.emailDead, { name: QUEUES.emailDead, retentionDays: 30 });
