@@ -17,7 +17,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import type { ZodType } from 'zod';
 import helmet, { type HelmetOptions } from 'helmet';
 import { APP_VERSION, MAX_IMAGE_BYTES, SUB_PATH } from '@mm/shared';
-import type { Config } from './config';
+import { datasetContactEmail, type Config } from './config';
 import type { DatabaseMonitor } from './db/availability';
 import type { Db } from './db/client';
 import { validatorFor } from './lib/validation';
@@ -247,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     institutionCode: config.DATASET_INSTITUTION_CODE,
     datasetId: config.DATASET_ID ?? null,
     contactName: config.DATASET_CONTACT_NAME ?? null,
-    contactEmail: config.DATASET_CONTACT_EMAIL ?? null,
+    contactEmail: datasetContactEmail(config),
   });
   const directMailer = createMailer({
     smtpUrl: config.SMTP_URL,

@@ -117,3 +117,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
 }
+
+/**
+ * The email of the data contact in the archive's EML (issue 18): `DATASET_CONTACT_EMAIL`, else the
+ * address the contact form writes to (`CONTACT_TO`) when it is one address, else null (no email).
+ */
+export function datasetContactEmail(c: Pick<Config, 'DATASET_CONTACT_EMAIL' | 'CONTACT_TO'>): string | null {
+  const contactTo = c.CONTACT_TO?.trim();
+  return c.DATASET_CONTACT_EMAIL ?? (contactTo && z.email().safeParse(contactTo).success ? contactTo : null);
+}

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, multipart, photosDir, signUp, submitFlash, type TestContext, unzip } from './helpers';
+import { datasetContactEmail } from '../src/config';
 
 /**
  * Issue 18: the sampling-event Darwin Core Archive read back as a GBIF IPT would, through its
@@ -283,5 +284,20 @@ describe('sampling-event Darwin Core Archive', () => {
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/downloads/42' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields)).toEqual(['id']);
+  });
+});
+
+describe('EML contact email', () => {
+  it('is DATASET_CONTACT_EMAIL, else the contact form address when it is one address, else none', () => {
+    expect(datasetContactEmail({ DATASET_CONTACT_EMAIL: 'data@example.org', CONTACT_TO: 'info@example.org' })).toBe(
+      'data@example.org',
+    );
+    expect(datasetContactEmail({ DATASET_CONTACT_EMAIL: undefined, CONTACT_TO: ' info@example.org ' })).toBe(
+      'info@example.org',
+    );
+    expect(datasetContactEmail({ DATASET_CONTACT_EMAIL: undefined, CONTACT_TO: 'a@example.org, b@example.org' })).toBe(
+      null,
+    );
+    expect(datasetContactEmail({ DATASET_CONTACT_EMAIL: undefined, CONTACT_TO: undefined })).toBe(null);
   });
 });
