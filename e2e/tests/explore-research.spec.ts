@@ -93,6 +93,20 @@ test('the density view draws eggs and caterpillars per 100 stems with its table,
   const provinces = page.getByRole('table', { name: 'Eggs and caterpillars per 100 stems, by province or state' });
   await expect(provinces.getByRole('row', { name: /Quebec|Québec/ })).toContainText('20.00');
   await expect(provinces.getByRole('row', { name: /Ontario/ })).toContainText('4.00');
+  // The map colours each 1° cell by its class: Montréal 20.00 (10 to under 25), Toronto 4.00 (under 5).
+  const map = page.getByRole('region', { name: 'Eggs and caterpillars per 100 stems, by 1° cell of the map' });
+  await expect(map.locator('path.density-cell')).toHaveCount(2);
+  await expect(map.locator('path.density-cell[fill="#78c679"]')).toHaveCount(1);
+  await expect(map.locator('path.density-cell[fill="#d9f0a3"]')).toHaveCount(1);
+  const legend = page.getByRole('list', { name: 'Legend: eggs and caterpillars per 100 stems' });
+  await expect(legend.getByRole('listitem')).toHaveText([
+    'None',
+    'Under 5',
+    '5 to under 10',
+    '10 to under 25',
+    '25 to under 50',
+    '50 or more',
+  ]);
 
   // A filter narrows the figures; a reload keeps view and filters.
   await page.goto(`/mmapp/en/explore?view=density&username=${username}&province_id=${ONTARIO}`);

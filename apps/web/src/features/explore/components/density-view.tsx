@@ -10,10 +10,14 @@ import {
   Typography,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DensityGroup, ExploreFilters, LoadParams } from '@mm/shared';
 import { useLocale } from '../../../lib/links';
 import { useDensity } from '../api/get-density';
+
+/** Leaflet loads with the map only. */
+const DensityMap = lazy(() => import('./density-map').then((m) => ({ default: m.DensityMap })));
 
 /** The figures of one group, as table cells: visits, stems, eggs, caterpillars, per 100 stems. */
 function GroupCells({ group, lng }: { group: DensityGroup; lng: string }) {
@@ -66,7 +70,8 @@ function DensityTable({ caption, first, rows }: { caption: string; first: string
 
 /**
  * Density view (issue 19): eggs + caterpillars per 100 milkweed stems of the Missions matching the
- * filters, per ISO week as a bar chart with its table, and per province as a table.
+ * filters, per ISO week as a bar chart with its table, per province as a table, and per 1° cell as
+ * a coloured map.
  */
 export function DensityView({ filters, params }: { filters: ExploreFilters; params: LoadParams | undefined }) {
   const { t } = useTranslation('explore');
@@ -78,7 +83,7 @@ export function DensityView({ filters, params }: { filters: ExploreFilters; para
         <CircularProgress aria-label={t('loading')} />
       </Box>
     );
-  const { per_week, per_province, total } = query.data;
+  const { per_week, per_province, per_cell, total } = query.data;
   const names = new Map(params?.provinces.map((p) => [p.province_id, p.province]));
   const weekLabel = (w: number) => t('density.week', { week: w });
   return (
@@ -122,6 +127,11 @@ export function DensityView({ filters, params }: { filters: ExploreFilters; para
               p,
             ])}
           />
+          {per_cell.length > 0 && (
+            <Suspense fallback={<CircularProgress aria-label={t('loading')} sx={{ mt: 3 }} />}>
+              <DensityMap cells={per_cell} />
+            </Suspense>
+          )}
         </>
       )}
     </Box>
