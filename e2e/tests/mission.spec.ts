@@ -284,3 +284,110 @@ test('the owner edits a mission, reuses its location, is asked before leaving a 
   await expect(page.getByText('You have not submitted any mission yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start a mission' })).toBeVisible();
 });
+
+/** Picks a photo through Step 1's "Use a photo's location" button (read on the page, not uploaded). */
+async function usePhotoLocation(page: Page, file: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: "Use a photo's location" }).click();
+  await (await chooser).setFiles(path.join(photos, file));
+}
+
+// Issue 15: as in Flash, a photo's EXIF fills the empty place and the untouched date, never what was typed.
+test("a photo's EXIF fills the Mission's empty location and date, and never replaces a typed date", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await page.goto('/mmapp/en/submit/mission');
+  await stepHeading(page, 'Step 1 Where');
+  const latitude = page.getByRole('spinbutton', { name: 'Latitude' });
+  await expect(
+    page.getByText('A photo taken at the site fills in the point and the date.', { exact: false }),
+  ).toBeVisible();
+
+  // A photo without GPS (WebP, EXIF date only) fills nothing, and says so.
+  await usePhotoLocation(page, 'flower_canon_s40_exif.webp');
+  await expect(page.getByText('This photo has no location data. Choose the point on the map.')).toBeVisible();
+  await expect(latitude).toHaveValue('');
+
+  // The Berkeley photo fills the point (its province suggested) and the still-default date.
+  await usePhotoLocation(page, 'squirrel_berkeley_canon600d_gps.jpg');
+  await expect(
+    page.getByText("Location and date were filled in from the photo's data.", { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('This photo has no location data.', { exact: false })).toHaveCount(0);
+  await expect(page.getByText('Chosen point: 37.87109, -122.25678')).toBeVisible();
+  await expect(latitude).toHaveValue(/^37\.8710/);
+  await expect(page.getByRole('spinbutton', { name: 'Longitude' })).toHaveValue(/^-122\.2567/);
+  await expect(page.getByRole('combobox', { name: 'Province' })).toHaveText('California');
+  await expect(page.getByText('Suggested from the point on the map. Please check it.')).toBeVisible();
+  // With a point, the button goes: a photo never moves a chosen point.
+  await expect(page.getByRole('button', { name: "Use a photo's location" })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Locality' }).fill('Tilden Park, upper meadow');
+  await page.getByRole('textbox', { name: 'City' }).fill('Berkeley');
+  await next(page);
+
+  // Step 2: the photo's day; the volunteer corrects it by hand.
+  await stepHeading(page, 'Step 2 When');
+  const date = page.getByLabel(/^Date/);
+  await expect(date).toHaveValue('2015-06-11');
+  await date.fill('2015-06-12');
+  await page.getByLabel('Start time').fill('10:00');
+  await page.getByLabel('End time').fill('11:00');
+  await next(page);
+
+  // Step 3: a picture from another day and place changes neither the typed date nor the point.
+  await stepHeading(page, 'Step 3 What');
+  await page.getByRole('spinbutton', { name: 'Number of milkweed stems inspected' }).fill('30');
+  await page.getByRole('button', { name: 'Add a milkweed' }).click();
+  const row = page.getByRole('group', { name: 'Milkweed 1' });
+  await row.getByRole('combobox', { name: 'Milkweed species' }).fill('syriaca');
+  await page.getByRole('option', { name: /Asclepias syriaca/ }).click();
+  await choose(page, row, 'Abundance', 'Rare (less than 1/m2)');
+  await choose(page, row, 'Location size', 'Patch');
+  await row.getByRole('spinbutton', { name: 'Number of adults' }).fill('1');
+  await addPhoto(page, row, 'Adult', 'thermal_drone_newjersey_dji_gps_tz.jpg');
+  await expect(page.getByText(/filled in from the photo's data/)).toHaveCount(0);
+  await next(page);
+  await stepHeading(page, 'Step 4 Confirmation');
+  const where = page.getByRole('region', { name: 'Step 1 Where' });
+  await expect(where).toContainText('California, United States');
+  await expect(where).toContainText('37.87109, -122.25678');
+  await expect(page.getByRole('region', { name: 'Step 2 When' })).toContainText('Jun 12, 2015');
+});
+
+test('a picture added in Step 3 fills the visit date while it is still the untouched default', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await page.goto('/mmapp/en/submit/mission');
+  await page.getByTestId('site-map').click();
+  await expect(page.getByRole('combobox', { name: 'Province' })).toHaveText('Québec');
+  await page.getByRole('textbox', { name: 'Locality' }).fill('Champ des Possibles');
+  await page.getByRole('textbox', { name: 'City' }).fill('Montréal');
+  await next(page);
+  await stepHeading(page, 'Step 2 When');
+  const today = await page.getByLabel(/^Date/).inputValue();
+  expect(today).not.toBe('2019-04-30');
+  await page.getByLabel('Start time').fill('10:00');
+  await page.getByLabel('End time').fill('11:00');
+  await next(page);
+
+  await stepHeading(page, 'Step 3 What');
+  await page.getByRole('spinbutton', { name: 'Number of milkweed stems inspected' }).fill('12');
+  await page.getByRole('button', { name: 'Add a milkweed' }).click();
+  const row = page.getByRole('group', { name: 'Milkweed 1' });
+  await row.getByRole('combobox', { name: 'Milkweed species' }).fill('syriaca');
+  await page.getByRole('option', { name: /Asclepias syriaca/ }).click();
+  await choose(page, row, 'Abundance', 'Rare (less than 1/m2)');
+  await choose(page, row, 'Location size', 'Patch');
+  await row.getByRole('spinbutton', { name: 'Number of eggs' }).fill('2');
+  // The New Jersey drone photo of 30 April 2019: the date follows it, the Montréal point stays.
+  await addPhoto(page, row, 'Eggs', 'thermal_drone_newjersey_dji_gps_tz.jpg');
+  await expect(
+    page.getByText("The date was filled in from the photo's data. Please check it before submitting."),
+  ).toBeVisible();
+  await next(page);
+  await stepHeading(page, 'Step 4 Confirmation');
+  await expect(page.getByRole('region', { name: 'Step 1 Where' })).toContainText('Québec, Canada');
+  await expect(page.getByRole('region', { name: 'Step 2 When' })).toContainText('Apr 30, 2019');
+});

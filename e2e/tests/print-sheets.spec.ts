@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { printedPageCount } from '../support/pdf';
 
 // Issue 17: a teacher prints the field forms in the class's language from the education kit.
 test('a teacher opens the French Mission field form from the education kit and saves it as a PDF', async ({ page }) => {
@@ -89,10 +90,39 @@ test('the Spanish milkweed identification sheet describes each species with its 
   await expect(page.getByText(/Savia clara, no lechosa/)).toBeVisible();
   await expect(page.getByText(/Cuidado con los vincetóxicos/)).toBeVisible();
   await expect(page.getByRole('img', { name: /^Dibujo del algodoncillo tuberoso: .*anaranjado vivo/ })).toBeVisible();
-  await expect(page.locator('img[src*="/img/illustrations/"]')).toHaveCount(5);
-  for (const img of await page.locator('img[src*="/img/illustrations/"]').all())
+  // Five milkweeds, then the swallow-wort drawn beside its warning.
+  const drawings = page.locator('img[src*="/img/illustrations/"]');
+  await expect(drawings).toHaveCount(6);
+  for (const img of (await drawings.all()).slice(0, 5))
     expect((await img.getAttribute('alt'))?.startsWith('Dibujo del algodoncillo')).toBe(true);
+  await expect(page.getByRole('img', { name: /^Dibujo del vincetóxico: una enredadera/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Dibujo del vincetóxico/ })).toHaveAttribute(
+    'src',
+    '/mmapp/img/illustrations/swallow-wort.svg',
+  );
 });
+
+// Issue 17: each sheet a class takes outdoors fits two sheets of paper, Letter or A4, in every language.
+for (const sheet of ['mission-form', 'milkweed-id'] as const) {
+  test(`the ${sheet} sheet prints on at most two Letter or A4 pages in English, French and Spanish`, async ({
+    page,
+  }) => {
+    for (const lng of ['en', 'fr', 'es']) {
+      await page.emulateMedia({ media: 'screen' });
+      await page.goto(`/mmapp/${lng}/print/${sheet}`);
+      // Wait for the whole sheet: the form's last section, or the identification sheet's last drawing.
+      await expect(page.getByRole('heading', { level: 2 }).last()).toBeVisible();
+      if (sheet === 'mission-form') await expect(page.getByRole('row')).toHaveCount(7);
+      for (const img of await page.locator('img[src*="/img/illustrations/"]').all())
+        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      for (const format of ['Letter', 'A4'] as const) {
+        const pages = await printedPageCount(page, format);
+        expect(pages, `${sheet} ${lng} ${format}`).toBeGreaterThanOrEqual(1);
+        expect(pages, `${sheet} ${lng} ${format}`).toBeLessThanOrEqual(2);
+      }
+    }
+  });
+}
 
 test('the identification pages show the drawings with captions and a reserved size', async ({ page }) => {
   await page.goto('/mmapp/en/content/monarch-identification');
@@ -102,5 +132,17 @@ test('the identification pages show the drawings with captions and a reserved si
   await expect(page.locator('img[src*="/img/illustrations/"]')).toHaveCount(5);
   await page.goto('/mmapp/fr/content/milkweed-identification');
   await expect(page.getByRole('img', { name: /^Dessin de l’asclépiade incarnate/ })).toHaveAttribute('height', '180');
-  await expect(page.locator('img[src*="/img/illustrations/"]')).toHaveCount(5);
+  const swallowWort = page
+    .getByRole('figure')
+    .filter({ has: page.getByRole('img', { name: /^Dessin du dompte-venin : une liane/ }) });
+  await expect(swallowWort).toContainText('Dompte-venin : liane volubile');
+  await expect(swallowWort.getByRole('img')).toHaveAttribute('width', '240');
+  await expect(page.locator('img[src*="/img/illustrations/"]')).toHaveCount(6);
+  // The older diagrams reserve their space too: their intrinsic size is in the markup.
+  await page.goto('/mmapp/es/content/monarch-identification-annual-cycle');
+  for (const img of await page.locator('img[src*="/img/content/"]').all()) {
+    await expect(img).toHaveAttribute('width', /^\d+$/);
+    await expect(img).toHaveAttribute('height', /^\d+$/);
+  }
+  await expect(page.locator('img[src*="/img/content/"]').first()).toBeVisible();
 });

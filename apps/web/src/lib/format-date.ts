@@ -7,3 +7,6 @@ export function formatDate(iso: string, lng: Locale, style: 'medium' | 'full' = 
     ? iso
     : new Intl.DateTimeFormat(lng, { dateStyle: style, timeZone: 'UTC' }).format(d);
 }
+
+/** Today as ISO yyyy-MM-dd in UTC (spec §9): the latest date an observation may have. */
+export const todayIso = () => new Date().toISOString().slice(0, 10);

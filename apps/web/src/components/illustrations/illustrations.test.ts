@@ -40,7 +40,8 @@ describe('illustrations', () => {
       'chrysalis',
     ]);
     expect(observationIllustration(null, 'Asclepias incarnata')).toBe('swamp-milkweed');
-    expect(observationIllustration(null, 'Asclepias curassavica')).toBe('common-milkweed');
-    expect(observationIllustration(null, null)).toBe('common-milkweed');
+    // A species without its own drawing is not shown as another species.
+    expect(observationIllustration(null, 'Asclepias curassavica')).toBe('milkweed-pod');
+    expect(observationIllustration(null, null)).toBe('milkweed-pod');
   });
 });

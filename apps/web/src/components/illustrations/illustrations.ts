@@ -1,6 +1,7 @@
 /**
  * The drawings made for the project (issues 17 and 19): the monarch's four life stages, its
- * look-alikes and the common milkweeds. Each is a static SVG in `public/img/illustrations/{id}.svg`
+ * look-alikes, the common milkweeds, a pod that stands for any milkweed, and the swallow-wort that
+ * passes for one. Each is a static SVG in `public/img/illustrations/{id}.svg`
  * (240 × 180, 4:3, no text inside, 1–2 KB), loaded as an image, so none of them adds JavaScript.
  * Their alt texts are in the `content` translations under `illustrations.{id}`.
  */
@@ -17,6 +18,8 @@ export const ILLUSTRATION_IDS = [
   'butterfly-milkweed',
   'showy-milkweed',
   'whorled-milkweed',
+  'milkweed-pod',
+  'swallow-wort',
 ] as const;
 export type IllustrationId = (typeof ILLUSTRATION_IDS)[number];
 
@@ -46,9 +49,10 @@ export const MILKWEED_ILLUSTRATIONS: Readonly<Record<string, IllustrationId>> = 
 
 /**
  * The drawing that stands for an observation without a photo: its life stage's, or for a milkweed
- * row (no life stage) its species' drawing, common milkweed when the species has none.
+ * row (no life stage) its species' drawing. A species without its own drawing gets the milkweed pod,
+ * which every milkweed shares, never another species' leaves and flowers.
  */
 export function observationIllustration(lifestageId: number | null, latinName: string | null): IllustrationId {
   if (lifestageId !== null) return LIFESTAGE_ILLUSTRATIONS[lifestageId] ?? 'adult';
-  return (latinName !== null && MILKWEED_ILLUSTRATIONS[latinName]) || 'common-milkweed';
+  return (latinName !== null && MILKWEED_ILLUSTRATIONS[latinName]) || 'milkweed-pod';
 }

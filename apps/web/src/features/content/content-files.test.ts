@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@mm/shared';
+import { figureSize } from './figure-size';
 import { CONTENT_PAGES } from './pages';
 
 const contentDir = path.resolve(import.meta.dirname, '../../content');
@@ -69,8 +70,25 @@ describe('content pages', () => {
       }
     }
     // The four stages and the tussock moth caterpillar (the viceroy and the queen have their own
-    // comparison figure there), and five milkweeds, in three languages.
-    expect(drawings).toBe(10 * 3);
+    // comparison figure there), five milkweeds and the swallow-wort, in three languages.
+    expect(drawings).toBe(11 * 3);
+  });
+
+  it('knows the intrinsic size of every image it shows, as written in the SVG file (no layout shift)', () => {
+    for (const { slug, locales } of CONTENT_PAGES) {
+      for (const lng of locales) {
+        const text = readFileSync(path.join(contentDir, slug, `${lng}.md`), 'utf8');
+        for (const [, src = ''] of text.matchAll(/!\[[^\]]*\]\(([^ )]+)/g)) {
+          const root = /<svg\b[^>]*>/.exec(readFileSync(path.join(publicDir, src), 'utf8'))?.[0] ?? '';
+          const attr = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(root)?.[1]);
+          expect(figureSize(src), `${slug}/${lng}.md: ${src}`).toEqual({
+            width: attr('width'),
+            height: attr('height'),
+          });
+          expect(root, src).toContain(`viewBox="0 0 ${attr('width')} ${attr('height')}"`);
+        }
+      }
+    }
   });
 
   it('has the FAQ with at least 12 questions in each language', () => {

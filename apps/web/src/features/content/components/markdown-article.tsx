@@ -2,9 +2,9 @@ import { Box, Link, Typography } from '@mui/material';
 import type { ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH } from '../../../components/illustrations/illustrations';
 import { MmImage } from '../../../components/ui/mm-image';
 import { LocaleLink } from '../../../lib/links';
+import { figureSize } from '../figure-size';
 
 /** `/content/faq` and other in-app paths are built with the current locale (spec §2); the rest leave the app. */
 function MarkdownLink({ href = '', children }: ComponentProps<'a'>) {
@@ -24,9 +24,9 @@ function MarkdownLink({ href = '', children }: ComponentProps<'a'>) {
 }
 
 /**
- * `![alt](/img/content/x.svg "caption")`: a figure, the optional title as its caption. The project's
- * drawings (`/img/illustrations/…`, issue 17) get their intrinsic size, so the page does not shift
- * while they load, and are shown at most 320 px wide.
+ * `![alt](/img/content/x.svg "caption")`: a figure, the optional title as its caption. Every image
+ * gets its intrinsic width and height, so the page does not shift while it loads; the project's
+ * drawings (`/img/illustrations/…`, issue 17) are shown at most 320 px wide.
  */
 function MarkdownImage({ src, alt = '', title }: ComponentProps<'img'>) {
   if (typeof src !== 'string') return null;
@@ -36,7 +36,8 @@ function MarkdownImage({ src, alt = '', title }: ComponentProps<'img'>) {
       <MmImage
         src={src}
         alt={alt}
-        {...(drawing && { width: ILLUSTRATION_WIDTH, height: ILLUSTRATION_HEIGHT, loading: 'lazy' as const })}
+        {...figureSize(src)}
+        {...(drawing && { loading: 'lazy' as const })}
         style={{ width: '100%', height: 'auto', display: 'block' }}
       />
       {title && (

@@ -5,7 +5,7 @@ import { LIFESTAGE_IDS, LIFESTAGE_KEYS, type LoadParams, type SubmitFlashInput }
 import { useFieldError } from '../../../lib/form-errors';
 import { useLocale } from '../../../lib/links';
 import { milkweedName } from '../../../entities/milkweed/milkweed-name';
-import type { PrefillNote } from '../hooks/use-photo-prefill';
+import type { PrefillNote } from '../../../entities/photo/use-photo-prefill';
 import type { FlashFormValues } from '../utils/flash-form-values';
 import { FormSection } from './form-section';
 import { PhotoPicker, type PickedPhoto } from './photo-picker';

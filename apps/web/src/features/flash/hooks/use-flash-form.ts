@@ -13,7 +13,7 @@ import type { NewOutboxEntry } from '../../../lib/outbox';
 import { submitThroughOutbox } from '../../../entities/outbox/outbox-runner';
 import { useSession } from '../../../entities/session/session-context';
 import { checklistToForm, emptyFlashValues, todayIso, type FlashFormValues } from '../utils/flash-form-values';
-import { usePhotoPrefill } from './use-photo-prefill';
+import { usePhotoPrefill } from '../../../entities/photo/use-photo-prefill';
 import { useProvinceSuggestion } from './use-province-suggestion';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 

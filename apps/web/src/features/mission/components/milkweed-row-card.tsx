@@ -67,7 +67,15 @@ function ChoiceSelect({
 }
 
 /** The four monarch counts of a row, each with its pictures. */
-function StageCounts({ index, onBusy }: { index: number; onBusy: (delta: number) => void }) {
+function StageCounts({
+  index,
+  onBusy,
+  onFilesPicked,
+}: {
+  index: number;
+  onBusy: (delta: number) => void;
+  onFilesPicked: (files: File[]) => void;
+}) {
   const { t } = useTranslation('mission');
   const fieldError = useFieldError();
   const { register, formState } = useFormContext<MissionFormValues>();
@@ -90,7 +98,7 @@ function StageCounts({ index, onBusy }: { index: number; onBusy: (delta: number)
               error={!!errors?.[key]}
               helperText={fieldError(errors?.[key], key)}
             />
-            <MissionPhotoPicker milkweedIndex={index} lifestageId={id} onBusy={onBusy} />
+            <MissionPhotoPicker milkweedIndex={index} lifestageId={id} onBusy={onBusy} onFilesPicked={onFilesPicked} />
           </Grid>
         );
       })}
@@ -104,13 +112,22 @@ interface MilkweedRowCardProps {
   monarchsSeen: boolean;
   onRemove: () => void;
   onBusy: (delta: number) => void;
+  /** The original files of pictures added to the row, e.g. to read their EXIF. */
+  onFilesPicked: (files: File[]) => void;
 }
 
 /**
  * One milkweed row of step 3: species (common or Latin name), abundance, location size and, when
  * monarchs were seen, the count and pictures of each life stage. Deleting it asks first (spec §5).
  */
-export function MilkweedRowCard({ index, params, monarchsSeen, onRemove, onBusy }: MilkweedRowCardProps) {
+export function MilkweedRowCard({
+  index,
+  params,
+  monarchsSeen,
+  onRemove,
+  onBusy,
+  onFilesPicked,
+}: MilkweedRowCardProps) {
   const { t } = useTranslation('mission');
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -147,7 +164,7 @@ export function MilkweedRowCard({ index, params, monarchsSeen, onRemove, onBusy 
           <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
             {t('observation.monarchs_on_row')}
           </Typography>
-          <StageCounts index={index} onBusy={onBusy} />
+          <StageCounts index={index} onBusy={onBusy} onFilesPicked={onFilesPicked} />
         </Box>
       )}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={`${titleId}-confirm`}>

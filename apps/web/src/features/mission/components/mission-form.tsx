@@ -211,9 +211,9 @@ export function MissionForm({ params, initial, editId, resumed, onSaved, onQueue
           <ConfirmationStep params={params} stepHref={stepHref} />
         ) : (
           <Paper sx={{ p: { xs: 1.5, sm: 2, md: 3 } }}>
-            {step === 'site' && <SiteStep params={params} />}
+            {step === 'site' && <SiteStep params={params} editing={editId !== null} />}
             {step === 'checklist' && <ChecklistStep />}
-            {step === 'observation' && <ObservationStep params={params} onBusy={onBusy} />}
+            {step === 'observation' && <ObservationStep params={params} onBusy={onBusy} editing={editId !== null} />}
           </Paper>
         )}
         {serverError && step === 'confirmation' && <Alert severity="error">{serverError}</Alert>}

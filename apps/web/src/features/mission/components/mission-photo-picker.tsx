@@ -51,16 +51,20 @@ function usePendingUploads() {
 /**
  * Pictures of one life stage on one milkweed row (Mission step 3). Adapted from the Flash
  * PhotoPicker: each upload shows progress, then joins `observation.photos` with its milkweed
- * index, so it survives a reload through the draft. Removing one asks first (spec §5).
+ * index, so it survives a reload through the draft; its EXIF may fill the date (`onFilesPicked`).
+ * Removing one asks first (spec §5).
  */
 export function MissionPhotoPicker({
   milkweedIndex,
   lifestageId,
   onBusy,
+  onFilesPicked,
 }: {
   milkweedIndex: number;
   lifestageId: LifestageId;
   onBusy: (delta: number) => void;
+  /** Called with the ORIGINAL files accepted for upload (≤ 10 MB), to read their EXIF before the server strips it. */
+  onFilesPicked: (files: File[]) => void;
 }) {
   const { t } = useTranslation('mission');
   const { control, getValues, setValue } = useFormContext<MissionFormValues>();
@@ -173,7 +177,9 @@ export function MissionPhotoPicker({
         multiple
         hidden
         onChange={(e) => {
-          Array.from(e.target.files ?? []).forEach(upload);
+          const files = Array.from(e.target.files ?? []);
+          onFilesPicked(files.filter((f) => f.size <= MAX_IMAGE_BYTES));
+          files.forEach(upload);
           e.target.value = '';
         }}
       />

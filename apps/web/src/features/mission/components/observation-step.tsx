@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { LoadParams } from '@mm/shared';
 import { blankMilkweed, type MissionFormValues } from '../mission-values';
 import { useFieldError } from '../../../lib/form-errors';
+import { useMissionPhotoPrefill } from '../use-mission-photo-prefill';
+import { useSiteEditing } from '../use-site-editing';
 import { MilkweedRowCard } from './milkweed-row-card';
 
 /** The error on the milkweed list itself (none or too many rows), wherever the resolver put it. */
@@ -15,9 +17,18 @@ function listError(errors: unknown): FieldError | undefined {
 
 /**
  * Step 3 What: milkweed stems inspected, the milkweed rows (add, remove with confirmation), "I saw
- * monarchs" with the counts and pictures of each life stage per row, and a comment.
+ * monarchs" with the counts and pictures of each life stage per row, and a comment. `editing`: a
+ * saved mission, whose date a picture never replaces.
  */
-export function ObservationStep({ params, onBusy }: { params: LoadParams; onBusy: (delta: number) => void }) {
+export function ObservationStep({
+  params,
+  onBusy,
+  editing,
+}: {
+  params: LoadParams;
+  onBusy: (delta: number) => void;
+  editing: boolean;
+}) {
   const { t } = useTranslation('mission');
   const fieldError = useFieldError();
   const { register, control, getValues, setValue, formState } = useFormContext<MissionFormValues>();
@@ -25,6 +36,8 @@ export function ObservationStep({ params, onBusy }: { params: LoadParams; onBusy
   const { fields, append, remove } = useFieldArray({ control, name: 'observation.milkweeds' });
   const monarchsSeen = useWatch({ control, name: 'observation.monarchs_seen' });
   const milkweedsError = listError(errors?.milkweeds);
+  // As in Flash: a picture's EXIF fills the visit date while it is still today's untouched default.
+  const prefill = useMissionPhotoPrefill(editing, useSiteEditing().setPoint);
 
   // Pictures point at their row by index: drop the removed row's, shift the ones after it.
   const removeRow = (index: number) => {
@@ -88,8 +101,14 @@ export function ObservationStep({ params, onBusy }: { params: LoadParams; onBusy
             monarchsSeen={monarchsSeen}
             onRemove={() => removeRow(index)}
             onBusy={onBusy}
+            onFilesPicked={prefill.onFilesPicked}
           />
         ))}
+        {prefill.note && (
+          <Alert severity="info" onClose={prefill.clearNote}>
+            {t(`common:flash.${prefill.note}`)}
+          </Alert>
+        )}
         <Button
           variant="outlined"
           startIcon={<AddIcon />}

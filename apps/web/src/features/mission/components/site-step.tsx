@@ -10,70 +10,22 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LoadParams, MySite } from '@mm/shared';
-import type { LatLng } from '../../../components/map/location-picker';
 import { useMySites } from '../../../entities/site/get-my-sites';
-import { getLocateQueryOptions } from '../../../entities/checklist/api/locate';
 import type { MissionFormValues } from '../mission-values';
 import { useFieldError } from '../../../lib/form-errors';
+import { useMissionPhotoPrefill } from '../use-mission-photo-prefill';
+import { useSiteEditing } from '../use-site-editing';
+import { SitePhotoButton } from './site-photo-button';
 import { MySitesList } from './my-sites-list';
 import { ProvinceSelect } from './province-select';
 import { SiteMap } from './lazy-site-map';
 import type { MapFocus } from './site-map';
 
 const isNum = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
-
-/** The site part of the form: setters that keep `site_id` honest and suggest a province for a new point. */
-function useSiteEditing() {
-  const { setValue, getValues, formState } = useFormContext<MissionFormValues>();
-  const queryClient = useQueryClient();
-  const [suggested, setSuggested] = useState(false);
-  const opts = { shouldDirty: true, shouldValidate: formState.isSubmitted };
-  // Any manual change makes it a new site: the server would otherwise keep the chosen site as it was.
-  const leaveSite = () => {
-    if (getValues('site.site_id') != null) setValue('site.site_id', null, opts);
-  };
-  const suggestProvince = async (p: LatLng) => {
-    if (getValues('site.province_id') != null && !suggested) return;
-    try {
-      const hit = await queryClient.fetchQuery(getLocateQueryOptions(p.lat, p.lng));
-      if (hit.province_id === null) return;
-      setValue('site.province_id', hit.province_id, opts);
-      setSuggested(true);
-    } catch {
-      // Only a suggestion: the user picks the province anyway.
-    }
-  };
-  const setPoint = (p: LatLng) => {
-    setValue('site.latitude', p.lat, opts);
-    setValue('site.longitude', p.lng, opts);
-    setValue('site.coordinate_uncertainty_m', p.uncertainty ?? null);
-    leaveSite();
-    void suggestProvince(p);
-  };
-  const pickSite = (s: MySite) => {
-    setValue('site.site_id', s.site_id, opts);
-    setValue('site.locality', s.locality, opts);
-    setValue('site.city', s.city ?? '', opts);
-    setValue('site.province_id', s.province_id, opts);
-    setValue('site.latitude', s.latitude, opts);
-    setValue('site.longitude', s.longitude, opts);
-    setValue('site.is_private', s.is_private, opts);
-    // A saved site keeps the uncertainty stored with it.
-    setValue('site.coordinate_uncertainty_m', null);
-    setSuggested(false);
-  };
-  /** Typed coordinates: their uncertainty is not known (the point's source is the volunteer's numbers). */
-  const typeCoordinate = () => {
-    leaveSite();
-    setValue('site.coordinate_uncertainty_m', null);
-  };
-  return { suggested, setSuggested, leaveSite, setPoint, pickSite, typeCoordinate };
-}
 
 /**
  * "Private site" (issue 19): public maps, lists and downloads then show the site only at the centre of
@@ -105,8 +57,11 @@ function PrivateSiteField() {
   );
 }
 
-/** Step 1 Where: a point on the map or one of "my locations", then locality, city, province, latitude and longitude. */
-export function SiteStep({ params }: { params: LoadParams }) {
+/**
+ * Step 1 Where: a point on the map, from a photo's EXIF or one of "my locations", then locality, city,
+ * province, latitude and longitude. `editing`: a saved mission (its date is never replaced by a photo's).
+ */
+export function SiteStep({ params, editing }: { params: LoadParams; editing: boolean }) {
   const { t } = useTranslation('mission');
   const fieldError = useFieldError();
   const { register, control, formState } = useFormContext<MissionFormValues>();
@@ -117,6 +72,7 @@ export function SiteStep({ params }: { params: LoadParams }) {
   });
   const point = isNum(lat) && isNum(lng) ? { lat, lng } : undefined;
   const { suggested, setSuggested, leaveSite, setPoint, pickSite, typeCoordinate } = useSiteEditing();
+  const prefill = useMissionPhotoPrefill(editing, setPoint);
   const [showSites, setShowSites] = useState(false);
   const [pickedFocus, setPickedFocus] = useState<MapFocus>();
   const sites = useMySites(showSites);
@@ -173,6 +129,12 @@ export function SiteStep({ params }: { params: LoadParams }) {
             {fieldError(locationError, 'latitude')}
           </Alert>
         )}
+        <SitePhotoButton
+          fillFrom={prefill.fillFrom}
+          note={prefill.note}
+          onCloseNote={prefill.clearNote}
+          showButton={point === undefined}
+        />
         <Button
           variant="outlined"
           startIcon={<MyLocationIcon />}

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { Illustration } from '../../../components/illustrations/illustration';
 import { MILKWEED_ILLUSTRATIONS } from '../../../components/illustrations/illustrations';
 import { IdCard, IdGrid } from './id-card';
 import { SheetSection } from './sheet-parts';
@@ -7,7 +8,7 @@ import { SheetSection } from './sheet-parts';
 /**
  * The milkweed identification sheet (issue 17): the common milkweeds that have a drawing (leaves and
  * flower cluster), each with its leaves, flowers and habitat, then the swallow-worts that trap
- * monarch eggs. Text from the `content` translations (`id_sheets.*`), the same facts as the "Find
+ * monarch eggs, with their drawing. Text from the `content` translations (`id_sheets.*`), the same facts as the "Find
  * milkweed" page.
  */
 export function MilkweedIdSheet() {
@@ -35,7 +36,23 @@ export function MilkweedIdSheet() {
           ))}
         </IdGrid>
       </SheetSection>
-      <Box sx={{ border: '2px solid', borderRadius: 1, p: 1.5, mb: 2, breakInside: 'avoid' }}>
+      <Box
+        sx={{
+          border: '2px solid',
+          borderRadius: 1,
+          p: 1.5,
+          mb: 2,
+          breakInside: 'avoid',
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '30% 1fr' },
+          gap: 1.5,
+          alignItems: 'center',
+          '@media print': { gridTemplateColumns: '22% 1fr', p: 1 },
+        }}
+      >
+        <Box sx={{ maxWidth: 240, width: '100%', mx: 'auto' }}>
+          <Illustration id="swallow-wort" alt={t('illustrations.swallow-wort')} eager />
+        </Box>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {t('id_sheets.swallowwort')}
         </Typography>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exifDay, readPhotoExif } from './photo-exif';
 
-const dir = path.resolve(import.meta.dirname, '../../../../../../fixtures/photos');
+const dir = path.resolve(import.meta.dirname, '../../../../../fixtures/photos');
 const read = (name: string) => readPhotoExif(new Uint8Array(readFileSync(path.join(dir, name))), '2030-01-01');
 
 describe('readPhotoExif on the real test photos', () => {
@@ -32,10 +32,10 @@ describe('readPhotoExif on the real test photos', () => {
     });
   });
 
-  it('reads an iPhone HEIC handed over as a File, as the Flash photo picker does', async () => {
+  it('reads an iPhone HEIC handed over as a File, as the Flash and Mission photo pickers do', async () => {
     // fixtures/photos/sicily_iphone7_gps.heic, the repository's own copy (fixtures/README.md).
     const bytes = readFileSync(
-      path.resolve(import.meta.dirname, '../../../../../../fixtures/photos/sicily_iphone7_gps.heic'),
+      path.resolve(import.meta.dirname, '../../../../../fixtures/photos/sicily_iphone7_gps.heic'),
     );
     const file = new File([bytes], 'IMG_0001.HEIC', { type: 'image/heic' });
     expect(await readPhotoExif(file, '2030-01-01')).toEqual({

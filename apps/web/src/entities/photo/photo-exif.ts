@@ -1,5 +1,5 @@
 import { exifDay, exifPoint } from '@mm/shared';
-import { EXIF_DEFAULT_UNCERTAINTY_M, toUncertainty } from '../../../components/map/coordinate-uncertainty';
+import { EXIF_DEFAULT_UNCERTAINTY_M, toUncertainty } from '../../components/map/coordinate-uncertainty';
 
 /** What a photo's EXIF can tell about a sighting: where (WGS84 degrees) and on which day (yyyy-MM-dd). */
 export interface PhotoExif {
