@@ -1,4 +1,4 @@
-import { Box, Card, CardActionArea, Chip, Link, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_IDS, LIFESTAGE_KEYS, type LoadParams, type MySubmission } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
@@ -63,9 +63,6 @@ function MissionCard({ mission, params }: { mission: MySubmission; params: LoadP
           </Stack>
         </Box>
       </CardActionArea>
-      <Link component={LocaleLink} href={`/sites/${mission.site_id}`} sx={{ display: 'inline-block', px: 1.5, pb: 1 }}>
-        {t('site_history.link')}
-      </Link>
     </Card>
   );
 }
