@@ -9,7 +9,10 @@ const stamp = Date.now().toString(36);
 const admin = `qadm${stamp}`;
 const volunteer = `qvol${stamp}`;
 const root = path.resolve(import.meta.dirname, '../..');
+const photos = path.join(root, 'fixtures/photos');
 let token = '';
+/** The checklist id of the July Flash sighting the near-duplicate warning names. */
+let summerId = 0;
 
 async function signUp(request: APIRequestContext, username: string): Promise<string> {
   const res = await signUpConfirmed(request, {
@@ -38,7 +41,12 @@ function grantAdmin(username: string) {
 }
 
 /** A Flash sighting in Québec City, through the API. */
-async function submitFlash(request: APIRequestContext, locality: string, date: string, counts: object) {
+async function submitFlash(
+  request: APIRequestContext,
+  locality: string,
+  date: string,
+  counts: object,
+): Promise<number> {
   const params = (await (await request.get('/api/utilities/loadparams')).json()) as {
     provinces: { province_id: number; administrative: string }[];
   };
@@ -61,6 +69,7 @@ async function submitFlash(request: APIRequestContext, locality: string, date: s
     },
   });
   expect(res.status()).toBe(201);
+  return ((await res.json()) as { checklist_id: number }).checklist_id;
 }
 
 async function openSignedIn(page: Page, href: string) {
@@ -75,7 +84,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   grantAdmin(admin);
   token = await signUp(request, volunteer);
   await submitFlash(request, 'Jardin en hiver', '2026-01-12', { eggs: 4 });
-  await submitFlash(request, 'Jardin en été', '2026-07-12', { adults: 2 });
+  summerId = await submitFlash(request, 'Jardin en été', '2026-07-12', { adults: 2 });
   await request.dispose();
 });
 
@@ -101,6 +110,115 @@ test('the Flash form warns gently about eggs in January in Québec, and still su
   await page.getByRole('button', { name: 'Submit observation' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Thank you! Your observation was saved.' })).toBeVisible();
   await expect(page).toHaveURL(/\/mmapp\/en\/submit\/flash\/\d+$/);
+});
+
+const flashWarning = (page: Page) => page.getByRole('status').filter({ hasText: 'Please check before sending' });
+
+test('the Flash form warns of a near-duplicate from the server, and only the browser rules run offline', async ({
+  page,
+  context,
+}) => {
+  await openSignedIn(page, '/mmapp/en/submit/flash');
+  await expect(page.getByRole('heading', { level: 1, name: 'Flash Data' })).toBeVisible();
+  // Installed: the service worker holds the app's files for the offline part below.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+  const previews: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/quality/preview')) previews.push(r.url());
+  });
+  // The same two adults as the July record, about 33 m north of it, the same day.
+  await page.getByLabel(/^Date/).fill('2026-07-12');
+  await page.getByRole('spinbutton', { name: 'Latitude' }).fill('46.8103');
+  await page.getByRole('spinbutton', { name: 'Longitude' }).fill('-71.21');
+  await expect(page.getByRole('combobox', { name: 'Province' })).toHaveText('Québec');
+  await page.getByRole('spinbutton', { name: 'Number of adults' }).fill('2');
+  const warning = flashWarning(page);
+  await expect(warning).toContainText(
+    `You already recorded the same counts 33 m from here on this day (record #${summerId}): is this a duplicate?`,
+  );
+  await expect(warning).toContainText('These are only warnings: you can still submit.');
+  // Other counts are no twin: the warning goes.
+  await page.getByRole('spinbutton', { name: 'Number of adults' }).fill('3');
+  await expect(warning).toHaveCount(0);
+
+  // Offline: no preview is asked, the browser's own rules still warn, and the form still queues.
+  await context.setOffline(true);
+  const asked = previews.length;
+  await page.getByLabel(/^Date/).fill('2026-01-12');
+  await page.getByRole('spinbutton', { name: 'Number of eggs' }).fill('2');
+  await expect(warning).toContainText('Eggs in January in Québec are unusual: please check the date.');
+  await page.getByRole('spinbutton', { name: 'Number of adults' }).fill('2');
+  await page.waitForTimeout(1_000); // longer than the preview's debounce: nothing may be sent meanwhile
+  expect(previews.length).toBe(asked);
+  await page.getByRole('textbox', { name: /^Locality/ }).fill('Jardin hors ligne');
+  await page.getByRole('button', { name: 'Submit observation' }).click();
+  await expect(page).toHaveURL(/\/submit\/flash-submissions$/);
+  expect(previews.length).toBe(asked);
+  await context.setOffline(false);
+});
+
+test('the Flash form warns of a point in another province than the one chosen; sending still refuses it', async ({
+  page,
+}) => {
+  await openSignedIn(page, '/mmapp/en/submit/flash');
+  await expect(page.getByRole('heading', { level: 1, name: 'Flash Data' })).toBeVisible();
+  await page.getByLabel(/^Date/).fill('2026-07-15');
+  // Québec chosen by hand first, so the point does not replace it with a suggestion; then a Toronto point.
+  await page.getByRole('combobox', { name: 'Province' }).click();
+  await page.getByRole('option', { name: 'Québec', exact: true }).click();
+  await page.getByRole('spinbutton', { name: 'Latitude' }).fill('43.65');
+  await page.getByRole('spinbutton', { name: 'Longitude' }).fill('-79.38');
+  await page.getByRole('spinbutton', { name: 'Number of adults' }).fill('1');
+  const warning = flashWarning(page);
+  await expect(warning).toContainText('The point lies in Ontario, not in Québec: please check the location.');
+  await expect(warning).toContainText('cannot be sent: please correct the point or the province.');
+  await expect(warning).not.toContainText('These are only warnings');
+
+  // The button stays enabled; the server's hard error still names the field.
+  await page.getByRole('textbox', { name: /^Locality/ }).fill('Parc de la Reine');
+  await page.getByRole('button', { name: 'Submit observation' }).click();
+  await expect(page.getByText('this point lies in Ontario. Choose Ontario or move the point.').first()).toBeVisible();
+
+  // The right province clears the warning.
+  await page.getByRole('combobox', { name: 'Province' }).click();
+  await page.getByRole('option', { name: 'Ontario', exact: true }).click();
+  await expect(warning).toHaveCount(0);
+});
+
+test('a Mission step warns of a photo taken far from the site, from the server', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openSignedIn(page, '/mmapp/en/submit/mission');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mission Form' })).toBeVisible();
+  const warning = flashWarning(page);
+  await page.getByTestId('site-map').click();
+  await expect(page.getByRole('combobox', { name: 'Province' })).toHaveText('Québec');
+  await page.getByRole('textbox', { name: 'Locality' }).fill('Champ des Possibles');
+  await page.getByRole('textbox', { name: 'City' }).fill('Montréal');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Step 2 When' })).toBeVisible();
+  await page.getByLabel(/^Date/).fill('2026-07-15');
+  await page.getByLabel('Start time').fill('10:00');
+  await page.getByLabel('End time').fill('11:00');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Step 3 What' })).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'Number of milkweed stems inspected' }).fill('40');
+  await page.getByRole('button', { name: 'Add a milkweed' }).click();
+  const row = page.getByRole('group', { name: 'Milkweed 1' });
+  await row.getByRole('spinbutton', { name: 'Number of caterpillars' }).fill('2');
+  await expect(warning).toHaveCount(0);
+  const chooser = page.waitForEvent('filechooser');
+  await row.getByRole('button', { name: 'Add a picture of Caterpillar' }).click();
+  await (await chooser).setFiles(path.join(photos, 'genoa_nikon_d3100_gps.jpg'));
+  await expect(row.getByRole('img', { name: 'Caterpillar: genoa_nikon_d3100_gps.jpg' })).toBeVisible({
+    timeout: 20_000,
+  });
+  // Genoa, Italy: thousands of km from a point in Québec, read from the upload's EXIF on the server.
+  await expect(warning).toContainText(
+    /A photo was taken [\d,]+ km from the point entered: please check the location\./,
+  );
+  await expect(warning).toContainText('These are only warnings: you can still submit.');
 });
 
 test('an admin filters the queue by flag, reads the reason and accepts the flagged record', async ({ page }) => {

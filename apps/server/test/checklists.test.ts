@@ -153,6 +153,7 @@ describe('submit_mission', () => {
       adults: 1,
       milkweed_rows: 2,
       observationstatus_id: 1,
+      site_id: detail.site.site_id,
     });
     expect(mine.data[0].photo.photo_name).toBeTruthy();
     const asOwner = (

@@ -74,6 +74,7 @@ export const router = createBrowserRouter(
             { path: 'explore', ...page(() => import('./routes/explore'), 'ExplorePage') },
             { path: 'photos', ...page(() => import('./routes/photos'), 'PhotosPage') },
             { path: 'checklists/view', ...page(() => import('./routes/mission-details'), 'MissionDetailsPage') },
+            { path: 'sites/:siteId', ...page(() => import('./routes/site-history'), 'SiteHistoryPage') },
             { path: 'print/:sheet', ...page(() => import('./routes/print-sheet'), 'PrintSheetRoute') },
             { path: 'downloads/:id', ...page(() => import('./routes/download-landing'), 'DownloadLandingPage') },
             { path: 'content/contact-us', ...page(() => import('./routes/contact-us'), 'ContactUsPage') },

@@ -70,6 +70,8 @@ export const checklistIdParamsSchema = z.object({ id: queryColumnInt('checklist_
 /** One line of Flash Submissions / Missions: a summary of one of my checklists. */
 export const mySubmissionSchema = z.object({
   checklist_id: z.number().int(),
+  /** Its site, whose history is `GET /api/sites/:id/history`. */
+  site_id: z.number().int(),
   is_flash: z.union([z.literal(0), z.literal(1)]),
   checklist_date: z.string(),
   locality: z.string(),
@@ -108,6 +110,49 @@ export const mySiteSchema = z.object({
   checklists: z.number().int(),
 });
 export type MySite = z.infer<typeof mySiteSchema>;
+
+/** `GET /api/sites/:id/history` path parameter. */
+export const siteIdParamsSchema = z.object({ id: queryColumnInt('site_id') });
+
+/** One visit of a site (a checklist): its day, ISO week and monarch counts per life stage. */
+export const siteVisitSchema = z.object({
+  checklist_id: z.number().int(),
+  is_flash: z.union([z.literal(0), z.literal(1)]),
+  /** yyyy-MM-dd */
+  checklist_date: z.string(),
+  /** ISO 8601 week-numbering year and week (1–53) of the date: the unit of weekly monitoring. */
+  iso_year: z.number().int(),
+  iso_week: z.number().int(),
+  adults: z.number().int(),
+  eggs: z.number().int(),
+  caterpillars: z.number().int(),
+  chrysalises: z.number().int(),
+  /** Milkweed stems inspected (Mission), null for a Flash. */
+  stems_inspected: z.number().int().nullable(),
+});
+export type SiteVisit = z.infer<typeof siteVisitSchema>;
+
+/**
+ * Per-site history (issue 19): the site and its visits, newest first. A private site's exact place
+ * (point, locality, city) reaches only its owner and admins; others get the centre of its 0.1° cell
+ * and nulls (`exact` false).
+ */
+export const siteHistorySchema = z.object({
+  site: z.object({
+    site_id: z.number().int(),
+    locality: z.string().nullable(),
+    city: z.string().nullable(),
+    province_id: z.number().int().nullable(),
+    province: z.string().nullable(),
+    latitude: z.number(),
+    longitude: z.number(),
+    is_private: z.boolean(),
+    /** True when the point, locality and city are the exact ones. */
+    exact: z.boolean(),
+  }),
+  visits: z.array(siteVisitSchema),
+});
+export type SiteHistory = z.infer<typeof siteHistorySchema>;
 
 /** `GET /api/utilities/locate?lat&lng`: the province and country suggested for a point, from seeded bounding boxes (offline). */
 export const locateQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ChecklistObservation, MySite, MySubmission, ObservationStatusId } from '@mm/shared';
+import type { ChecklistObservation, MySite, MySubmission, ObservationStatusId, SiteVisit } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
 
 const statusList = (statuses: readonly ObservationStatusId[]) =>
@@ -30,6 +30,19 @@ export type ChecklistHead = {
   province_id: number | null;
   province: string | null;
   country_id: number | null;
+  latitude: number;
+  longitude: number;
+  is_private: boolean;
+};
+
+/** A site as the history page reads it, before the privacy rule. */
+export type SiteHead = {
+  site_id: number;
+  user_id: number | null;
+  locality: string;
+  city: string | null;
+  province_id: number | null;
+  province: string | null;
   latitude: number;
   longitude: number;
   is_private: boolean;
@@ -80,7 +93,7 @@ export const checklistsQueries = {
       AND EXISTS (SELECT 1 FROM observations x WHERE x.checklist_id = c.checklist_id AND x.observationstatus_id <> 3)`;
     const [page, count] = await Promise.all([
       db.execute<Omit<MySubmission, 'photo' | 'created'> & { created: Date; photo_id: number | null }>(sql`
-        SELECT c.checklist_id, CASE WHEN c.is_flash THEN 1 ELSE 0 END AS is_flash, c.checklist_date, s.locality, s.province_id, c.created,
+        SELECT c.checklist_id, s.site_id, CASE WHEN c.is_flash THEN 1 ELSE 0 END AS is_flash, c.checklist_date, s.locality, s.province_id, c.created,
           COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 1), 0)::int AS adults,
           COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 2), 0)::int AS eggs,
           COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 3), 0)::int AS caterpillars,
@@ -109,5 +122,36 @@ export const checklistsQueries = {
       WHERE s.user_id = ${userId} AND NOT s.isdeleted
       GROUP BY s.site_id ORDER BY last_used DESC LIMIT 200`);
     return r.rows.map((row) => ({ ...row, last_used: iso(row.last_used) }));
+  },
+
+  /** A site that is not deleted, with its province name; undefined when there is none. */
+  async site(db: DbOrTx, siteId: number): Promise<SiteHead | undefined> {
+    const r = await db.execute<SiteHead>(sql`
+      SELECT s.site_id, s.user_id, s.locality, s.city, s.province_id, p.province, s.latitude, s.longitude, s.is_private
+      FROM sites s LEFT JOIN provinces p ON p.province_id = s.province_id
+      WHERE s.site_id = ${siteId} AND NOT s.isdeleted`);
+    return r.rows[0];
+  },
+
+  /**
+   * The site's checklists that hold an observation with one of the statuses, newest first, with
+   * their ISO week and monarch counts per life stage (those statuses only).
+   */
+  async siteVisits(db: DbOrTx, siteId: number, statuses: readonly ObservationStatusId[]): Promise<SiteVisit[]> {
+    const r = await db.execute<SiteVisit>(sql`
+      SELECT c.checklist_id, CASE WHEN c.is_flash THEN 1 ELSE 0 END AS is_flash, c.checklist_date,
+        extract(isoyear FROM c.checklist_date)::int AS iso_year, extract(week FROM c.checklist_date)::int AS iso_week,
+        COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 1), 0)::int AS adults,
+        COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 2), 0)::int AS eggs,
+        COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 3), 0)::int AS caterpillars,
+        COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 4), 0)::int AS chrysalises,
+        c.stems_inspected
+      FROM checklists c JOIN observations o ON o.checklist_id = c.checklist_id
+        AND o.observationstatus_id IN (${statusList(statuses)})
+      WHERE c.site_id = ${siteId} AND NOT c.isdeleted
+      GROUP BY c.checklist_id
+      ORDER BY c.checklist_date DESC, c.checklist_id DESC
+      LIMIT 1000`);
+    return r.rows;
   },
 };

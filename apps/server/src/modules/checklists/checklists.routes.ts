@@ -5,6 +5,8 @@ import {
   checklistDetailSchema,
   checklistIdParamsSchema,
   mySiteSchema,
+  siteHistorySchema,
+  siteIdParamsSchema,
   mySubmissionsQuerySchema,
   mySubmissionsResponseSchema,
   submitFlashInputSchema,
@@ -111,5 +113,20 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
       response: { 200: z.array(mySiteSchema), 401: apiErrorSchema },
     },
     handler: async (request) => checklists.mySites(requireUser(request).user_id),
+  });
+
+  app.get('/sites/:id/history', {
+    schema: {
+      tags: ['checklists'],
+      summary: 'A site and its visits with counts per life stage and ISO week (per-site history)',
+      description:
+        'Visits (checklists) newest first, counting the observations the requester may see: public statuses for ' +
+        'everyone, all but Deleted for the site’s owner, all for an admin. A private site shows the centre of its ' +
+        '0.1° cell without locality or city (`exact` false), except to its owner and admins. Never cached. 404 when ' +
+        'the site does not exist or has no visible visit.',
+      params: siteIdParamsSchema,
+      response: { 200: siteHistorySchema, 400: apiErrorSchema, 404: apiErrorSchema },
+    },
+    handler: async (request) => checklists.siteHistory(request.user, request.params.id),
   });
 };

@@ -9,6 +9,7 @@ import {
   type MySubmissionsResponse,
   type ObservationStatusId,
   type SessionUser,
+  type SiteHistory,
 } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/errors';
@@ -294,6 +295,39 @@ export function createChecklistsService(
     },
 
     mySites: (userId: number) => checklistsQueries.mySites(db, userId),
+
+    /**
+     * A site's history (issue 19 "Per-site history"; `GET /api/sites/:id/history`): its visits newest
+     * first, each with its ISO week and monarch counts per life stage, counting the observations the
+     * requester may see (public statuses for everyone, all but Deleted for the site's owner, all for
+     * an admin). A private site's point is generalised to its 0.1° cell centre, without locality or
+     * city, except for its owner and admins.
+     * @throws 404 when the site does not exist or has no visit the requester may see
+     */
+    async siteHistory(user: SessionUser | null, siteId: number): Promise<SiteHistory> {
+      const site = await checklistsQueries.site(db, siteId);
+      if (!site) throw notFound();
+      const admin = user?.role_id === ADMIN_ROLE_ID;
+      const owner = user !== null && user.user_id === site.user_id;
+      const statuses = admin ? ALL_STATUSES : owner ? VISIBLE_TO_OWNER : PUBLIC_STATUS_IDS;
+      const visits = await checklistsQueries.siteVisits(db, siteId, statuses);
+      if (visits.length === 0) throw notFound();
+      const { user_id: _u, ...place } = site;
+      const exact = !site.is_private || owner || admin;
+      return {
+        site: exact
+          ? { ...place, exact }
+          : {
+              ...place,
+              locality: null,
+              city: null,
+              latitude: cellCentre(site.latitude),
+              longitude: cellCentre(site.longitude),
+              exact,
+            },
+        visits,
+      };
+    },
 
     /**
      * Province and country suggested for a point (WGS84 degrees): the one whose boundary contains

@@ -1,9 +1,9 @@
-import { Box, Grid, Stack, Typography } from '@mui/material';
+import { Box, Grid, Link, Stack, Typography } from '@mui/material';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_IDS, type ChecklistDetail, type ChecklistObservation } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
-import { useLocale } from '../../../lib/links';
+import { LocaleLink, useLocale } from '../../../lib/links';
 import { milkweedName } from '../../../entities/milkweed/milkweed-name';
 import { photoUrl } from '../../../entities/photo/photo-url';
 import { FormSection } from './form-section';
@@ -88,6 +88,9 @@ export function FlashDetailView({ detail }: { detail: ChecklistDetail }) {
           <Suspense fallback={<Box sx={{ height: { xs: 200, md: 260 } }} />}>
             <PointMap lat={site.latitude} lng={site.longitude} label={t('flash.detail.map_label')} />
           </Suspense>
+          <Link component={LocaleLink} href={`/sites/${site.site_id}`} sx={{ display: 'inline-block', mt: 1.5 }}>
+            {t('mission:site_history.link')}
+          </Link>
         </FormSection>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>

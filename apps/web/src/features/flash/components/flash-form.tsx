@@ -3,7 +3,7 @@ import type { SubmitHandler } from 'react-hook-form';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_KEYS, type ChecklistDetail, type LoadParams, type SubmitFlashInput } from '@mm/shared';
-import { QualityWarnings, useQualityFlags } from '../../../components/ui/quality-warnings';
+import { QualityWarnings, useQualityFlags, type QualityDraft } from '../../../components/ui/quality-warnings';
 import { useFieldError } from '../../../lib/form-errors';
 import { useFlashForm, type QueuedFlash } from '../hooks/use-flash-form';
 import { todayIso } from '../utils/flash-form-values';
@@ -51,18 +51,37 @@ export function FlashForm({ params, onSaved, initial, queued, onQueued }: FlashF
   const busyLabel = initial ? t('flash.saving') : t('flash.submitting');
   const [date, provinceId, ...counts] = form.watch(['checklist_date', 'province_id', ...LIFESTAGE_KEYS]);
   const countsKey = counts.join(',');
-  const record = useMemo(() => {
+  const photoKey = photos
+    .filter((p) => p.photo_name && !p.error)
+    .map((p) => `${p.lifestage_id}:${p.photo_name}`)
+    .join(',');
+  const checklistId = initial?.checklist_id;
+  const draft = useMemo((): QualityDraft | undefined => {
     if (!point || !/^\d{4}-\d{2}-\d{2}$/.test(date ?? '')) return undefined;
-    const numbers = countsKey.split(',').map(Number);
+    const numbers = countsKey.split(',').map((n) => (Number.isFinite(Number(n)) ? Math.max(0, Number(n)) : 0));
+    const photoNames = photoKey ? photoKey.split(',').map((p) => p.split(':') as [string, string]) : [];
     return {
       checklist_date: date,
       latitude: point.lat,
       longitude: point.lng,
+      province_id: provinceId,
       stems_inspected: null,
-      observations: numbers.flatMap((n, i) => (n > 0 ? [{ lifestage_id: i + 1, numbers: n }] : [])),
+      checklist_id: checklistId,
+      // As the server stores a Flash: one observation per life stage counted, with its photos.
+      observations: numbers.flatMap((n, i) =>
+        n > 0
+          ? [
+              {
+                lifestage_id: i + 1,
+                numbers: n,
+                photo_names: photoNames.filter(([stage]) => Number(stage) === i + 1).map(([, name]) => name),
+              },
+            ]
+          : [],
+      ),
     };
-  }, [date, point, countsKey]);
-  const flags = useQualityFlags(record, todayIso());
+  }, [date, point, provinceId, countsKey, photoKey, checklistId]);
+  const flags = useQualityFlags(draft, todayIso());
   const place = params.provinces.find((p) => p.province_id === provinceId)?.province;
 
   return (

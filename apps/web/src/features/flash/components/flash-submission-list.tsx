@@ -84,6 +84,9 @@ export function FlashSubmissionList({ items, params }: { items: MySubmission[]; 
               <Stack direction="row">
                 <StatusChips statusIds={[item.observationstatus_id]} />
               </Stack>
+              <Link component={LocaleLink} href={`/sites/${item.site_id}`} variant="body2">
+                {t('mission:site_history.link')}
+              </Link>
             </Box>
           </Paper>
         </Grid>

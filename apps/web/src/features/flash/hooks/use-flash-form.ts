@@ -132,6 +132,9 @@ export function useFlashForm(
     setDate: (day) => setValue('checklist_date', day, { shouldValidate: formState.isSubmitted }),
   });
   const mutation = useMutation({
+    // The outbox decides between sending and keeping on this device: never paused while offline
+    // (TanStack's default would leave the form "Submitting…" until the network returns).
+    networkMode: 'always',
     mutationFn: async (values: SubmitFlashInput): Promise<SaveResult> => {
       if (initial) return { state: 'sent', ...(await updateFlash(initial.checklist_id, values)) };
       if (!user) throw new ApiRequestError(401, { statusCode: 401, error: '', message: t('errors.unauthorized') });

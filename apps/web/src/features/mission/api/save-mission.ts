@@ -58,6 +58,9 @@ export function useSaveMission(editId: number | null) {
   const invalidate = useInvalidateChecklist();
   const { user } = useSession();
   return useMutation({
+    // The outbox decides between sending and keeping on this device: never paused while offline
+    // (TanStack's default would leave the form "Submitting…" until the network returns).
+    networkMode: 'always',
     mutationFn: async (values: MissionFormValues): Promise<MissionSaveResult> => {
       if (editId !== null) return { state: 'sent', ...(await updateMission(editId, toSubmitInput(values))) };
       if (!user) throw new ApiRequestError(401, { statusCode: 401, error: '', message: t('errors.unauthorized') });

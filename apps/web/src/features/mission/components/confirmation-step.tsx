@@ -1,13 +1,12 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RouterAnchor, useLocale } from '../../../lib/links';
-import { LIFESTAGE_KEYS, type LoadParams, type QualityRecord } from '@mm/shared';
-import { QualityWarnings, useQualityFlags } from '../../../components/ui/quality-warnings';
+import type { LoadParams } from '@mm/shared';
 import { formatDate } from '../../../lib/format-date';
-import { todayIso, type MissionFormValues, type MissionStepName } from '../mission-values';
+import type { MissionFormValues, MissionStepName } from '../mission-values';
 import { MilkweedSummary, SummaryList } from './milkweed-summary';
 import { SiteMap } from './lazy-site-map';
 
@@ -36,25 +35,9 @@ function StepSummary({ step, href, children }: { step: MissionStepName; href: st
   );
 }
 
-/** The parts of a mission the browser's quality rules read: one row per life stage counted on each milkweed. */
-function qualityRecord({ site, checklist, observation }: MissionFormValues): QualityRecord | undefined {
-  if (site.latitude === null || site.longitude === null) return undefined;
-  return {
-    checklist_date: checklist.checklist_date,
-    latitude: site.latitude,
-    longitude: site.longitude,
-    stems_inspected: observation.stems_inspected,
-    observations: observation.monarchs_seen
-      ? observation.milkweeds.flatMap((m) =>
-          LIFESTAGE_KEYS.flatMap((key, i) => (m[key] > 0 ? [{ lifestage_id: i + 1, numbers: m[key] }] : [])),
-        )
-      : [],
-  };
-}
-
 /**
- * Step 4 Confirmation: everything the mission will send, read-only, with a way back to each step,
- * and the quality warnings (issue 19) the volunteer may check before sending.
+ * Step 4 Confirmation: everything the mission will send, read-only, with a way back to each step
+ * (the quality warnings of issue 19 show below it, as on every step).
  */
 export function ConfirmationStep({
   params,
@@ -71,12 +54,8 @@ export function ConfirmationStep({
   const country = params.countries.find((c) => c.id === province?.country_id);
   const point =
     site.latitude !== null && site.longitude !== null ? { lat: site.latitude, lng: site.longitude } : undefined;
-  const values = getValues();
-  const [record] = useState(() => qualityRecord(values));
-  const flags = useQualityFlags(record, todayIso());
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <QualityWarnings flags={flags} place={province?.province} />
       <StepSummary step="site" href={stepHref('site')}>
         <SummaryList
           items={[

@@ -1,5 +1,5 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Grid, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Grid, Link, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChecklistDetail, LoadParams } from '@mm/shared';
@@ -49,6 +49,9 @@ function SiteAndTime({ detail }: { detail: ChecklistDetail }) {
               height={{ xs: 200, md: 240 }}
             />
           </Box>
+          <Link component={LocaleLink} href={`/sites/${site.site_id}`} sx={{ display: 'inline-block', mt: 1.5 }}>
+            {t('site_history.link')}
+          </Link>
         </Card>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>

@@ -21,6 +21,7 @@ import { useLeaveGuard, useMissionAutosave } from '../use-mission-draft';
 import { ChecklistStep } from './checklist-step';
 import { ConfirmationStep } from './confirmation-step';
 import { LeaveMissionDialog } from './leave-mission-dialog';
+import { MissionQualityWarnings } from './mission-quality-warnings';
 import { MissionStepper } from './mission-stepper';
 import { ObservationStep } from './observation-step';
 import { SiteStep } from './site-step';
@@ -216,6 +217,7 @@ export function MissionForm({ params, initial, editId, resumed, onSaved, onQueue
             {step === 'observation' && <ObservationStep params={params} onBusy={onBusy} editing={editId !== null} />}
           </Paper>
         )}
+        <MissionQualityWarnings params={params} step={step} checklistId={editId} />
         {serverError && step === 'confirmation' && <Alert severity="error">{serverError}</Alert>}
         {uploads > 0 && <Alert severity="info">{t('form.uploading_wait')}</Alert>}
         <StepActions
