@@ -114,9 +114,12 @@ export const responseCachePlugin = fp<{ dataVersion: DataVersion }>(async (app, 
     return payload;
   });
 
-  // A successful write through this process is visible at once, before its notification arrives.
+  // A successful write through this process is visible at once, before its notification arrives: the
+  // version moves before the answer leaves (onSend), so the writer's next request cannot see the old
+  // answers (onResponse ran after the client already had the answer, and a quick next request raced it).
   // Other calls (sign-in, uploads, profile edits …) leave the cache alone; the triggers still speak for every table.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (request.routeOptions.config.changesPublicData && reply.statusCode < 300) dataVersion.bump();
+    return payload;
   });
 });
