@@ -9,10 +9,12 @@ import { buildTestApp, multipart, photosDir, signUp, type TestContext } from './
 
 let ctx: TestContext;
 let token: string;
+/** The volunteer's username: the lists below are filtered to it, since other test files share the database. */
+let username: string;
 let provinceQc: number;
 beforeAll(async () => {
   ctx = await buildTestApp();
-  ({ token } = await signUp(ctx.app));
+  ({ token, username } = await signUp(ctx.app));
   const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
   provinceQc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
 });
@@ -218,7 +220,7 @@ describe('submit_flash', () => {
     expect(existsSync(path.join(ctx.uploadsDir, 'observations/small', photo.photo_name))).toBe(true);
     expect(existsSync(path.join(ctx.uploadsDir, 'observations_temp/small', photo.photo_name))).toBe(false);
 
-    const list = (await ctx.app.inject({ method: 'GET', url: '/api/observations' })).json();
+    const list = (await ctx.app.inject({ method: 'GET', url: `/api/observations?username=${username}` })).json();
     const mine = list.data.filter((r: { checklist_id: number }) => r.checklist_id === checklist_id);
     expect(mine).toHaveLength(2);
     const adult = mine.find((r: { lifestage_id: number }) => r.lifestage_id === 1);
@@ -356,7 +358,7 @@ describe('observation list', () => {
         payload: flash({ eggs: 4 }),
       })
     ).json();
-    const list = (await ctx.app.inject({ method: 'GET', url: '/api/observations' })).json();
+    const list = (await ctx.app.inject({ method: 'GET', url: `/api/observations?username=${username}` })).json();
     const eggs = list.data.find(
       (r: { checklist_id: number; lifestage_id: number }) =>
         r.checklist_id === saved.checklist_id && r.lifestage_id === 2,
