@@ -29,7 +29,6 @@ import {
   type RoleId,
 } from '@mm/shared';
 import type { Db } from '../../db/client';
-import { abundances, locationsizes, milkweedSpecies, reasons } from '../../db/schema';
 import { idParamsFor } from '../../lib/integer-columns';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { panelAccess } from './admin-access';
@@ -37,7 +36,7 @@ import { sendList } from './admin-list';
 import type { AdminLogsService } from './admin-logs.service';
 import type { AdminObservationsService } from './admin-observations.service';
 import type { AdminRecordsService } from './admin-records.service';
-import type { AdminReferenceService, ReferenceResource } from './admin-reference.service';
+import { REFERENCE_ID_COLUMNS, type AdminReferenceService, type ReferenceResource } from './admin-reference.service';
 import type { AdminUsersService } from './admin-users.service';
 import type { JobQueue } from '../../jobs/job-queue';
 
@@ -84,13 +83,6 @@ const ROLES = 'Admin (role 1) only.';
 const PANEL = 'Admin (role 1), or Region admin (role 2) limited to the provinces assigned to them (403 outside).';
 const PANEL_READ = 'Admin (role 1) or Region admin (role 2).';
 const idParams = adminIdParamsSchema;
-/** Id columns of the reference tables: their `{id}` is bounded by each column's own type (abundances are smallint). */
-const REFERENCE_ID_COLUMNS = {
-  milkweeds: milkweedSpecies.milkweed_id,
-  reasons: reasons.id,
-  abundances: abundances.id,
-  locationsizes: locationsizes.id,
-} satisfies Record<ReferenceResource, unknown>;
 
 /**
  * `/api/admin/…`: the admin panel's API (issue 7), in ra-data-simple-rest's shape. Every route
