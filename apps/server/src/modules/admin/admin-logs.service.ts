@@ -9,7 +9,7 @@ import {
 } from '@mm/shared';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import type { PanelAccess } from './admin-access';
+import type { PanelAccess } from './admin-access.service';
 import { adminLogsRepository as repo, type Audit, type Download, type Message } from './admin-logs.repository';
 import { idFilter, intFilter, textFilter, type ListPage } from './admin-list';
 import { audit } from './admin-list.queries';

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError, RequestValidationError, fieldError, notFound } from '../../lib/errors';
 import { createQualityService, type QualityService } from '../quality/quality.service';
-import { assertInRegion, type PanelAccess } from './admin-access';
+import { assertInRegion, type PanelAccess } from './admin-access.service';
 import { changedFields, idFilter, intFilter, type ListPage } from './admin-list';
 import { audit, provinceCountry } from './admin-list.queries';
 import { adminObservationsRepository as repo, type FlagFilter } from './admin-observations.repository';

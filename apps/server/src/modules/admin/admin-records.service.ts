@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound } from '../../lib/errors';
 import { createQualityService, type QualityService } from '../quality/quality.service';
-import { assertInRegion, type PanelAccess } from './admin-access';
+import { assertInRegion, type PanelAccess } from './admin-access.service';
 import { changedFields, idFilter, intFilter, textFilter, type ListPage } from './admin-list';
 import { audit, provinceCountry } from './admin-list.queries';
 import {

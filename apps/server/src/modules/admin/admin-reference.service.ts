@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fieldError, notFound } from '../../lib/errors';
-import type { PanelAccess } from './admin-access';
+import type { PanelAccess } from './admin-access.service';
 import { changedFields, idFilter, textFilter, type ListPage } from './admin-list';
 import { audit } from './admin-list.queries';
 import {

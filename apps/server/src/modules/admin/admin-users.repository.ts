@@ -72,6 +72,15 @@ export const adminUsersRepository = {
       .where(eq(users.user_id, id));
   },
 
+  /** The province ids a Region admin is limited to. */
+  async regionProvinces(db: DbOrTx, userId: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: regionAdminProvinces.province_id })
+      .from(regionAdminProvinces)
+      .where(eq(regionAdminProvinces.user_id, userId));
+    return rows.map((r) => r.id);
+  },
+
   /** Replaces a Region admin's provinces. */
   async replaceRegionProvinces(tx: DbOrTx, id: number, provinceIds: readonly number[]): Promise<void> {
     await tx.delete(regionAdminProvinces).where(eq(regionAdminProvinces.user_id, id));

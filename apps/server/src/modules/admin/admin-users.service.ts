@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { HttpError, fieldError, notFound } from '../../lib/errors';
 import type { UsersService } from '../users/users.service';
-import type { PanelAccess } from './admin-access';
+import type { PanelAccess } from './admin-access.service';
 import { changedFields, idFilter, intFilter, textFilter, type ListPage } from './admin-list';
 import { audit, countProvinces } from './admin-list.queries';
 import { adminUsersRepository as repo } from './admin-users.repository';

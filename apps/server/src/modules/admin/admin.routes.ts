@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  PANEL_ROLE_IDS,
   STATUS_TRANSITIONS_TEXT,
   adminAuditSchema,
   adminChecklistSchema,
@@ -26,12 +25,11 @@ import {
   adminUserUpdateSchema,
   apiErrorSchema,
   statusChangeSchema,
-  type RoleId,
 } from '@mm/shared';
 import type { Db } from '../../db/client';
 import { idParamsFor } from '../../lib/integer-columns';
-import { forbidden, notFound, unauthorized } from '../../lib/errors';
-import { panelAccess } from './admin-access';
+import { notFound } from '../../lib/errors';
+import { assertPanelRole, panelAccess } from './admin-access.service';
 import { sendList } from './admin-list';
 import type { AdminLogsService } from './admin-logs.service';
 import type { AdminObservationsService } from './admin-observations.service';
@@ -92,10 +90,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   const { db, observations, records, users, reference, logs, failedEmails } = deps;
 
   app.addHook('onRequest', async (request) => {
-    if (!request.user) throw unauthorized();
-    const adminOnly = request.routeOptions.config.adminOnly ?? false;
-    if (!PANEL_ROLE_IDS.includes(request.user.role_id as RoleId) || (adminOnly && request.user.role_id !== 1))
-      throw forbidden();
+    assertPanelRole(request.user, request.routeOptions.config.adminOnly ?? false);
   });
 
   app.get('/dashboard', {
