@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FollowingResponse } from '@mm/shared';
+import type { FollowingResponse, ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
+import { publicLocality, visibleObservation } from '../../db/visibility';
 import { follows, users } from '../../db/schema';
 
 /** One of the latest observations of a followed volunteer, with whose it is. */
@@ -87,7 +88,7 @@ export const followsRepository = {
   async latestPerUser(
     db: DbOrTx,
     userIds: readonly number[],
-    statuses: readonly number[],
+    statuses: readonly ObservationStatusId[],
     perUser: number,
   ): Promise<FollowedObservationRow[]> {
     if (userIds.length === 0) return [];
@@ -97,12 +98,12 @@ export const followsRepository = {
     );
     const latest = await db.execute<FollowedObservationRow & { n: unknown }>(sql`
       SELECT * FROM (
-        SELECT c.user_id, o.observation_id, c.checklist_id, o.lifestage_id, o.numbers, CASE WHEN s.is_private THEN NULL ELSE s.locality END AS locality,
+        SELECT c.user_id, o.observation_id, c.checklist_id, o.lifestage_id, o.numbers, ${publicLocality} AS locality,
                c.checklist_date::text AS checklist_date, c.is_flash,
                (SELECT p.photo_path || '/small/' || p.photo_name FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted ORDER BY p.id LIMIT 1) AS photo_path,
                row_number() OVER (PARTITION BY c.user_id ORDER BY c.checklist_date DESC, o.observation_id DESC) AS n
         FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id JOIN sites s ON s.site_id = c.site_id
-        WHERE c.user_id IN (${ids}) AND NOT c.isdeleted AND o.observationstatus_id IN (${sql.raw(statuses.join(','))}) AND o.lifestage_id IS NOT NULL
+        WHERE c.user_id IN (${ids}) AND ${visibleObservation(statuses)} AND o.lifestage_id IS NOT NULL
       ) t WHERE n <= ${perUser}`);
     return latest.rows.map(({ n: _n, ...row }) => row);
   },
