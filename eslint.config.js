@@ -55,6 +55,19 @@ const boundaryZones = [
   },
 ];
 
+/**
+ * Server files that still build or run SQL outside a repository (issue 12): Explore's filter
+ * fragments and map queries, and the download cursor (the Explore and export work restructures
+ * them). Shrink this list, never grow it.
+ */
+const sqlOutsideRepositories = [
+  `${server}/modules/observations/observation-filters.ts`,
+  `${server}/modules/observations/observations.map.ts`,
+  `${server}/modules/downloads/downloads.service.ts`,
+];
+const sqlMessage =
+  'SQL lives in *.repository.ts or *.queries.ts files (issue 12): call a repository function from here.';
+
 /** JSX attributes a person reads or hears (issue 6 lint rule on literal strings). */
 const visibleAttributes =
   '/^(aria-label|aria-description|aria-valuetext|aria-roledescription|title|alt|placeholder|label|helperText)$/';
@@ -166,6 +179,32 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
+  },
+  {
+    // Issue 12: SQL only in repositories. Elsewhere in a server module, no query builder, no `sql`,
+    // no tables and no database handle used for queries (types may still be imported).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.{repository,queries}.ts', ...sqlOutsideRepositories],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: sqlMessage, allowTypeImports: true }],
+          patterns: [
+            { group: ['drizzle-orm/*'], message: sqlMessage, allowTypeImports: true },
+            { group: ['**/db/schema', '**/db/client'], message: sqlMessage, allowTypeImports: true },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.object.name=/^(db|tx)$/][callee.property.name=/^(execute|select|selectDistinct|insert|update|delete|query|\\$count)$/]',
+          message: sqlMessage,
+        },
+      ],
+    },
   },
   // Formatting belongs to Prettier (npm run format); this turns off the style rules it would fight.
   prettier,

@@ -2,7 +2,7 @@
 // follow real sightings, loaded straight into PostgreSQL in a few large statements.
 //
 // Where and when: every checklist is anchored on one draw of the demo generator
-// (apps/server/src/modules/imports/demo-generator.ts, the one behind `npm run seed:demo`): life stage,
+// (apps/server/src/demo/demo-generator.ts, the one behind `npm run seed:demo`): life stage,
 // week of the year, a hotspot active in that month, a point near it (kept on cells with real
 // sightings) and a count, all from the model derived from /work/shared/data/observations. On top of
 // that this file adds what the demo generator does not model: a few thousand observers with a
@@ -378,10 +378,10 @@ function generateRows({
  */
 export async function loadExploreData({ pool, observations: target, seed, log }) {
   const [{ generateDemoSightings }, { provinceLocator }, { mulberry32 }, { WeightedTable }] = await Promise.all([
-    server('modules/imports/demo-generator.ts'),
+    server('demo/demo-generator.ts'),
     server('lib/province-locator.ts'),
-    server('modules/imports/prng.ts'),
-    server('modules/imports/weighted-table.ts'),
+    server('demo/prng.ts'),
+    server('demo/weighted-table.ts'),
   ]);
   const client = await pool.connect();
   try {

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser } from '../src/cli/common';
-import { generateDemoSightings } from '../src/modules/imports/demo-generator';
+import { generateDemoSightings } from '../src/demo/demo-generator';
 import { checkPlace, locateRegion } from '../src/lib/province-locator';
 import {
   createSightingWriter,

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { checkCalendarDate } from '../src/modules/imports/csv-values';
-import { generateDemoSightings, type DemoSighting } from '../src/modules/imports/demo-generator';
-import { DEMO_MODEL } from '../src/modules/imports/demo-model';
-import { DEMO_AREA } from '../src/modules/imports/demo-model-types';
+import { generateDemoSightings, type DemoSighting } from '../src/demo/demo-generator';
+import { DEMO_MODEL } from '../src/demo/demo-model';
+import { DEMO_AREA } from '../src/demo/demo-model-types';
 import { htmlToPlainText } from '../src/modules/imports/html-text';
 import { toProvinceCode } from '../src/modules/imports/province-codes';
 import {

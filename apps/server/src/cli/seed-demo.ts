@@ -1,6 +1,6 @@
 /**
  * `npm run seed:demo [-- --count N --seed S] [--force]`: demo volunteers and observations whose
- * places and seasons follow real sightings (see modules/imports/demo-model.ts). Idempotent for the
+ * places and seasons follow real sightings (see demo/demo-model.ts). Idempotent for the
  * same seed. Demo volunteers sign in with the password in DEMO_PASSWORD (default "monarque"); the
  * `demo-admin` account gets a random password, printed once when it is created.
  * Refuses a database with accounts it did not create unless --force, and never writes into such
@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ChecklistType, Role, SubmitType } from '@mm/shared';
-import { generateDemoSightings } from '../modules/imports/demo-generator';
+import { generateDemoSightings } from '../demo/demo-generator';
 import { locateRegion } from '../lib/province-locator';
 import { createSightingWriter, type SightingToWrite } from '../modules/imports/import.service';
 import { log, openForCli } from './common';

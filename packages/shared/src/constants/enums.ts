@@ -1,19 +1,40 @@
 /** Enumerations of spec §3 and §6. Numeric ids match the seeded reference tables. */
 
+/** Life stages of a monarch (spec §3 `lifestages`); ids match the seeded table, in this order. */
 export const Lifestage = { Adult: 1, Eggs: 2, Caterpillar: 3, Chrysalis: 4 } as const;
 export type LifestageId = (typeof Lifestage)[keyof typeof Lifestage];
-export const LIFESTAGE_IDS: readonly LifestageId[] = [1, 2, 3, 4];
+export const LIFESTAGE_IDS: readonly LifestageId[] = [
+  Lifestage.Adult,
+  Lifestage.Eggs,
+  Lifestage.Caterpillar,
+  Lifestage.Chrysalis,
+];
 /** Form and payload keys of the four life-stage counts, in life-stage id order. */
 export const LIFESTAGE_KEYS = ['adults', 'eggs', 'caterpillars', 'chrysalises'] as const;
 export type LifestageKey = (typeof LIFESTAGE_KEYS)[number];
 
+/**
+ * Vetting status of an observation (spec §3 `observationstatus`, table `observationstatus`). Every
+ * new observation starts Pending; the admin panel moves it along STATUS_TRANSITIONS (admin schemas).
+ * Use these names in code and SQL instead of the numbers.
+ */
 export const ObservationStatus = { Pending: 1, Vetted: 2, Deleted: 3, Valid: 4, Invalid: 5, Test: 6 } as const;
 export type ObservationStatusId = (typeof ObservationStatus)[keyof typeof ObservationStatus];
 /** Statuses anyone may see in public views; Deleted, Invalid and Test never leave the admin panel. */
-export const PUBLIC_STATUS_IDS: readonly ObservationStatusId[] = [1, 2, 4];
+export const PUBLIC_STATUS_IDS: readonly ObservationStatusId[] = [
+  ObservationStatus.Pending,
+  ObservationStatus.Vetted,
+  ObservationStatus.Valid,
+];
 
+/**
+ * Account roles (spec §3 `roles`, README "Roles"): Admin reaches the whole admin panel; Region admin
+ * vets and edits the records of their provinces; MM user is a volunteer; Observer an imported
+ * observer's account that never signs in.
+ */
 export const Role = { Admin: 1, RegionAdmin: 2, MmUser: 3, Observer: 4 } as const;
 export type RoleId = (typeof Role)[keyof typeof Role];
+/** The Admin role's id (= `Role.Admin`). */
 export const ADMIN_ROLE_ID = Role.Admin;
 
 export const SubmitType = { Web: 1, Mobile: 2, Api: 3, BatchUpload: 4 } as const;

@@ -1,41 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AdminListQuery } from '@mm/shared';
-import type { DbOrTx } from '../../db/client';
 import { fieldError } from '../../lib/errors';
 
 /** One page of a react-admin list and the total the `Content-Range` header reports. */
 export interface ListPage<T> {
   rows: T[];
   total: number;
-}
-
-/** A timestamptz column as ISO 8601 UTC (`2026-07-15T14:03:00.000Z`), aliased to its own name. */
-export const iso = (column: string, alias = column.split('.').pop() as string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${alias}`);
-
-/**
- * Runs a list query: `SELECT {select} {from} WHERE {where} ORDER BY {sort} LIMIT … OFFSET …`
- * plus its count, with the sort field checked against `sortable` (resource field → SQL column).
- * @throws 400 on `sort` when the field is not sortable
- */
-export async function listPage<T>(
-  db: DbOrTx,
-  parts: { select: SQL; from: SQL; where: SQL; sortable: Record<string, SQL>; tieBreaker: SQL },
-  query: AdminListQuery,
-): Promise<ListPage<T>> {
-  const [field, order] = query.sort;
-  const column = parts.sortable[field];
-  if (!column) throw fieldError('sort', 'validation.invalid');
-  const [from, to] = query.range;
-  const direction = order === 'ASC' ? sql`ASC` : sql`DESC`;
-  const [rows, count] = await Promise.all([
-    db.execute(
-      sql`SELECT ${parts.select} ${parts.from} WHERE ${parts.where} ORDER BY ${column} ${direction} NULLS LAST, ${parts.tieBreaker} ${direction} LIMIT ${to - from + 1} OFFSET ${from}`,
-    ),
-    db.execute(sql`SELECT count(*)::int AS n ${parts.from} WHERE ${parts.where}`),
-  ]);
-  return { rows: rows.rows as T[], total: (count.rows[0] as { n: number }).n };
 }
 
 /** Sends a list the way ra-data-simple-rest reads it: the array, and `Content-Range: {resource} {from}-{to}/{total}`. */
@@ -91,27 +61,4 @@ export function changedFields<T extends object>(
     before: Object.fromEntries(changed.map((k) => [k, before[k]])) as Partial<T>,
     after: Object.fromEntries(changed.map((k) => [k, after[k]])) as Partial<T>,
   };
-}
-
-/** One audit row: who changed which record, how, and the changed fields before and after. */
-export interface AuditEntry {
-  userId: number;
-  resource: string;
-  recordId: number;
-  action: string;
-  before: unknown;
-  after: unknown;
-}
-
-/** Writes audit rows in one statement, inside the change's transaction. */
-export async function audit(tx: DbOrTx, entries: AuditEntry | AuditEntry[]): Promise<void> {
-  const list = Array.isArray(entries) ? entries : [entries];
-  if (list.length === 0) return;
-  const values = list.map(
-    (e) =>
-      sql`(${e.userId}, ${e.resource}, ${e.recordId}, ${e.action}, ${JSON.stringify(e.before)}::jsonb, ${JSON.stringify(e.after)}::jsonb)`,
-  );
-  await tx.execute(
-    sql`INSERT INTO audit_log (user_id, resource, record_id, action, before, after) VALUES ${sql.join(values, sql`, `)}`,
-  );
 }

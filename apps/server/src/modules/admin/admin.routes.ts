@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  PANEL_ROLE_IDS,
   STATUS_TRANSITIONS_TEXT,
   adminAuditSchema,
   adminChecklistSchema,
@@ -26,18 +25,16 @@ import {
   adminUserUpdateSchema,
   apiErrorSchema,
   statusChangeSchema,
-  type RoleId,
 } from '@mm/shared';
 import type { Db } from '../../db/client';
-import { abundances, locationsizes, milkweedSpecies, reasons } from '../../db/schema';
 import { idParamsFor } from '../../lib/integer-columns';
-import { forbidden, notFound, unauthorized } from '../../lib/errors';
-import { panelAccess } from './admin-access';
+import { notFound } from '../../lib/errors';
+import { assertPanelRole, panelAccess } from './admin-access.service';
 import { sendList } from './admin-list';
 import type { AdminLogsService } from './admin-logs.service';
 import type { AdminObservationsService } from './admin-observations.service';
 import type { AdminRecordsService } from './admin-records.service';
-import type { AdminReferenceService, ReferenceResource } from './admin-reference.service';
+import { REFERENCE_ID_COLUMNS, type AdminReferenceService, type ReferenceResource } from './admin-reference.service';
 import type { AdminUsersService } from './admin-users.service';
 import type { JobQueue } from '../../jobs/job-queue';
 
@@ -84,13 +81,6 @@ const ROLES = 'Admin (role 1) only.';
 const PANEL = 'Admin (role 1), or Region admin (role 2) limited to the provinces assigned to them (403 outside).';
 const PANEL_READ = 'Admin (role 1) or Region admin (role 2).';
 const idParams = adminIdParamsSchema;
-/** Id columns of the reference tables: their `{id}` is bounded by each column's own type (abundances are smallint). */
-const REFERENCE_ID_COLUMNS = {
-  milkweeds: milkweedSpecies.milkweed_id,
-  reasons: reasons.id,
-  abundances: abundances.id,
-  locationsizes: locationsizes.id,
-} satisfies Record<ReferenceResource, unknown>;
 
 /**
  * `/api/admin/…`: the admin panel's API (issue 7), in ra-data-simple-rest's shape. Every route
@@ -100,10 +90,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   const { db, observations, records, users, reference, logs, failedEmails } = deps;
 
   app.addHook('onRequest', async (request) => {
-    if (!request.user) throw unauthorized();
-    const adminOnly = request.routeOptions.config.adminOnly ?? false;
-    if (!PANEL_ROLE_IDS.includes(request.user.role_id as RoleId) || (adminOnly && request.user.role_id !== 1))
-      throw forbidden();
+    assertPanelRole(request.user, request.routeOptions.config.adminOnly ?? false);
   });
 
   app.get('/dashboard', {

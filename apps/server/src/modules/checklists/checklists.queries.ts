@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import type { ChecklistObservation, MySite, MySubmission, ObservationStatusId, SiteVisit } from '@mm/shared';
+import {
+  Lifestage,
+  type LifestageId,
+  ObservationStatus,
+  type ChecklistObservation,
+  type MySite,
+  type MySubmission,
+  type ObservationStatusId,
+  type SiteVisit,
+} from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
+
+/** Status and life stage ids written into the statements as literals. */
+const DELETED = sql.raw(String(ObservationStatus.Deleted));
+const stage = (id: LifestageId) => sql.raw(String(id));
 
 const statusList = (statuses: readonly ObservationStatusId[]) =>
   sql.join(
@@ -90,20 +103,20 @@ export const checklistsQueries = {
     total: number;
   }> {
     const where = sql`c.user_id = ${userId} AND c.is_flash = ${isFlash} AND NOT c.isdeleted
-      AND EXISTS (SELECT 1 FROM observations x WHERE x.checklist_id = c.checklist_id AND x.observationstatus_id <> 3)`;
+      AND EXISTS (SELECT 1 FROM observations x WHERE x.checklist_id = c.checklist_id AND x.observationstatus_id <> ${DELETED})`;
     const [page, count] = await Promise.all([
       db.execute<Omit<MySubmission, 'photo' | 'created'> & { created: Date; photo_id: number | null }>(sql`
         SELECT c.checklist_id, s.site_id, CASE WHEN c.is_flash THEN 1 ELSE 0 END AS is_flash, c.checklist_date, s.locality, s.province_id, c.created,
-          COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 1), 0)::int AS adults,
-          COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 2), 0)::int AS eggs,
-          COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 3), 0)::int AS caterpillars,
-          COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 4), 0)::int AS chrysalises,
+          COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = ${stage(Lifestage.Adult)}), 0)::int AS adults,
+          COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = ${stage(Lifestage.Eggs)}), 0)::int AS eggs,
+          COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = ${stage(Lifestage.Caterpillar)}), 0)::int AS caterpillars,
+          COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = ${stage(Lifestage.Chrysalis)}), 0)::int AS chrysalises,
           (count(*) FILTER (WHERE o.lifestage_id IS NULL))::int AS milkweed_rows,
           min(o.observationstatus_id)::int AS observationstatus_id,
           (SELECT min(p.id) FROM photos p JOIN observations po ON po.observation_id = p.observation_id
             WHERE po.checklist_id = c.checklist_id AND NOT p.isdeleted) AS photo_id
         FROM checklists c JOIN sites s ON s.site_id = c.site_id
-        JOIN observations o ON o.checklist_id = c.checklist_id AND o.observationstatus_id <> 3
+        JOIN observations o ON o.checklist_id = c.checklist_id AND o.observationstatus_id <> ${DELETED}
         WHERE ${where}
         GROUP BY c.checklist_id, s.site_id
         ORDER BY c.created DESC, c.checklist_id DESC
@@ -141,10 +154,10 @@ export const checklistsQueries = {
     const r = await db.execute<SiteVisit>(sql`
       SELECT c.checklist_id, CASE WHEN c.is_flash THEN 1 ELSE 0 END AS is_flash, c.checklist_date,
         extract(isoyear FROM c.checklist_date)::int AS iso_year, extract(week FROM c.checklist_date)::int AS iso_week,
-        COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 1), 0)::int AS adults,
-        COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 2), 0)::int AS eggs,
-        COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 3), 0)::int AS caterpillars,
-        COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = 4), 0)::int AS chrysalises,
+        COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = ${stage(Lifestage.Adult)}), 0)::int AS adults,
+        COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = ${stage(Lifestage.Eggs)}), 0)::int AS eggs,
+        COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = ${stage(Lifestage.Caterpillar)}), 0)::int AS caterpillars,
+        COALESCE(sum(o.numbers) FILTER (WHERE o.lifestage_id = ${stage(Lifestage.Chrysalis)}), 0)::int AS chrysalises,
         c.stems_inspected
       FROM checklists c JOIN observations o ON o.checklist_id = c.checklist_id
         AND o.observationstatus_id IN (${statusList(statuses)})

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DEFAULT_LICENSE, type ObservationStatusId, type QualityFlag } from '@mm/shared';
+import { DEFAULT_LICENSE, ObservationStatus, type ObservationStatusId, type QualityFlag } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
 import {
   abundances,
@@ -31,6 +31,19 @@ const profileLicense = (userId: number) =>
   sql`coalesce((SELECT license FROM profiles WHERE user_id = ${userId}), ${DEFAULT_LICENSE})`;
 
 export const checklistsRepository = {
+  /**
+   * The ids a submission may reference: provinces (with their country as `parent`), and the live
+   * milkweed species, abundances and location sizes (`kind` names the column they fill).
+   */
+  async referenceIds(db: DbOrTx): Promise<{ kind: string; id: number; parent: number | null }[]> {
+    const r = await db.execute<{ kind: string; id: number; parent: number | null }>(sql`
+      SELECT 'province' kind, province_id::int id, country_id::int parent FROM provinces
+      UNION ALL SELECT 'milkweed_id', milkweed_id, NULL FROM milkweed_species WHERE NOT isdeleted
+      UNION ALL SELECT 'abundance_id', id, NULL FROM abundances WHERE NOT isdeleted
+      UNION ALL SELECT 'locationsize_id', id, NULL FROM locationsizes WHERE NOT isdeleted`);
+    return r.rows;
+  },
+
   async findByIdempotencyKey(db: DbOrTx, userId: number, key: string): Promise<number | undefined> {
     const [row] = await db
       .select({ id: checklists.checklist_id })
@@ -151,7 +164,7 @@ export const checklistsRepository = {
       ),
       o AS (
         INSERT INTO observations (checklist_id, lifestage_id, numbers, milkweed_id, abundance_id, locationsize_id, basisofrecord_id, observationstatus_id, license, observed_on, quality_flags)
-        SELECT c.checklist_id, r.lifestage_id, r.numbers, r.milkweed_id, r.abundance_id, r.locationsize_id, r.basisofrecord_id, 1, ${profileLicense(userId)}, ${c.checklist_date}::date,
+        SELECT c.checklist_id, r.lifestage_id, r.numbers, r.milkweed_id, r.abundance_id, r.locationsize_id, r.basisofrecord_id, ${ObservationStatus.Pending}::smallint, ${profileLicense(userId)}, ${c.checklist_date}::date,
                coalesce(r.quality_flags, '[]'::jsonb)
         FROM c, unnest(${column('lifestage_id')}::int[], ${column('numbers')}::int[], ${column('milkweed_id')}::int[], ${column('abundance_id')}::int[],
                        ${column('locationsize_id')}::int[], ${column('basisofrecord_id')}::int[],
@@ -221,7 +234,7 @@ export const checklistsRepository = {
         rows.map(({ photo_names: _p, ...r }) => ({
           ...r,
           checklist_id: checklistId,
-          observationstatus_id: 1,
+          observationstatus_id: ObservationStatus.Pending,
           license: sql`(SELECT license FROM checklists WHERE checklist_id = ${checklistId})`,
         })),
       )

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { checklistsRepository } from './checklists.repository';
 
 /** How long the in-process copy of the reference ids is trusted (the TTL `loadparams` advertises). */
 export const REFERENCE_TTL_MS = 60_000;
@@ -14,18 +14,14 @@ export interface ReferenceIds {
 }
 
 async function loadReferenceIds(db: DbOrTx): Promise<ReferenceIds> {
-  const r = await db.execute<{ kind: string; id: number; parent: number | null }>(sql`
-    SELECT 'province' kind, province_id::int id, country_id::int parent FROM provinces
-    UNION ALL SELECT 'milkweed_id', milkweed_id, NULL FROM milkweed_species WHERE NOT isdeleted
-    UNION ALL SELECT 'abundance_id', id, NULL FROM abundances WHERE NOT isdeleted
-    UNION ALL SELECT 'locationsize_id', id, NULL FROM locationsizes WHERE NOT isdeleted`);
+  const rows = await checklistsRepository.referenceIds(db);
   const ids: ReferenceIds = {
     provinces: new Map(),
     milkweed_id: new Set(),
     abundance_id: new Set(),
     locationsize_id: new Set(),
   };
-  for (const row of r.rows) {
+  for (const row of rows) {
     if (row.kind === 'province') ids.provinces.set(row.id, row.parent ?? 0);
     else ids[row.kind as 'milkweed_id' | 'abundance_id' | 'locationsize_id'].add(row.id);
   }

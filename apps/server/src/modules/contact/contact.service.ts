@@ -1,8 +1,8 @@
 import type { ContactInput, Locale } from '@mm/shared';
 import type { Db } from '../../db/client';
-import { contactMessages } from '../../db/schema';
 import { translator } from '../../lib/i18n';
 import { escapeHtml, type Mailer } from '../../lib/mailer';
+import { contactRepository } from './contact.repository';
 
 /** Contact Us (spec §2 `/content/contact-us`): messages are stored, then emailed to the museum team. */
 export function createContactService(
@@ -17,9 +17,12 @@ export function createContactService(
      * A failed email is logged, not answered: the stored row is the record of truth.
      */
     async send(input: ContactInput, lng: Locale, userId: number | null): Promise<void> {
-      await db
-        .insert(contactMessages)
-        .values({ ...input, email: input.email.toLowerCase(), language: lng, user_id: userId });
+      await contactRepository.insert(db, {
+        ...input,
+        email: input.email.toLowerCase(),
+        language: lng,
+        user_id: userId,
+      });
       const t = translator('en');
       const intro = t('account:mail.contact_intro', { name: input.name, email: input.email, lng });
       await mailer

@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { DownloadQuery, SessionUser } from '@mm/shared';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../lib/errors';
@@ -59,10 +58,8 @@ export function createDownloadTickets(db: Db, now: () => number = Date.now) {
       if (Number(expires) < now()) throw unauthorized();
       const given = Buffer.from(signature, 'base64url');
       const payload = `${userId}.${expires}.${nonce}`;
-      const sessions = await db.execute<{ token_hash: string; user_id: number; username: string; role_id: number }>(sql`
-        SELECT s.token_hash, u.user_id, u.username, u.role_id FROM sessions s JOIN users u ON u.user_id = s.user_id
-        WHERE s.user_id = ${Number(userId)} AND s.revoked_at IS NULL AND s.expires_at > now() AND NOT u.isdeleted`);
-      const session = sessions.rows.find((s) => timingSafeEqual(sign(s.token_hash, payload, query), given));
+      const sessions = await downloadsRepository.liveSessions(db, Number(userId));
+      const session = sessions.find((s) => timingSafeEqual(sign(s.token_hash, payload, query), given));
       if (!session) throw unauthorized();
       if (!(await downloadsRepository.spendTicket(db, nonce, new Date(Number(expires))))) throw unauthorized();
       return { user_id: session.user_id, username: session.username, role_id: session.role_id };

@@ -253,4 +253,15 @@ export const downloadsRepository = {
       WHERE d.uuid = ${uuid}::uuid`);
     return r.rows[0];
   },
+
+  /** The live sessions of a live user (a download ticket is checked against each one's token hash). */
+  async liveSessions(
+    db: DbOrTx,
+    userId: number,
+  ): Promise<{ token_hash: string; user_id: number; username: string; role_id: number }[]> {
+    const r = await db.execute<{ token_hash: string; user_id: number; username: string; role_id: number }>(sql`
+      SELECT s.token_hash, u.user_id, u.username, u.role_id FROM sessions s JOIN users u ON u.user_id = s.user_id
+      WHERE s.user_id = ${userId} AND s.revoked_at IS NULL AND s.expires_at > now() AND NOT u.isdeleted`);
+    return r.rows;
+  },
 };

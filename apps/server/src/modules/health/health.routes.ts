@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_VERSION } from '@mm/shared';
 import type { DatabaseMonitor } from '../../db/availability';
 import type { Db } from '../../db/client';
 import { RETRY_AFTER_SECONDS } from '../../plugins/db-availability';
+import { pingDatabase } from './health.service';
 
 /** Longest wait for the database's answer before health says it is down (ms): health answers within 2 s. */
 const HEALTH_DB_TIMEOUT_MS = 1500;
@@ -65,7 +65,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
           .send({ status: 'degraded' as const, version: APP_VERSION, database: 'down' as const, photos_missing });
       if (monitor && !monitor.isUp()) return down();
       try {
-        await within(db.execute(sql`SELECT 1`), HEALTH_DB_TIMEOUT_MS);
+        await within(pingDatabase(db), HEALTH_DB_TIMEOUT_MS);
         return { status: 'ok' as const, version: APP_VERSION, database: 'ok' as const, photos_missing };
       } catch {
         void monitor?.checkNow();

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import { ChecklistType, ObservationStatus, SubmitType, BasisOfRecord } from '@mm/shared';
-import type { Db, DbOrTx } from '../../db/client';
-import { checklists, countries, milkweedSpecies, observations, provinces, sites, users } from '../../db/schema';
+import type { Db } from '../../db/client';
 import {
   BORDER_TOLERANCE_KM,
   checkPlace,
@@ -11,7 +9,7 @@ import {
   type ProvinceRef,
 } from '../../lib/province-locator';
 import { createQualityService } from '../quality/quality.service';
-import { importsRepository } from './imports.repository';
+import { importsRepository, type SightingRows } from './imports.repository';
 import { parseSightingsCsv, type Lifestage, type RowIssue, type SightingRecord } from './sightings-csv';
 import { UNSTATED_SOURCE_LICENSE } from './source-terms';
 
@@ -157,21 +155,10 @@ export interface WriteResult {
  * flags (issue 19) in the same transaction.
  */
 export async function createSightingWriter(db: Db) {
-  const provs: ProvinceRow[] = await db
-    .select({
-      province_id: provinces.province_id,
-      province: provinces.province,
-      country_id: provinces.country_id,
-      administrative: provinces.administrative,
-      country_code: countries.administrative,
-    })
-    .from(provinces)
-    .innerJoin(countries, eq(countries.id, provinces.country_id));
+  const provs: ProvinceRow[] = await importsRepository.provinces(db);
   const byCode = new Map(provs.map((p) => [p.administrative, p]));
   const locator = provinceLocator(provs);
-  const milkweeds = await db
-    .select({ id: milkweedSpecies.milkweed_id, latin: milkweedSpecies.latin_name })
-    .from(milkweedSpecies);
+  const milkweeds = await importsRepository.milkweedNames(db);
   const milkweedByName = new Map(milkweeds.map((m) => [m.latin.toLowerCase(), m.id]));
   const unidentified = milkweedByName.get('asclepias sp.') ?? null;
   const quality = createQualityService(db);
@@ -216,10 +203,13 @@ export async function createSightingWriter(db: Db) {
         fresh.push(item);
       });
       if (fresh.length === 0) return { written: 0, existing, duplicates, partialDates: 0 };
-      const checklistIds = await insertSightings(tx, fresh, (record) =>
-        record.kind === 'milkweed'
-          ? (milkweedByName.get((record.scientificName ?? '').toLowerCase()) ?? unidentified)
-          : null,
+      const checklistIds = await importsRepository.insertSightings(
+        tx,
+        sightingRows(fresh, (record) =>
+          record.kind === 'milkweed'
+            ? (milkweedByName.get((record.scientificName ?? '').toLowerCase()) ?? unidentified)
+            : null,
+        ),
       );
       await quality.recompute(tx, checklistIds);
       const partialDates = fresh.filter((f) => (f.record.datePrecision ?? 'day') !== 'day').length;
@@ -230,58 +220,46 @@ export async function createSightingWriter(db: Db) {
 }
 
 /**
- * Inserts one site, checklist and observation per sighting, with the provenance of imported ones.
- * @returns the new checklists' ids
+ * The site, checklist and observation rows of each sighting, with the provenance of imported ones
+ * (the repository links their ids when it inserts them).
  */
-async function insertSightings(
-  tx: DbOrTx,
+function sightingRows(
   fresh: (SightingToWrite & { prov: ProvinceRow; key: string; contentKey: string | null })[],
   milkweedOf: (record: SightingRecord) => number | null,
-): Promise<number[]> {
-  const siteRows = await tx
-    .insert(sites)
-    .values(
-      fresh.map(({ userId, record, prov }) => ({
-        user_id: userId,
+): SightingRows[] {
+  const licenseOf = (r: SightingRecord) => (r.source ? (r.source.license ?? UNSTATED_SOURCE_LICENSE) : undefined);
+  return fresh.map((b) => {
+    const { record, prov } = b;
+    const basis = record.source?.basisOfRecord ?? null;
+    return {
+      site: {
+        user_id: b.userId,
         locality: record.locality ?? `${record.decimalLatitude.toFixed(3)}, ${record.decimalLongitude.toFixed(3)}`,
         province_id: prov.province_id,
         country_id: prov.country_id,
         latitude: record.decimalLatitude,
         longitude: record.decimalLongitude,
         coordinate_uncertainty_m: record.coordinateUncertaintyInMeters ?? null,
-      })),
-    )
-    .returning({ id: sites.site_id });
-  const licenseOf = (r: SightingRecord) => (r.source ? (r.source.license ?? UNSTATED_SOURCE_LICENSE) : undefined);
-  const checklistRows = await tx
-    .insert(checklists)
-    .values(
-      fresh.map((b, i) => ({
+      },
+      checklist: {
         user_id: b.userId,
-        site_id: siteRows[i]?.id as number,
-        checklist_date: b.record.eventDate,
-        date_precision: b.record.datePrecision ?? 'day',
+        checklist_date: record.eventDate,
+        date_precision: record.datePrecision ?? 'day',
         checklisttype_id: b.checklisttypeId ?? ChecklistType.Historical,
         submittype_id: b.submittypeId ?? SubmitType.BatchUpload,
         is_flash: true,
-        comment: b.record.remarks,
+        comment: record.remarks,
         idempotency_key: b.key,
-        license: licenseOf(b.record),
-        source_dataset: b.record.source?.datasetName ?? null,
-        source_institution: b.record.source?.institutionCode ?? null,
-        source_record_id: b.record.source ? b.record.sourceRecordId : null,
-        source_url: b.record.source?.references ?? null,
-        from_gbif: b.record.source?.viaGbif ?? false,
-        recorded_by: b.record.source?.recordedBy ?? null,
+        license: licenseOf(record),
+        source_dataset: record.source?.datasetName ?? null,
+        source_institution: record.source?.institutionCode ?? null,
+        source_record_id: record.source ? record.sourceRecordId : null,
+        source_url: record.source?.references ?? null,
+        from_gbif: record.source?.viaGbif ?? false,
+        recorded_by: record.source?.recordedBy ?? null,
         content_key: b.contentKey,
-      })),
-    )
-    .returning({ id: checklists.checklist_id });
-  await tx.insert(observations).values(
-    fresh.map(({ record }, i) => {
-      const basis = record.source?.basisOfRecord ?? null;
-      return {
-        checklist_id: checklistRows[i]?.id as number,
+      },
+      observation: {
         lifestage_id: record.lifestage_id,
         milkweed_id: milkweedOf(record),
         // A report without a count keeps none (exported as an empty individualCount, never an
@@ -293,19 +271,14 @@ async function insertSightings(
         basisofrecord_id: basis === 'PreservedSpecimen' ? BasisOfRecord.Collected : BasisOfRecord.Sight,
         source_basis_of_record: basis,
         license: licenseOf(record),
-      };
-    }),
-  );
-  return checklistRows.map((r) => r.id);
+      },
+    };
+  });
 }
 
 /** The id of a user by username (case-insensitive), or undefined. */
 export async function findUserId(db: Db, username: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: users.user_id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(users.isdeleted, false)));
-  return row?.id;
+  return importsRepository.activeUserId(db, username);
 }
 
 /** Totals of one file's import, as `npm run import` reports them. */

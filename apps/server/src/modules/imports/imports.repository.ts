@@ -1,5 +1,13 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { checklists, countries, milkweedSpecies, observations, provinces, sites, users } from '../../db/schema';
+
+/** One sighting's rows; the repository fills in `site_id` and `checklist_id` as it inserts them. */
+export interface SightingRows {
+  site: typeof sites.$inferInsert;
+  checklist: Omit<typeof checklists.$inferInsert, 'site_id'>;
+  observation: Omit<typeof observations.$inferInsert, 'checklist_id'>;
+}
 
 /** A record to look for among stored imports: its content key and point (WGS84 degrees). */
 export interface ContentProbe {
@@ -11,6 +19,53 @@ export interface ContentProbe {
 
 /** Queries of the importer's duplicate detection (issue 18). */
 export const importsRepository = {
+  /** Every province with its country and their codes (`administrative`: QC, ON, …; CA, US, MX). */
+  async provinces(db: DbOrTx) {
+    return db
+      .select({
+        province_id: provinces.province_id,
+        province: provinces.province,
+        country_id: provinces.country_id,
+        administrative: provinces.administrative,
+        country_code: countries.administrative,
+      })
+      .from(provinces)
+      .innerJoin(countries, eq(countries.id, provinces.country_id));
+  },
+
+  /** Every milkweed species id with its Latin name, retired ones included. */
+  async milkweedNames(db: DbOrTx): Promise<{ id: number; latin: string }[]> {
+    return db.select({ id: milkweedSpecies.milkweed_id, latin: milkweedSpecies.latin_name }).from(milkweedSpecies);
+  },
+
+  /** The id of a live user by username (case-insensitive), or undefined. */
+  async activeUserId(db: DbOrTx, username: string): Promise<number | undefined> {
+    const [row] = await db
+      .select({ id: users.user_id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(users.isdeleted, false)));
+    return row?.id;
+  },
+
+  /**
+   * Inserts one site, checklist and observation per sighting (three multi-row statements, in the
+   * caller's transaction). @returns the new checklists' ids, in input order
+   */
+  async insertSightings(tx: DbOrTx, rows: SightingRows[]): Promise<number[]> {
+    const siteRows = await tx
+      .insert(sites)
+      .values(rows.map((r) => r.site))
+      .returning({ id: sites.site_id });
+    const checklistRows = await tx
+      .insert(checklists)
+      .values(rows.map((r, i) => ({ ...r.checklist, site_id: siteRows[i]?.id as number })))
+      .returning({ id: checklists.checklist_id });
+    await tx
+      .insert(observations)
+      .values(rows.map((r, i) => ({ ...r.observation, checklist_id: checklistRows[i]?.id as number })));
+    return checklistRows.map((r) => r.id);
+  },
+
   /** Makes concurrent imports write one batch at a time, so two of them never both add one record. */
   async lockImports(tx: DbOrTx): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('mission-monarch:imports'))`);

@@ -17,7 +17,7 @@ import {
 } from './csv-values';
 import { basisOfRecordFromSource, gbifOccurrenceUrl, licenseFromSource } from './source-terms';
 import { toProvinceCode } from './province-codes';
-import type { CsvFormat, Lifestage, ParseOptions, RecordSource, RowIssue, SightingRecord } from './sightings-csv';
+import type { CsvFormat, Lifestage, ParseOptions, RecordSource, RowIssue, SightingRecord } from './sighting-types';
 
 /** Column positions keyed by lower-cased, trimmed, BOM-free header name, with the name as the file spells it. */
 export type HeaderIndex = ReadonlyMap<string, { index: number; label: string }>;

@@ -7,6 +7,7 @@ import {
   type ObservationStatusId,
   type SessionUser,
 } from '@mm/shared';
+import { visibleObservation } from '../../db/visibility';
 
 const ALL_STATUS_IDS: readonly ObservationStatusId[] = [1, 2, 3, 4, 5, 6];
 
@@ -63,15 +64,7 @@ export function siteSource(positions: Positions): SQL {
  */
 export function observationWhere(filters: ExploreFilters, statuses: readonly ObservationStatusId[]): SQL {
   const allowed = filters.status === undefined ? statuses : statuses.filter((s) => s === filters.status);
-  const parts: SQL[] = [
-    allowed.length > 0
-      ? sql`o.observationstatus_id IN (${sql.join(
-          allowed.map((s) => sql`${s}`),
-          sql`, `,
-        )})`
-      : sql`false`,
-    sql`NOT c.isdeleted`,
-  ];
+  const parts: SQL[] = [visibleObservation(allowed)];
   if (filters.date_from) parts.push(sql`c.checklist_date >= ${filters.date_from}::date`);
   // A date known only to the month or year (imports, issue 18) is stored as the period's first day:
   // it matches only when its whole period lies within the range, so June 1968 is not "before 1968-06-15".

@@ -1,6 +1,5 @@
-import { desc, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pageViews } from '../../db/schema';
+import { pageViewsRepository } from './pageviews.repository';
 
 /** Where page views go besides our own table (config.ts `PLAUSIBLE_*`, `MATOMO_*`). */
 export interface AnalyticsTargets {
@@ -38,14 +37,7 @@ export async function topPages(db: Db, { days, limit }: TopPagesOptions): Promis
     throw new RangeError(`days must be an integer from 1 to 3660, not ${days}`);
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
     throw new RangeError(`limit must be an integer from 1 to 1000, not ${limit}`);
-  const views = sql<number>`sum(${pageViews.views})::int`;
-  return db
-    .select({ path: pageViews.path, views })
-    .from(pageViews)
-    .where(gte(pageViews.day, sql`(now() at time zone 'UTC')::date - ${days - 1}::int`))
-    .groupBy(pageViews.path)
-    .orderBy(desc(views), pageViews.path)
-    .limit(limit);
+  return pageViewsRepository.top(db, days, limit);
 }
 
 /**
@@ -93,10 +85,7 @@ export function createPageViewsService(db: Db, targets: AnalyticsTargets, log: (
      * @param userAgent passed on to Plausible/Matomo (they need it to tell browsers from bots); never stored
      */
     async record(path: string, userAgent?: string): Promise<void> {
-      await db
-        .insert(pageViews)
-        .values({ day: sql`(now() at time zone 'UTC')::date`, path, views: 1 })
-        .onConflictDoUpdate({ target: [pageViews.day, pageViews.path], set: { views: sql`${pageViews.views} + 1` } });
+      await pageViewsRepository.increment(db, path);
       forward(path, userAgent);
     },
     /** See {@link topPages}. */

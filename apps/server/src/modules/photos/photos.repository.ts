@@ -29,6 +29,15 @@ const galleryJoins = (positions: Positions) =>
 
 /** Queries on photo rows. */
 export const photosRepository = {
+  /**
+   * Takes the transaction-scoped advisory lock `key` if no other session holds it (released at
+   * commit or rollback); false when another process holds it.
+   */
+  async tryTransactionLock(tx: DbOrTx, key: number): Promise<boolean> {
+    const r = await tx.execute<{ ok: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${key}) AS ok`);
+    return r.rows[0]?.ok ?? false;
+  },
+
   async create(db: DbOrTx, values: typeof photos.$inferInsert): Promise<PhotoRow> {
     const [row] = await db.insert(photos).values(values).returning();
     if (!row) throw new Error('insert returned no row');

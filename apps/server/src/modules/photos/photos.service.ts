@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { V, type GalleryQuery, type GalleryResponse, type SessionUser } from '@mm/shared';
 import type { Db } from '../../db/client';
 import { fieldError } from '../../lib/errors';
@@ -205,8 +204,7 @@ export function createPhotosService(db: Db, storage: Storage) {
      */
     async removeOrphans(maxAgeMs = 24 * 3_600_000): Promise<number> {
       return db.transaction(async (tx) => {
-        const lock = await tx.execute<{ ok: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${ORPHAN_LOCK}) AS ok`);
-        if (!lock.rows[0]?.ok) return 0;
+        if (!(await photosRepository.tryTransactionLock(tx, ORPHAN_LOCK))) return 0;
         const orphans = await photosRepository.findOrphans(tx, new Date(Date.now() - maxAgeMs), 500);
         for (const p of orphans) {
           await Promise.all(

@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PhotoFacts, QualityFlag } from '@mm/shared';
+import { ObservationStatus, type PhotoFacts, type QualityFlag } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
+
+/** Deleted observations take no part in the rules (a literal, as the statements are written). */
+const DELETED = sql.raw(String(ObservationStatus.Deleted));
 
 /** A checklist as the quality rules read it: when, where, effort and each observation with its photos' EXIF. */
 export interface ChecklistFacts {
@@ -36,7 +39,7 @@ const intArray = (values: number[]) => sql`${sql.param(values)}::int[]`;
 const countsKeyOf = (checklistId: SQL) => sql`(
   SELECT coalesce(string_agg(k, ',' ORDER BY k COLLATE "C"), '')
   FROM (SELECT o.lifestage_id || ':' || coalesce(o.numbers::text, '') AS k FROM observations o
-        WHERE o.checklist_id = ${checklistId} AND o.observationstatus_id <> 3 AND o.lifestage_id IS NOT NULL) pairs)`;
+        WHERE o.checklist_id = ${checklistId} AND o.observationstatus_id <> ${DELETED} AND o.lifestage_id IS NOT NULL) pairs)`;
 
 /**
  * The earliest checklist (lowest id) of `userId` on `date` whose site lies within `maxM` metres
@@ -68,7 +71,7 @@ const earliestTwin = (w: {
       AND 2 * 6371000 * asin(least(1, sqrt(
              sin(radians(es.latitude - ${w.latitude}) / 2) ^ 2 +
              cos(radians(${w.latitude})) * cos(radians(es.latitude)) * sin(radians(es.longitude - ${w.longitude}) / 2) ^ 2))) <= ${w.maxM}
-      AND EXISTS (SELECT 1 FROM observations o WHERE o.checklist_id = e.checklist_id AND o.observationstatus_id <> 3)
+      AND EXISTS (SELECT 1 FROM observations o WHERE o.checklist_id = e.checklist_id AND o.observationstatus_id <> ${DELETED})
       AND ${countsKeyOf(sql`e.checklist_id`)} = ${w.key}
     ORDER BY e.checklist_id
     LIMIT 1)`;
@@ -91,7 +94,7 @@ export const qualityRepository = {
                      'latitude', ph.exif_latitude, 'longitude', ph.exif_longitude))
                    FROM photos ph WHERE ph.observation_id = o.observation_id AND NOT ph.isdeleted), '[]'::json))
                  ORDER BY o.observation_id)
-               FROM observations o WHERE o.checklist_id = c.checklist_id AND o.observationstatus_id <> 3), '[]'::json) AS observations
+               FROM observations o WHERE o.checklist_id = c.checklist_id AND o.observationstatus_id <> ${DELETED}), '[]'::json) AS observations
       FROM checklists c
       JOIN sites s ON s.site_id = c.site_id
       LEFT JOIN provinces p ON p.province_id = s.province_id

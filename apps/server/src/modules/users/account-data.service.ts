@@ -1,11 +1,11 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db } from '../../db/client';
-import { follows, photos, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
+import { accountDataRepository as repo } from './account-data.repository';
 import { PROFILE_PHOTO_PATH } from './profiles.service';
+import { usersRepository } from './users.repository';
 import type { UsersService } from './users.service';
 
 /**
@@ -17,34 +17,11 @@ export function createAccountDataService(db: Db, storage: Storage, usersService:
     /** Everything held about `userId`: record, profile, submissions with places and observations, photos, follows, contact messages. */
     async exportData(userId: number): Promise<Record<string, unknown>> {
       const account = await usersService.myProfile(userId);
-      const q = async (query: ReturnType<typeof sql>) =>
-        (await db.execute<{ data: unknown }>(query)).rows[0]?.data ?? [];
-      const [checklists, photoRows, following, followers, contact] = await Promise.all([
-        q(sql`SELECT coalesce(json_agg(c ORDER BY c.checklist_date, c.checklist_id), '[]') AS data FROM (
-          SELECT c.*, row_to_json(s) AS site,
-                 (SELECT coalesce(json_agg(o ORDER BY o.observation_id), '[]') FROM observations o WHERE o.checklist_id = c.checklist_id) AS observations
-          FROM checklists c JOIN sites s ON s.site_id = c.site_id WHERE c.user_id = ${userId}) c`),
-        q(
-          sql`SELECT coalesce(json_agg(json_build_object('id', p.id, 'observation_id', p.observation_id, 'url', '/attachments/' || p.photo_path || '/large/' || p.photo_name, 'created', p.created) ORDER BY p.id), '[]') AS data FROM photos p WHERE p.user_id = ${userId}`,
-        ),
-        q(
-          sql`SELECT coalesce(json_agg(json_build_object('username', u.username, 'since', f.created)), '[]') AS data FROM follows f JOIN users u ON u.user_id = f.followed_id WHERE f.follower_id = ${userId}`,
-        ),
-        q(
-          sql`SELECT coalesce(json_agg(json_build_object('username', u.username, 'since', f.created)), '[]') AS data FROM follows f JOIN users u ON u.user_id = f.follower_id WHERE f.followed_id = ${userId}`,
-        ),
-        q(
-          sql`SELECT coalesce(json_agg(json_build_object('subject', m.subject, 'message', m.message, 'created', m.created)), '[]') AS data FROM contact_messages m WHERE m.user_id = ${userId}`,
-        ),
-      ]);
+      const held = await repo.heldData(db, userId);
       return {
         exported: new Date().toISOString(),
         account,
-        checklists,
-        photos: photoRows,
-        following,
-        followers,
-        contact_messages: contact,
+        ...held,
       };
     },
 
@@ -56,14 +33,8 @@ export function createAccountDataService(db: Db, storage: Storage, usersService:
      */
     async exportArchive(userId: number): Promise<Readable> {
       const data = await this.exportData(userId);
-      const files = await db
-        .select({ photo_path: photos.photo_path, photo_name: photos.photo_name })
-        .from(photos)
-        .where(eq(photos.user_id, userId));
-      const [user] = await db
-        .select({ photo_path: users.photo_path, photo_name: users.photo_name })
-        .from(users)
-        .where(eq(users.user_id, userId));
+      const files = await repo.photoFiles(db, userId);
+      const user = await usersRepository.findPhoto(db, userId);
       const entries = files.map((f) => ({
         key: `${f.photo_path}/large/${f.photo_name}`,
         name: `photos/${f.photo_name}`,
@@ -108,26 +79,12 @@ export function createAccountDataService(db: Db, storage: Storage, usersService:
           { password: { key: 'account:errors.wrong_current_password' } },
         );
       }
-      const files = await db
-        .select({ photo_path: photos.photo_path, photo_name: photos.photo_name })
-        .from(photos)
-        .where(eq(photos.user_id, userId));
-      const [user] = await db
-        .select({ photo_path: users.photo_path, photo_name: users.photo_name })
-        .from(users)
-        .where(eq(users.user_id, userId));
+      const files = await repo.photoFiles(db, userId);
+      const user = await usersRepository.findPhoto(db, userId);
       await db.transaction(async (tx) => {
-        // The people they followed, and their followers, lose one from their counters.
-        await tx.execute(
-          sql`UPDATE users SET follower_count = greatest(follower_count - 1, 0) WHERE user_id IN (SELECT followed_id FROM ${follows} WHERE follower_id = ${userId})`,
-        );
-        await tx.execute(
-          sql`UPDATE users SET following_count = greatest(following_count - 1, 0) WHERE user_id IN (SELECT follower_id FROM ${follows} WHERE followed_id = ${userId})`,
-        );
+        await repo.releaseFollowCounters(tx, userId);
         await usersService.revokeAllSessions(userId, tx);
-        // Foreign keys do the rest: sites and checklists keep their rows with no owner; photos,
-        // profile, sessions, reset links and follows are removed with the user.
-        await tx.delete(users).where(eq(users.user_id, userId));
+        await repo.deleteUser(tx, userId);
       });
       usersService.forgetSessions(userId);
       const keys = files.flatMap((f) => [

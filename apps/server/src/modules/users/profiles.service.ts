@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   ADMIN_ROLE_ID,
@@ -13,20 +12,19 @@ import {
   type UsernameSearchResult,
 } from '@mm/shared';
 import type { Db } from '../../db/client';
-import { profiles, users } from '../../db/schema';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { processImage } from '../photos/image';
 import { assertUncommonPassword } from '../../lib/common-passwords';
 import type { UsersService } from './users.service';
 import { usersRepository } from './users.repository';
+import { profilesRepository } from './profiles.repository';
 
 /** Folder of profile photos under the storage root. */
 export const PROFILE_PHOTO_PATH = 'profiles';
 /** Side of the square profile photo, px. */
 const PROFILE_PHOTO_SIZE = 400;
 const RECENT_OBSERVATIONS = 12;
-const publicStatuses = sql.raw(PUBLIC_STATUS_IDS.join(','));
 
 /** Profiles: public profile by username, username search, user list (admin), own-record edits and photo. */
 export function createProfilesService(db: Db, storage: Storage, usersService: UsersService) {
@@ -37,30 +35,12 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
      * @throws 404 when no active user has this username
      */
     async publicProfile(username: string): Promise<PublicProfile> {
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.isdeleted, false), sql`lower(${users.username}) = ${username.toLowerCase()}`));
+      const user = await usersRepository.findByUsername(db, username);
       if (!user) throw notFound();
-      const [profile] = await db.select().from(profiles).where(eq(profiles.user_id, user.user_id));
-      const counts = await db.execute<{
-        locations: number;
-        checklists: number;
-        observations: number;
-        species: number;
-      }>(sql`
-        SELECT count(DISTINCT c.site_id)::int AS locations, count(DISTINCT c.checklist_id)::int AS checklists,
-               count(o.observation_id)::int AS observations, count(DISTINCT o.milkweed_id)::int AS species
-        FROM checklists c JOIN observations o ON o.checklist_id = c.checklist_id AND o.observationstatus_id IN (${publicStatuses})
-        WHERE c.user_id = ${user.user_id} AND NOT c.isdeleted`);
-      const recent = await db.execute<PublicProfile['recent_observations'][number]>(sql`
-        SELECT o.observation_id, c.checklist_id, o.lifestage_id, o.numbers, CASE WHEN s.is_private THEN NULL ELSE s.locality END AS locality,
-               c.checklist_date::text AS checklist_date, c.is_flash,
-               (SELECT p.photo_path || '/small/' || p.photo_name FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted ORDER BY p.id LIMIT 1) AS photo_path
-        FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id JOIN sites s ON s.site_id = c.site_id
-        WHERE c.user_id = ${user.user_id} AND NOT c.isdeleted AND o.observationstatus_id IN (${publicStatuses}) AND o.lifestage_id IS NOT NULL
-        ORDER BY c.checklist_date DESC, o.observation_id DESC LIMIT ${RECENT_OBSERVATIONS}`);
-      const c = counts.rows[0] ?? { locations: 0, checklists: 0, observations: 0, species: 0 };
+      const profile = await usersRepository.findProfile(db, user.user_id);
+      const counts = await profilesRepository.publicCounts(db, user.user_id, PUBLIC_STATUS_IDS);
+      const recent = await profilesRepository.recentPublic(db, user.user_id, PUBLIC_STATUS_IDS, RECENT_OBSERVATIONS);
+      const c = counts ?? { locations: 0, checklists: 0, observations: 0, species: 0 };
       return {
         user_id: user.user_id,
         username: user.username,
@@ -76,7 +56,7 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
         species_count: c.species,
         following_count: user.following_count,
         follower_count: user.follower_count,
-        recent_observations: recent.rows.map((r) => ({
+        recent_observations: recent.map((r) => ({
           ...r,
           photo_path: r.photo_path ? `/attachments/${r.photo_path}` : null,
         })),
@@ -95,20 +75,7 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
      */
     async listUsers(requester: SessionUser) {
       if (requester.role_id !== ADMIN_ROLE_ID) throw forbidden();
-      const rows = await db
-        .select({
-          user_id: users.user_id,
-          username: users.username,
-          email: users.email,
-          role_id: users.role_id,
-          first_name: users.first_name,
-          last_name: users.last_name,
-          lastlogin: users.lastlogin,
-          created: users.created,
-        })
-        .from(users)
-        .where(eq(users.isdeleted, false))
-        .orderBy(asc(users.username));
+      const rows = await usersRepository.listActive(db);
       return {
         data: rows.map((r) => ({
           ...r,
@@ -125,18 +92,13 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
      */
     async updateUser(requester: SessionUser, userId: number, input: UpdateUserInput): Promise<void> {
       if (requester.user_id !== userId && requester.role_id !== ADMIN_ROLE_ID) throw forbidden();
-      const [taken] = await db
-        .select({ user_id: users.user_id })
-        .from(users)
-        .where(and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, sql`${users.user_id} <> ${userId}`));
-      if (taken) throw fieldError('email', V.emailTaken);
+      if (await usersRepository.emailTakenByOther(db, input.email, userId)) throw fieldError('email', V.emailTaken);
       try {
-        const updated = await db
-          .update(users)
-          .set({ ...input, email: input.email.toLowerCase(), updated: new Date() })
-          .where(and(eq(users.user_id, userId), eq(users.isdeleted, false)))
-          .returning({ user_id: users.user_id });
-        if (updated.length === 0) throw notFound();
+        const updated = await usersRepository.updateOwnFields(db, userId, {
+          ...input,
+          email: input.email.toLowerCase(),
+        });
+        if (!updated) throw notFound();
       } catch (err) {
         if ((err as { code?: string }).code === '23505') throw fieldError('email', V.emailTaken);
         if ((err as { code?: string }).code === '23503') throw fieldError('province_id', V.unknownReference);
@@ -146,10 +108,7 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
 
     /** Updates the signed-in user's nested profile (spec §3), creating it when missing. */
     async updateProfile(userId: number, input: UpdateProfileInput): Promise<void> {
-      await db
-        .insert(profiles)
-        .values({ user_id: userId, ...input })
-        .onConflictDoUpdate({ target: profiles.user_id, set: { ...input, updated: new Date() } });
+      await usersRepository.upsertProfile(db, userId, input);
     },
 
     /**
@@ -167,10 +126,7 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
       }
       assertUncommonPassword(input.new_password, 'new_password');
       const passwordHash = await usersService.hashPassword(input.new_password);
-      await db
-        .update(users)
-        .set({ password: passwordHash, passwordchanged: new Date(), updated: new Date() })
-        .where(eq(users.user_id, user.user_id));
+      await usersRepository.setPassword(db, user.user_id, passwordHash, new Date());
       await usersService.revokeOtherSessions(user.user_id, keepTokenHash);
     },
 
@@ -187,14 +143,8 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
         .toBuffer();
       const photo_name = `${randomUUID()}.jpg`;
       await storage.put(`${PROFILE_PHOTO_PATH}/${photo_name}`, square);
-      const [before] = await db
-        .select({ photo_name: users.photo_name, photo_path: users.photo_path })
-        .from(users)
-        .where(eq(users.user_id, userId));
-      await db
-        .update(users)
-        .set({ photo_path: PROFILE_PHOTO_PATH, photo_name, updated: new Date() })
-        .where(eq(users.user_id, userId));
+      const before = await usersRepository.findPhoto(db, userId);
+      await usersRepository.setPhoto(db, userId, PROFILE_PHOTO_PATH, photo_name);
       if (before?.photo_name && before.photo_path === PROFILE_PHOTO_PATH)
         await storage.remove(`${PROFILE_PHOTO_PATH}/${before.photo_name}`);
       return { photo_path: PROFILE_PHOTO_PATH, photo_name };

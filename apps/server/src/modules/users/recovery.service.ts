@@ -1,18 +1,17 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { normalizeLocale, type ResetTokenStatus } from '@mm/shared';
 import type { Db } from '../../db/client';
-import { passwordResets, users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { translator } from '../../lib/i18n';
 import { escapeHtml, type Mailer } from '../../lib/mailer';
 import { hashToken, newToken } from '../../lib/tokens';
 import { assertUncommonPassword } from '../../lib/common-passwords';
 import type { IssuedSession, UsersService } from './users.service';
+import { usersRepository, type PasswordResetRow } from './users.repository';
 
 /** How long a reset link works (ms): one hour. */
 export const RESET_TTL_MS = 3_600_000;
 
-type ResetRow = typeof passwordResets.$inferSelect;
+type ResetRow = PasswordResetRow;
 
 function statusOf(row: ResetRow | undefined, now = Date.now()): 'valid' | 'expired' | 'used' | 'unknown' {
   if (!row) return 'unknown';
@@ -28,11 +27,7 @@ function statusOf(row: ResetRow | undefined, now = Date.now()): 'valid' | 'expir
  */
 export function createRecoveryService(db: Db, usersService: UsersService, mailer: Mailer, appUrl: string) {
   async function findReset(token: string): Promise<ResetRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(passwordResets)
-      .where(eq(passwordResets.token_hash, hashToken(token)));
-    return row;
+    return usersRepository.findPasswordReset(db, hashToken(token));
   }
 
   return {
@@ -41,18 +36,15 @@ export function createRecoveryService(db: Db, usersService: UsersService, mailer
      * language. Answers nothing either way, so callers cannot tell whether the account exists.
      */
     async forgot(email: string): Promise<void> {
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.isdeleted, false), sql`lower(${users.email}) = ${email.toLowerCase()}`))
-        .limit(1);
+      const user = await usersRepository.findByEmail(db, email);
       if (!user) return;
       const token = newToken();
-      await db.insert(passwordResets).values({
-        user_id: user.user_id,
-        token_hash: hashToken(token),
-        expires_at: new Date(Date.now() + RESET_TTL_MS),
-      });
+      await usersRepository.insertPasswordReset(
+        db,
+        user.user_id,
+        hashToken(token),
+        new Date(Date.now() + RESET_TTL_MS),
+      );
       const lng = normalizeLocale(user.language) ?? 'en';
       const t = translator(lng);
       const link = `${appUrl}/mmapp/${lng}/users/resetpassword?token=${token}`;
@@ -105,30 +97,17 @@ export function createRecoveryService(db: Db, usersService: UsersService, mailer
       assertUncommonPassword(password);
       const passwordHash = await usersService.hashPassword(password);
       const userId = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(passwordResets)
-          .where(eq(passwordResets.token_hash, hashToken(token)))
-          .for('update');
+        const row = await usersRepository.findPasswordReset(tx, hashToken(token), true);
         const status = statusOf(row);
         if (status !== 'valid' || !row) throw new HttpError(400, `account:errors.reset_${status}`);
         const now = new Date();
-        await tx
-          .update(passwordResets)
-          .set({ used_at: now })
-          .where(and(eq(passwordResets.user_id, row.user_id), isNull(passwordResets.used_at)));
-        await tx
-          .update(users)
-          .set({ password: passwordHash, passwordchanged: now, updated: now })
-          .where(eq(users.user_id, row.user_id));
+        await usersRepository.closePasswordResets(tx, row.user_id, now);
+        await usersRepository.setPassword(tx, row.user_id, passwordHash, now);
         await usersService.revokeAllSessions(row.user_id, tx);
         return row.user_id;
       });
       usersService.forgetSessions(userId);
-      const [user] = await db
-        .select({ user_id: users.user_id, username: users.username, role_id: users.role_id })
-        .from(users)
-        .where(eq(users.user_id, userId));
+      const user = await usersRepository.findSessionIdentity(db, userId);
       if (!user) throw new HttpError(400, 'account:errors.reset_unknown');
       return usersService.startSession(user, userAgent);
     },

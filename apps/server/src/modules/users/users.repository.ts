@@ -1,10 +1,19 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { profiles, sessions, signupRequests, users } from '../../db/schema';
+import { passwordResets, profiles, sessions, signupRequests, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type SignupRequestRow = typeof signupRequests.$inferSelect;
+export type PasswordResetRow = typeof passwordResets.$inferSelect;
+
+/** A volunteer's submission counts: distinct sites, live checklists, observations and milkweed species. */
+export type SubmissionCounts = {
+  locations: number;
+  checklists: number;
+  observations: number;
+  species: number;
+};
 
 /** Queries on users, profiles and sessions; soft-deleted users are invisible here. */
 export const usersRepository = {
@@ -68,6 +77,139 @@ export const usersRepository = {
       .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
       .limit(1);
     return row;
+  },
+
+  /** The live account holding a username (case-insensitive). */
+  async findByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.isdeleted, false), sql`lower(${users.username}) = ${username.toLowerCase()}`));
+    return row;
+  },
+
+  /**
+   * Counts over a volunteer's live checklists: sites, checklists, and observations and milkweed
+   * species whose status is not `excludedStatus`.
+   */
+  async submissionCounts(db: DbOrTx, userId: number, excludedStatus: number): Promise<SubmissionCounts | undefined> {
+    const r = await db.execute<SubmissionCounts>(sql`
+      SELECT count(DISTINCT c.site_id)::int AS locations,
+             count(DISTINCT c.checklist_id)::int AS checklists,
+             count(o.observation_id)::int AS observations,
+             count(DISTINCT o.milkweed_id)::int AS species
+      FROM checklists c LEFT JOIN observations o ON o.checklist_id = c.checklist_id AND o.observationstatus_id <> ${excludedStatus}
+      WHERE c.user_id = ${userId} AND NOT c.isdeleted`);
+    return r.rows[0];
+  },
+
+  /** Every active account, by username, as the admin list of spec §7 shows it. */
+  async listActive(db: DbOrTx) {
+    return db
+      .select({
+        user_id: users.user_id,
+        username: users.username,
+        email: users.email,
+        role_id: users.role_id,
+        first_name: users.first_name,
+        last_name: users.last_name,
+        lastlogin: users.lastlogin,
+        created: users.created,
+      })
+      .from(users)
+      .where(eq(users.isdeleted, false))
+      .orderBy(asc(users.username));
+  },
+
+  /** Whether another account than `userId` holds `email` (case-insensitive, deleted accounts included). */
+  async emailTakenByOther(db: DbOrTx, email: string, userId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ user_id: users.user_id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.user_id, userId)));
+    return !!row;
+  },
+
+  /** Writes a live user's own fields; false when no live user has this id. Raises pg's 23505/23503 as they come. */
+  async updateOwnFields(db: DbOrTx, userId: number, fields: Partial<typeof users.$inferInsert>): Promise<boolean> {
+    const updated = await db
+      .update(users)
+      .set({ ...fields, updated: new Date() })
+      .where(and(eq(users.user_id, userId), eq(users.isdeleted, false)))
+      .returning({ user_id: users.user_id });
+    return updated.length > 0;
+  },
+
+  /** Creates or updates a user's nested profile. */
+  async upsertProfile(
+    db: DbOrTx,
+    userId: number,
+    fields: Omit<Partial<typeof profiles.$inferInsert>, 'user_id'>,
+  ): Promise<void> {
+    await db
+      .insert(profiles)
+      .values({ user_id: userId, ...fields })
+      .onConflictDoUpdate({ target: profiles.user_id, set: { ...fields, updated: new Date() } });
+  },
+
+  /** Sets a new password hash, stamping `passwordchanged` and `updated` with `at`. */
+  async setPassword(db: DbOrTx, userId: number, passwordHash: string, at: Date): Promise<void> {
+    await db
+      .update(users)
+      .set({ password: passwordHash, passwordchanged: at, updated: at })
+      .where(eq(users.user_id, userId));
+  },
+
+  /** A user's photo (path and file name), deleted accounts included. */
+  async findPhoto(
+    db: DbOrTx,
+    userId: number,
+  ): Promise<{ photo_path: string | null; photo_name: string | null } | undefined> {
+    const [row] = await db
+      .select({ photo_path: users.photo_path, photo_name: users.photo_name })
+      .from(users)
+      .where(eq(users.user_id, userId));
+    return row;
+  },
+
+  /** Points a user's photo at `path/name`. */
+  async setPhoto(db: DbOrTx, userId: number, photoPath: string, photoName: string): Promise<void> {
+    await db
+      .update(users)
+      .set({ photo_path: photoPath, photo_name: photoName, updated: new Date() })
+      .where(eq(users.user_id, userId));
+  },
+
+  /** Who a session is opened for: id, username and role, deleted accounts included. */
+  async findSessionIdentity(
+    db: DbOrTx,
+    userId: number,
+  ): Promise<{ user_id: number; username: string; role_id: number } | undefined> {
+    const [row] = await db
+      .select({ user_id: users.user_id, username: users.username, role_id: users.role_id })
+      .from(users)
+      .where(eq(users.user_id, userId));
+    return row;
+  },
+
+  /** Stores a reset link (its token's hash) for a user until `expiresAt`. */
+  async insertPasswordReset(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+    await db.insert(passwordResets).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt });
+  },
+
+  /** The reset link of a token hash; `lock` holds its row until the end of the transaction. */
+  async findPasswordReset(db: DbOrTx, tokenHash: string, lock = false): Promise<PasswordResetRow | undefined> {
+    const query = db.select().from(passwordResets).where(eq(passwordResets.token_hash, tokenHash));
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  /** Marks every open reset link of a user used at `at`. */
+  async closePasswordResets(db: DbOrTx, userId: number, at: Date): Promise<void> {
+    await db
+      .update(passwordResets)
+      .set({ used_at: at })
+      .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
   },
 
   async findById(db: DbOrTx, userId: number): Promise<UserRow | undefined> {

@@ -1,7 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
-import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { MyProfile, SessionUser } from '@mm/shared';
+import { ObservationStatus, type MyProfile, type SessionUser } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, TooManyRequestsError, unauthorized } from '../../lib/errors';
 import type { SigninThrottle } from '../../lib/rate-limits';
@@ -140,19 +139,8 @@ export function createUsersService(
       const user = await usersRepository.findById(db, userId);
       if (!user) throw unauthorized();
       const profile = await usersRepository.findProfile(db, userId);
-      const counts = await db.execute<{
-        locations: number;
-        checklists: number;
-        observations: number;
-        species: number;
-      }>(sql`
-        SELECT count(DISTINCT c.site_id)::int AS locations,
-               count(DISTINCT c.checklist_id)::int AS checklists,
-               count(o.observation_id)::int AS observations,
-               count(DISTINCT o.milkweed_id)::int AS species
-        FROM checklists c LEFT JOIN observations o ON o.checklist_id = c.checklist_id AND o.observationstatus_id <> 3
-        WHERE c.user_id = ${userId} AND NOT c.isdeleted`);
-      const c = counts.rows[0] ?? { locations: 0, checklists: 0, observations: 0, species: 0 };
+      const counts = await usersRepository.submissionCounts(db, userId, ObservationStatus.Deleted);
+      const c = counts ?? { locations: 0, checklists: 0, observations: 0, species: 0 };
       return {
         user_id: user.user_id,
         username: user.username,

@@ -1,7 +1,8 @@
-import { and, countDistinct, count, eq, gte, inArray } from 'drizzle-orm';
+import { and, countDistinct, count, eq, gte, sql } from 'drizzle-orm';
 import { PUBLIC_STATUS_IDS, type FiguresResponse } from '@mm/shared';
 import type { Db } from '../../db/client';
 import * as s from '../../db/schema';
+import { visibleObservation } from '../../db/visibility';
 
 /**
  * Live figures for the home page over publicly visible observations (statuses 1, 2, 4) of
@@ -11,10 +12,10 @@ import * as s from '../../db/schema';
  */
 export async function countFigures(db: Pick<Db, 'select'>, now = new Date()): Promise<FiguresResponse> {
   const season = now.getUTCFullYear();
-  const visible = and(
-    inArray(s.observations.observationstatus_id, [...PUBLIC_STATUS_IDS]),
-    eq(s.checklists.isdeleted, false),
-  );
+  const visible = visibleObservation(PUBLIC_STATUS_IDS, {
+    status: sql`${s.observations.observationstatus_id}`,
+    checklistDeleted: sql`${s.checklists.isdeleted}`,
+  });
   const [all] = await db
     .select({
       observations: count(s.observations.observation_id),

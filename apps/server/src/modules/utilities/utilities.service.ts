@@ -1,8 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
 import type { FiguresResponse, LoadParams, Locale } from '@mm/shared';
 import type { Db } from '../../db/client';
-import * as s from '../../db/schema';
 import { countFigures } from './figures.repository';
+import { referenceRepository } from './reference.repository';
 
 type NameColumns = { name: string; name_fr: string; name_es: string };
 const pick = (row: NameColumns, lng: Locale) => (lng === 'fr' ? row.name_fr : lng === 'es' ? row.name_es : row.name);
@@ -12,26 +11,21 @@ const pick = (row: NameColumns, lng: Locale) => (lng === 'fr' ? row.name_fr : ln
  */
 export async function loadParams(db: Db, lng: Locale): Promise<LoadParams> {
   const live = <T extends { isdeleted: boolean }>(rows: T[]) => rows.filter((r) => !r.isdeleted);
-  const [abund, sizes, countries, provinces, basis, types, statuses, submit, reasons, stages, roles, langs, milkweeds] =
-    await Promise.all([
-      db.select().from(s.abundances).orderBy(asc(s.abundances.id)),
-      db.select().from(s.locationsizes).orderBy(asc(s.locationsizes.id)),
-      db.select().from(s.countries).orderBy(asc(s.countries.id)),
-      db.select().from(s.provinces).orderBy(asc(s.provinces.country_id), asc(s.provinces.province)),
-      db.select().from(s.basisofrecords).orderBy(asc(s.basisofrecords.id)),
-      db.select().from(s.checklisttypes).orderBy(asc(s.checklisttypes.id)),
-      db.select().from(s.observationstatus).orderBy(asc(s.observationstatus.id)),
-      db.select().from(s.submittypes).orderBy(asc(s.submittypes.id)),
-      db.select().from(s.reasons).orderBy(asc(s.reasons.id)),
-      db.select().from(s.lifestages).orderBy(asc(s.lifestages.id)),
-      db.select().from(s.roles).orderBy(asc(s.roles.role_id)),
-      db.select().from(s.languages).orderBy(asc(s.languages.id)),
-      db
-        .select()
-        .from(s.milkweedSpecies)
-        .where(eq(s.milkweedSpecies.isdeleted, false))
-        .orderBy(asc(s.milkweedSpecies.latin_name)),
-    ]);
+  const {
+    abundances: abund,
+    locationsizes: sizes,
+    countries,
+    provinces,
+    basisofrecords: basis,
+    checklisttypes: types,
+    statuses,
+    submittypes: submit,
+    reasons,
+    lifestages: stages,
+    roles,
+    languages: langs,
+    milkweeds,
+  } = await referenceRepository.all(db);
   const named = (rows: (NameColumns & { id: number; isdeleted: boolean })[]) =>
     live(rows).map((r) => ({ id: r.id, name: pick(r, lng) }));
   return {

@@ -5,7 +5,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { DEMO_MODEL } from './demo-model';
 import { DEMO_AREA, type DemoHotspot, type DemoLandMask, type DemoModel } from './demo-model-types';
-import type { Lifestage } from './sightings-csv';
+import type { Lifestage } from '../modules/imports/sighting-types';
 import { mulberry32 } from './prng';
 import { WeightedTable } from './weighted-table';
 

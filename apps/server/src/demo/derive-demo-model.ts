@@ -4,7 +4,7 @@
  * The datasets themselves never ship with the app.
  *
  * Usage, from the repository root:
- *   npx tsx apps/server/src/modules/imports/derive-demo-model.ts [data-dir] > apps/server/src/modules/imports/demo-model.ts
+ *   npx tsx apps/server/src/demo/derive-demo-model.ts [data-dir] > apps/server/src/demo/demo-model.ts
  * `data-dir` defaults to ../shared/data/observations next to the repository.
  */
 import { createReadStream } from 'node:fs';
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import { DEMO_AREA, type DemoHotspot, type DemoLandMask, type DemoModel, type DemoStage } from './demo-model-types';
 import { mulberry32 } from './prng';
-import { parseSightingsCsv, type Lifestage } from './sightings-csv';
+import { parseSightingsCsv, type Lifestage } from '../modules/imports/sightings-csv';
 
 const DEFAULT_DATA_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
