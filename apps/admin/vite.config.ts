@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 // Build plugins shared with the web app (issue 13: JavaScript budgets); see each file.
 import { muiThemeWithoutCssVars } from '../web/build/mui-theme-without-css-vars';
+import { reactBuiltInSyncExternalStore } from '../web/build/react-built-in-sync-external-store';
 import { reactRouterTreeShaking } from '../web/build/react-router-tree-shaking';
 import { sideEffectFree } from '../web/build/side-effect-free';
 
@@ -14,6 +15,7 @@ export default defineConfig({
     muiThemeWithoutCssVars(),
     reactRouterTreeShaking(),
     sideEffectFree(['hoist-non-react-statics']),
+    reactBuiltInSyncExternalStore(),
     // `.br` and `.gz` beside every text file over 1 KB, served by content negotiation (issue 13).
     compression({
       include: /\.(html|css|js|mjs|json|svg)$/,

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type BuildEnvironmentOptions, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { muiThemeWithoutCssVars } from './build/mui-theme-without-css-vars';
+import { reactBuiltInSyncExternalStore } from './build/react-built-in-sync-external-store';
 import { reactRouterTreeShaking } from './build/react-router-tree-shaking';
 import { sideEffectFree } from './build/side-effect-free';
 import { pwa } from './pwa/pwa-config';
@@ -49,6 +50,7 @@ export default defineConfig({
     muiThemeWithoutCssVars(),
     reactRouterTreeShaking(),
     sideEffectFree(['hoist-non-react-statics']),
+    reactBuiltInSyncExternalStore(),
     dropMockWorker(),
     precompress(),
     // --- PWA (issue 15: installable app, offline shell, outbox): see pwa/pwa-config.ts ---

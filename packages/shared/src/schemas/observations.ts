@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multiline, columnInt } from './input-rules';
 import { V } from './validation';
 import { isIsoDay } from '../guards';
+import { MAX_COORDINATE_UNCERTAINTY_M } from '../constants/index';
 
 export const isoDate = z
   .string(V.required)
@@ -17,9 +18,6 @@ export const countSchema = z.number(V.number).int(V.wholeNumber).min(0, V.number
 /** A WGS84 point, degrees. A missing point is spec §5 "Please select a location on map". */
 export const latitudeSchema = z.number(V.location).min(-90, V.latitude).max(90, V.latitude);
 export const longitudeSchema = z.number(V.location).min(-180, V.longitude).max(180, V.longitude);
-
-/** Most metres of `coordinate_uncertainty_m` a submission may give (a point clicked on a map of a whole country). */
-export const MAX_COORDINATE_UNCERTAINTY_M = 100_000;
 
 /**
  * Darwin Core coordinateUncertaintyInMeters of a submitted point (issue 18): whole metres, 1–100,000,

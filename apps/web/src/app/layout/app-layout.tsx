@@ -1,4 +1,4 @@
-import { Box, Container, Link } from '@mui/material';
+import { Box } from '@mui/material';
 import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -34,29 +34,42 @@ export function AppLayout() {
   if (!checked) return <LoadingScreen />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <Link
+      {/* A Box, not MUI's Link, and below a Box, not Container: the same look without their code in the
+          first render (issue 13). */}
+      <Box
+        component="a"
         href="#main"
         className="skip-link"
         sx={{
           position: 'absolute',
           left: -9999,
+          color: 'primary.main',
           '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1 },
         }}
       >
         {t('nav.skip_to_content')}
-      </Link>
+      </Box>
       <SiteHead />
       <Header />
       {/* At least a screen high: the footer starts below the first screen, so a page whose content
           arrives late (lazy page, list, Markdown) pushes nothing that is in view (issue 13: CLS). */}
-      <Container
+      <Box
         component="main"
         id="main"
         tabIndex={-1}
-        sx={{ flexGrow: 1, minHeight: '100vh', py: { xs: 2, md: 4 } }}
+        sx={{
+          // MUI Container's layout (maxWidth lg, gutters of 16 px then 24 px from sm).
+          width: '100%',
+          maxWidth: 'lg',
+          mx: 'auto',
+          px: { xs: 2, sm: 3 },
+          flexGrow: 1,
+          minHeight: '100vh',
+          py: { xs: 2, md: 4 },
+        }}
       >
         <Outlet />
-      </Container>
+      </Box>
       <Suspense fallback={null}>
         <Footer />
       </Suspense>

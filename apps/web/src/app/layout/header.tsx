@@ -1,7 +1,7 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import MenuIcon from '@mui/icons-material/Menu';
 import { visuallyHidden } from '@mui/utils';
-import { AppBar, Box, Button, IconButton, Link, Toolbar, useMediaQuery } from '@mui/material';
+import { AppBar, Box, Button, IconButton, Toolbar, useMediaQuery } from '@mui/material';
 import { Suspense, lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLE_ID, SMALL_SCREEN_BREAKPOINT } from '@mm/shared';
@@ -80,12 +80,19 @@ function DropdownMenu({ item }: { item: NavItem }) {
 function Brand() {
   const { t } = useTranslation();
   return (
-    <Link
+    // A Box as the link (MUI's Link with `underline="none"` draws the same), so Link's code stays out of the first render.
+    <Box
       component={LocaleLink}
       href="/"
-      color="inherit"
-      underline="none"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: { xs: 0, sm: 2 }, minWidth: 0 }}
+      sx={{
+        color: 'inherit',
+        textDecoration: 'none',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        mr: { xs: 0, sm: 2 },
+        minWidth: 0,
+      }}
     >
       <MmImage src="/img/monarch.svg" alt="" width={36} height={36} />
       {/* On the narrowest phones the name is kept for screen readers only, so Submit data fits beside the logo. */}
@@ -100,7 +107,7 @@ function Brand() {
       >
         {t('app.name')}
       </Box>
-    </Link>
+    </Box>
   );
 }
 

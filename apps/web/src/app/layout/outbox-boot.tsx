@@ -1,5 +1,5 @@
 import { OutboxAgent } from '../../entities/outbox/outbox-agent';
-import { loadDraft } from '../../features/mission/draft-storage';
+import { loadDraft } from '../../features/mission/draft-schema';
 
 /** Photo files the Mission draft still shows: the outbox's start-up clean-up keeps them. */
 const draftPhotoIds = () =>

@@ -1,23 +1,34 @@
-import { Box, Button, Link, Paper, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import { LOCALES } from '@mm/shared';
-import { Suspense, lazy } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MmImage } from '../../components/ui/mm-image';
 import { useSession } from '../../entities/session/session-context';
 import { PageHead } from '../../features/content/components/page-head';
+import { getFiguresQueryOptions } from '../../features/home/api/get-figures';
 import { CampaignCard } from '../../features/home/components/campaign-card';
-import { FiguresStrip } from '../../features/home/components/figures-strip';
-import { useObservations } from '../../entities/observation/get-observations';
+import { FiguresFrame } from '../../features/home/components/figures-placeholder';
+import { getObservationsQueryOptions } from '../../entities/observation/get-observations';
 import { LocaleLink } from '../../lib/links';
 
-// The latest photos and observations sit at the foot of the page: their code loads after the first
-// paint (issue 13). The photos strip draws nothing until its photos have arrived anyway.
+// The live figures, the latest photos and observations sit below the first screen: their code (and with it
+// TanStack Query's observer) loads after the first paint (issue 13); their data is asked for at once.
+// The figures' fallback is their frame with placeholders of the figures' height; the photos strip draws
+// nothing until its photos have arrived anyway.
+const FiguresStrip = lazy(async () => ({
+  default: (await import('../../features/home/components/figures-strip')).FiguresStrip,
+}));
 const LatestPhotos = lazy(async () => ({
   default: (await import('../../features/home/components/latest-photos')).LatestPhotos,
 }));
-const ObservationList = lazy(async () => ({
-  default: (await import('../../entities/observation/observation-list')).ObservationList,
+const LatestObservations = lazy(async () => ({
+  default: (await import('../../features/home/components/latest-observations')).LatestObservations,
 }));
+
+/** How many of the latest observations the home page lists. */
+const LATEST_OBSERVATIONS = 5;
 
 /** Why it matters: three short cards (content.json `home.why_*`). */
 const WHY = ['habitat', 'decline', 'data'] as const;
@@ -38,7 +49,12 @@ export function HomePage() {
   const { t } = useTranslation();
   const { t: tc } = useTranslation('content');
   const { user } = useSession();
-  const latest = useObservations(1, 5);
+  const queryClient = useQueryClient();
+  // The figures and the latest observations are fetched while their components' code loads.
+  useEffect(() => {
+    void queryClient.prefetchQuery(getFiguresQueryOptions());
+    void queryClient.prefetchQuery(getObservationsQueryOptions(1, LATEST_OBSERVATIONS));
+  }, [queryClient]);
   return (
     // Flex boxes with gaps lay the page out as Stack would, without Stack's code in the first render (issue 13).
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 5 }}>
@@ -92,7 +108,9 @@ export function HomePage() {
           ))}
         </Box>
       </Box>
-      <FiguresStrip />
+      <Suspense fallback={<FiguresFrame />}>
+        <FiguresStrip />
+      </Suspense>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
         <CampaignCard />
         <Box component="section" aria-labelledby="learn-heading">
@@ -103,9 +121,18 @@ export function HomePage() {
           <Box component="ul" sx={{ pl: 3, m: 0 }}>
             {LEARN.map((item) => (
               <li key={item.href}>
-                <Link component={LocaleLink} href={item.href}>
+                {/* MUI Link's look (primary, underline at 40 %), without its code in the first render (issue 13). */}
+                <Box
+                  component={LocaleLink}
+                  href={item.href}
+                  sx={{
+                    color: 'primary.main',
+                    textDecorationColor: (theme) => alpha(theme.palette.primary.main, 0.4),
+                    '&:hover': { textDecorationColor: 'inherit' },
+                  }}
+                >
                   {t(item.labelKey)}
-                </Link>
+                </Box>
               </li>
             ))}
           </Box>
@@ -118,14 +145,9 @@ export function HomePage() {
         <Typography id="latest-heading" variant="h5" component="h2" gutterBottom>
           {t('home.latest')}
         </Typography>
-        {latest.data &&
-          (latest.data.data.length > 0 ? (
-            <Suspense fallback={null}>
-              <ObservationList rows={latest.data.data} />
-            </Suspense>
-          ) : (
-            <Typography>{t('home.none_yet')}</Typography>
-          ))}
+        <Suspense fallback={null}>
+          <LatestObservations limit={LATEST_OBSERVATIONS} />
+        </Suspense>
       </Box>
     </Box>
   );

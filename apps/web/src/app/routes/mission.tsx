@@ -1,13 +1,13 @@
 import ListIcon from '@mui/icons-material/List';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { useChecklist } from '../../entities/checklist/api/get-checklist';
 import { MissionForm } from '../../features/mission/components/mission-form';
 import { ResumeDraftDialog } from '../../features/mission/components/resume-draft-dialog';
-import { clearDraft, loadDraft } from '../../features/mission/draft-storage';
+import { clearDraft, hasDraft, readDraft, type MissionDraft } from '../../features/mission/draft-storage';
 import { missionFromChecklist } from '../../features/mission/group-observations';
 import { emptyMission } from '../../features/mission/mission-values';
 import { useQueuedMission } from '../../features/mission/use-queued-mission';
@@ -72,8 +72,25 @@ export function MissionPage() {
   const params = useParamsData();
   const outboxId = search.get('outbox');
   const queued = useQueuedMission(outboxId);
-  const [stored] = useState(loadDraft);
-  const [choice, setChoice] = useState<'ask' | 'resume' | 'fresh'>(stored && !outboxId ? 'ask' : 'fresh');
+  const [stored, setStored] = useState<MissionDraft | undefined>(undefined);
+  // 'reading': a draft is stored and its check (with zod, loaded then) has not answered yet.
+  const [choice, setChoice] = useState<'reading' | 'ask' | 'resume' | 'fresh'>(() =>
+    hasDraft() && !outboxId ? 'reading' : 'fresh',
+  );
+  useEffect(() => {
+    if (choice !== 'reading') return;
+    let live = true;
+    void readDraft()
+      .catch(() => undefined)
+      .then((draft) => {
+        if (!live) return;
+        setStored(draft);
+        setChoice(draft ? 'ask' : 'fresh');
+      });
+    return () => {
+      live = false;
+    };
+  }, [choice]);
   const [fresh] = useState(emptyMission);
   const urlEditId = positiveId(search.get('edit'));
   const resuming = choice === 'resume' && stored !== undefined;
@@ -103,7 +120,7 @@ export function MissionPage() {
 
   let body: ReactNode;
   if (params.isError) body = <Alert severity="error">{t('common:errors.please_try_again')}</Alert>;
-  else if (!params.data) body = <Loading />;
+  else if (!params.data || choice === 'reading') body = <Loading />;
   else if (outboxId && queued === null) body = <Alert severity="warning">{t('common:outbox.not_found')}</Alert>;
   else if (outboxId && queued === undefined) body = <Loading />;
   else if (outboxId && queued)

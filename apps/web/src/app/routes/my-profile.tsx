@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form';
 import { FollowingList } from '../../features/account/components/following-list';
 import { MyDataSection } from '../../features/account/components/my-data-section';
-import { VolunteerSearch } from '../../features/account/components/volunteer-search';
+import { LazyVolunteerSearch } from '../../features/account/components/lazy-volunteer-search';
 import { ProfileAvatar } from '../../features/account/components/profile-avatar';
 import { ProfileCounts } from '../../features/account/components/profile-counts';
 import { ProfilePhotoButton } from '../../features/account/components/profile-photo-button';
@@ -97,7 +97,7 @@ export function MyProfilePage() {
           {t('account:follow.title')}
         </Typography>
         <Stack spacing={2}>
-          <VolunteerSearch />
+          <LazyVolunteerSearch />
           <FollowingList />
         </Stack>
       </Paper>

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { MISSION_STEPS, type MissionFormValues, type MissionStepName } from './mission-values';
+import type { MissionFormValues, MissionStepName } from './mission-values';
 
 /** localStorage key of the one Mission draft kept on this device. */
 export const MISSION_DRAFT_KEY = 'mm_mission_draft';
@@ -12,29 +11,22 @@ export interface MissionDraft {
   values: MissionFormValues;
 }
 
-// Loose on purpose: a draft written by an older build still resumes; the form validates each step anyway.
-const draftSchema = z.object({
-  edit_id: z.number().int().positive().nullable(),
-  step: z.enum(MISSION_STEPS),
-  saved_at: z.string(),
-  values: z.looseObject({
-    idempotency_key: z.uuid(),
-    site: z.looseObject({}),
-    checklist: z.looseObject({}),
-    observation: z.looseObject({ milkweeds: z.array(z.looseObject({})), photos: z.array(z.looseObject({})) }),
-  }),
-});
-
-/** The stored draft, or undefined when there is none or it cannot be read. */
-export function loadDraft(): MissionDraft | undefined {
-  const raw = localStorage.getItem(MISSION_DRAFT_KEY);
-  if (!raw) return undefined;
+/** Whether a draft is stored (read or not); false when storage is blocked. */
+export function hasDraft(): boolean {
   try {
-    const parsed = draftSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? (parsed.data as unknown as MissionDraft) : undefined;
+    return localStorage.getItem(MISSION_DRAFT_KEY) !== null;
   } catch {
-    return undefined;
+    return false;
   }
+}
+
+/**
+ * The stored draft, checked with its schema (draft-schema.ts, loaded with zod only when a draft is
+ * there: a first Mission does not need it; issue 13), or undefined when there is none or it cannot be read.
+ */
+export async function readDraft(): Promise<MissionDraft | undefined> {
+  if (!hasDraft()) return undefined;
+  return (await import('./draft-schema')).loadDraft();
 }
 
 /** Stores the draft (NaN from emptied number fields is kept as null). Storage full or blocked: the form still works. */

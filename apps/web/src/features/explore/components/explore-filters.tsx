@@ -25,7 +25,7 @@ import {
 import { useSession } from '../../../entities/session/session-context';
 import { activeFilterCount } from '../utils/explore-url';
 import { DateRangeFilter } from './date-range-filter';
-import { MilkweedFilter } from './milkweed-filter';
+import { LazyMilkweedFilter as MilkweedFilter } from './lazy-milkweed-filter';
 import { PlaceFilter } from './place-filter';
 import { UsernameFilter } from './username-filter';
 

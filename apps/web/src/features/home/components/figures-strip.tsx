@@ -1,13 +1,18 @@
-import { Box, Paper, Typography } from '@mui/material';
+import { Paper, Typography } from '@mui/material';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/links';
-import { useFigures } from '../api/get-figures';
+import { useFigures } from '../api/use-figures';
+import { FiguresFrame } from './figures-placeholder';
 
 /** The warning shows only when the figures cannot be read: its code loads then, not with the home page (issue 13). */
 const Alert = lazy(() => import('@mui/material/Alert'));
 
-/** Live figures from the database: observations this season and in all, volunteers, sites surveyed. */
+/**
+ * Live figures from the database: observations this season and in all, volunteers, sites surveyed.
+ * Loaded after the home page's first render (`React.lazy`, with `FiguresFrame` as its fallback): the
+ * data queries' code (TanStack Query's observer) stays out of the first screen's JavaScript (issue 13).
+ */
 export function FiguresStrip() {
   const { t } = useTranslation('content');
   const lng = useLocale();
@@ -26,41 +31,33 @@ export function FiguresStrip() {
       ]
     : [];
   return (
-    <Box component="section" aria-labelledby="figures-heading">
-      <Typography id="figures-heading" variant="h5" component="h2" gutterBottom>
-        {t('home.figures_title')}
-      </Typography>
-      {figures.isError && (
-        <Suspense fallback={null}>
-          <Alert severity="warning">{t('home.figures_error')}</Alert>
-        </Suspense>
-      )}
-      <Box
-        component="dl"
-        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
-      >
-        {figures.isPending
-          ? [0, 1, 2, 3].map((i) => <div key={i} className="mm-placeholder" style={{ height: 96 }} />)
-          : items.map((item) => (
-              <Paper
-                key={item.key}
-                variant="outlined"
-                sx={{ p: 2, display: 'flex', flexDirection: 'column-reverse' }}
-                data-testid={`figure-${item.key}`}
+    <FiguresFrame
+      alert={
+        figures.isError && (
+          <Suspense fallback={null}>
+            <Alert severity="warning">{t('home.figures_error')}</Alert>
+          </Suspense>
+        )
+      }
+    >
+      {figures.isPending
+        ? undefined
+        : items.map((item) => (
+            <Paper
+              key={item.key}
+              variant="outlined"
+              sx={{ p: 2, display: 'flex', flexDirection: 'column-reverse' }}
+              data-testid={`figure-${item.key}`}
+            >
+              <Typography component="dt">{item.label}</Typography>
+              <Typography
+                component="dd"
+                sx={{ m: 0, fontSize: '2.25rem', fontWeight: 700, color: 'primary.main', lineHeight: 1.2 }}
               >
-                <Typography component="dt">{item.label}</Typography>
-                <Typography
-                  component="dd"
-                  sx={{ m: 0, fontSize: '2.25rem', fontWeight: 700, color: 'primary.main', lineHeight: 1.2 }}
-                >
-                  {format.format(item.value)}
-                </Typography>
-              </Paper>
-            ))}
-      </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {t('home.figures_note')}
-      </Typography>
-    </Box>
+                {format.format(item.value)}
+              </Typography>
+            </Paper>
+          ))}
+    </FiguresFrame>
   );
 }

@@ -2,7 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,14 +18,40 @@ import {
   type MissionStepName,
 } from '../mission-values';
 import { useLeaveGuard, useMissionAutosave } from '../use-mission-draft';
-import { ChecklistStep } from './checklist-step';
-import { ConfirmationStep } from './confirmation-step';
 import { LeaveMissionDialog } from './leave-mission-dialog';
 import { MissionQualityWarnings } from './mission-quality-warnings';
 import { MissionStepper } from './mission-stepper';
-import { ObservationStep } from './observation-step';
 import { SiteStep } from './site-step';
 import { RouterAnchor } from '../../../lib/links';
+
+// Steps 2 to 4 load when they are reached (or once the browser is idle): the milkweed picker (MUI
+// Autocomplete), the photo picker and the summary stay out of the page's first render (issue 13).
+const loadChecklistStep = () => import('./checklist-step');
+const loadObservationStep = () => import('./observation-step');
+const loadConfirmationStep = () => import('./confirmation-step');
+const ChecklistStep = lazy(async () => ({ default: (await loadChecklistStep()).ChecklistStep }));
+const ObservationStep = lazy(async () => ({ default: (await loadObservationStep()).ObservationStep }));
+const ConfirmationStep = lazy(async () => ({ default: (await loadConfirmationStep()).ConfirmationStep }));
+
+/** Fetches the later steps' code once the browser is idle, so Next never waits for it on a good connection. */
+function usePreloadSteps() {
+  useEffect(() => {
+    const load = () => {
+      void loadChecklistStep();
+      void loadObservationStep();
+      void loadConfirmationStep();
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(load, { timeout: 5000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 3000);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
+/** Shown while a step's code loads: a block of a step's usual height. */
+const stepFallback = <div className="mm-placeholder" style={{ height: 320 }} />;
 
 interface MissionFormProps {
   params: LoadParams;
@@ -144,6 +170,7 @@ function StepActions({
 export function MissionForm({ params, initial, editId, resumed, onSaved, onQueued, refusal }: MissionFormProps) {
   const { t } = useTranslation('mission');
   const { step, stepHref, goTo } = useStepNavigation();
+  usePreloadSteps();
   const form = useForm<MissionFormValues>({ defaultValues: initial, resolver: missionStepResolver(step) });
   const { unsaved, unsavedRef, markSubmitted } = useMissionAutosave({ form, editId, step, resumed });
   const blocker = useLeaveGuard(unsavedRef, unsaved);
@@ -209,12 +236,16 @@ export function MissionForm({ params, initial, editId, resumed, onSaved, onQueue
           <Typography color="text.secondary">{t(`${step}.lead`)}</Typography>
         </Box>
         {step === 'confirmation' ? (
-          <ConfirmationStep params={params} stepHref={stepHref} />
+          <Suspense fallback={stepFallback}>
+            <ConfirmationStep params={params} stepHref={stepHref} />
+          </Suspense>
         ) : (
           <Paper sx={{ p: { xs: 1.5, sm: 2, md: 3 } }}>
             {step === 'site' && <SiteStep params={params} editing={editId !== null} />}
-            {step === 'checklist' && <ChecklistStep />}
-            {step === 'observation' && <ObservationStep params={params} onBusy={onBusy} editing={editId !== null} />}
+            <Suspense fallback={stepFallback}>
+              {step === 'checklist' && <ChecklistStep />}
+              {step === 'observation' && <ObservationStep params={params} onBusy={onBusy} editing={editId !== null} />}
+            </Suspense>
           </Paper>
         )}
         <MissionQualityWarnings params={params} step={step} checklistId={editId} />

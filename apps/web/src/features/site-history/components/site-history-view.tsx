@@ -1,15 +1,14 @@
 import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteHistory } from '@mm/shared';
 import { formatDate } from '../../../lib/format-date';
 import { LocaleLink, useLocale } from '../../../lib/links';
 import { siteWeeks } from '../site-weeks';
+import { WEEK_CHART_ROOM_PX } from './site-weeks-chart-room';
 
-const STAGES = ['eggs', 'caterpillars', 'chrysalises', 'adults'] as const;
-/** Life stage ids (1 adults … 4 chrysalises), for their translated names. */
-const STAGE_IDS = { adults: 1, eggs: 2, caterpillars: 3, chrysalises: 4 } as const;
-const COLOURS = { eggs: '#f9a825', caterpillars: '#2e7d32', chrysalises: '#00897b', adults: '#e65100' } as const;
+/** The per-week chart with MUI X Charts: a chunk of its own (≈ 90 KB gzip), loaded once the page shows. */
+const SiteWeeksChart = lazy(async () => ({ default: (await import('./site-weeks-chart')).SiteWeeksChart }));
 
 /**
  * Per-site history (issue 19): the site, a per-ISO-week bar chart of the season (counts per life stage,
@@ -48,19 +47,11 @@ export function SiteHistoryView({ history }: { history: SiteHistory }) {
         <Typography component="figcaption" variant="h6">
           {t('site_history.per_week')}
         </Typography>
-        <Box role="img" aria-label={t('site_history.per_week')}>
-          <BarChart
-            height={260}
-            xAxis={[{ scaleType: 'band', data: weeks.map((w) => w.key), label: t('site_history.week_axis') }]}
-            yAxis={[{ label: t('site_history.count_axis'), width: 56 }]}
-            series={STAGES.map((s) => ({
-              data: weeks.map((w) => w[s]),
-              label: t(`common:quality.stages.${STAGE_IDS[s]}`),
-              stack: 'stages',
-              color: COLOURS[s],
-            }))}
-            margin={{ left: 0, right: 8 }}
-          />
+        {/* The chart's code (MUI X Charts) loads with it, after the page; its room is kept meanwhile (issue 13). */}
+        <Box role="img" aria-label={t('site_history.per_week')} sx={{ minHeight: WEEK_CHART_ROOM_PX }}>
+          <Suspense fallback={<div className="mm-placeholder" style={{ height: WEEK_CHART_ROOM_PX }} />}>
+            <SiteWeeksChart weeks={weeks} />
+          </Suspense>
         </Box>
       </Paper>
       <Paper sx={{ overflowX: 'auto' }}>
