@@ -97,7 +97,10 @@ export function formatAuditValue(field: string, value: unknown, lookups: AuditLo
     case 'coordinate':
       return typeof value === 'number' ? formatNumber(value, locale, { maximumFractionDigits: 6 }) : String(value);
     case 'text':
-      return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
+      if (typeof value === 'object') return JSON.stringify(value);
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === undefined
+        ? String(value)
+        : '';
   }
 }
 

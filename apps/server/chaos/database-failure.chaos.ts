@@ -75,9 +75,11 @@ describe('embedded PostgreSQL killed and frozen under load', () => {
     const pendingKeys = new Set<string>();
     const samples: Sample[] = [];
     let loading = true;
+    // Each writer is a client's outbox: it sends a submission until it is acknowledged, always with the
+    // same idempotency key (a 503, a timeout or a lost answer means "send it again"), then the next one.
     const writer = async () => {
+      let key = randomUUID();
       while (loading) {
-        const key = randomUUID();
         pendingKeys.add(key);
         const at = Date.now();
         try {
@@ -90,6 +92,7 @@ describe('embedded PostgreSQL killed and frozen under load', () => {
           if (answer.status === 201) {
             acknowledged.set(key, (JSON.parse(answer.body) as { checklist_id: number }).checklist_id);
             pendingKeys.delete(key);
+            key = randomUUID();
           }
         } catch (err) {
           samples.push({ at, what: 'write', error: String(err) });
@@ -208,8 +211,8 @@ describe('embedded PostgreSQL killed and frozen under load', () => {
       10_000,
       200,
     );
-    // Every unacknowledged key is sent again, by as many clients as wrote (a fast 503 during the freeze
-    // leaves thousands): each must be stored exactly once.
+    // Every key still unacknowledged when the load stopped is sent again, by as many clients as wrote:
+    // each must be stored exactly once, however many times it was sent during the failures.
     const retries = [...pendingKeys];
     const statuses: { key: string; status: number; body: string }[] = [];
     await Promise.all(

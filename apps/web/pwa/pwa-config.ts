@@ -80,8 +80,8 @@ export function pwa() {
             plugins: [
               {
                 // One entry per language: the answer varies with the `Language` request header.
-                cacheKeyWillBeUsed: async ({ request }) =>
-                  `${request.url}?lng=${encodeURIComponent(request.headers.get('Language') ?? '')}`,
+                cacheKeyWillBeUsed: ({ request }) =>
+                  Promise.resolve(`${request.url}?lng=${encodeURIComponent(request.headers.get('Language') ?? '')}`),
               },
             ],
           },

@@ -82,13 +82,14 @@ export const authProvider: AuthProvider = {
       throw new Error('mm.auth.sign_in_needed');
     }
   },
-  async checkError(error: { status?: number }) {
+  checkError(error: { status?: number }) {
     if (error.status === 401) {
       session.clear();
       sessionCheck.reset();
-      throw new Error('mm.auth.session_ended');
+      return Promise.reject(new Error('mm.auth.session_ended'));
     }
     // 403 is an answer about one record (outside a Region admin's provinces): stay signed in.
+    return Promise.resolve();
   },
   /** `{ isAdmin, roleId }` from the session as the server verified it, never from a stale localStorage copy. */
   async getPermissions() {
@@ -96,9 +97,9 @@ export const authProvider: AuthProvider = {
     sessionCheck.permissionsRole(user?.role_id);
     return { isAdmin: user?.role_id === Role.Admin, roleId: user?.role_id };
   },
-  async getIdentity() {
+  getIdentity() {
     const user = session.user();
-    if (!user) throw new Error('mm.auth.sign_in_needed');
-    return { id: user.user_id, fullName: user.username };
+    if (!user) return Promise.reject(new Error('mm.auth.sign_in_needed'));
+    return Promise.resolve({ id: user.user_id, fullName: user.username });
   },
 };

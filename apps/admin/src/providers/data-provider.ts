@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, fetchUtils, type DataProvider } from 'react-admin';
-import { API_BASE, type StatusChange } from '@mm/shared';
+import { API_BASE, type AdminDashboard, type AdminDownloadsPerReason, type StatusChange } from '@mm/shared';
 import { session } from './session';
 
 /** The panel's language, read at each request (the `Language` header of spec §7). */
@@ -35,13 +35,13 @@ export interface MonarchDataProvider extends DataProvider {
   /** `POST /api/admin/observations/status`: one status for many observations, all or nothing (409 names the first refused). */
   setStatus: (change: StatusChange) => Promise<{ data: number[] }>;
   /** `GET /api/admin/dashboard`. */
-  dashboard: () => Promise<unknown>;
+  dashboard: () => Promise<AdminDashboard>;
   /** `POST /api/admin/failed-emails/{id}/retry` (issue 16): sends a failed email again. */
   retryFailedEmail: (id: string) => Promise<void>;
   /** `DELETE /api/admin/failed-emails/{id}`: dismisses a failed email unsent. */
   dismissFailedEmail: (id: string) => Promise<void>;
   /** `GET /api/admin/downloads/per-reason` (admin only). */
-  downloadsPerReason: (period: 'week' | 'month', periods: number) => Promise<unknown>;
+  downloadsPerReason: (period: 'week' | 'month', periods: number) => Promise<AdminDownloadsPerReason>;
 }
 
 const ADMIN_API = `${API_BASE}/admin`;
@@ -54,7 +54,7 @@ export const dataProvider: MonarchDataProvider = {
     (await httpClient(`${ADMIN_API}/observations/status`, { method: 'POST', body: JSON.stringify(change) })).json as {
       data: number[];
     },
-  dashboard: async () => (await httpClient(`${ADMIN_API}/dashboard`)).json,
+  dashboard: async () => (await httpClient(`${ADMIN_API}/dashboard`)).json as AdminDashboard,
   retryFailedEmail: async (id) => {
     await httpClient(`${ADMIN_API}/failed-emails/${encodeURIComponent(id)}/retry`, { method: 'POST' });
   },
@@ -62,5 +62,5 @@ export const dataProvider: MonarchDataProvider = {
     await httpClient(`${ADMIN_API}/failed-emails/${encodeURIComponent(id)}`, { method: 'DELETE' });
   },
   downloadsPerReason: async (period, periods) =>
-    (await httpClient(`${ADMIN_API}/downloads/per-reason?period=${period}&periods=${periods}`)).json,
+    (await httpClient(`${ADMIN_API}/downloads/per-reason?period=${period}&periods=${periods}`)).json as AdminDownloadsPerReason,
 };

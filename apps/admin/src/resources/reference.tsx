@@ -33,7 +33,7 @@ export function referenceList(kind: 'named' | 'milkweed') {
         <DataTable
           rowClick="edit"
           bulkActionButtons={false}
-          rowSx={(record) => (record.isdeleted ? { opacity: 0.55 } : {})}
+          rowSx={(record) => ((record as { isdeleted?: boolean }).isdeleted ? { opacity: 0.55 } : {})}
         >
           <DataTable.Col source="id" />
           {fieldsOf(kind).map((f) => (

@@ -5,7 +5,7 @@ const RECONNECT_MS = 1000;
 
 export interface NotifyListener {
   /** Whether notifications are being received now; while false a cache fed by them must not be trusted. */
-  listening(): boolean;
+  listening: () => boolean;
   close(): Promise<void>;
 }
 

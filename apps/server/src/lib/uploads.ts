@@ -13,7 +13,7 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Buffer>
   if (!file || file.fieldname !== 'file' || Object.keys(file.fields).some((name) => name !== 'file')) {
     throw fieldError('file', 'errors.file_missing');
   }
-  return file.toBuffer().catch((err: { code?: string }) => {
+  return file.toBuffer().catch((err: NodeJS.ErrnoException) => {
     throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? new HttpError(413, 'validation.file_size') : err;
   });
 }

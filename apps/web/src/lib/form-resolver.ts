@@ -25,7 +25,7 @@ export function schemaResolver<S extends z.ZodType<unknown, FieldValues>>(
     for (const issue of parsed.error?.issues ?? []) {
       const described = describeIssue(issue);
       if (!WITH_LIMITS.has(described.key)) continue;
-      const error = get(result.errors, issue.path.join('.')) as FieldError | undefined;
+      const error = get<typeof result.errors, FieldError | undefined>(result.errors, issue.path.join('.'));
       if (error?.message === issue.message) error.message = encodeMessage(issue.message, described.values);
     }
     return result;

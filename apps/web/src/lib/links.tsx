@@ -29,7 +29,7 @@ export type RouterAnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'h
  * render's JavaScript (issue 13). Works as MUI's `component`.
  */
 export const RouterAnchor = forwardRef<HTMLAnchorElement, RouterAnchorProps>(function RouterAnchor(
-  { to, replace, onClick, target, ...rest },
+  { to, replace, onClick, target, children, ...rest },
   ref,
 ) {
   const href = useHref(to);
@@ -44,7 +44,9 @@ export const RouterAnchor = forwardRef<HTMLAnchorElement, RouterAnchorProps>(fun
         onClick?.(event);
         if (!event.defaultPrevented) navigate(event);
       }}
-    />
+    >
+      {children}
+    </a>
   );
 });
 

@@ -97,13 +97,17 @@ function matches(patterns: ReadonlySet<PathPattern>, path: PropertyKey[]): boole
  */
 export function controlCharIssues(value: unknown, multilineFields: ReadonlySet<PathPattern>): IssueLike[] {
   const issues: IssueLike[] = [];
+  const isPlainObject = (node: object) => {
+    const proto: unknown = Object.getPrototypeOf(node);
+    return proto === Object.prototype || proto === null;
+  };
   const walk = (node: unknown, path: PropertyKey[]) => {
     if (typeof node === 'string') {
       if (hasControlChars(node, matches(multilineFields, path)))
         issues.push({ code: 'custom', path, message: V.controlChars });
     } else if (Array.isArray(node)) {
       node.forEach((item, i) => walk(item, [...path, i]));
-    } else if (node && typeof node === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(node))) {
+    } else if (node && typeof node === 'object' && isPlainObject(node)) {
       for (const [key, child] of Object.entries(node)) {
         if (hasControlChars(key)) issues.push({ code: 'custom', path, message: V.controlChars });
         else walk(child, [...path, key]);

@@ -85,7 +85,7 @@ export function createAdminRecordsService(db: Db, quality: QualityService = crea
         'checklists',
         id,
         change,
-        repo.findChecklist,
+        (tx, checklistId) => repo.findChecklist(tx, checklistId),
         (tx) => repo.updateChecklist(tx, id, change),
         (tx) => quality.recompute(tx, [id]),
       );
@@ -133,7 +133,7 @@ export function createAdminRecordsService(db: Db, quality: QualityService = crea
         'sites',
         id,
         change,
-        repo.findSite,
+        (tx, siteId) => repo.findSite(tx, siteId),
         (tx) => repo.updateSite(tx, id, write),
         (tx) => quality.recomputeSite(tx, id),
       );

@@ -14,7 +14,7 @@ export function summarize() {
   };
   return {
     result,
-    event(r: EventSourceRow): void {
+    event: (r: EventSourceRow): void => {
       result.events++;
       countLicense(r.license);
       const b = result.bbox;
@@ -30,7 +30,7 @@ export function summarize() {
       if (!result.lastDate || r.checklist_date > result.lastDate) result.lastDate = r.checklist_date;
     },
     /** Counts an Occurrence extension row (and its source, for an imported one) and answers it unchanged. */
-    occurrence(row: ArchiveRow, license: string, source?: ProvenanceSource): ArchiveRow {
+    occurrence: (row: ArchiveRow, license: string, source?: ProvenanceSource): ArchiveRow => {
       result.occurrences++;
       countLicense(license);
       if (source?.source_dataset) {
@@ -46,7 +46,7 @@ export function summarize() {
         });
       return row;
     },
-    media(r: MediaSourceRow): void {
+    media: (r: MediaSourceRow): void => {
       result.media++;
       countLicense(r.license);
     },

@@ -22,7 +22,11 @@ export function useLocalPhotoUrl(localId: string | undefined): string | undefine
 }
 
 /** A picture not uploaded yet, shown from its file kept on this device. */
-export function LocalPhoto({ localId, ...img }: { localId: string } & ImgHTMLAttributes<HTMLImageElement>) {
+export function LocalPhoto({
+  localId,
+  alt,
+  ...img
+}: { localId: string; alt: string } & ImgHTMLAttributes<HTMLImageElement>) {
   const url = useLocalPhotoUrl(localId);
-  return url ? <img {...img} src={url} /> : <span style={{ display: 'block', width: img.width, height: img.height }} />;
+  return url ? <img {...img} alt={alt} src={url} /> : <span style={{ display: 'block', width: img.width, height: img.height }} />;
 }

@@ -53,10 +53,10 @@ export async function sendOutboxNow(quietIds: ReadonlySet<string> = new Set()): 
 async function requestBackgroundSync(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const registration = await navigator.serviceWorker.getRegistration(`${SUB_PATH}/`);
-  const sync = (
-    registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
-  )?.sync;
-  await sync?.register('mm-outbox').catch(() => undefined);
+  // Background Sync is not in every browser (nor in TypeScript's DOM types): look before using it.
+  if (!registration || !('sync' in registration)) return;
+  const sync = registration.sync as { register(tag: string): Promise<void> };
+  await sync.register('mm-outbox').catch(() => undefined);
 }
 
 /** How a submission through the outbox ended for the form that made it. */

@@ -45,7 +45,7 @@ export function SignupForm({ onSent }: { onSent: (email: string) => void }) {
     },
   });
   const { errors } = formState;
-  const text = (name: keyof SignupForm & string, autoComplete: string, type = 'text') => (
+  const text = (name: keyof SignupForm, autoComplete: string, type = 'text') => (
     <TextField
       label={t(`fields.${name}`)}
       type={type}

@@ -47,7 +47,7 @@ export function useExploreUrl(): ExploreUrl {
       const now = exploreStateNow();
       const filters: Record<string, unknown> = { ...now.filters, ...patch };
       for (const k of Object.keys(filters)) if (filters[k] === undefined) delete filters[k];
-      go({ ...now, filters: filters as ExploreFilters, page: 1 }, true);
+      go({ ...now, filters: filters, page: 1 }, true);
     },
     [go],
   );

@@ -53,7 +53,7 @@ export function parseExploreSearch(search: URLSearchParams): ExploreState {
     view: isView(view) ? view : DEFAULT_EXPLORE_VIEW,
     sort: isSort(sort) ? sort : DEFAULT_EXPLORE_SORT,
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
-    filters: filters as ExploreFilters,
+    filters: filters,
   };
 }
 
