@@ -62,5 +62,6 @@ export const dataProvider: MonarchDataProvider = {
     await httpClient(`${ADMIN_API}/failed-emails/${encodeURIComponent(id)}`, { method: 'DELETE' });
   },
   downloadsPerReason: async (period, periods) =>
-    (await httpClient(`${ADMIN_API}/downloads/per-reason?period=${period}&periods=${periods}`)).json as AdminDownloadsPerReason,
+    (await httpClient(`${ADMIN_API}/downloads/per-reason?period=${period}&periods=${periods}`))
+      .json as AdminDownloadsPerReason,
 };

@@ -28,5 +28,9 @@ export function LocalPhoto({
   ...img
 }: { localId: string; alt: string } & ImgHTMLAttributes<HTMLImageElement>) {
   const url = useLocalPhotoUrl(localId);
-  return url ? <img {...img} alt={alt} src={url} /> : <span style={{ display: 'block', width: img.width, height: img.height }} />;
+  return url ? (
+    <img {...img} alt={alt} src={url} />
+  ) : (
+    <span style={{ display: 'block', width: img.width, height: img.height }} />
+  );
 }

@@ -48,7 +48,9 @@ export function DownloadForm({
   const [reasonId, reasonText, format] = useWatch({ control, name: ['reason_id', 'reason_text', 'format'] });
   // The schema's "neither reason" rule reports on `reason`, which no input revalidates: it goes as soon as one is given.
   const reasonGiven = reasonId !== undefined || (reasonText ?? '').trim() !== '';
-  const reasonError = reasonGiven ? undefined : get<typeof formState.errors, FieldError | undefined>(formState.errors, 'reason');
+  const reasonError = reasonGiven
+    ? undefined
+    : get<typeof formState.errors, FieldError | undefined>(formState.errors, 'reason');
   return (
     <Stack spacing={2.5} sx={{ pt: 0.5 }}>
       <Typography>{t('intro')}</Typography>
