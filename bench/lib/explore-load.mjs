@@ -146,7 +146,7 @@ export async function directListReplay({ pool, databaseUrl, filters, limit, page
   const statements = new Map();
   try {
     for (let page = 1; page <= pages; page++) {
-      const query = { ...filters, page, limit };
+      const query = { ...filters, page, limit, sort: 'observed' };
       await service.list(null, query);
       captured = [];
       await service.list(null, query);

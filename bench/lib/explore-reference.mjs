@@ -1,0 +1,172 @@
+// Reference lines of the Explore benchmark (issue 20): what the same machine does at best, measured in
+// the same run, so that the targets are ratios that do not move with the machine. A bare Fastify
+// server answering the cached answers' bytes from memory (ceiling for cache hits); PostgreSQL's own
+// `COPY (…) TO STDOUT` of the export's rows through pg-copy-streams (reference for the CSV export);
+// the clustering computation alone, in this process, without HTTP (reference for cluster requests).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { to as copyTo } from 'pg-copy-streams';
+import { tsImport } from 'tsx/esm/api';
+import { mean, percentile } from './stats.mjs';
+import { HOST, ROOT } from './server.mjs';
+
+/**
+ * Starts bench/lib/bare-server.mjs with `bodies` (name → UTF-8 text and content type) and waits for
+ * it to listen. GET `/bare/<name>` then answers that body (br or gzip as accepted, made once).
+ * @param {Record<string, { body: string, contentType: string }>} bodies
+ * @returns {Promise<{ baseUrl: string, pid: number, stop: () => Promise<void> }>}
+ */
+export async function startBareServer(bodies) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mm-bench-bare-'));
+  const manifest = { bodies: {} };
+  for (const [name, { body, contentType }] of Object.entries(bodies)) {
+    const file = path.join(dir, `${name}.body`);
+    writeFileSync(file, body);
+    manifest.bodies[name] = { file, contentType };
+  }
+  const manifestFile = path.join(dir, 'manifest.json');
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'lib', 'bare-server.mjs'), manifestFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += String(c)));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += String(c);
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code}): ${stderr.slice(0, 500)}`)));
+  });
+  return {
+    baseUrl: `http://${HOST}:${port}`,
+    pid: child.pid,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The SQL text of a Drizzle query with its parameters written in as literals (COPY takes none).
+ * @param {import('pg').ClientBase} client for escapeLiteral
+ * @param {{ sql: string, params: unknown[] }} q
+ */
+function inlineParams(client, q) {
+  return q.sql.replace(/\$(\d+)/g, (_, i) => {
+    const v = q.params[Number(i) - 1];
+    if (v === null || v === undefined) return 'NULL';
+    if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (Array.isArray(v)) return client.escapeLiteral(`{${v.join(',')}}`);
+    return client.escapeLiteral(String(v));
+  });
+}
+
+/**
+ * `COPY (<the CSV export's query>) TO STDOUT (FORMAT csv, HEADER)` through pg-copy-streams: the same
+ * rows, columns and order as the public CSV export (downloads repository `occurrencesQuery`, public
+ * statuses, generalised positions, sort by observation date), formatted by PostgreSQL and read to the
+ * end by this process.
+ * @param {{ pool: import('pg').Pool }} options
+ * @returns {Promise<{ ms: number, firstByteMs: number, bytes: number, lines: number, sql: string }>}
+ */
+export async function copyExport({ pool }) {
+  const [{ PgDialect }, { downloadsRepository }, filtersModule] = await Promise.all([
+    import('drizzle-orm/pg-core'),
+    tsImport('../../apps/server/src/modules/downloads/downloads.repository.ts', import.meta.url),
+    tsImport('../../apps/server/src/modules/observations/observation-filters.ts', import.meta.url),
+  ]);
+  const statuses = filtersModule.visibleStatuses(null);
+  const q = new PgDialect().sqlToQuery(
+    downloadsRepository.occurrencesQuery({}, statuses, filtersModule.positionsFor(null), 'observed'),
+  );
+  const client = await pool.connect();
+  try {
+    const text = inlineParams(client, q);
+    const t0 = performance.now();
+    const stream = client.query(copyTo(`COPY (${text}) TO STDOUT (FORMAT csv, HEADER)`));
+    let firstByteMs = Number.NaN;
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of stream) {
+      if (bytes === 0) firstByteMs = performance.now() - t0;
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    }
+    return { ms: performance.now() - t0, firstByteMs, bytes, lines, sql: text };
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The cluster computation alone, in this process: the public per-site aggregates read once (as the
+ * server does per data version), a ClusterIndex built from them, then `clustersJson` with the overlap
+ * merge for the same panned viewports the HTTP line asks, one after the other, for `durationS`.
+ * @param {{ pool: import('pg').Pool, panned: () => { zoom: number, west: string, south: string, east: string, north: string },
+ *   durationS: number, index?: object }} options `index`: a ClusterIndex built by an earlier call (built here when absent)
+ * @returns {Promise<{ index: object, buildMs: number, rps: number, requests: number, p50: number, p95: number, p99: number, mean: number }>} times in ms
+ */
+export async function clusterReference({ pool, panned, durationS, index: kept }) {
+  const [{ drizzle }, schema, { observationsMap }, { ClusterIndex }, { mergeOverlapping }, filtersModule] =
+    await Promise.all([
+      import('drizzle-orm/node-postgres'),
+      tsImport('../../apps/server/src/db/schema.ts', import.meta.url),
+      tsImport('../../apps/server/src/modules/observations/observations.map.ts', import.meta.url),
+      tsImport('../../apps/server/src/modules/observations/cluster-index.ts', import.meta.url),
+      tsImport('../../apps/server/src/modules/observations/cluster-merge.ts', import.meta.url),
+      tsImport('../../apps/server/src/modules/observations/observation-filters.ts', import.meta.url),
+    ]);
+  let buildMs = 0;
+  let index = kept;
+  if (!index) {
+    const db = drizzle(pool, { schema });
+    const t0 = performance.now();
+    const rows = await observationsMap.siteAggregates(
+      db,
+      {},
+      filtersModule.visibleStatuses(null),
+      filtersModule.positionsFor(null),
+    );
+    index = new ClusterIndex(rows);
+    buildMs = performance.now() - t0;
+  }
+  const latencies = [];
+  const t0 = performance.now();
+  const end = t0 + durationS * 1000;
+  while (performance.now() < end) {
+    const v = panned();
+    const q = {
+      zoom: v.zoom,
+      west: Number(v.west),
+      south: Number(v.south),
+      east: Number(v.east),
+      north: Number(v.north),
+    };
+    const started = performance.now();
+    index.clustersJson(q, (c) => mergeOverlapping(c, q.zoom));
+    latencies.push(performance.now() - started);
+    // Let timers (the CPU meter, sockets) run now and then, as a server would between requests.
+    if (latencies.length % 200 === 0) await new Promise((r) => setImmediate(r));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    index,
+    buildMs,
+    rps: latencies.length / seconds,
+    requests: latencies.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    mean: mean(latencies),
+  };
+}
