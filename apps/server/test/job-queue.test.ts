@@ -76,7 +76,10 @@ describe('emails through the job queue', () => {
       await expect
         .poll(async () => (await readdir(path.join(dataDir, 'outbox')).catch(() => [])).length, { timeout: 10_000 })
         .toBe(1);
-      expect((await jobsRepository.countByState(db, QUEUES.email)).completed).toBe(1);
+      // pg-boss marks the job completed after the handler returns, a moment after the file appears.
+      await expect
+        .poll(async () => (await jobsRepository.countByState(db, QUEUES.email)).completed, { timeout: 10_000 })
+        .toBe(1);
     } finally {
       await app.close();
     }
