@@ -20,11 +20,36 @@ const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'ut
 
 let passed = 0;
 let failed = 0;
-const check = (ok) => (ok ? passed++ : failed++);
+/** What failed, by suite and test name: printed again at the very end so that a log's tail says it. */
+const failures = [];
+const check = (label, ok) => {
+  if (ok) passed++;
+  else {
+    failed++;
+    failures.push(label);
+  }
+};
+/** Vitest's JSON report → the full names of its failed tests. */
+const vitestFailures = (report) =>
+  report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${path.relative(root, file.name)} › ${t.fullName}`),
+  );
+/** Playwright's JSON report → the titles of its tests that ended unexpectedly. */
+const playwrightFailures = (suites, titles = []) =>
+  suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === 'unexpected')
+        .map((t) => `[${t.projectName}] ${[...titles, suite.title, spec.title].filter(Boolean).join(' › ')}`),
+    ),
+    ...playwrightFailures(suite.suites ?? [], [...titles, suite.title]),
+  ]);
 
-check(run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
-check(run('format (Prettier)', 'npx', ['prettier', '--check', '.']));
-check(run('typecheck', 'npx', ['tsc', '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json']));
+check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
+check('format (Prettier)', run('format (Prettier)', 'npx', ['prettier', '--check', '.']));
+check('typecheck', run('typecheck', 'npx', ['tsc', '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json']));
 
 const vitestFile = path.join(results, 'vitest.json');
 const vitestOk = run('unit and API tests (Vitest)', 'npx', [
@@ -38,8 +63,10 @@ const vitest = readJson(vitestFile);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
+  failures.push(...vitestFailures(vitest).map((name) => `Vitest: ${name}`));
 }
-if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) failed++;
+if (!vitestOk && (!vitest || vitest.numFailedTests === 0))
+  check('Vitest (exited with an error outside any test)', false);
 
 // Real processes killed and frozen (issue 14): server kill -9 during photo submissions, PostgreSQL kill -9 and
 // SIGSTOP under load, backup → wipe → restore.
@@ -57,11 +84,13 @@ const chaos = readJson(chaosFile);
 if (chaos) {
   passed += chaos.numPassedTests;
   failed += chaos.numFailedTests;
+  failures.push(...vitestFailures(chaos).map((name) => `fault tests: ${name}`));
 }
-if (!chaosOk && (!chaos || chaos.numFailedTests === 0)) failed++;
+if (!chaosOk && (!chaos || chaos.numFailedTests === 0))
+  check('fault tests (exited with an error outside any test)', false);
 
 const buildOk = run('build the web app and the admin panel', 'npm', ['run', 'build']);
-check(buildOk);
+check('build', buildOk);
 if (buildOk) {
   const pwFile = path.join(results, 'playwright.json');
   const pwOk = run(
@@ -76,9 +105,11 @@ if (buildOk) {
   if (pw) {
     passed += pw.stats.expected + pw.stats.flaky;
     failed += pw.stats.unexpected;
+    failures.push(...playwrightFailures(pw.suites).map((name) => `e2e: ${name}`));
   }
-  if (!pwOk && (!pw || pw.stats.unexpected === 0)) failed++;
+  if (!pwOk && (!pw || pw.stats.unexpected === 0)) check('e2e (exited with an error outside any test)', false);
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -10,7 +10,7 @@ import {
   provenanceTerms,
   type PublishingContext,
 } from '../src/modules/downloads/darwin-core';
-import { emlXml, emptySummary } from '../src/modules/downloads/dwca-metadata';
+import { countOf, emlXml, emptySummary } from '../src/modules/downloads/dwca-metadata';
 import { parsePartialDate, uncertaintyFromPrecision } from '../src/modules/imports/csv-values';
 import { basisOfRecordFromSource, licenseFromSource } from '../src/modules/imports/source-terms';
 
@@ -213,6 +213,13 @@ describe('EML licence of a download (issue 18)', () => {
     expect(rights).toContain('<ulink url="http://creativecommons.org/licenses/by-nc/4.0/legalcode">');
     expect(rights).toContain('CC BY 4.0), 9 records');
     expect(rights).toContain('CC0 1.0), 4 records');
+  });
+
+  it('counts in English: one photo, 1,234 records, no photos', () => {
+    expect(countOf(1, 'photo', 'photos')).toBe('1 photo');
+    expect(countOf(0, 'photo', 'photos')).toBe('0 photos');
+    expect(countOf(1234, 'record', 'records')).toBe('1,234 records');
+    expect(eml([['CC-BY-4.0', 1]])).toContain('0 events, 0 occurrences, 0 photos.');
   });
 
   it('names the single licence of a download whose records share one', () => {

@@ -384,7 +384,8 @@ describe('cell helpers', () => {
       ),
     ).toBe("I'm at the café & saw 5 eggs It\u2019s <3");
     expect(htmlToPlainText('<iframe src="x"></iframe>')).toBe('');
-    expect(htmlToPlainText('&bogus; &#0;')).toBe('&bogus; &#0;');
+    // As a browser reads them: an unknown name stays as written, the invalid &#0; becomes U+FFFD.
+    expect(htmlToPlainText('&bogus; &#0; &eacute &euro;')).toBe('&bogus; \uFFFD é €');
   });
 
   it('recognises province codes and names across the three countries', () => {

@@ -55,7 +55,8 @@ export async function listPage<T>(
 
 /** One audit row: who changed which record, how, and the changed fields before and after. */
 export interface AuditEntry {
-  userId: number;
+  /** The author; null for a change made by an operator's command (`npm run users:role`). */
+  userId: number | null;
   resource: string;
   recordId: number;
   action: string;

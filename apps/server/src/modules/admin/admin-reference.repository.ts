@@ -21,6 +21,16 @@ interface ReferenceTable {
   unique?: string;
 }
 
+/** A table whose rows are a name in English, French and Spanish (`name`, `name_fr`, `name_es`) keyed by `id`. */
+const namedInThreeLanguages = <R extends string>(resource: R) =>
+  ({
+    resource,
+    table: sql`${sql.identifier(resource)}`,
+    idColumn: sql`id`,
+    columns: ['name', 'name_fr', 'name_es'],
+    searchable: ['name', 'name_fr', 'name_es'],
+  }) as const;
+
 export const REFERENCE_TABLES = {
   milkweeds: {
     resource: 'milkweeds',
@@ -30,27 +40,9 @@ export const REFERENCE_TABLES = {
     searchable: ['latin_name', 'english_name', 'french_name', 'spanish_name'],
     unique: 'latin_name',
   },
-  reasons: {
-    resource: 'reasons',
-    table: sql`reasons`,
-    idColumn: sql`id`,
-    columns: ['name', 'name_fr', 'name_es'],
-    searchable: ['name', 'name_fr', 'name_es'],
-  },
-  abundances: {
-    resource: 'abundances',
-    table: sql`abundances`,
-    idColumn: sql`id`,
-    columns: ['name', 'name_fr', 'name_es'],
-    searchable: ['name', 'name_fr', 'name_es'],
-  },
-  locationsizes: {
-    resource: 'locationsizes',
-    table: sql`locationsizes`,
-    idColumn: sql`id`,
-    columns: ['name', 'name_fr', 'name_es'],
-    searchable: ['name', 'name_fr', 'name_es'],
-  },
+  reasons: namedInThreeLanguages('reasons'),
+  abundances: namedInThreeLanguages('abundances'),
+  locationsizes: namedInThreeLanguages('locationsizes'),
 } as const satisfies Record<string, ReferenceTable>;
 export type ReferenceResource = keyof typeof REFERENCE_TABLES;
 

@@ -1,4 +1,4 @@
-import { Role, type AdminListQuery, type AdminUser, type adminUserUpdateSchema } from '@mm/shared';
+import { Role, type AdminListQuery, type AdminUser, type RoleId, type adminUserUpdateSchema } from '@mm/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { HttpError, fieldError, notFound } from '../../lib/errors';
@@ -67,3 +67,28 @@ export function createAdminUsersService(db: Db, users: UsersService) {
   };
 }
 export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
+
+/**
+ * Gives an account a role, and a Region admin the provinces it vets, for the operator's
+ * `npm run users:role` command (the museum's first administrator): one transaction, audited without an
+ * author. A running server's cached sessions follow within 30 s; a new sign-in carries the role at once.
+ * @param provinceIds replaces the Region admin's provinces when given (ids known to exist)
+ * @throws 404 for an unknown user id
+ */
+export async function setRoleByOperator(
+  db: Db,
+  userId: number,
+  roleId: RoleId,
+  provinceIds?: readonly number[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.lock(tx, userId);
+    const before = await repo.findOne(tx, userId);
+    if (!before) throw notFound();
+    await repo.update(tx, userId, { role_id: roleId });
+    if (provinceIds) await repo.replaceRegionProvinces(tx, userId, [...new Set(provinceIds)]);
+    const after = (await repo.findOne(tx, userId)) as AdminUser;
+    const diff = changedFields(before, after, ['role_id', 'region_provinces']);
+    if (diff) await audit(tx, { userId: null, resource: 'users', recordId: userId, action: 'update', ...diff });
+  });
+}

@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client';
 import {
   abundances,
   checklists,
-  countries,
   locationsizes,
   milkweedSpecies,
   observations,
@@ -62,20 +61,6 @@ export const checklistsRepository = {
   async findProvince(db: DbOrTx, provinceId: number) {
     const [row] = await db.select().from(provinces).where(eq(provinces.province_id, provinceId));
     return row;
-  },
-
-  /** Every province with its country's ISO 3166-1 code, for boundary lookups. */
-  async provinceRefs(db: DbOrTx) {
-    return db
-      .select({
-        province_id: provinces.province_id,
-        province: provinces.province,
-        country_id: provinces.country_id,
-        administrative: provinces.administrative,
-        country_code: countries.administrative,
-      })
-      .from(provinces)
-      .innerJoin(countries, eq(countries.id, provinces.country_id));
   },
 
   async findOwnSite(db: DbOrTx, userId: number, siteId: number) {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { HttpError, fieldError } from '../../lib/errors';
 import { checkPlace, provinceLocator, regionCodeOf, type ProvinceRef } from '../../lib/province-locator';
-import { checklistsRepository as repo } from './checklists.repository';
+import { provinceRefs } from '../utilities/utilities.service';
 
 /** Translation keys (validation namespace) of the boundary checks, in packages/shared/locales. */
 export const PLACE_KEYS = {
@@ -21,7 +21,7 @@ export function createPlaceCheck(db: DbOrTx) {
   let locator:
     Promise<ReturnType<typeof provinceLocator<ProvinceRow>> & { byId: Map<number, ProvinceRow> }> | undefined;
   const get = () =>
-    (locator ??= repo.provinceRefs(db).then((rows) => ({
+    (locator ??= provinceRefs(db).then((rows) => ({
       ...provinceLocator(rows),
       byId: new Map(rows.map((r) => [r.province_id, r])),
     })));

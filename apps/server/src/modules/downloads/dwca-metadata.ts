@@ -104,19 +104,26 @@ export interface DownloadCitation {
   publisher: string;
 }
 
+const englishPlural = new Intl.PluralRules('en-US');
+const englishNumber = new Intl.NumberFormat('en-US');
+
+/** `n` with its noun in English, grouped and in the right number: "1 photo", "1,234 records". */
+export const countOf = (n: number, one: string, other: string): string =>
+  `${englishNumber.format(n)} ${englishPlural.select(n) === 'one' ? one : other}`;
+
 /**
  * The citation text of a download, e.g. `Espace pour la vie (2026). Mission Monarch: monarch butterfly
  * and milkweed observations. Download 6f0…, 1,234 records, accessed 2026-07-21. https://…/downloads/6f0…`.
  */
 export function citationText(c: DownloadCitation): string {
-  return `${c.publisher} (${c.accessed.slice(0, 4)}). ${c.datasetName}: monarch butterfly and milkweed observations. Download ${c.id}, ${c.records} records, accessed ${c.accessed}. ${c.url}`;
+  return `${c.publisher} (${c.accessed.slice(0, 4)}). ${c.datasetName}: monarch butterfly and milkweed observations. Download ${c.id}, ${countOf(c.records, 'record', 'records')}, accessed ${c.accessed}. ${c.url}`;
 }
 
 /** `rights.txt`: the licences of the records the archive holds, with how many records use each. */
 export function rightsText(summary: ArchiveSummary, citation: string): string {
   const lines = [...summary.licenses.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([code, n]) => `- ${LICENSES[code].name}: ${n} records, ${LICENSES[code].url}`);
+    .map(([code, n]) => `- ${LICENSES[code].name}: ${countOf(n, 'record', 'records')}, ${LICENSES[code].url}`);
   return [
     'Each record (event, occurrence, photo) of this archive carries its own licence in its "license" column,',
     'chosen by the volunteer who recorded it. The archive holds records under these licences:',
@@ -147,18 +154,18 @@ function origin(s: ArchiveSummary): string {
     return 'Records were submitted by volunteers through the Mission Monarch website and vetted by its team.';
   const ownText =
     own > 0
-      ? `${own} occurrences were submitted by volunteers through the Mission Monarch website and vetted by its team; `
+      ? `${countOf(own, 'occurrence was', 'occurrences were')} submitted by volunteers through the Mission Monarch website and vetted by its team; `
       : '';
-  return `${ownText}${imported} occurrences were not recorded through Mission Monarch: they were imported from the datasets named below, and their recordedBy, datasetName, institutionCode and references name their source.`;
+  return `${ownText}${countOf(imported, 'occurrence was', 'occurrences were')} not recorded through Mission Monarch: they were imported from the datasets named below, and their recordedBy, datasetName, institutionCode and references name their source.`;
 }
 
 /** The sources of the download (issue 18 "the EML states the sources"), and what was left out. */
 export function sourcesText(s: ArchiveSummary, includeGbif = false): string {
   const list = [...s.sources.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([name, v]) => `${name}${v.viaGbif ? ' (via GBIF)' : ''}: ${v.records} occurrences`);
+    .map(([name, v]) => `${name}${v.viaGbif ? ' (via GBIF)' : ''}: ${countOf(v.records, 'occurrence', 'occurrences')}`);
   const own = s.occurrences - [...s.sources.values()].reduce((n, v) => n + v.records, 0);
-  const sources = [`Mission Monarch volunteers: ${own} occurrences`, ...list].join('; ');
+  const sources = [`Mission Monarch volunteers: ${countOf(own, 'occurrence', 'occurrences')}`, ...list].join('; ');
   const gbif = includeGbif
     ? 'Records imported from GBIF or a GBIF publisher were included on request; each is marked with its source and a note, and should be cited from its original dataset.'
     : 'Records imported from GBIF or a GBIF publisher (such as iNaturalist) are left out, since GBIF already publishes them.';
@@ -276,7 +283,10 @@ export function emlXml(args: {
         ...(licenses.length > 1
           ? [
               `<para>The most restrictive licence of its records. Each record states its own licence (license column): ${licenses
-                .map((code) => `${escapeXml(LICENSES[code].name)}, ${s.licenses.get(code) ?? 0} records`)
+                .map(
+                  (code) =>
+                    `${escapeXml(LICENSES[code].name)}, ${countOf(s.licenses.get(code) ?? 0, 'record', 'records')}`,
+                )
                 .join('; ')}.</para>`,
             ]
           : []),
@@ -294,7 +304,7 @@ ${party('metadataProvider', p)}
     <pubDate>${args.pubDate}</pubDate>
     <language>en</language>
     <abstract>
-      <para>Sampling events of the Mission Monarch citizen-science programme: Missions (timed surveys of a milkweed patch with the number of stems inspected, participants and duration, recording each monarch life stage found and the stages looked for and not found as absences) and Flash Data (single incidental sightings), in Canada, the United States and Mexico. Each event holds its occurrences: monarch butterflies (Danaus plexippus) by life stage and the milkweeds (Asclepias) observed, with photos. ${escapeXml(origin(s))} The identificationVerificationStatus of each record gives its status. Exported on ${args.pubDate}: ${s.events} events, ${s.occurrences} occurrences, ${s.media} photos. Statuses: ${escapeXml(args.statuses.join(', '))}. Filters applied: ${escapeXml(describeFilters(args.filters))}.</para>
+      <para>Sampling events of the Mission Monarch citizen-science programme: Missions (timed surveys of a milkweed patch with the number of stems inspected, participants and duration, recording each monarch life stage found and the stages looked for and not found as absences) and Flash Data (single incidental sightings), in Canada, the United States and Mexico. Each event holds its occurrences: monarch butterflies (Danaus plexippus) by life stage and the milkweeds (Asclepias) observed, with photos. ${escapeXml(origin(s))} The identificationVerificationStatus of each record gives its status. Exported on ${args.pubDate}: ${countOf(s.events, 'event', 'events')}, ${countOf(s.occurrences, 'occurrence', 'occurrences')}, ${countOf(s.media, 'photo', 'photos')}. Statuses: ${escapeXml(args.statuses.join(', '))}. Filters applied: ${escapeXml(describeFilters(args.filters))}.</para>
       <para>${escapeXml(sourcesText(s, args.includeGbif))}</para>
     </abstract>
     <keywordSet>

@@ -9,18 +9,23 @@ import { pingDatabase } from './health.service';
 /** Longest wait for the database's answer before health says it is down (ms): health answers within 2 s. */
 const HEALTH_DB_TIMEOUT_MS = 1500;
 
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+/**
+ * Settles like `promise`, or rejects after `ms`, or rejects as soon as `cut` is called (the monitor
+ * saw the database go away while the ping was waiting).
+ */
+function within<T>(promise: Promise<T>, ms: number, pending: Set<() => void>): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    const cut = () => finish(() => reject(new Error('database unavailable')));
+    const timer = setTimeout(() => finish(() => reject(new Error('timeout'))), ms);
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      pending.delete(cut);
+      settle();
+    };
+    pending.add(cut);
     promise.then(
-      (v) => {
-        clearTimeout(timer);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
+      (v) => finish(() => resolve(v)),
+      (e: unknown) => finish(() => reject(e instanceof Error ? e : new Error(String(e)))),
     );
   });
 }
@@ -35,6 +40,12 @@ export interface HealthOptions {
 
 /** `/api/health`: liveness and database reachability, for load balancers and supervisors. */
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { db, monitor, photosMissing }) => {
+  // Pings in flight: when the monitor sees the database go (a frozen or dead embedded postmaster is
+  // seen within its 500 ms probe period), they answer 503 then instead of at their 1.5 s timeout.
+  const pending = new Set<() => void>();
+  monitor?.onChange((up) => {
+    if (!up) for (const cut of [...pending]) cut();
+  });
   app.get('/health', {
     schema: {
       tags: ['health'],
@@ -65,7 +76,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
           .send({ status: 'degraded' as const, version: APP_VERSION, database: 'down' as const, photos_missing });
       if (monitor && !monitor.isUp()) return down();
       try {
-        await within(pingDatabase(db), HEALTH_DB_TIMEOUT_MS);
+        await within(pingDatabase(db), HEALTH_DB_TIMEOUT_MS, pending);
         return { status: 'ok' as const, version: APP_VERSION, database: 'ok' as const, photos_missing };
       } catch {
         void monitor?.checkNow();

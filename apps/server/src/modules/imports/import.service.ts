@@ -9,6 +9,7 @@ import {
   type ProvinceRef,
 } from '../../lib/province-locator';
 import { createQualityService } from '../quality/quality.service';
+import { provinceRefs } from '../utilities/utilities.service';
 import { importsRepository, type SightingRows } from './imports.repository';
 import { parseSightingsCsv, type Lifestage, type RowIssue, type SightingRecord } from './sightings-csv';
 import { UNSTATED_SOURCE_LICENSE } from './source-terms';
@@ -155,7 +156,7 @@ export interface WriteResult {
  * flags (issue 19) in the same transaction.
  */
 export async function createSightingWriter(db: Db) {
-  const provs: ProvinceRow[] = await importsRepository.provinces(db);
+  const provs: ProvinceRow[] = await provinceRefs(db);
   const byCode = new Map(provs.map((p) => [p.administrative, p]));
   const locator = provinceLocator(provs);
   const milkweeds = await importsRepository.milkweedNames(db);

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { checklists, countries, milkweedSpecies, observations, provinces, sites, users } from '../../db/schema';
+import { checklists, milkweedSpecies, observations, sites, users } from '../../db/schema';
 
 /** One sighting's rows; the repository fills in `site_id` and `checklist_id` as it inserts them. */
 export interface SightingRows {
@@ -19,20 +19,6 @@ export interface ContentProbe {
 
 /** Queries of the importer's duplicate detection (issue 18). */
 export const importsRepository = {
-  /** Every province with its country and their codes (`administrative`: QC, ON, …; CA, US, MX). */
-  async provinces(db: DbOrTx) {
-    return db
-      .select({
-        province_id: provinces.province_id,
-        province: provinces.province,
-        country_id: provinces.country_id,
-        administrative: provinces.administrative,
-        country_code: countries.administrative,
-      })
-      .from(provinces)
-      .innerJoin(countries, eq(countries.id, provinces.country_id));
-  },
-
   /** Every milkweed species id with its Latin name, retired ones included. */
   async milkweedNames(db: DbOrTx): Promise<{ id: number; latin: string }[]> {
     return db.select({ id: milkweedSpecies.milkweed_id, latin: milkweedSpecies.latin_name }).from(milkweedSpecies);

@@ -1,7 +1,15 @@
 import type { FiguresResponse, LoadParams, Locale } from '@mm/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { countFigures } from './figures.repository';
 import { referenceRepository } from './reference.repository';
+
+/**
+ * Every province and state with its country, for boundary lookups (spec §3 sites; README "Province
+ * boundaries"): `{ province_id, province, country_id, administrative: 'QC' | 'ON' | …, country_code: 'CA' | 'US' | 'MX' }[]`.
+ */
+export function provinceRefs(db: DbOrTx) {
+  return referenceRepository.provinceRefs(db);
+}
 
 type NameColumns = { name: string; name_fr: string; name_es: string };
 const pick = (row: NameColumns, lng: Locale) => (lng === 'fr' ? row.name_fr : lng === 'es' ? row.name_es : row.name);
