@@ -4,7 +4,6 @@ import type { SubmitMissionInput } from '@mm/shared';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import type { NewOutboxEntry } from '../../../lib/outbox';
 import { useInvalidateChecklist } from '../../../entities/checklist/api/invalidate-checklist';
-import { submitThroughOutbox } from '../../../entities/outbox/outbox-runner';
 import { useSession } from '../../../entities/session/session-context';
 import type { MissionFormValues } from '../mission-values';
 
@@ -68,6 +67,7 @@ export function useSaveMission(editId: number | null) {
         return { state: 'sent', ...(await updateMission(editId, toSubmitInput(values))) };
       }
       if (!user) throw new ApiRequestError(401, { statusCode: 401, error: '', message: t('errors.unauthorized') });
+      const { submitThroughOutbox } = await import('../../../entities/outbox/outbox-runner');
       const outcome = await submitThroughOutbox(await toMissionEntry(values, user.user_id));
       if (outcome.state === 'refused') throw outcome.error;
       return outcome;

@@ -17,7 +17,6 @@ import {
   type MissionStepName,
 } from '../mission-values';
 import { useLeaveGuard, useMissionAutosave } from '../use-mission-draft';
-import { LeaveMissionDialog } from './leave-mission-dialog';
 import { MissionQualityWarnings } from './mission-quality-warnings';
 import { MissionStepper } from './mission-stepper';
 import { SiteStep } from './site-step';
@@ -28,6 +27,8 @@ import { RouterAnchor } from '../../../lib/links';
 const loadChecklistStep = () => import('./checklist-step');
 const loadObservationStep = () => import('./observation-step');
 const loadConfirmationStep = () => import('./confirmation-step');
+/** The leave-confirmation dialog loads when an in-app link would leave an unsent mission (issue 13). */
+const LeaveMissionDialog = lazy(async () => ({ default: (await import('./leave-mission-dialog')).LeaveMissionDialog }));
 const ChecklistStep = lazy(async () => ({ default: (await loadChecklistStep()).ChecklistStep }));
 const ObservationStep = lazy(async () => ({ default: (await loadObservationStep()).ObservationStep }));
 const ConfirmationStep = lazy(async () => ({ default: (await loadConfirmationStep()).ConfirmationStep }));
@@ -267,7 +268,11 @@ export function MissionForm({ params, initial, editId, resumed, onSaved, onQueue
           isEdit={editId !== null}
         />
       </Box>
-      <LeaveMissionDialog blocker={blocker} />
+      {blocker.state === 'blocked' && (
+        <Suspense fallback={null}>
+          <LeaveMissionDialog blocker={blocker} />
+        </Suspense>
+      )}
     </FormProvider>
   );
 }
