@@ -7,7 +7,7 @@ import { useMyChecklists } from '../../entities/checklist/api/get-my-checklists'
 import { FlashSubmissionList } from '../../features/flash/components/flash-submission-list';
 import { useParamsData } from '../../entities/params/get-params';
 import { OutboxList } from '../../entities/outbox/outbox-list';
-import { useOnline } from '../../entities/outbox/use-outbox';
+import { useOnline } from '../../lib/use-online';
 import { LocaleLink } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 

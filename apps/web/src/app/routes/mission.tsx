@@ -1,12 +1,11 @@
 import ListIcon from '@mui/icons-material/List';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { useChecklist } from '../../entities/checklist/api/get-checklist';
 import { MissionForm } from '../../features/mission/components/mission-form';
-import { ResumeDraftDialog } from '../../features/mission/components/resume-draft-dialog';
 import { clearDraft, hasDraft, readDraft, type MissionDraft } from '../../features/mission/draft-storage';
 import { missionFromChecklist } from '../../features/mission/group-observations';
 import { emptyMission } from '../../features/mission/mission-values';
@@ -15,6 +14,11 @@ import { useParamsData } from '../../entities/params/get-params';
 import { ApiRequestError } from '../../lib/api-client';
 import { LocaleLink, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
+
+/** Asked only when a draft waits on this device, so it loads then (issue 13). */
+const ResumeDraftDialog = lazy(async () => ({
+  default: (await import('../../features/mission/components/resume-draft-dialog')).ResumeDraftDialog,
+}));
 
 const positiveId = (value: string | null) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
@@ -137,7 +141,11 @@ export function MissionPage() {
       />
     );
   else if (choice === 'ask' && stored)
-    body = <ResumeDraftDialog draft={stored} onResume={resume} onDiscard={discard} />;
+    body = (
+      <Suspense fallback={<Loading />}>
+        <ResumeDraftDialog draft={stored} onResume={resume} onDiscard={discard} />
+      </Suspense>
+    );
   else if (resuming)
     body = (
       <MissionForm

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { distinctFlags, qualityFlagMessage, recordFlags, type QualityFlag, type QualityPreviewInput } from '@mm/shared';
-import { useOnline } from '../../entities/outbox/use-outbox';
+import { useOnline } from '../../lib/use-online';
 import { qualityPreviewQueryOptions } from '../../entities/quality/preview-quality';
 import { storage } from '../../lib/storage';
 

@@ -21,7 +21,8 @@ import { removeEntry, type OutboxEntry, type OutboxKind, type OutboxState } from
 import { formatDate } from '../../lib/format-date';
 import { LocaleLink, useLocale } from '../../lib/links';
 import { sendOutboxNow } from './outbox-runner';
-import { useMyOutbox, useOnline } from './use-outbox';
+import { useOnline } from '../../lib/use-online';
+import { useMyOutbox } from './use-outbox';
 
 const stateColor: Record<OutboxState, 'default' | 'info' | 'success' | 'error'> = {
   waiting: 'default',

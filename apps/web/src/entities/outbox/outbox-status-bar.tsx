@@ -4,7 +4,8 @@ import { Box, Link, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LocaleLink } from '../../lib/links';
 import { useSession } from '../session/session-context';
-import { useMyOutbox, useOnline } from './use-outbox';
+import { useOnline } from '../../lib/use-online';
+import { useMyOutbox } from './use-outbox';
 
 /**
  * The strip under the header (issue 15): how many entries wait on this device ("2 waiting to

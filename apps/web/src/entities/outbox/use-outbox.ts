@@ -31,19 +31,3 @@ export function useMyOutbox(kind?: OutboxKind): OutboxEntry[] {
   const { user } = useSession();
   return entries.filter((e) => (!user || e.user_id === user.user_id) && (!kind || e.kind === kind));
 }
-
-/** Whether the browser believes it has a network (`online`/`offline` events). */
-export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
-  return online;
-}

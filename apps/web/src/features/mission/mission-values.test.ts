@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChecklistDetail, ChecklistObservation } from '@mm/shared';
 import { groupMilkweeds, missionFromChecklist } from './group-observations';
-import {
-  emptyMission,
-  invalidStepsBefore,
-  missionStepResolver,
-  toSubmitInput,
-  type MissionFormValues,
-} from './mission-values';
+import { invalidStepsBefore, toSubmitInput } from './mission-schemas';
+import { emptyMission, missionStepResolver, type MissionFormValues } from './mission-values';
 
 const photoName = 'c6a8c2a4-5d3e-4f55-9a43-1f0b9b6c9e10.jpg';
 

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { getEntry } from '../../lib/outbox';
 import type { MissionFormValues } from './mission-values';
 
 /** A Mission entry of the outbox reopened to fix it: its form values (same idempotency key) and the server's reason. */
@@ -14,7 +13,9 @@ export function useQueuedMission(id: string | null): QueuedMission | null | unde
   useEffect(() => {
     if (!id) return;
     let live = true;
-    void getEntry(id).then((entry) => {
+    // The outbox (IndexedDB) loads only for a queued entry reopened to fix it (issue 13).
+    void import('../../lib/outbox').then(async ({ getEntry }) => {
+      const entry = await getEntry(id);
       if (!live) return;
       if (!entry || entry.kind !== 'mission' || entry.state === 'sent') return setQueued(null);
       const { error } = entry;

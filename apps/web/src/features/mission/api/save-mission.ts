@@ -4,9 +4,8 @@ import type { SubmitMissionInput } from '@mm/shared';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import type { NewOutboxEntry } from '../../../lib/outbox';
 import { useInvalidateChecklist } from '../../../entities/checklist/api/invalidate-checklist';
-import { submitThroughOutbox } from '../../../entities/outbox/outbox-runner';
 import { useSession } from '../../../entities/session/session-context';
-import { toSubmitInput, type MissionFormValues } from '../mission-values';
+import type { MissionFormValues } from '../mission-values';
 
 /**
  * `PUT /api/checklists/:id/mission`: replaces a Mission while all of it is Pending.
@@ -19,7 +18,8 @@ export const updateMission = (id: number, input: SubmitMissionInput) =>
  * The outbox entry of a new Mission (`POST /api/observations/submit_mission` when sent), keyed by its
  * idempotency key; each picture refers to its file kept on this device.
  */
-export function toMissionEntry(values: MissionFormValues, userId: number): NewOutboxEntry {
+export async function toMissionEntry(values: MissionFormValues, userId: number): Promise<NewOutboxEntry> {
+  const { toSubmitInput } = await import('../mission-schemas');
   const input = toSubmitInput(values);
   const byName = new Map(values.observation.photos.map((p) => [p.photo_name, p]));
   return {
@@ -62,9 +62,13 @@ export function useSaveMission(editId: number | null) {
     // (TanStack's default would leave the form "Submitting…" until the network returns).
     networkMode: 'always',
     mutationFn: async (values: MissionFormValues): Promise<MissionSaveResult> => {
-      if (editId !== null) return { state: 'sent', ...(await updateMission(editId, toSubmitInput(values))) };
+      if (editId !== null) {
+        const { toSubmitInput } = await import('../mission-schemas');
+        return { state: 'sent', ...(await updateMission(editId, toSubmitInput(values))) };
+      }
       if (!user) throw new ApiRequestError(401, { statusCode: 401, error: '', message: t('errors.unauthorized') });
-      const outcome = await submitThroughOutbox(toMissionEntry(values, user.user_id));
+      const { submitThroughOutbox } = await import('../../../entities/outbox/outbox-runner');
+      const outcome = await submitThroughOutbox(await toMissionEntry(values, user.user_id));
       if (outcome.state === 'refused') throw outcome.error;
       return outcome;
     },

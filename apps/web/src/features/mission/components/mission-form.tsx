@@ -2,7 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, Paper, Typography } from '@mui/material';
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,14 +11,12 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { useSaveMission } from '../api/save-mission';
 import {
   MISSION_STEPS,
-  invalidStepsBefore,
   missionStepResolver,
   parseStep,
   type MissionFormValues,
   type MissionStepName,
 } from '../mission-values';
 import { useLeaveGuard, useMissionAutosave } from '../use-mission-draft';
-import { LeaveMissionDialog } from './leave-mission-dialog';
 import { MissionQualityWarnings } from './mission-quality-warnings';
 import { MissionStepper } from './mission-stepper';
 import { SiteStep } from './site-step';
@@ -29,6 +27,8 @@ import { RouterAnchor } from '../../../lib/links';
 const loadChecklistStep = () => import('./checklist-step');
 const loadObservationStep = () => import('./observation-step');
 const loadConfirmationStep = () => import('./confirmation-step');
+/** The leave-confirmation dialog loads when an in-app link would leave an unsent mission (issue 13). */
+const LeaveMissionDialog = lazy(async () => ({ default: (await import('./leave-mission-dialog')).LeaveMissionDialog }));
 const ChecklistStep = lazy(async () => ({ default: (await loadChecklistStep()).ChecklistStep }));
 const ObservationStep = lazy(async () => ({ default: (await loadObservationStep()).ObservationStep }));
 const ConfirmationStep = lazy(async () => ({ default: (await loadConfirmationStep()).ConfirmationStep }));
@@ -171,7 +171,8 @@ export function MissionForm({ params, initial, editId, resumed, onSaved, onQueue
   const { t } = useTranslation('mission');
   const { step, stepHref, goTo } = useStepNavigation();
   usePreloadSteps();
-  const form = useForm<MissionFormValues>({ defaultValues: initial, resolver: missionStepResolver(step) });
+  const resolver = useMemo(() => missionStepResolver(step), [step]);
+  const form = useForm<MissionFormValues>({ defaultValues: initial, resolver });
   const { unsaved, unsavedRef, markSubmitted } = useMissionAutosave({ form, editId, step, resumed });
   const blocker = useLeaveGuard(unsavedRef, unsaved);
   const save = useSaveMission(editId);
@@ -182,11 +183,19 @@ export function MissionForm({ params, initial, editId, resumed, onSaved, onQueue
   const index = MISSION_STEPS.indexOf(step);
 
   useEffect(() => {
-    // A step reached by URL (reload, bookmark, back button) needs the steps before it to be valid.
-    const invalid = invalidStepsBefore(step, form.getValues());
-    if (invalid[0]) goTo(invalid[0], true);
+    // A step reached by URL (reload, bookmark, back button) needs the steps before it to be valid
+    // (checked once the schemas have loaded; the first step has nothing before it).
+    let live = true;
+    if (step !== MISSION_STEPS[0])
+      void import('../mission-schemas').then(({ invalidStepsBefore }) => {
+        const invalid = invalidStepsBefore(step, form.getValues());
+        if (live && invalid[0]) goTo(invalid[0], true);
+      });
     if (firstRender.current) firstRender.current = false;
     else heading.current?.focus();
+    return () => {
+      live = false;
+    };
   }, [step, form, goTo]);
 
   const next = form.handleSubmit(() => {
@@ -259,7 +268,11 @@ export function MissionForm({ params, initial, editId, resumed, onSaved, onQueue
           isEdit={editId !== null}
         />
       </Box>
-      <LeaveMissionDialog blocker={blocker} />
+      {blocker.state === 'blocked' && (
+        <Suspense fallback={null}>
+          <LeaveMissionDialog blocker={blocker} />
+        </Suspense>
+      )}
     </FormProvider>
   );
 }

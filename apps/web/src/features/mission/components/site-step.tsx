@@ -10,7 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LoadParams, MySite } from '@mm/shared';
@@ -20,10 +20,12 @@ import { useFieldError } from '../../../lib/form-errors';
 import { useMissionPhotoPrefill } from '../use-mission-photo-prefill';
 import { useSiteEditing } from '../use-site-editing';
 import { SitePhotoButton } from './site-photo-button';
-import { MySitesList } from './my-sites-list';
 import { ProvinceSelect } from './province-select';
 import { SiteMap } from './lazy-site-map';
 import type { MapFocus } from './site-map';
+
+/** "My locations" loads when the volunteer opens it, together with their sites (issue 13). */
+const MySitesList = lazy(async () => ({ default: (await import('./my-sites-list')).MySitesList }));
 
 const isNum = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
@@ -150,7 +152,9 @@ export function SiteStep({ params, editing }: { params: LoadParams; editing: boo
           </Alert>
         )}
         {showSites && sites.data && (
-          <MySitesList sites={sites.data} params={params} selectedId={siteId ?? null} onPick={choose} />
+          <Suspense fallback={null}>
+            <MySitesList sites={sites.data} params={params} selectedId={siteId ?? null} onPick={choose} />
+          </Suspense>
         )}
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>

@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Whether the browser believes it has a network (`online`/`offline` events). Kept apart from the
+ * outbox so that a page can ask without loading IndexedDB code (issue 13).
+ */
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return online;
+}
