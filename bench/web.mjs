@@ -12,10 +12,11 @@
 //      scores (performance, accessibility, best practices, SEO), FCP, LCP, TBT, CLS and bytes, with
 //      PASS/FAIL per target, the date and the machine's load average before and after.
 // Options: --runs N (3) --count N (seed:demo observations, 2000) --only home,explore,… --label TEXT
-//   --web-dist DIR --admin-dist DIR --no-write (print only)
+//   --web-dist DIR --admin-dist DIR --no-write (print only) --reports DIR (each run's Lighthouse JSON,
+//   `<page>-<run>.json`, to read its diagnostics: bootup-time, mainthread-work-breakdown, unused-javascript…)
 // Exit status 0 when every target passes, 1 otherwise, 2 on an error.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,6 +36,7 @@ const { values: opts } = parseArgs({
     'web-dist': { type: 'string' },
     'admin-dist': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
+    reports: { type: 'string' },
   },
 });
 const runs = Number(opts.runs);
@@ -136,7 +138,7 @@ const median = (values) => {
 };
 
 /** One Lighthouse run of `url` in a new Chromium; `storage` is put in localStorage first. */
-async function measure(baseUrl, page, storage) {
+async function measure(baseUrl, page, storage, run) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -163,6 +165,10 @@ async function measure(baseUrl, page, storage) {
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no Lighthouse result for ${page.path}`);
     if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (opts.reports) {
+      mkdirSync(opts.reports, { recursive: true });
+      writeFileSync(path.join(opts.reports, `${page.key}-${run}.json`), JSON.stringify(lhr));
+    }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
     const num = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -217,7 +223,7 @@ async function main() {
         // then the run is left out of the median (and said so).
         let s;
         for (let attempt = 1; attempt <= 3 && !s; attempt++) {
-          s = await measure(server.baseUrl, page, storage).catch((err) => {
+          s = await measure(server.baseUrl, page, storage, i + 1).catch((err) => {
             log(
               `${page.key} run ${i + 1} attempt ${attempt} failed: ${err instanceof Error ? err.message : String(err)}`,
             );

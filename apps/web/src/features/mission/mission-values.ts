@@ -1,5 +1,6 @@
 import type { Resolver } from 'react-hook-form';
 import type { MissionChecklist, MissionMilkweed, MissionObservation, MissionSite } from '@mm/shared';
+import { todayIso } from '../../lib/format-date';
 import { lazySchemaResolver } from '../../lib/lazy-schema-resolver';
 
 /** The Mission form's steps in order, as they appear in `?step=` (spec §3 step identifiers 0–3). */
@@ -42,9 +43,6 @@ export interface MissionFormValues {
     photos: MissionPhoto[];
   };
 }
-
-/** Today as ISO yyyy-MM-dd in UTC (spec §9), the latest date a mission may have. */
-export const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** A new, empty mission with its own idempotency key (one per draft). */
 export function emptyMission(): MissionFormValues {

@@ -1,14 +1,10 @@
 import { Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { todayIso } from '../../../lib/format-date';
 
 /** Earliest day worth filtering on; also keeps half-typed years (0202…) out of the URL. */
 const MIN_DAY = '1900-01-01';
-/** Today as yyyy-MM-dd in the visitor's time zone (no future dates: spec §9). */
-const todayIso = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 interface DayFieldProps {
   label: string;

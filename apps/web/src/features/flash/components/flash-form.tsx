@@ -6,7 +6,7 @@ import { LIFESTAGE_KEYS, type ChecklistDetail, type LoadParams, type SubmitFlash
 import { QualityWarnings, useQualityFlags, type QualityDraft } from '../../../components/ui/quality-warnings';
 import { useFieldError } from '../../../lib/form-errors';
 import { useFlashForm, type QueuedFlash } from '../hooks/use-flash-form';
-import { todayIso } from '../utils/flash-form-values';
+import { todayIso } from '../../../lib/format-date';
 import { FlashWhatSection } from './flash-what-section';
 import { FlashWhereSection } from './flash-where-section';
 import { FormSection } from './form-section';

@@ -8,13 +8,11 @@ import {
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { photoUrl } from '../../../entities/photo/photo-url';
+import { todayIso } from '../../../lib/format-date';
 import type { PickedPhoto } from '../components/photo-picker';
 
 /** The Flash form's raw values, before the shared schema parses them. */
 export type FlashFormValues = z.input<typeof submitFlashInputSchema>;
-
-/** Today as yyyy-MM-dd in UTC (spec §9: ISO dates, time zone utc). */
-export const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** A new Flash submission: today, nothing counted, one fresh idempotency key. */
 export function emptyFlashValues(): DefaultValues<FlashFormValues> {

@@ -1,7 +1,8 @@
 import { Grid, TextField } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { todayIso, type MissionFormValues } from '../mission-values';
+import { todayIso } from '../../../lib/format-date';
+import type { MissionFormValues } from '../mission-values';
 import { useFieldError } from '../../../lib/form-errors';
 
 /** Step 2 When: date (not in the future), start and end time (end ≥ start), number of participants. */

@@ -2,7 +2,8 @@ import { useWatch } from 'react-hook-form';
 import type { LoadParams, QualityFlag } from '@mm/shared';
 import { QualityWarnings, useQualityFlags } from '../../../components/ui/quality-warnings';
 import { missionQualityDraft } from '../mission-quality';
-import { todayIso, type MissionFormValues, type MissionStepName } from '../mission-values';
+import { todayIso } from '../../../lib/format-date';
+import type { MissionFormValues, MissionStepName } from '../mission-values';
 
 type Code = QualityFlag['code'];
 
