@@ -48,5 +48,8 @@ describe('isoWeekStart', () => {
     expect(isoWeekStart(2024, 1).toISOString().slice(0, 10)).toBe('2024-01-01');
     expect(isoWeekStart(2021, 1).toISOString().slice(0, 10)).toBe('2021-01-04');
     expect(isoWeekStart(2026, 27).toISOString().slice(0, 10)).toBe('2026-06-29');
+    // Week 1 of 2026 starts in 2025 (4 January 2026 is a Sunday); 2026 has a week 53.
+    expect(isoWeekStart(2026, 1).toISOString().slice(0, 10)).toBe('2025-12-29');
+    expect(isoWeekStart(2026, 53).toISOString().slice(0, 10)).toBe('2026-12-28');
   });
 });

@@ -1,4 +1,10 @@
+import dayjs from 'dayjs';
+import isoWeek from 'dayjs/plugin/isoWeek';
+import utc from 'dayjs/plugin/utc';
 import type { ExploreStats } from '@mm/shared';
+
+dayjs.extend(utc);
+dayjs.extend(isoWeek);
 
 /** A life stage id (1–4), or null for the milkweed rows of Missions. */
 export type StageKey = number | null;
@@ -48,8 +54,6 @@ export function provinceRows(
 
 /** Monday of ISO week `week` of `year`, as a UTC date (to name the week on the axis and in the table). */
 export function isoWeekStart(year: number, week: number): Date {
-  const jan4 = new Date(Date.UTC(year, 0, 4));
-  const monday = new Date(jan4);
-  monday.setUTCDate(jan4.getUTCDate() - ((jan4.getUTCDay() + 6) % 7) + (week - 1) * 7);
-  return monday;
+  // 4 January always falls in ISO week 1 of its year.
+  return dayjs.utc(`${year}-01-04`).isoWeek(week).startOf('isoWeek').toDate();
 }
