@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any schema is built.
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -37,6 +37,10 @@ class LazyHttpBackend implements BackendModule {
   }
 }
 
+/** Where the spec §7 loader reads namespace `ns` of language `lng` (also the service worker's cache key). */
+export const translationUrl = (ns: string, lng: string) =>
+  `${API_BASE}/localetranslations/getjsonfile/web/${ns}/${lng}`;
+
 /** The translations index.html carries for its language (`<script type="application/json" id="mm-i18n">`). */
 interface PageTranslations {
   lng: Locale;
@@ -79,7 +83,7 @@ export function initI18n(lng: Locale, preloaded: PageTranslations | undefined = 
       maxRetries: TRANSLATION_MAX_RETRIES,
       retryTimeout: TRANSLATION_RETRY_MS,
       interpolation: { escapeValue: false },
-      backend: { loadPath: `${API_BASE}/localetranslations/getjsonfile/web/{{ns}}/{{lng}}` },
+      backend: { loadPath: translationUrl('{{ns}}', '{{lng}}') },
       react: { useSuspense: true },
       partialBundledLanguages: true,
     });

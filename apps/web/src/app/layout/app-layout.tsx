@@ -17,7 +17,10 @@ const Footer = lazy(async () => ({ default: (await import('./footer')).Footer })
 const BusyOverlay = lazy(async () => ({ default: (await import('../../components/ui/busy-overlay')).BusyOverlay }));
 /** Page-view counting (issue 6): the first view counts once the navigation settled, after the first render. */
 const PageViews = lazy(async () => ({ default: (await import('./use-page-views')).PageViews }));
-/** The outbox's sender loads after the first render (issue 13: the Mission draft's schemas stay out of the entry). */
+/**
+ * The outbox's sender loads after the first render and only for a signed-in volunteer, the only one
+ * with anything to send (issue 13: the Mission draft's schemas, zod and IndexedDB stay off visitors' pages).
+ */
 const OutboxBoot = lazy(async () => ({ default: (await import('./outbox-boot')).OutboxBoot }));
 /** The service worker's registration and update prompt: after the first render, not before it. */
 const UpdatePrompt = lazy(async () => ({ default: (await import('./update-prompt')).UpdatePrompt }));
@@ -25,7 +28,7 @@ const UpdatePrompt = lazy(async () => ({ default: (await import('./update-prompt
 /** The page frame: skip link, header, main content, footer, busy overlay. */
 export function AppLayout() {
   const { t, i18n } = useTranslation();
-  const { checked } = useSession();
+  const { checked, user } = useSession();
   const lng = useLocale();
   useEffect(() => {
     if (i18n.language !== lng) void i18n.changeLanguage(lng);
@@ -76,7 +79,7 @@ export function AppLayout() {
       <Suspense fallback={null}>
         <BusyOverlay />
         <PageViews />
-        <OutboxBoot />
+        {user && <OutboxBoot />}
         <UpdatePrompt />
       </Suspense>
     </Box>

@@ -4,17 +4,26 @@ import type { i18n as I18n } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { DEFAULT_LOCALE, I18N_NAMESPACES } from '@mm/shared';
+import { translationUrl } from '../../lib/i18n';
 
 /**
  * The page that installed the first service worker loaded its translations and reference data
  * before the worker existed; once the worker controls the page, asking for them again lets the
- * worker's runtime caches keep them for offline use.
+ * worker's runtime caches keep them for offline use. The translations are only fetched, not handed
+ * to i18next again: reloading them re-rendered every translated component eight times on a first
+ * visit (issue 13: main-thread time).
  */
 async function warmRuntimeCaches(i18n: I18n, queryClient: QueryClient): Promise<void> {
   const sw = navigator.serviceWorker;
   await sw.ready;
   if (!sw.controller) await new Promise((resolve) => sw.addEventListener('controllerchange', resolve, { once: true }));
-  await i18n.reloadResources();
+  const languages = [...new Set([i18n.language, DEFAULT_LOCALE])];
+  await Promise.all(
+    languages.flatMap((lng) =>
+      I18N_NAMESPACES.map((ns) => fetch(translationUrl(ns, lng)).then((res) => res.arrayBuffer())),
+    ),
+  );
   // Loaded here, not with the first screen (issue 13): reading the stored reference data needs its schema (zod).
   const [{ getParamsQueryOptions }, { getClientConfigQueryOptions }] = await Promise.all([
     import('../../entities/params/get-params'),

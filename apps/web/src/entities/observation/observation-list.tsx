@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { SMALL_SCREEN_BREAKPOINT, type ObservationRow } from '@mm/shared';
 import { MmImage } from '../../components/ui/mm-image';
 import { LocaleLink, useLocale } from '../../lib/links';
+import { formatDate } from '../../lib/format-date';
 import { photoUrl } from '../photo/photo-url';
 import { milkweedName } from '../milkweed/milkweed-name';
 
@@ -65,8 +66,7 @@ export function ObservationList({ rows }: { rows: ObservationRow[] }) {
   const { t } = useTranslation();
   const lng = useLocale();
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`, { noSsr: true });
-  const date = (d: string) =>
-    new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const date = (d: string) => formatDate(d, lng);
   if (rows.length === 0) return <Typography sx={{ py: 4 }}>{t('explore.empty')}</Typography>;
   if (small) {
     return (

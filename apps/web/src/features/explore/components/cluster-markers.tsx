@@ -10,6 +10,17 @@ import { clusterIcon } from '../utils/map-icons';
 import { ChecklistPopup } from './checklist-popup';
 import { PlaceObservationsPopup } from './place-observations-popup';
 
+/** One compact number format per language ("1.2K"), shared by every marker: building one costs more than using it. */
+const compactFormats = new Map<string, Intl.NumberFormat>();
+function compactCount(lng: string): Intl.NumberFormat {
+  let format = compactFormats.get(lng);
+  if (!format) {
+    format = new Intl.NumberFormat(lng, { notation: 'compact', maximumFractionDigits: 1 });
+    compactFormats.set(lng, format);
+  }
+  return format;
+}
+
 /** Zoom beyond which a cluster is not zoomed into any further. */
 const MAX_CLUSTER_ZOOM = 18;
 
@@ -39,7 +50,7 @@ function ClusterBubble({ cluster, filters }: { cluster: Cluster; filters: Explor
   const popup = useRef<L.Popup>(null);
   const relayout = useCallback(() => popup.current?.update(), []);
   const samePlace = isSinglePoint(cluster.bounds);
-  const text = new Intl.NumberFormat(lng, { notation: 'compact', maximumFractionDigits: 1 }).format(cluster.count);
+  const text = compactCount(lng).format(cluster.count);
   const label = samePlace
     ? t('map.cluster_same_place', { count: cluster.count })
     : t('map.cluster', { count: cluster.count });

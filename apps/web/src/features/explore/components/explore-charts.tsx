@@ -125,9 +125,15 @@ export function ExploreCharts({ filters, params }: { filters: ExploreFilters; pa
   const weeks = stats.data ? weekSeries(stats.data.per_week) : null;
   const provinces = stats.data ? provinceRows(stats.data.per_province) : null;
   return (
-    <Accordion expanded={open} onChange={(_, o) => setOpen(o)} disableGutters sx={{ mt: 3 }}>
+    <Accordion
+      expanded={open}
+      onChange={(_, o) => setOpen(o)}
+      disableGutters
+      // MUI wraps the summary in an <h3>: the page's outline wants an <h2> after the <h1>.
+      slotProps={{ heading: { component: 'h2' } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="explore-charts" id="explore-charts-header">
-        <Typography component="h2" variant="h6">
+        <Typography component="span" variant="h6">
           {t('charts.title')}
         </Typography>
       </AccordionSummary>

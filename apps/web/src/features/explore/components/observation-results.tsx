@@ -55,9 +55,11 @@ export function ObservationResults({
         {t('common:errors.please_try_again')}
       </Alert>
     );
+  // While the first page loads, the results keep a screen's height: what follows (the charts) stays
+  // below the fold instead of loading at once and then jumping down (issue 13: main thread and CLS).
   if (isPending)
     return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+      <Box sx={{ display: 'grid', placeItems: 'start center', py: 6, minHeight: '100vh' }}>
         <CircularProgress aria-label={t('loading')} />
       </Box>
     );

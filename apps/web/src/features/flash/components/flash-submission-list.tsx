@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_IDS, LIFESTAGE_KEYS, type LoadParams, type MySubmission } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
 import { LocaleLink, useLocale } from '../../../lib/links';
+import { formatDate } from '../../../lib/format-date';
 import { photoUrl } from '../../../entities/photo/photo-url';
 import { StatusChips } from '../../../components/ui/status-chips';
 
@@ -49,8 +50,7 @@ function Thumb({ item }: { item: MySubmission }) {
 export function FlashSubmissionList({ items, params }: { items: MySubmission[]; params: LoadParams | undefined }) {
   const { t } = useTranslation();
   const lng = useLocale();
-  const date = (d: string) =>
-    new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  const date = (d: string) => formatDate(d, lng);
   const provinceName = (id: number | null) => params?.provinces.find((p) => p.province_id === id)?.province;
   return (
     <Grid

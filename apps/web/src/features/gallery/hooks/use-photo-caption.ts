@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LICENSE, isLicenseCode, type GalleryPhoto, type LoadParams } from '@mm/shared';
 import { useLocale } from '../../../lib/links';
+import { formatDate } from '../../../lib/format-date';
 
 /** What a gallery photo's caption says, in the page's language. */
 export interface PhotoCaption {
@@ -28,9 +29,7 @@ export function usePhotoCaption(provinces: LoadParams['provinces'] | undefined):
   return useCallback(
     (photo) => {
       const stage = t(`common:lifestage.${photo.lifestage_id ?? 'milkweed'}`);
-      const date = new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-        new Date(`${photo.checklist_date}T00:00:00Z`),
-      );
+      const date = formatDate(photo.checklist_date, lng);
       const province = provinces?.find((p) => p.province_id === photo.province_id)?.province;
       const place = [photo.locality, province].filter(Boolean).join(', ');
       const observer = t('by', { username: photo.username ?? t('former_volunteer') });

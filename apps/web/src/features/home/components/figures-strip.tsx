@@ -1,5 +1,5 @@
 import { Paper, Typography } from '@mui/material';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../lib/links';
 import { useFigures } from '../api/use-figures';
@@ -17,7 +17,7 @@ export function FiguresStrip() {
   const { t } = useTranslation('content');
   const lng = useLocale();
   const figures = useFigures();
-  const format = new Intl.NumberFormat(lng);
+  const format = useMemo(() => new Intl.NumberFormat(lng), [lng]);
   const items = figures.data
     ? [
         {
