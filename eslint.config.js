@@ -77,6 +77,57 @@ const productCode = [
   'packages/*/src/**/*.ts',
 ];
 
+/** Unit, integration and end-to-end tests. */
+const testCode = ['**/*.test.{ts,tsx}', 'apps/*/test/**/*.ts', 'e2e/**/*.ts'];
+
+/**
+ * Test files not yet under the type-checked preset (issue 12): they read untyped JSON answers
+ * (`res.json()` is `any`), which the preset's no-unsafe-* rules refuse until each answer is typed with
+ * the @mm/shared types. Shrink this list, never grow it.
+ */
+const testsNotYetTyped = [
+  'apps/admin/src/providers/session-check.test.ts',
+  ...[
+    'accounts',
+    'admin',
+    'api-fuzz',
+    'checklists',
+    'cluster-index',
+    'coordinate-uncertainty',
+    'density',
+    'downloads',
+    'dwca',
+    'explore-sort',
+    'explore',
+    'figures',
+    'gallery',
+    'import-provenance',
+    'import-writer',
+    'input-rules',
+    'job-queue',
+    'licenses',
+    'list-index',
+    'list-rows',
+    'multi-server',
+    'observations',
+    'pageviews',
+    'photo-files',
+    'private-sites',
+    'quality',
+    'sign-in-limits',
+    'site-history',
+    'storage-to-s3',
+    'users',
+    'utilities',
+    'versioned-cache',
+    'vetting-digest',
+  ].map((name) => `apps/server/test/${name}.test.ts`),
+  'apps/web/src/lib/outbox/sync.test.ts',
+  ...['a11y', 'downloads', 'dwca-download', 'offline-outbox', 'site-history', 'site-quality'].map(
+    (name) => `e2e/tests/${name}.spec.ts`,
+  ),
+];
+
 /** JSX attributes a person reads or hears (issue 6 lint rule on literal strings). */
 const visibleAttributes =
   '/^(aria-label|aria-description|aria-valuetext|aria-roledescription|title|alt|placeholder|label|helperText)$/';
@@ -101,10 +152,10 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    // Issue 12: the product's code is linted with type information (typescript-eslint's type-checked
-    // preset). Test files are not yet: they read untyped JSON answers (`res.json()`), which need typing first.
-    files: productCode,
-    ignores: ['**/*.test.{ts,tsx}'],
+    // Issue 12: the product's code and its tests are linted with type information (typescript-eslint's
+    // type-checked preset), except the test files listed in `testsNotYetTyped`.
+    files: [...productCode, ...testCode],
+    ignores: testsNotYetTyped,
     extends: [tseslint.configs.recommendedTypeChecked],
   },
   {
