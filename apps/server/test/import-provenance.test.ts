@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ObservationListResponse } from '@mm/shared';
 import { ensureUser } from '../src/cli/common';
 import { createSightingWriter, importSightings, importSourceKey } from '../src/modules/imports/import.service';
 import type { SightingRecord } from '../src/modules/imports/sightings-csv';
@@ -36,7 +37,7 @@ const download = (query: string, headers: Record<string, string> = {}) =>
 const csvRows = async (query: string, headers: Record<string, string> = {}) => {
   const res = await download(`format=csv&${query}`, headers);
   expect(res.statusCode).toBe(200);
-  return parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
+  return parse<Record<string, string>>(res.body, { columns: true, bom: true });
 };
 /** A tab-separated archive file as objects (no quoting: the writer turns tabs and breaks into spaces). */
 const tsv = (text: string) => {
@@ -92,9 +93,12 @@ describe('provenance of imported records (issue 18)', { timeout: IMPORT_TIMEOUT_
     // Never the importing account, never relicensed as CC BY 4.0 when the source says CC BY-NC.
     expect(rows.some((r) => r.recordedBy === 'prov-inat' || r.rightsHolder === 'prov-inat')).toBe(false);
     // Each record keeps the licence its source row states (the fixture's `license` column, by gbifID).
-    const source = parse(await text(openObservationsCsv('gbif_inat_asclepias_speciosa_2020.csv')), {
-      columns: true,
-    }) as Record<string, string>[];
+    const source = parse<Record<string, string>>(
+      await text(openObservationsCsv('gbif_inat_asclepias_speciosa_2020.csv')),
+      {
+        columns: true,
+      },
+    );
     const licenseOf = new Map(source.map((r) => [`GBIF:${r.gbifID}`, r.license]));
     expect(rows.filter((r) => r.license !== licenseOf.get(r.otherCatalogNumbers ?? ''))).toEqual([]);
     expect(rows.filter((r) => r.license === BY_NC)).toHaveLength(451);
@@ -196,8 +200,9 @@ describe('provenance of imported records (issue 18)', { timeout: IMPORT_TIMEOUT_
     const rows = await csvRows('username=prov-showy&date_from=1968-01-01&date_to=1968-12-31');
     expect(rows.filter((r) => r.eventDate === '1968-08').length).toBeGreaterThan(0);
     const total = async (query: string) =>
-      (await ctx.app.inject({ method: 'GET', url: `/api/observations?username=prov-showy&${query}` })).json().paginator
-        .total as number;
+      (
+        await ctx.app.inject({ method: 'GET', url: `/api/observations?username=prov-showy&${query}` })
+      ).json<ObservationListResponse>().paginator.total;
     const august = await total('date_from=1968-08-01&date_to=1968-08-31');
     // A record of "August 1968" is not "on or before 15 August 1968".
     expect(await total('date_from=1968-08-01&date_to=1968-08-15')).toBeLessThan(august);

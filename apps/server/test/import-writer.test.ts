@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ObservationListResponse } from '@mm/shared';
 import { ensureUser } from '../src/cli/common';
 import { generateDemoSightings } from '../src/demo/demo-generator';
 import { checkPlace, locateRegion } from '../src/lib/province-locator';
@@ -106,7 +107,9 @@ describe('demo observations', () => {
       FROM sites s JOIN provinces p USING (province_id) JOIN countries c ON c.id = p.country_id WHERE s.user_id = ${userId}`);
     expect(sitesOf.rows).toHaveLength(placed);
     for (const s of sitesOf.rows) expect(checkPlace(s.code, s.lat, s.lng).kind).toBe('inside');
-    const list = (await ctx.app.inject({ method: 'GET', url: '/api/observations?limit=50' })).json();
+    const list = (
+      await ctx.app.inject({ method: 'GET', url: '/api/observations?limit=50' })
+    ).json<ObservationListResponse>();
     expect(list.paginator.total).toBeGreaterThanOrEqual(placed);
   });
 });
@@ -140,7 +143,7 @@ describe('imported counts (issue 18)', () => {
       url: '/api/observations/download?format=csv&reason_id=1&username=count-import-test',
       remoteAddress: '10.18.0.3', // its own address: downloads are limited per IP across test files
     });
-    const rows = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(csv.body, { columns: true, bom: true });
     expect(rows.map((r) => [r.individualCount, r.occurrenceStatus, r.occurrenceRemarks]).sort()).toEqual([
       ['', 'present', 'Seen from the road'],
       ['0', 'absent', 'Seen from the road'],

@@ -5,9 +5,9 @@ const PUBLIC = [1, 2, 4] as const;
 /** A fetch answering rows of status 1 for every id it is asked (JSON `{"id":n,"v":"tag"}`), recording the ids asked. */
 function fetcher(tag: string, statusOf: (id: number) => number = () => 1) {
   const asked: number[][] = [];
-  const fetch = async (ids: number[]): Promise<FetchedRow[]> => {
+  const fetch = (ids: number[]): Promise<FetchedRow[]> => {
     asked.push(ids);
-    return ids.map((id) => [id, statusOf(id), JSON.stringify({ id, v: tag })]);
+    return Promise.resolve(ids.map((id): FetchedRow => [id, statusOf(id), JSON.stringify({ id, v: tag })]));
   };
   return { asked, fetch };
 }
@@ -58,8 +58,8 @@ describe('Explore list rows kept in memory (RowCache)', () => {
 
   it('leaves out ids the fetch does not return (rows that stopped matching the filters)', async () => {
     const rows = createRowCache(1024 * 1024);
-    const some = async (ids: number[]): Promise<FetchedRow[]> =>
-      ids.filter((id) => id !== 2).map((id) => [id, 1, `{"id":${id}}`]);
+    const some = (ids: number[]): Promise<FetchedRow[]> =>
+      Promise.resolve(ids.filter((id) => id !== 2).map((id): FetchedRow => [id, 1, `{"id":${id}}`]));
     expect(await rows.page([1, 2, 3], PUBLIC, 7, () => 7, some)).toBe('[{"id":1},{"id":3}]');
   });
 

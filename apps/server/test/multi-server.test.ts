@@ -67,7 +67,7 @@ interface Server {
   output: string[];
 }
 
-async function startServer(name: Name, env: Record<string, string>): Promise<Server> {
+function startServer(name: Name, env: Record<string, string>): Server {
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
@@ -198,7 +198,7 @@ beforeAll(async () => {
   if (intoSlot > STARTUP_SLOT_SECONDS - 30)
     await new Promise((r) => setTimeout(r, (STARTUP_SLOT_SECONDS - intoSlot + 1) * 1000));
   const env = { ...store.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1' };
-  [A, B] = await Promise.all([startServer('A', env), startServer('B', env)]);
+  [A, B] = [startServer('A', env), startServer('B', env)];
   await Promise.all([waitReady(A), waitReady(B)]);
 }, 120_000);
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiError } from '@mm/shared';
 import { pageViews } from '../src/db/schema';
 import { topPages } from '../src/modules/pageviews/pageviews.service';
 import { buildTestApp, type TestContext } from './helpers';
@@ -82,13 +83,13 @@ describe('POST /api/utilities/pageview', () => {
   ])('answers 400 with a translated field message for %s', async (_name, path, message) => {
     const res = await view(ctx.app, path);
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.path).toContain(message);
+    expect(res.json<ApiError>().fields?.path).toContain(message);
   });
 
   it('translates the field message in the request language', async () => {
     const res = await view(ctx.app, '/elsewhere', { Language: 'fr' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.path).toMatch(/^Adresse de la page/);
+    expect(res.json<ApiError>().fields?.path).toMatch(/^Adresse de la page/);
   });
 
   it('accepts exactly 512 characters and writes nothing for a refused path', async () => {
@@ -111,7 +112,7 @@ describe('POST /api/utilities/pageview', () => {
       expect(codes).toEqual([204, 204, 204, 429, 429]);
       expect(await countOf(path)).toBe(3);
       const res = await view(limited.app, path, { Language: 'fr' }, ip);
-      expect(res.json().message).toMatch(/tentatives|requêtes|trop/i);
+      expect(res.json<ApiError>().message).toMatch(/tentatives|requêtes|trop/i);
     } finally {
       await limited.close();
     }

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoadParams } from '@mm/shared';
 import { loadConfig } from '../src/config';
 import { isDatabaseUnavailable } from '../src/db/availability';
 import { createStorage, s3Storage } from '../src/lib/storage';
@@ -20,7 +21,7 @@ const photo = readFileSync(
 
 /** The storage drivers every test below runs against: settings for the app, and how to stop what was started. */
 const drivers = [
-  { name: 'disk', start: async () => ({ env: {}, stop: async () => undefined }) },
+  { name: 'disk', start: () => Promise.resolve({ env: {}, stop: () => Promise.resolve() }) },
   {
     name: 'S3',
     start: async () => {
@@ -46,8 +47,8 @@ describe.each(drivers)('photo files on $name storage (issues 14, 16)', ({ start 
       await database.drop();
     };
     token = (await signUp(ctx.app)).token;
-    const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-    qc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
+    const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+    qc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
   });
   afterAll(() => done());
 
@@ -277,7 +278,9 @@ describe.each(drivers)('photo files on $name storage (issues 14, 16)', ({ start 
     expect(archive.statusCode).toBe(200);
     const entries = await unzip(archive.rawPayload);
     expect(Object.keys(entries).sort()).toEqual(['data.json', `photos/${field.photo_name}`, `profile/${photo_name}`]);
-    expect(JSON.parse(entries['data.json']!).missing_files).toEqual([`photos/${lostOne.photo_name}`]);
+    expect((JSON.parse(entries['data.json']!) as { missing_files: string[] }).missing_files).toEqual([
+      `photos/${lostOne.photo_name}`,
+    ]);
 
     const gone = await ctx.app.inject({
       method: 'DELETE',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '@mm/shared';
 import { loadConfig } from '../src/config';
 import { isCommonPassword } from '../src/lib/common-passwords';
 import { signinDelaySeconds } from '../src/lib/rate-limits';
@@ -107,7 +108,7 @@ describe('sign-up limits and passwords', () => {
     expect(isCommonPassword('monarque1')).toBe(false);
     const common = await signUp(ctx.app, { password: 'password1', confirm_password: 'password1', language: 'es' });
     expect(common.res.statusCode).toBe(400);
-    expect(Object.keys(common.res.json().fields)).toEqual(['password']);
+    expect(Object.keys(common.res.json<ApiError>().fields ?? {})).toEqual(['password']);
     const fr = await ctx.app.inject({
       method: 'POST',
       url: '/api/users/signup',
@@ -122,9 +123,11 @@ describe('sign-up limits and passwords', () => {
         language: 'fr',
       },
     });
-    expect(fr.json().fields.password).toBe('Ce mot de passe est trop courant. Veuillez en choisir un autre.');
+    expect(fr.json<ApiError>().fields?.password).toBe(
+      'Ce mot de passe est trop courant. Veuillez en choisir un autre.',
+    );
     const tooShort = await signUp(ctx.app, { password: 'q1', confirm_password: 'q1' });
-    expect(tooShort.res.json().fields.password).toBe('Password must be 4-16 characters.');
+    expect(tooShort.res.json<ApiError>().fields?.password).toBe('Password must be 4-16 characters.');
 
     const { token } = await signUp(ctx.app);
     const change = await ctx.app.inject({
@@ -134,6 +137,6 @@ describe('sign-up limits and passwords', () => {
       payload: { current_password: 'monarque1', new_password: 'iloveyou', confirm_password: 'iloveyou' },
     });
     expect(change.statusCode).toBe(400);
-    expect(Object.keys(change.json().fields)).toEqual(['new_password']);
+    expect(Object.keys(change.json<ApiError>().fields ?? {})).toEqual(['new_password']);
   });
 });

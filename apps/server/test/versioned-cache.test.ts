@@ -4,9 +4,9 @@ import { createVersionedCache } from '../src/lib/versioned-cache';
 describe('createVersionedCache', () => {
   it('computes once per key and version, again for a new version', async () => {
     const calls: string[] = [];
-    const cache = createVersionedCache(async (args: { name: string }) => {
+    const cache = createVersionedCache((args: { name: string }) => {
       calls.push(args.name);
-      return `${args.name}:${calls.length}`;
+      return Promise.resolve(`${args.name}:${calls.length}`);
     }, 10);
     const [a, b] = await Promise.all([cache.get(1, 'k', { name: 'x' }), cache.get(1, 'k', { name: 'x' })]);
     expect([a, b]).toEqual(['x:1', 'x:1']);
@@ -18,10 +18,10 @@ describe('createVersionedCache', () => {
 
   it('does not keep a failed computation', async () => {
     let fail = true;
-    const cache = createVersionedCache(async () => {
-      if (fail) throw new Error('database away');
-      return 42;
-    }, 10);
+    const cache = createVersionedCache(
+      () => (fail ? Promise.reject(new Error('database away')) : Promise.resolve(42)),
+      10,
+    );
     await expect(cache.get(1, 'k', {})).rejects.toThrow('database away');
     fail = false;
     expect(await cache.get(1, 'k', {})).toBe(42);
@@ -29,7 +29,7 @@ describe('createVersionedCache', () => {
 
   it('keeps at most max keys, dropping the least recently used', async () => {
     let n = 0;
-    const cache = createVersionedCache(async () => ++n, 2);
+    const cache = createVersionedCache(() => Promise.resolve(++n), 2);
     await cache.get(1, 'a', {});
     await cache.get(1, 'b', {});
     await cache.get(1, 'a', {});

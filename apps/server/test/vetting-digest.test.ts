@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ObservationStatus, Role } from '@mm/shared';
+import { ObservationStatus, Role, type MyProfile } from '@mm/shared';
 import { createMailer, type MailMessage, type Mailer } from '../src/lib/mailer';
 import {
   createVettingDigestService,
@@ -127,7 +127,7 @@ describe('vetting emails (issue 17)', () => {
       url: '/api/users/myprofile',
       headers: { Authorization: quiet.token },
     });
-    expect(me.json().profile.vetting_emails).toBe(false);
+    expect(me.json<MyProfile>().profile?.vetting_emails).toBe(false);
     await vet([await sighting(quiet, 'Backyard')], ObservationStatus.Valid);
 
     const pending = await signUp(ctx.app, { language: 'en' });
@@ -143,7 +143,11 @@ describe('vetting emails (issue 17)', () => {
   it('emails each volunteer once when two servers run the job at the same moment', async () => {
     const volunteer = await signUp(ctx.app, { language: 'es' });
     await vet([await sighting(volunteer, 'Parque')], ObservationStatus.Valid);
-    const other = createVettingDigestService(ctx.db, { send: async (m) => (sent.push(m), 'other') }, 'https://x');
+    const other = createVettingDigestService(
+      ctx.db,
+      { send: (m) => (sent.push(m), Promise.resolve('other')) },
+      'https://x',
+    );
     const now = new Date(Date.now() + HOUR);
     await Promise.all([digests.sendDue(now), other.sendDue(now)]);
     expect(mailsTo(volunteer)).toHaveLength(1);

@@ -11,11 +11,10 @@ function setup(answers: (SessionUser | undefined | Error)[]) {
   let calls = 0;
   let roleChanges = 0;
   const check = createSessionCheck({
-    verify: async () => {
+    verify: () => {
       const answer = answers[Math.min(calls, answers.length - 1)];
       calls += 1;
-      if (answer instanceof Error) throw answer;
-      return answer;
+      return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
     },
     onRoleChange: () => {
       roleChanges += 1;

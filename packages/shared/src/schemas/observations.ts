@@ -118,6 +118,7 @@ export const uploadPhotoResponseSchema = z.object({
   height: z.number().int(),
   bytes: z.number().int(),
 });
+export type UploadPhotoResponse = z.infer<typeof uploadPhotoResponseSchema>;
 
 /** Observation row of spec §3, plus the point, date and Spanish name the UI needs. */
 export const observationRowSchema = z.object({
