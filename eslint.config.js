@@ -89,9 +89,7 @@ const testsNotYetTyped = [
   ...[
     'accounts',
     'admin',
-    'api-fuzz',
     'checklists',
-    'cluster-index',
     'coordinate-uncertainty',
     'density',
     'downloads',
@@ -110,10 +108,6 @@ const testsNotYetTyped = [
     'users',
     'utilities',
   ].map((name) => `apps/server/test/${name}.test.ts`),
-  'apps/web/src/lib/outbox/sync.test.ts',
-  ...['a11y', 'downloads', 'dwca-download', 'offline-outbox', 'site-history', 'site-quality'].map(
-    (name) => `e2e/tests/${name}.spec.ts`,
-  ),
 ];
 
 /** JSX attributes a person reads or hears (issue 6 lint rule on literal strings). */

@@ -105,10 +105,9 @@ async function headProblems(page: Page, lng: string, route: string): Promise<str
       (m) => m.getAttribute('content') ?? '',
     ),
     alternates: Object.fromEntries(
-      [...document.querySelectorAll('head link[rel="alternate"]')].map((l) => [
-        l.getAttribute('hreflang'),
-        l.getAttribute('href'),
-      ]),
+      [...document.querySelectorAll('head link[rel="alternate"]')].map(
+        (l) => [l.getAttribute('hreflang') ?? '', l.getAttribute('href') ?? ''] as const,
+      ),
     ),
   }));
   const problems: string[] = [];

@@ -81,7 +81,7 @@ test('a visitor states a reason and downloads exactly the observations Explore s
   await expect(dialog).toBeHidden();
 
   expect(download.suggestedFilename()).toMatch(/^mission-monarch-observations-\d{4}-\d{2}-\d{2}\.csv$/);
-  const rows = parse(await readFile(await download.path()), { columns: true }) as Record<string, string>[];
+  const rows = parse<Record<string, string>>(await readFile(await download.path()), { columns: true });
   const list = (await (await request.get(`/api/observations?username=${username}`)).json()) as {
     paginator: { total: number };
   };
@@ -103,6 +103,6 @@ test('a signed-in user downloads with their session: no token or ticket appears 
   const download = await arriving;
   // The page fetched the file with its Authorization header and handed it over as a blob (ADR 0015).
   expect(download.url()).toMatch(/^blob:/);
-  const rows = parse(await readFile(await download.path()), { columns: true }) as Record<string, string>[];
+  const rows = parse<Record<string, string>>(await readFile(await download.path()), { columns: true });
   expect(rows).toHaveLength(3);
 });

@@ -39,7 +39,7 @@ function unzip(buffer: Buffer): Promise<Record<string, string>> {
 function rows(text: string | undefined): Record<string, string>[] {
   const [header, ...lines] = (text ?? '').split('\n').filter((l) => l !== '');
   const names = (header ?? '').split('\t');
-  return lines.map((line) => Object.fromEntries(line.split('\t').map((cell, i) => [names[i], cell])));
+  return lines.map((line) => Object.fromEntries(line.split('\t').map((cell, i) => [names[i] ?? '', cell] as const)));
 }
 
 async function signUp(page: Page): Promise<string> {

@@ -335,11 +335,11 @@ test('online: a Flash the server refuses (400) shows its errors in the form and 
     () =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('mm-outbox');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
         open.onsuccess = () => {
           const count = open.result.transaction('entries').objectStore('entries').count();
           count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
+          count.onerror = () => reject(count.error ?? new Error('count failed'));
         };
       }),
   );

@@ -63,10 +63,10 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   milkweedId = params.milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')?.milkweed_id ?? 0;
   const qc = params.provinces.find((p) => p.administrative === 'QC')?.province_id;
   firstVisit = await mission(request, { ...GARDEN, province_id: qc, is_private: true }, '2026-06-29', 4, 0);
-  const detail = await (
+  const detail = (await (
     await request.get(`/api/checklists/${firstVisit}`, { headers: { Authorization: token } })
-  ).json();
-  siteId = (detail as { site: { site_id: number } }).site.site_id;
+  ).json()) as { site: { site_id: number } };
+  siteId = detail.site.site_id;
   await mission(request, { ...GARDEN, site_id: siteId, province_id: qc }, '2026-07-07', 2, 5);
   await request.dispose();
 });

@@ -44,8 +44,7 @@ async function signIn(page: Page) {
 function focusIndicator(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body)
-      return { name: 'body', indicator: 'none: the focus left the page' as string | null };
+    if (!el || el === document.body) return { name: 'body', indicator: 'none: the focus left the page' };
     const style = getComputedStyle(el);
     const outline =
       style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import addFormats, { type FormatsPlugin } from 'ajv-formats';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -54,7 +54,8 @@ interface Operation {
 
 /** Validators of the documented response bodies (OpenAPI 3.0: `nullable` is an ajv keyword too). */
 const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats.default(ajv);
+// ajv-formats is CommonJS: its plugin is the module's `default` export.
+(addFormats.default as FormatsPlugin)(ajv);
 const validators = new Map<string, ValidateFunction>();
 function responseValidator(key: string, schema: JsonSchema): ValidateFunction {
   let validate = validators.get(key);
@@ -219,7 +220,11 @@ function objectFor(schema: JsonSchema, depth: number): fc.Arbitrary<Record<strin
 
 /** A query or path value as text: scalars as they are, the rest as JSON (what `sort`/`range`/`filter` take). */
 const asText = (value: unknown): string =>
-  typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+      ? String(value)
+      : (JSON.stringify(value) ?? String(value));
 
 interface Identity {
   name: 'anonymous' | 'volunteer' | 'admin';

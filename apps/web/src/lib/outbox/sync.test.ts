@@ -32,25 +32,25 @@ const apiError = (status: number, message = 'refused', fields?: Record<string, s
 function fakeServer() {
   const checklists = new Map<string, number>();
   const calls: string[] = [];
-  const failures: unknown[] = [];
+  const failures: (Error | undefined)[] = [];
   let uploads = 0;
   const transport: OutboxTransport = {
-    async upload(blob, fileName) {
+    upload(blob, fileName) {
       calls.push(`upload ${fileName}`);
       const failure = failures.shift();
-      if (failure) throw failure;
+      if (failure) return Promise.reject(failure);
       expect(blob.size).toBeGreaterThan(0);
       uploads += 1;
-      return { photo_name: `00000000-0000-4000-8000-${String(uploads).padStart(12, '0')}.jpg` };
+      return Promise.resolve({ photo_name: `00000000-0000-4000-8000-${String(uploads).padStart(12, '0')}.jpg` });
     },
-    async submit(kind: OutboxKind, payload) {
+    submit(kind: OutboxKind, payload) {
       const key = (payload as { idempotency_key: string }).idempotency_key;
       calls.push(`submit ${kind} ${key} ${JSON.stringify(payload)}`);
       const failure = failures.shift();
-      if (failure) throw failure;
+      if (failure) return Promise.reject(failure);
       const id = checklists.get(key) ?? checklists.size + 1;
       checklists.set(key, id);
-      return { checklist_id: id };
+      return Promise.resolve({ checklist_id: id });
     },
   };
   return { transport, checklists, calls, failures };
@@ -98,7 +98,7 @@ beforeEach(async () => {
   await new Promise<void>((resolve, reject) => {
     const req = indexedDB.deleteDatabase(OUTBOX_DB_NAME);
     req.onsuccess = () => resolve();
-    req.onerror = () => reject(req.error);
+    req.onerror = () => reject(req.error ?? new Error('deleteDatabase failed'));
   });
 });
 afterEach(() => closeOutboxDb());
