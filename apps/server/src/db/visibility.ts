@@ -1,5 +1,56 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ObservationStatusId } from '@mm/shared';
+import {
+  ADMIN_ROLE_ID,
+  ALL_STATUS_IDS,
+  ObservationStatus,
+  PUBLIC_STATUS_IDS,
+  type ObservationStatusId,
+  type SessionUser,
+} from '@mm/shared';
+
+/** What an observer sees of their own records: everything but what they deleted. */
+const OWN_STATUS_IDS: readonly ObservationStatusId[] = ALL_STATUS_IDS.filter((s) => s !== ObservationStatus.Deleted);
+
+/** Whether `user` is the observer `ownerId` (null: a deleted account's records, nobody's). */
+export const isObserver = (user: SessionUser | null, ownerId: number | null): boolean =>
+  user !== null && ownerId !== null && user.user_id === ownerId;
+
+/**
+ * The statuses of observations a requester sees (spec §1; issue 12: decided here only): every status
+ * for an admin; all but Deleted for the observer of the records at hand (`ownerId`, for pages about
+ * one checklist, observation or site); Pending, Vetted and Valid for everyone else. Shared answers
+ * (Explore, gallery, downloads) pass no owner, so they never depend on who asks beyond the role.
+ * @param ownerId user id of the records' observer, when the answer is about one observer's records (null: none)
+ */
+export function visibleStatuses(
+  user: SessionUser | null,
+  ownerId: number | null = null,
+): readonly ObservationStatusId[] {
+  if (user?.role_id === ADMIN_ROLE_ID) return ALL_STATUS_IDS;
+  if (isObserver(user, ownerId)) return OWN_STATUS_IDS;
+  return PUBLIC_STATUS_IDS;
+}
+
+/**
+ * Whether a requester sees a private site's exact point, locality and city (issue 19): its observer
+ * (`ownerId`) and admins do; everyone else gets the centre of its 0.1° cell, without locality or city.
+ */
+export function seesExactPlace(user: SessionUser | null, ownerId: number | null): boolean {
+  return user?.role_id === ADMIN_ROLE_ID || isObserver(user, ownerId);
+}
+
+/**
+ * Whose positions a shared answer carries (issue 19): `exact` for admins, everyone else `generalised`,
+ * where a private site stands at the centre of its 0.1° cell without locality or city. Shared (cached)
+ * answers follow the requester's role only, never ownership, so a cached public answer never holds
+ * an exact private position; owners see theirs in their own pages (checklist detail, sites).
+ */
+export type Positions = 'exact' | 'generalised';
+
+/** `exact` for an admin, `generalised` for everyone else. */
+export function positionsFor(user: SessionUser | null): Positions {
+  return user?.role_id === ADMIN_ROLE_ID ? 'exact' : 'generalised';
+}
 
 /** The columns {@link visibleObservation} reads: by default the aliases `o` (observations) and `c` (checklists). */
 export interface VisibilityColumns {

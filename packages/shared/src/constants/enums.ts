@@ -20,6 +20,8 @@ export type LifestageKey = (typeof LIFESTAGE_KEYS)[number];
  */
 export const ObservationStatus = { Pending: 1, Vetted: 2, Deleted: 3, Valid: 4, Invalid: 5, Test: 6 } as const;
 export type ObservationStatusId = (typeof ObservationStatus)[keyof typeof ObservationStatus];
+/** Every observation status, in id order. */
+export const ALL_STATUS_IDS: readonly ObservationStatusId[] = Object.values(ObservationStatus);
 /** Statuses anyone may see in public views; Deleted, Invalid and Test never leave the admin panel. */
 export const PUBLIC_STATUS_IDS: readonly ObservationStatusId[] = [
   ObservationStatus.Pending,

@@ -1,17 +1,15 @@
 import {
-  ADMIN_ROLE_ID,
   cellCentre,
   ObservationStatus,
-  PUBLIC_STATUS_IDS,
   SubmitType,
   V,
   type ChecklistDetail,
   type MySubmissionsResponse,
-  type ObservationStatusId,
   type SessionUser,
   type SiteHistory,
 } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
+import { isObserver, seesExactPlace, visibleStatuses } from '../../db/visibility';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { FINAL_PATH, TEMP_PATH, type PhotosService } from '../photos/photos.service';
 import { createQualityService, type QualityService } from '../quality/quality.service';
@@ -21,8 +19,6 @@ import { checklistsRepository as repo } from './checklists.repository';
 import { createPlaceCheck } from './place-check';
 import { createReferenceIds, type ReferenceIds } from './reference-ids';
 
-const VISIBLE_TO_OWNER: readonly ObservationStatusId[] = [1, 2, 4, 5, 6];
-const ALL_STATUSES: readonly ObservationStatusId[] = [1, 2, 3, 4, 5, 6];
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
 type ReferenceField = 'milkweed_id' | 'abundance_id' | 'locationsize_id';
@@ -231,9 +227,7 @@ export function createChecklistsService(
     async detail(user: SessionUser | null, checklistId: number): Promise<ChecklistDetail> {
       const head = await checklistsQueries.head(db, checklistId);
       if (!head) throw notFound();
-      const owner = user !== null && user.user_id === head.user_id;
-      const statuses = user?.role_id === ADMIN_ROLE_ID ? ALL_STATUSES : owner ? VISIBLE_TO_OWNER : PUBLIC_STATUS_IDS;
-      const rows = await checklistsQueries.observations(db, checklistId, statuses);
+      const rows = await checklistsQueries.observations(db, checklistId, visibleStatuses(user, head.user_id));
       if (rows.length === 0) throw notFound();
       const photoList = await photos.ofObservations(rows.map((o) => o.observation_id));
       const observations = rows.map((o) => ({
@@ -256,7 +250,7 @@ export function createChecklistsService(
         ...rest
       } = head;
       // A private site's exact place reaches only its observer and admins (issue 19).
-      const exact = !is_private || owner || user?.role_id === ADMIN_ROLE_ID;
+      const exact = !is_private || seesExactPlace(user, head.user_id);
       const site = exact
         ? { site_id, locality, city, province_id, province, country_id, latitude, longitude, is_private }
         : {
@@ -276,7 +270,9 @@ export function createChecklistsService(
         created: new Date(created).toISOString(),
         site,
         observations,
-        can_edit: owner && observations.every((o) => o.observationstatus_id === ObservationStatus.Pending),
+        can_edit:
+          isObserver(user, head.user_id) &&
+          observations.every((o) => o.observationstatus_id === ObservationStatus.Pending),
       };
     },
 
@@ -307,13 +303,10 @@ export function createChecklistsService(
     async siteHistory(user: SessionUser | null, siteId: number): Promise<SiteHistory> {
       const site = await checklistsQueries.site(db, siteId);
       if (!site) throw notFound();
-      const admin = user?.role_id === ADMIN_ROLE_ID;
-      const owner = user !== null && user.user_id === site.user_id;
-      const statuses = admin ? ALL_STATUSES : owner ? VISIBLE_TO_OWNER : PUBLIC_STATUS_IDS;
-      const visits = await checklistsQueries.siteVisits(db, siteId, statuses);
+      const visits = await checklistsQueries.siteVisits(db, siteId, visibleStatuses(user, site.user_id));
       if (visits.length === 0) throw notFound();
       const { user_id: _u, ...place } = site;
-      const exact = !site.is_private || owner || admin;
+      const exact = !site.is_private || seesExactPlace(user, site.user_id);
       return {
         site: exact
           ? { ...place, exact }

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DownloadFormat, ExploreFilters, ExploreSort, ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
-import { observationJoins, observationWhere, siteSource, type Positions } from '../observations/observation-filters';
+import { observationJoins, observationWhere, siteSource } from '../observations/observation-filters';
+import type { Positions } from '../../db/visibility';
 
 /** What is logged of a download when it starts. */
 export interface DownloadLog {

@@ -20,7 +20,7 @@ import {
 } from '@mm/shared';
 import type { Db } from '../../db/client';
 import { fieldError, HttpError, notFound } from '../../lib/errors';
-import { positionsFor, visibleStatuses, type Positions } from '../observations/observation-filters';
+import { positionsFor, visibleStatuses, type Positions } from '../../db/visibility';
 import { licenseOf, toOccurrence, type ObservationSourceRow, type PublishingContext } from './darwin-core';
 import { formatWriter } from './download-writers';
 import { createDownloadTickets } from './download-tickets';

@@ -1,33 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  ADMIN_ROLE_ID,
-  PRIVATE_CELL_DEGREES,
-  PUBLIC_STATUS_IDS,
-  type ExploreFilters,
-  type ObservationStatusId,
-  type SessionUser,
-} from '@mm/shared';
-import { visibleObservation } from '../../db/visibility';
-
-const ALL_STATUS_IDS: readonly ObservationStatusId[] = [1, 2, 3, 4, 5, 6];
-
-/** The statuses a requester may explore: every status for an admin, Pending, Vetted and Valid for everyone else (spec §1). */
-export function visibleStatuses(user: SessionUser | null): readonly ObservationStatusId[] {
-  return user?.role_id === ADMIN_ROLE_ID ? ALL_STATUS_IDS : PUBLIC_STATUS_IDS;
-}
-
-/**
- * Whose positions an answer carries (issue 19): `exact` for admins, everyone else `generalised`, where
- * a private site stands at the centre of its 0.1° cell without locality or city. Shared (cached)
- * answers follow the requester's role only, never ownership, so a cached public answer never holds
- * an exact private position; owners see theirs in their own pages (checklist detail, sites).
- */
-export type Positions = 'exact' | 'generalised';
-
-/** `exact` for an admin, `generalised` for everyone else. */
-export function positionsFor(user: SessionUser | null): Positions {
-  return user?.role_id === ADMIN_ROLE_ID ? 'exact' : 'generalised';
-}
+import { PRIVATE_CELL_DEGREES, type ExploreFilters, type ObservationStatusId } from '@mm/shared';
+import { visibleObservation, type Positions } from '../../db/visibility';
 
 /** Metres from a 0.1° cell's centre to its corner at the cell edge nearest the equator (`cellUncertaintyMetres`). */
 const cellUncertainty = `ceil(sqrt(5566.0 ^ 2 + (5566.0 * cos(radians(least(abs(floor(latitude * 10) / 10), abs(floor(latitude * 10) / 10 + 0.1))))) ^ 2))::int`;

@@ -9,7 +9,8 @@ import type {
 } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
 import { CELL_ZOOM_OFFSET, MAX_MERCATOR_LATITUDE, type SiteAggregate } from './cluster-index';
-import { observationJoins, observationWhere, type Positions } from './observation-filters';
+import { observationJoins, observationWhere } from './observation-filters';
+import type { Positions } from '../../db/visibility';
 
 /** SQL condition: the site's point inside the viewport (a west > east box crosses the antimeridian). */
 function inViewport(q: Pick<ClusterQuery, 'west' | 'south' | 'east' | 'north'>) {

@@ -7,7 +7,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { photos } from '../../db/schema';
 import type { ListKey } from './list-index';
 import type { FetchedRow } from './list-rows';
-import { observationJoins, observationWhere, siteSource, type Positions } from './observation-filters';
+import { observationJoins, observationWhere, siteSource } from './observation-filters';
+import type { Positions } from '../../db/visibility';
 
 export type ObservationListRow = {
   observation_id: number;

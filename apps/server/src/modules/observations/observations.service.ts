@@ -1,8 +1,5 @@
 import {
-  ADMIN_ROLE_ID,
   cellCentre,
-  ObservationStatus,
-  PUBLIC_STATUS_IDS,
   type Cluster,
   type ClusterQuery,
   type DensityResponse,
@@ -11,6 +8,7 @@ import {
   type ObservationListQuery,
   type ObservationListResponse,
   type ObservationRow,
+  type ObservationStatusId,
   type SessionUser,
 } from '@mm/shared';
 import type { Db } from '../../db/client';
@@ -22,7 +20,7 @@ import { ClusterIndex } from './cluster-index';
 import { mergeOverlapping } from './cluster-merge';
 import { keyAtOrBefore, LIST_HEAD, listKey, pageMemory, rememberKey, type ListIndex } from './list-index';
 import { createRowCache, DEFAULT_ROW_CACHE_MB, ROW_TABLES } from './list-rows';
-import { positionsFor, visibleStatuses, type Positions } from './observation-filters';
+import { positionsFor, seesExactPlace, visibleStatuses, type Positions } from '../../db/visibility';
 import { observationsMap } from './observations.map';
 import { observationsRepository, type ListScope, type ObservationListRow } from './observations.repository';
 
@@ -131,16 +129,10 @@ export function createObservationsService(
     async detail(user: SessionUser | null, observationId: number): Promise<ObservationRow> {
       const row = await observationsRepository.findById(db, observationId);
       if (!row) throw notFound();
-      const status = row.observationstatus_id as (typeof PUBLIC_STATUS_IDS)[number];
-      const visible =
-        user?.role_id === ADMIN_ROLE_ID ||
-        PUBLIC_STATUS_IDS.includes(status) ||
-        (user !== null && user.user_id === row.user_id && row.observationstatus_id !== ObservationStatus.Deleted);
-      if (!visible) throw notFound();
+      const status = row.observationstatus_id as ObservationStatusId;
+      if (!visibleStatuses(user, row.user_id).includes(status)) throw notFound();
       const photos = (await observationsRepository.photosOf(db, observationId)).map(toPhoto);
-      const exact =
-        !row.is_private || user?.role_id === ADMIN_ROLE_ID || (user !== null && user.user_id === row.user_id);
-      if (exact) return toRow(row, photos);
+      if (!row.is_private || seesExactPlace(user, row.user_id)) return toRow(row, photos);
       return toRow(
         { ...row, latitude: cellCentre(row.latitude), longitude: cellCentre(row.longitude), locality: null },
         photos,

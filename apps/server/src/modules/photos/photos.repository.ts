@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { ExploreFilters, ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
 import { photos } from '../../db/schema';
-import { observationJoins, observationWhere, type Positions } from '../observations/observation-filters';
+import { observationJoins, observationWhere } from '../observations/observation-filters';
+import type { Positions } from '../../db/visibility';
 
 export type PhotoRow = typeof photos.$inferSelect;
 

@@ -3,7 +3,7 @@ import { V, type GalleryQuery, type GalleryResponse, type SessionUser } from '@m
 import type { Db } from '../../db/client';
 import { fieldError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
-import { positionsFor, visibleStatuses } from '../observations/observation-filters';
+import { positionsFor, visibleStatuses } from '../../db/visibility';
 import { processImage, smallFromLarge } from './image';
 import { readExifFacts } from './photo-exif';
 import { photosRepository, type PhotoRow } from './photos.repository';
