@@ -1,16 +1,21 @@
 import { sql } from 'drizzle-orm';
-import type {
-  ClusterQuery,
-  ClusterResponse,
-  DensityResponse,
-  ExploreFilters,
-  ExploreStats,
-  ObservationStatusId,
+import {
+  Lifestage,
+  type LifestageId,
+  type ClusterQuery,
+  type ClusterResponse,
+  type DensityResponse,
+  type ExploreFilters,
+  type ExploreStats,
+  type ObservationStatusId,
 } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
 import { CELL_ZOOM_OFFSET, MAX_MERCATOR_LATITUDE, type SiteAggregate } from './cluster-index';
 import { observationJoins, observationWhere } from './observation-filters';
 import type { Positions } from '../../db/visibility';
+
+/** A life stage id written into the SQL text (a constant, not a bound parameter). */
+const stage = (id: LifestageId) => sql.raw(String(id));
 
 /** SQL condition: the site's point inside the viewport (a west > east box crosses the antimeridian). */
 function inViewport(q: Pick<ClusterQuery, 'west' | 'south' | 'east' | 'north'>) {
@@ -135,8 +140,8 @@ export const observationsMap = {
       SELECT c.checklist_id, min(c.stems_inspected)::bigint AS stems,
              extract(week FROM min(c.checklist_date))::int AS week, min(s.province_id) AS province_id,
              floor(min(s.latitude)) + 0.5 AS cell_lat, floor(min(s.longitude)) + 0.5 AS cell_lng,
-             coalesce(sum(o.numbers) FILTER (WHERE o.lifestage_id = 2), 0)::bigint AS eggs,
-             coalesce(sum(o.numbers) FILTER (WHERE o.lifestage_id = 3), 0)::bigint AS caterpillars
+             coalesce(sum(o.numbers) FILTER (WHERE o.lifestage_id = ${stage(Lifestage.Eggs)}), 0)::bigint AS eggs,
+             coalesce(sum(o.numbers) FILTER (WHERE o.lifestage_id = ${stage(Lifestage.Caterpillar)}), 0)::bigint AS caterpillars
       ${observationJoins(positions)}
       WHERE ${where} AND c.stems_inspected > 0
       GROUP BY c.checklist_id`;
