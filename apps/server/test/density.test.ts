@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROLE_ID, densityResponseSchema } from '@mm/shared';
+import { ADMIN_ROLE_ID, densityResponseSchema, type ApiError, type LoadParams } from '@mm/shared';
 import { buildTestApp, signUp, submitFlash, type TestContext } from './helpers';
 
 /**
@@ -65,12 +65,11 @@ beforeAll(async () => {
   volunteer = await signUp(ctx.app);
   admin = await signUp(ctx.app);
   await ctx.db.execute(sql`UPDATE users SET role_id = ${ADMIN_ROLE_ID} WHERE user_id = ${admin.userId}`);
-  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-  const province = (code: string) =>
-    params.provinces.find((p: { administrative: string }) => p.administrative === code).province_id as number;
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+  const province = (code: string) => params.provinces.find((p) => p.administrative === code)!.province_id;
   qc = province('QC');
   on = province('ON');
-  syriaca = params.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca').milkweed_id;
+  syriaca = params.milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')!.milkweed_id;
   await mission({ ...MONTREAL, province_id: qc }, '2026-06-01', 40, [{ eggs: 4, caterpillars: 2 }, { eggs: 1 }]);
   await mission({ ...MONTREAL, province_id: qc }, '2026-06-03', 10, [{ caterpillars: 3 }]);
   await mission({ ...TORONTO, province_id: on }, '2026-06-10', 50, [{ eggs: 2, adults: 5, chrysalises: 1 }]);
@@ -161,6 +160,6 @@ describe('GET /api/observations/density', () => {
       headers: { Language: 'fr' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.date_from).toBeDefined();
+    expect(res.json<ApiError>().fields?.date_from).toBeDefined();
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoadParams } from '@mm/shared';
 import { countFigures } from '../src/modules/utilities/figures.repository';
 import { buildTestApp, signUp, type TestContext } from './helpers';
 
@@ -8,8 +9,8 @@ let ctx: TestContext;
 let provinceQc: number;
 beforeAll(async () => {
   ctx = await buildTestApp();
-  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-  provinceQc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+  provinceQc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
 });
 afterAll(() => ctx.close());
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROLE_ID, type GalleryPhoto, type GalleryResponse } from '@mm/shared';
+import { ADMIN_ROLE_ID, type GalleryPhoto, type GalleryResponse, type LoadParams } from '@mm/shared';
 import { buildTestApp, multipart, photosDir, signUp, type TestContext, submitFlash } from './helpers';
 
 let ctx: TestContext;
@@ -46,8 +46,8 @@ beforeAll(async () => {
   volunteer = await signUp(ctx.app);
   admin = await signUp(ctx.app);
   await ctx.db.execute(sql`UPDATE users SET role_id = ${ADMIN_ROLE_ID} WHERE user_id = ${admin.userId}`);
-  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-  qc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+  qc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
 
   // Uploaded one after the other: the gallery shows them in the reverse order.
   await upload('adult', 'agama_lizard_kenya_kodak_gps_south.jpg');

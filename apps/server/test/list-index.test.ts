@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPLORE_SORTS } from '@mm/shared';
+import { EXPLORE_SORTS, type LoadParams } from '@mm/shared';
 import { keyAtOrBefore, rememberKey, type ListKey } from '../src/modules/observations/list-index';
 import { createObservationsService } from '../src/modules/observations/observations.service';
 import { buildTestApp, signUp, type TestContext } from './helpers';
@@ -14,8 +14,8 @@ beforeAll(async () => {
   volunteer = await signUp(ctx.app);
   // The points below are in Montréal: filed under Québec (the server checks points against their province).
   const province_id = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' }))
-    .json()
-    .provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
+    .json<LoadParams>()
+    .provinces.find((p) => p.administrative === 'QC')!.province_id;
   // 5 Flash sightings with 1–3 life stages each: 11 observations, several created in the same statement.
   const counts = [
     { adults: 1 },

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROLE_ID, ObservationStatus, type SiteHistory } from '@mm/shared';
+import {
+  ADMIN_ROLE_ID,
+  ObservationStatus,
+  type ApiError,
+  type ChecklistDetail,
+  type LoadParams,
+  type SiteHistory,
+} from '@mm/shared';
 import { buildTestApp, signUp, type TestContext } from './helpers';
 
 /**
@@ -63,14 +70,14 @@ beforeAll(async () => {
   other = await signUp(ctx.app);
   admin = await signUp(ctx.app);
   await ctx.db.execute(sql`UPDATE users SET role_id = ${ADMIN_ROLE_ID} WHERE user_id = ${admin.userId}`);
-  const params = (await get('/api/utilities/loadparams')).json();
-  qc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
-  syriaca = params.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca').milkweed_id;
+  const params = (await get('/api/utilities/loadparams')).json<LoadParams>();
+  qc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
+  syriaca = params.milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')!.milkweed_id;
   const first = await mission({ ...GARDEN, province_id: qc, is_private: true }, '2026-06-29', {
     eggs: 4,
     caterpillars: 0,
   });
-  site = (await get(`/api/checklists/${first}`, owner.token)).json().site.site_id;
+  site = (await get(`/api/checklists/${first}`, owner.token)).json<ChecklistDetail>().site.site_id;
   const again = { ...GARDEN, site_id: site, province_id: qc };
   visits.push(first, await mission(again, '2026-07-06', { eggs: 2, caterpillars: 5 }));
   visits.push(await mission(again, '2026-07-09', { eggs: 0, caterpillars: 7 }));
@@ -135,6 +142,6 @@ describe('GET /api/sites/:id/history', () => {
     expect((await get('/api/sites/99999999/history')).statusCode).toBe(404);
     const bad = await get('/api/sites/abc/history');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toHaveProperty('id');
+    expect(bad.json<ApiError>().fields).toHaveProperty('id');
   });
 });
