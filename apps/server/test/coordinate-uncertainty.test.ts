@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, LoadParams } from '@mm/shared';
 import { buildTestApp, signUp, submitFlash, unzip, type TestContext } from './helpers';
 
 /** Issue 18: coordinateUncertaintyInMeters given at submission, stored on the site and exported. */
@@ -14,9 +15,9 @@ const place = { locality: 'Parc Lafontaine', city: 'Montréal', latitude: 45.527
 beforeAll(async () => {
   ctx = await buildTestApp();
   volunteer = await signUp(ctx.app);
-  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-  qc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
-  syriaca = params.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca').milkweed_id;
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+  qc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
+  syriaca = params.milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')!.milkweed_id;
 });
 afterAll(() => ctx.close());
 
@@ -71,7 +72,7 @@ describe('coordinate_uncertainty_m', () => {
       payload: missionPayload({ latitude: 45.5281, coordinate_uncertainty_m: 38 }),
     });
     expect(mission.statusCode).toBe(201);
-    const missionId = mission.json().checklist_id as number;
+    const missionId = mission.json<{ checklist_id: number }>().checklist_id;
     expect(await stored(missionId)).toBe(38);
     const without = await submitFlash(ctx.app, volunteer.token, {
       ...place,
@@ -81,7 +82,7 @@ describe('coordinate_uncertainty_m', () => {
     });
     expect(await stored(without)).toBeNull();
 
-    const rows = parse((await download('format=csv')).body, { columns: true, bom: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>((await download('format=csv')).body, { columns: true, bom: true });
     expect(Object.fromEntries(rows.map((r) => [r.eventDate, r.coordinateUncertaintyInMeters]))).toEqual({
       '2026-07-01': '14',
       '2026-07-02': '38',
@@ -145,7 +146,7 @@ describe('coordinate_uncertainty_m', () => {
         },
       });
       expect(res.statusCode, String(value)).toBe(400);
-      expect(Object.keys(res.json().fields ?? {}), String(value)).toEqual(['coordinate_uncertainty_m']);
+      expect(Object.keys(res.json<ApiError>().fields ?? {}), String(value)).toEqual(['coordinate_uncertainty_m']);
     }
     const mission = await ctx.app.inject({
       method: 'POST',
@@ -154,6 +155,6 @@ describe('coordinate_uncertainty_m', () => {
       payload: missionPayload({ coordinate_uncertainty_m: 0 }),
     });
     expect(mission.statusCode).toBe(400);
-    expect(Object.keys(mission.json().fields)).toEqual(['site.coordinate_uncertainty_m']);
+    expect(Object.keys(mission.json<ApiError>().fields ?? {})).toEqual(['site.coordinate_uncertainty_m']);
   });
 });

@@ -1,8 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { observationListResponseSchema } from '@mm/shared';
+import { observationListResponseSchema, type ApiError, type LoadParams } from '@mm/shared';
 import { buildTestApp, signUp, submitFlash, type TestContext } from './helpers';
+
+/** The parts of the OpenAPI document this test reads. */
+interface OpenApiDocument {
+  paths: Record<string, { get?: { parameters: { name: string; schema?: unknown }[] } }>;
+}
 
 /**
  * Explore's order (issue 19): newest observed first by default, or newest submitted first, in the
@@ -15,8 +20,8 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   ctx = await buildTestApp();
   volunteer = await signUp(ctx.app);
-  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-  const qc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+  const qc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
   const place = { locality: 'Parc Jarry', city: 'Montréal', province_id: qc, latitude: 45.5339, longitude: -73.6281 };
   // Submitted in this order; observed on very different days (an import of 2021 data comes last but one).
   for (const [name, date] of [
@@ -70,7 +75,7 @@ describe('Explore sort', () => {
         url: `/api/observations/download?format=csv&reason_text=test&username=${volunteer.username}${query}`,
       });
       expect(res.statusCode).toBe(200);
-      return (parse(res.body, { columns: true, bom: true }) as { eventDate: string }[]).map((r) => r.eventDate);
+      return parse<{ eventDate: string }>(res.body, { columns: true, bom: true }).map((r) => r.eventDate);
     };
     expect(await csv('')).toEqual(['2026-05-01', '2026-04-01', '2021-06-01']);
     expect(await csv('&sort=submitted')).toEqual(['2026-04-01', '2021-06-01', '2026-05-01']);
@@ -83,13 +88,13 @@ describe('Explore sort', () => {
       headers: { Language: 'fr' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.sort).toBeDefined();
+    expect(res.json<ApiError>().fields?.sort).toBeDefined();
   });
 
   it('documents the parameter in the OpenAPI document', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
     for (const path of ['/api/observations/', '/api/observations/download']) {
-      const sort = doc.paths[path].get.parameters.find((p: { name: string }) => p.name === 'sort');
+      const sort = doc.paths[path]?.get?.parameters.find((p) => p.name === 'sort');
       expect(sort?.schema).toMatchObject({ enum: ['observed', 'submitted'], default: 'observed' });
     }
   });

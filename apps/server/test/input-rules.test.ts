@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, Role } from '@mm/shared';
+import { apiErrorSchema, Role, type ApiError } from '@mm/shared';
 import { buildTestApp, multipart, signUp, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -53,7 +53,7 @@ describe('control characters (issue 14 "Input")', () => {
   ])('%s %s answers 400 naming %s', async (method, url, field) => {
     const res = await ctx.app.inject({ method: method as 'GET', url, headers: { Language: 'fr' } });
     expectAppError(res, 400);
-    expect(res.json().fields[field]).toMatch(/caractères non permis/);
+    expect(res.json<ApiError>().fields?.[field]).toMatch(/caractères non permis/);
   });
 
   it('refuses NUL in sign-in, sign-up, contact and Flash fields, naming each field', async () => {
@@ -63,11 +63,11 @@ describe('control characters (issue 14 "Input")', () => {
       payload: { username: 'a\u0000', password: 'x' },
     });
     expectAppError(signin, 400);
-    expect(Object.keys(signin.json().fields)).toEqual(['username']);
+    expect(Object.keys(signin.json<ApiError>().fields ?? {})).toEqual(['username']);
 
     const signup = await signUp(ctx.app, { first_name: 'Ma\u0000rie' });
     expectAppError(signup.res, 400);
-    expect(Object.keys(signup.res.json().fields)).toContain('first_name');
+    expect(Object.keys(signup.res.json<ApiError>().fields ?? {})).toContain('first_name');
 
     const contact = await ctx.app.inject({
       method: 'POST',
@@ -75,7 +75,7 @@ describe('control characters (issue 14 "Input")', () => {
       payload: { name: 'A', email: 'a@example.org', subject: 'S\u0000', message: 'Bonjour à tous\u0000 !' },
     });
     expectAppError(contact, 400);
-    expect(Object.keys(contact.json().fields).sort()).toEqual(['message', 'subject']);
+    expect(Object.keys(contact.json<ApiError>().fields ?? {}).sort()).toEqual(['message', 'subject']);
 
     const res = await ctx.app.inject({
       method: 'POST',
@@ -84,7 +84,7 @@ describe('control characters (issue 14 "Input")', () => {
       payload: flash({ locality: 'Parc\u0000', comment: 'ok\u0000' }),
     });
     expectAppError(res, 400);
-    expect(Object.keys(res.json().fields).sort()).toEqual(['comment', 'locality']);
+    expect(Object.keys(res.json<ApiError>().fields ?? {}).sort()).toEqual(['comment', 'locality']);
   });
 
   it('lets line breaks and tabs through multi-line fields only', async () => {
@@ -102,7 +102,7 @@ describe('control characters (issue 14 "Input")', () => {
       payload: flash({ locality: 'Deux\nlignes' }),
     });
     expectAppError(single, 400);
-    expect(Object.keys(single.json().fields)).toEqual(['locality']);
+    expect(Object.keys(single.json<ApiError>().fields ?? {})).toEqual(['locality']);
   });
 
   it('checks values decoded from JSON inside a query parameter (admin filter)', async () => {
@@ -153,7 +153,7 @@ describe('integers bounded by their column (issue 14 "Input")', () => {
         payload: { ...base, province_id },
       });
       expectAppError(res, 400);
-      expect(Object.keys(res.json().fields), `province_id ${province_id}`).toEqual(['province_id']);
+      expect(Object.keys(res.json<ApiError>().fields ?? {}), `province_id ${province_id}`).toEqual(['province_id']);
     }
   });
 });
@@ -163,7 +163,7 @@ describe('router and body errors go through the error handler', () => {
     const long = `zz${'q'.repeat(300)}`;
     const res = await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${long}`, headers: { Language: 'es' } });
     expectAppError(res, 414, long);
-    expect(res.json().message).toBe('La dirección es demasiado larga.');
+    expect(res.json<ApiError>().message).toBe('La dirección es demasiado larga.');
   });
 
   it('400 for a malformed URL, 404 for an unknown route, 400 bad JSON, 415, 413', async () => {
@@ -225,6 +225,6 @@ describe('multipart field names', () => {
       payload,
     });
     expectAppError(res, 400);
-    expect(Object.keys(res.json().fields)).toEqual(['file']);
+    expect(Object.keys(res.json<ApiError>().fields ?? {})).toEqual(['file']);
   });
 });

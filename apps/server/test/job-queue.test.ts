@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
-import { QUEUES } from '../src/jobs/job-queue';
+import { QUEUES, type FailedEmail } from '../src/jobs/job-queue';
 import { jobsRepository } from '../src/jobs/jobs.repository';
 import { localStorage } from '../src/lib/storage';
 import { createTestDatabase, rememberDataDir, signUp } from './helpers';
@@ -98,16 +98,16 @@ describe('emails through the job queue', () => {
         app.inject({ method: 'GET', url: '/api/admin/failed-emails?range=[0,9]', headers: { Authorization: token } });
 
       expect((await contact(app, 'Refused')).statusCode).toBe(204);
-      await expect.poll(async () => (await list()).json().length, { timeout: 20_000, interval: 250 }).toBe(1);
+      await expect
+        .poll(async () => (await list()).json<FailedEmail[]>().length, { timeout: 20_000, interval: 250 })
+        .toBe(1);
       const listed = await list();
       expect(listed.headers['content-range']).toBe('failed-emails 0-0/1');
-      const [failed] = listed.json();
-      expect(failed).toMatchObject({
-        to: expect.any(String),
-        subject: expect.stringContaining('Refused'),
-        error: expect.stringContaining('ECONNREFUSED'),
-        attempts: 2,
-      });
+      const [failed] = listed.json<FailedEmail[]>();
+      expect(failed?.to).toEqual(expect.any(String));
+      expect(failed?.subject).toContain('Refused');
+      expect(failed?.error).toContain('ECONNREFUSED');
+      expect(failed?.attempts).toBe(2);
       // Two attempts, both failed; the dead letter waits for an admin.
       expect((await jobsRepository.countByState(db, QUEUES.email)).failed).toBe(1);
       expect((await list(volunteer.token)).statusCode).toBe(403);
@@ -115,15 +115,17 @@ describe('emails through the job queue', () => {
       // Sent again: it leaves the list, fails its two attempts again and comes back.
       const retried = await app.inject({
         method: 'POST',
-        url: `/api/admin/failed-emails/${failed.id}/retry`,
+        url: `/api/admin/failed-emails/${failed!.id}/retry`,
         headers: { Authorization: admin.token },
       });
       expect(retried.statusCode).toBe(204);
       expect((await list()).json()).toHaveLength(0);
-      await expect.poll(async () => (await list()).json().length, { timeout: 20_000, interval: 250 }).toBe(1);
+      await expect
+        .poll(async () => (await list()).json<FailedEmail[]>().length, { timeout: 20_000, interval: 250 })
+        .toBe(1);
       expect((await jobsRepository.countByState(db, QUEUES.email)).failed).toBe(2);
 
-      const again = (await list()).json()[0];
+      const again = (await list()).json<FailedEmail[]>()[0]!;
       const dismissed = await app.inject({
         method: 'DELETE',
         url: `/api/admin/failed-emails/${again.id}`,

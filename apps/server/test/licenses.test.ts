@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, GalleryResponse, LoadParams, MyProfile, UploadPhotoResponse } from '@mm/shared';
 import { buildTestApp, multipart, photosDir, signUp, submitFlash, type TestContext } from './helpers';
 
 /** Issue 18 "Licences": chosen in the profile, fixed on each record at submission, shown and exported. */
@@ -32,8 +33,8 @@ const detail = async (id: number) =>
 beforeAll(async () => {
   ctx = await buildTestApp();
   volunteer = await signUp(ctx.app);
-  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-  qc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+  qc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
 });
 afterAll(() => ctx.close());
 
@@ -41,12 +42,12 @@ describe('record licences', () => {
   it('defaults to CC BY 4.0 and refuses a licence GBIF does not accept, naming the field', async () => {
     const me = (
       await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: volunteer.token } })
-    ).json();
-    expect(me.profile.license).toBe('CC-BY-4.0');
+    ).json<MyProfile>();
+    expect(me.profile?.license).toBe('CC-BY-4.0');
     expect((await detail(await flash())).license).toBe('CC-BY-4.0');
     const bad = await setLicense('CC-BY-SA-4.0', 'fr');
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields)).toEqual(['license']);
+    expect(Object.keys(bad.json<ApiError>().fields ?? {})).toEqual(['license']);
   });
 
   it('stores the chosen licence on each record at submission and keeps it when the profile changes', async () => {
@@ -62,7 +63,7 @@ describe('record licences', () => {
         headers: { ...body.headers, Authorization: volunteer.token },
         payload: body.payload,
       })
-    ).json();
+    ).json<UploadPhotoResponse>();
     const nc = await flash(photo.photo_name);
     expect((await setLicense('CC0-1.0')).statusCode).toBe(204);
     const cc0 = await flash();
@@ -71,15 +72,15 @@ describe('record licences', () => {
 
     const gallery = (
       await ctx.app.inject({ method: 'GET', url: `/api/photos/gallery?username=${volunteer.username}` })
-    ).json();
-    expect(gallery.data.map((p: { license: string }) => p.license)).toEqual(['CC-BY-NC-4.0']);
+    ).json<GalleryResponse>();
+    expect(gallery.data.map((p) => p.license)).toEqual(['CC-BY-NC-4.0']);
 
     const csv = await ctx.app.inject({
       method: 'GET',
       url: `/api/observations/download?format=csv&reason_id=1&username=${volunteer.username}`,
       remoteAddress: '10.18.0.2', // its own address: downloads are limited per IP across test files
     });
-    const rows = parse(csv.body, { columns: true, bom: true }) as { license: string }[];
+    const rows = parse<{ license: string }>(csv.body, { columns: true, bom: true });
     expect(rows.map((r) => r.license).sort()).toEqual([
       'http://creativecommons.org/licenses/by-nc/4.0/legalcode',
       'http://creativecommons.org/licenses/by/4.0/legalcode',
