@@ -53,7 +53,7 @@ function WeekChart({ stats }: { stats: ReturnType<typeof weekSeries> }) {
               valueFormatter: (w: number, ctx) => (ctx.location === 'tick' ? String(w) : weekLabel(w)),
             },
           ]}
-          yAxis={[{ label: t('charts.observations'), width: 56 }]}
+          yAxis={[{ label: t('charts.observations'), width: 56, tickMinStep: 1 }]}
           series={stats.stages.map((s) => ({
             data: s.data,
             label: stageName(s.lifestage_id),
@@ -93,7 +93,7 @@ function ProvinceChart({ data, params }: { data: ReturnType<typeof provinceRows>
           layout="horizontal"
           height={Math.max(160, 70 + rows.length * 26)}
           yAxis={[{ scaleType: 'band', data: labels, width: 120 }]}
-          xAxis={[{ label: t('charts.observations') }]}
+          xAxis={[{ label: t('charts.observations'), tickMinStep: 1 }]}
           series={[{ data: rows.map((r) => r.observations), label: t('charts.observations'), color: '#b34700' }]}
           hideLegend
           margin={{ right: 16 }}

@@ -17,7 +17,8 @@ export function SiteWeeksChart({ weeks }: { weeks: readonly SiteWeek[] }) {
     <BarChart
       height={260}
       xAxis={[{ scaleType: 'band', data: weeks.map((w) => w.key), label: t('site_history.week_axis') }]}
-      yAxis={[{ label: t('site_history.count_axis'), width: 56 }]}
+      // Counts of monarchs: whole-number ticks only, even when a site saw two.
+      yAxis={[{ label: t('site_history.count_axis'), width: 56, tickMinStep: 1 }]}
       series={STAGES.map((s) => ({
         data: weeks.map((w) => w[s]),
         label: t(`common:quality.stages.${STAGE_IDS[s]}`),
