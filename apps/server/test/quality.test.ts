@@ -4,7 +4,20 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ObservationStatus, Role, type QualityFlag } from '@mm/shared';
+import {
+  ObservationStatus,
+  Role,
+  type AdminObservation,
+  type ApiError,
+  type LoadParams,
+  type QualityFlag,
+  type UploadPhotoResponse,
+} from '@mm/shared';
+
+/** `POST /api/quality/preview`'s answer. */
+interface QualityPreview {
+  flags: QualityFlag[];
+}
 import { createSightingWriter } from '../src/modules/imports/import.service';
 import { createQualityService } from '../src/modules/quality/quality.service';
 import { buildTestApp, multipart, photosDir, signUp, submitFlash, unzip, type TestContext } from './helpers';
@@ -64,12 +77,11 @@ beforeAll(async () => {
   ctx = await buildTestApp();
   volunteer = await signUp(ctx.app);
   admin = await accountWithRole(Role.Admin);
-  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-  const province = (code: string) =>
-    params.provinces.find((p: { administrative: string }) => p.administrative === code).province_id as number;
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+  const province = (code: string) => params.provinces.find((p) => p.administrative === code)!.province_id;
   qc = province('QC');
   ca = province('CA');
-  syriaca = params.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca').milkweed_id;
+  syriaca = params.milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')!.milkweed_id;
 });
 afterAll(() => ctx.close());
 
@@ -144,7 +156,7 @@ describe('flags at submission', () => {
       },
     });
     expect(res.statusCode).toBe(201);
-    const id = res.json().checklist_id as number;
+    const id = res.json<{ checklist_id: number }>().checklist_id;
     expect(await codesOf(id, 2)).toEqual(['count_per_stem']);
     expect(await codesOf(id, 3)).toEqual([]);
     expect(await codesOf(id, null)).toEqual([]);
@@ -159,7 +171,7 @@ describe('flags at submission', () => {
       headers: { ...body.headers, Authorization: volunteer.token },
       payload: body.payload,
     });
-    const photo = upload.json().photo_name as string;
+    const photo = upload.json<UploadPhotoResponse>().photo_name;
     const stored = await ctx.db.execute(
       sql`SELECT exif_taken_on::text AS d, exif_latitude AS lat, exif_longitude AS lng FROM photos WHERE photo_name = ${photo}`,
     );
@@ -244,14 +256,16 @@ describe('POST /api/quality/preview', () => {
       observations: [{ lifestage_id: 1, numbers: 1 }],
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().flags).toEqual([{ code: 'near_duplicate', params: { checklist_id: first, metres: 0 } }]);
+    expect(res.json<QualityPreview>().flags).toEqual([
+      { code: 'near_duplicate', params: { checklist_id: first, metres: 0 } },
+    ]);
     const houston = await call('POST', '/api/quality/preview', volunteer.token, {
       checklist_date: '2026-01-10',
       province_id: qc,
       ...HOUSTON,
       observations: [{ lifestage_id: 2, numbers: 2 }],
     });
-    expect(houston.json().flags.map((f: QualityFlag) => f.code)).toEqual(['place_other_province']);
+    expect(houston.json<QualityPreview>().flags.map((f) => f.code)).toEqual(['place_other_province']);
     expect((await call('POST', '/api/quality/preview', undefined, {})).statusCode).toBe(401);
     const bad = await call('POST', '/api/quality/preview', volunteer.token, { checklist_date: 'x' });
     expect(bad.statusCode).toBe(400);
@@ -269,27 +283,21 @@ describe('admin: filter, sort, reasons, correction, acceptance', () => {
     );
 
   it('filters the queue by one flag, by any flag and by none, sorts by flag count, and refuses an unknown flag', async () => {
-    const seasonal = (await list({ flag: 'out_of_season' })).json() as {
-      id: number;
-      quality_flags: QualityFlag[];
-      flag_count: number;
-    }[];
+    const seasonal = (await list({ flag: 'out_of_season' })).json<AdminObservation[]>();
     expect(seasonal.length).toBeGreaterThanOrEqual(1);
     for (const row of seasonal) expect(row.quality_flags.map((f) => f.code)).toContain('out_of_season');
-    const any = (await list({ flag: 'any' })).json() as { flag_count: number }[];
-    const none = (await list({ flag: 'none' })).json() as { flag_count: number }[];
-    const all = (await list({})).json() as unknown[];
+    const any = (await list({ flag: 'any' })).json<AdminObservation[]>();
+    const none = (await list({ flag: 'none' })).json<AdminObservation[]>();
+    const all = (await list({})).json<AdminObservation[]>();
     expect(any.every((r) => r.flag_count > 0)).toBe(true);
     expect(none.every((r) => r.flag_count === 0)).toBe(true);
     expect(any.length + none.length).toBe(all.length);
-    const sorted = ((await list({}, '["flag_count","DESC"]')).json() as { flag_count: number }[]).map(
-      (r) => r.flag_count,
-    );
+    const sorted = (await list({}, '["flag_count","DESC"]')).json<AdminObservation[]>().map((r) => r.flag_count);
     expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
     expect(sorted[0]).toBeGreaterThan(0);
     const bad = await list({ flag: 'nonsense' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toHaveProperty('flag');
+    expect(bad.json<ApiError>().fields).toHaveProperty('flag');
   });
 
   it('recomputes the flags after a correction of the date, the count or the place', async () => {
@@ -304,11 +312,11 @@ describe('admin: filter, sort, reasons, correction, acceptance', () => {
     expect(await codesOf(id, 2)).toEqual(['count_above_ceiling']);
     await call('PUT', `/api/admin/observations/${eggs}`, admin.token, { numbers: 5, ...HOUSTON });
     expect(await codesOf(id, 2)).toEqual(['place_other_province']);
-    const shown = (await call('GET', `/api/admin/observations/${eggs}`, admin.token)).json();
+    const shown = (await call('GET', `/api/admin/observations/${eggs}`, admin.token)).json<AdminObservation>();
     expect(shown.quality_flags).toEqual([
       { code: 'place_other_province', params: { province: 'Texas', chosen: 'Québec' } },
     ]);
-    const site = shown.site_id as number;
+    const site = shown.site_id;
     const fixed = await call('PUT', `/api/admin/sites/${site}`, admin.token, { latitude: 46.6, longitude: -71.2 });
     expect(fixed.statusCode).toBe(200);
     expect(await codesOf(id, 2)).toEqual([]);
@@ -325,9 +333,9 @@ describe('admin: filter, sort, reasons, correction, acceptance', () => {
       status_id: ObservationStatus.Valid,
     });
     expect(res.statusCode).toBe(200);
-    const shown = (await call('GET', `/api/admin/observations/${flagged}`, admin.token)).json();
+    const shown = (await call('GET', `/api/admin/observations/${flagged}`, admin.token)).json<AdminObservation>();
     expect(shown).toMatchObject({ flags_accepted_by: admin.userId, flags_accepted_by_username: admin.username });
-    expect(Date.now() - Date.parse(shown.flags_accepted_at)).toBeLessThan(60_000);
+    expect(Date.now() - Date.parse(shown.flags_accepted_at ?? '')).toBeLessThan(60_000);
     expect((await call('GET', `/api/admin/observations/${clean}`, admin.token)).json()).toMatchObject({
       flags_accepted_by: null,
       flags_accepted_at: null,
@@ -336,14 +344,16 @@ describe('admin: filter, sort, reasons, correction, acceptance', () => {
       ids: [flagged],
       status_id: ObservationStatus.Vetted,
     });
-    expect((await call('GET', `/api/admin/observations/${flagged}`, admin.token)).json().flags_accepted_by).toBe(
-      admin.userId,
-    );
+    expect(
+      (await call('GET', `/api/admin/observations/${flagged}`, admin.token)).json<AdminObservation>().flags_accepted_by,
+    ).toBe(admin.userId);
     await call('POST', '/api/admin/observations/status', admin.token, {
       ids: [flagged],
       status_id: ObservationStatus.Pending,
     });
-    expect((await call('GET', `/api/admin/observations/${flagged}`, admin.token)).json().flags_accepted_by).toBeNull();
+    expect(
+      (await call('GET', `/api/admin/observations/${flagged}`, admin.token)).json<AdminObservation>().flags_accepted_by,
+    ).toBeNull();
   });
 });
 
@@ -352,7 +362,7 @@ describe('exports', () => {
     const id = await flash({ checklist_date: '2026-01-25', eggs: 2, latitude: 46.4 });
     const query = `reason_id=1&username=${volunteer.username}&date_from=2026-01-25&date_to=2026-01-25`;
     const csv = await call('GET', `/api/observations/download?format=csv&${query}`);
-    const rows = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(csv.body, { columns: true, bom: true });
     const eggs = rows.find((r) => r.lifeStage === 'egg');
     expect(eggs?.flags).toBe('out_of_season(latitude=46.4, lifestage_id=2, month=1)');
     const archive = await unzip((await call('GET', `/api/observations/download?format=dwca&${query}`)).rawPayload);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, ConfirmSignupResponse, MyProfile } from '@mm/shared';
 import { randomUUID } from 'node:crypto';
 import { buildTestApp, confirmationToken, emailsTo, signUp, type TestContext } from './helpers';
 
@@ -36,7 +37,7 @@ describe('sign-up', () => {
       },
     });
     expect(res.statusCode).toBe(400);
-    const body = res.json();
+    const body = res.json<ApiError>();
     expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(body.fields).toMatchObject({
       username: 'Must contain at least 3 characters',
@@ -51,17 +52,17 @@ describe('sign-up', () => {
         url: '/api/users/signup',
         payload: { password, confirm_password: password },
       });
-      expect(short.json().fields.password).toBe('Password must be 4-16 characters.');
+      expect(short.json<ApiError>().fields?.password).toBe('Password must be 4-16 characters.');
     }
   });
 
   it('rejects special characters in usernames and a taken username or email', async () => {
     const bad = await signUp(ctx.app, { username: 'bad$name' });
-    expect(bad.res.json().fields.username).toBe('Do not use special characters or spaces in any field.');
+    expect(bad.res.json<ApiError>().fields?.username).toBe('Do not use special characters or spaces in any field.');
     const first = await signUp(ctx.app);
     const again = await signUp(ctx.app, { username: first.username.toUpperCase() });
     expect(again.res.statusCode).toBe(400);
-    expect(again.res.json().fields.username).toBe('This username is already taken.');
+    expect(again.res.json<ApiError>().fields?.username).toBe('This username is already taken.');
   });
 
   it('rejects malformed JSON and wrong types with 400, never 500', async () => {
@@ -72,14 +73,14 @@ describe('sign-up', () => {
       payload: '{"username":',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toBeTruthy();
+    expect(malformed.json<ApiError>().message).toBeTruthy();
     const wrong = await ctx.app.inject({
       method: 'POST',
       url: '/api/users/signup',
       payload: { username: 42, password: [], newsletter: 'yes' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(Object.keys(wrong.json().fields)).toEqual(
+    expect(Object.keys(wrong.json<ApiError>().fields ?? {})).toEqual(
       expect.arrayContaining(['username', 'password', 'newsletter', 'email']),
     );
   });
@@ -150,7 +151,7 @@ describe('sign-up confirmation and non-enumeration (issue 14)', () => {
       Language: 'fr',
     });
     expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields)).toEqual(['username']);
+    expect(Object.keys(res.json<ApiError>().fields ?? {})).toEqual(['username']);
   });
 
   it('creates no account before the link is followed; the link works once, translated errors otherwise', async () => {
@@ -166,25 +167,26 @@ describe('sign-up confirmation and non-enumeration (issue 14)', () => {
 
     const unknown = await post('/api/users/confirm', { token: 'x'.repeat(43) }, { Language: 'fr' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe(
+    expect(unknown.json<ApiError>().message).toBe(
       "Ce lien n'est pas valide. Demandez-en un nouveau ou inscrivez-vous de nouveau.",
     );
     expect((await post('/api/users/confirm', { token: 'short' })).statusCode).toBe(400);
 
     const confirmed = await post('/api/users/confirm', { token });
     expect(confirmed.statusCode).toBe(201);
-    expect(confirmed.json()).toMatchObject({ username, role_id: 3, oauth_token: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(confirmed.json<ConfirmSignupResponse>()).toMatchObject({ username, role_id: 3 });
+    expect(confirmed.json<ConfirmSignupResponse>().oauth_token).toMatch(/^[\w-]{43}$/);
     const me = await ctx.app.inject({
       method: 'GET',
       url: '/api/users/myprofile',
-      headers: { Authorization: confirmed.json().oauth_token },
+      headers: { Authorization: confirmed.json<ConfirmSignupResponse>().oauth_token },
     });
     expect(me.json()).toMatchObject({ username, email, language: 'es', first_name: 'Léa' });
     expect((await post('/api/users/signin', { username, password: 'monarque1' })).statusCode).toBe(200);
 
     const again = await post('/api/users/confirm', { token }, { Language: 'en' });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe('This link has already been used: your account exists. Sign in.');
+    expect(again.json<ApiError>().message).toBe('This link has already been used: your account exists. Sign in.');
     expect(await users(username)).toBe(1);
   });
 
@@ -214,7 +216,7 @@ describe('sign-up confirmation and non-enumeration (issue 14)', () => {
     );
     const expired = await post('/api/users/confirm', { token: second }, { Language: 'en' });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json().message).toMatch(/^This link has expired/);
+    expect(expired.json<ApiError>().message).toMatch(/^This link has expired/);
     expect(await users(username)).toBe(0);
   });
 
@@ -227,7 +229,7 @@ describe('sign-up confirmation and non-enumeration (issue 14)', () => {
     expect((await post('/api/users/confirm', { token: b })).statusCode).toBe(201);
     const late = await post('/api/users/confirm', { token: a }, { Language: 'en' });
     expect(late.statusCode).toBe(400);
-    expect(late.json().message).toMatch(/^Someone chose this username in the meantime/);
+    expect(late.json<ApiError>().message).toMatch(/^Someone chose this username in the meantime/);
     expect(await users(username)).toBe(1);
   });
 });
@@ -241,7 +243,7 @@ describe('sign-in, session check and sign-out', () => {
       payload: { username, password: 'monarque1' },
     });
     expect(byName.statusCode).toBe(200);
-    const token = byName.json().oauth_token as string;
+    const token = byName.json<ConfirmSignupResponse>().oauth_token;
     const byEmail = await ctx.app.inject({
       method: 'POST',
       url: '/api/users/signin',
@@ -284,7 +286,7 @@ describe('sign-in, session check and sign-out', () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json().message).toBe(unknown.json().message);
+    expect(wrong.json<ApiError>().message).toBe(unknown.json<ApiError>().message);
   });
 
   it('reports a role changed by another process at once, and later requests follow it (issue 17)', async () => {
@@ -319,7 +321,7 @@ describe('my profile', () => {
     const { token, username } = await signUp(ctx.app);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: token } });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json<MyProfile>();
     expect(body).toMatchObject({ username, first_name: 'Marie', observation_count: 0, profile: { newsletter: true } });
     expect(JSON.stringify(body)).not.toMatch(/argon2|password|token/);
   });
@@ -327,6 +329,6 @@ describe('my profile', () => {
   it('needs a session', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: '' } });
     expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Please sign in to continue.');
+    expect(res.json<ApiError>().message).toBe('Please sign in to continue.');
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoadParams } from '@mm/shared';
 import { buildTestApp, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -11,16 +12,18 @@ describe('loadparams', () => {
   it('answers the spec §3 reference data with its exact field names', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' });
     expect(res.statusCode).toBe(200);
-    const p = res.json();
+    const p = res.json<LoadParams>();
     expect(p.countries).toEqual([
       { id: 1, country: 'Canada', administrative: 'CA' },
       { id: 2, country: 'United States', administrative: 'US' },
       { id: 3, country: 'Mexico', administrative: 'MX' },
     ]);
-    const byCountry = (id: number) => p.provinces.filter((x: { country_id: number }) => x.country_id === id).length;
+    const byCountry = (id: number) => p.provinces.filter((x) => x.country_id === id).length;
     expect([byCountry(1), byCountry(2), byCountry(3)]).toEqual([13, 51, 32]);
-    expect(p.provinces).toContainEqual({
-      province_id: expect.any(Number),
+    const quebec = p.provinces.find((x) => x.administrative === 'QC');
+    expect(quebec?.province_id).toEqual(expect.any(Number));
+    expect(quebec).toEqual({
+      province_id: quebec?.province_id,
       province: 'Québec',
       country_id: 1,
       administrative: 'QC',
@@ -31,7 +34,7 @@ describe('loadparams', () => {
       { lifestage_id: 3, lifestage: 'Caterpillar' },
       { lifestage_id: 4, lifestage: 'Chrysalis' },
     ]);
-    expect(p.observationstatus.map((s: { observation_status: string }) => s.observation_status)).toEqual([
+    expect(p.observationstatus.map((s) => s.observation_status)).toEqual([
       'Pending',
       'Vetted',
       'Deleted',
@@ -39,18 +42,18 @@ describe('loadparams', () => {
       'Invalid',
       'Test',
     ]);
-    expect(p.abundances.map((a: { name: string }) => a.name)).toEqual([
+    expect(p.abundances.map((a) => a.name)).toEqual([
       'Rare (less than 1/m2)',
       'Dotted (1-10/m2)',
       'Abundant (10-50/m2)',
       'Very abundant (more than 50/m2)',
       'Patch',
     ]);
-    expect(p.roles.map((r: { role: string }) => r.role)).toEqual(['Admin', 'Region admin', 'MM User', 'Observer']);
+    expect(p.roles.map((r) => r.role)).toEqual(['Admin', 'Region admin', 'MM User', 'Observer']);
     expect(p.checklisttypes).toHaveLength(7);
     expect(p.basisofrecords).toHaveLength(5);
     expect(p.submittypes).toHaveLength(4);
-    expect(p.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca')).toMatchObject({
+    expect(p.milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')).toMatchObject({
       english_name: 'Common milkweed',
       french_name: 'Asclépiade commune',
     });
@@ -62,9 +65,9 @@ describe('loadparams', () => {
       url: '/api/utilities/loadparams',
       headers: { Language: 'fr-CA' },
     });
-    expect(res.json().lifestages[2]).toEqual({ lifestage_id: 3, lifestage: 'Chenille' });
+    expect(res.json<LoadParams>().lifestages[2]).toEqual({ lifestage_id: 3, lifestage: 'Chenille' });
     const es = await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams', headers: { Language: 'es' } });
-    expect(es.json().countries[2].country).toBe('México');
+    expect(es.json<LoadParams>().countries[2]?.country).toBe('México');
   });
 });
 
@@ -86,7 +89,7 @@ describe('translations loader, health, docs and errors', () => {
     expect(health.json()).toEqual({ status: 'ok', version: '3.0.0', database: 'ok' });
     const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
-    const paths = Object.keys(doc.json().paths);
+    const paths = Object.keys(doc.json<{ paths: Record<string, unknown> }>().paths);
     expect(paths).toEqual(
       expect.arrayContaining([
         '/api/users/signin',
