@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROLE_ID, observationListResponseSchema } from '@mm/shared';
+import {
+  ADMIN_ROLE_ID,
+  observationListResponseSchema,
+  type ApiError,
+  type ClusterResponse,
+  type ExploreStats,
+  type LoadParams,
+  type ObservationListResponse,
+} from '@mm/shared';
 import { buildTestApp, multipart, photosDir, signUp, type TestContext, submitFlash } from './helpers';
 
 let ctx: TestContext;
@@ -37,14 +45,13 @@ beforeAll(async () => {
   volunteer = await signUp(ctx.app);
   admin = await signUp(ctx.app);
   await ctx.db.execute(sql`UPDATE users SET role_id = ${ADMIN_ROLE_ID} WHERE user_id = ${admin.userId}`);
-  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-  const province = (code: string) =>
-    params.provinces.find((p: { administrative: string }) => p.administrative === code);
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+  const province = (code: string) => params.provinces.find((p) => p.administrative === code)!;
   qc = province('QC').province_id;
   on = province('ON').province_id;
   jal = province('JAL').province_id;
   canada = province('QC').country_id;
-  syriaca = params.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca').milkweed_id;
+  syriaca = params.milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')!.milkweed_id;
 
   const jarry = { locality: 'Parc Jarry', province_id: qc, latitude: 45.5339, longitude: -73.6281 };
   const possibles = { locality: 'Champ des Possibles', province_id: qc, latitude: 45.5292, longitude: -73.5981 };
@@ -64,25 +71,28 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = async (url: string, token = '') => {
+/** A GET's status and JSON answer, typed as `T` (`unknown` unless told). */
+const get = async <T = unknown>(url: string, token = '') => {
   const res = await ctx.app.inject({ method: 'GET', url, headers: { Authorization: token } });
-  return { status: res.statusCode, body: res.json() };
+  return { status: res.statusCode, body: res.json<T>() };
 };
+const list = (url: string, token = '') => get<ObservationListResponse>(url, token);
+const clustersOf = (url: string, token = '') => get<ClusterResponse>(url, token);
 const mine = () => `username=${volunteer.username.toUpperCase()}`;
 
 describe('GET /api/observations with Explore filters', () => {
   it('shows the public only Pending, Vetted and Valid observations; an admin every status', async () => {
-    const pub = await get(`/api/observations?${mine()}`);
+    const pub = await list(`/api/observations?${mine()}`);
     expect(pub.body.paginator.total).toBe(5); // jarry adults + eggs, possibles, toronto, guadalajara
-    expect(new Set(pub.body.data.map((r: { checklist_id: number }) => r.checklist_id))).toEqual(
+    expect(new Set(pub.body.data.map((r) => r.checklist_id))).toEqual(
       new Set([ids.jarry, ids.possibles, ids.toronto, ids.guadalajara]),
     );
-    const asOwner = await get(`/api/observations?${mine()}`, volunteer.token);
+    const asOwner = await list(`/api/observations?${mine()}`, volunteer.token);
     expect(asOwner.body.paginator.total).toBe(5);
-    const asAdmin = await get(`/api/observations?${mine()}`, admin.token);
+    const asAdmin = await list(`/api/observations?${mine()}`, admin.token);
     expect(asAdmin.body.paginator.total).toBe(8);
-    expect((await get(`/api/observations?${mine()}&status=5`)).body.paginator.total).toBe(0);
-    expect((await get(`/api/observations?${mine()}&status=5`, admin.token)).body.paginator.total).toBe(1);
+    expect((await list(`/api/observations?${mine()}&status=5`)).body.paginator.total).toBe(0);
+    expect((await list(`/api/observations?${mine()}&status=5`, admin.token)).body.paginator.total).toBe(1);
   });
 
   it('answers rows built by PostgreSQL exactly as the detail endpoint writes them, photos included', async () => {
@@ -106,37 +116,37 @@ describe('GET /api/observations with Explore filters', () => {
       adults: 1,
       photos,
     });
-    const list = await get(`/api/observations?${mine()}&limit=50`);
-    expect(list.status).toBe(200);
-    expect(() => observationListResponseSchema.parse(list.body)).not.toThrow();
-    for (const row of list.body.data) expect(row).toEqual((await get(`/api/observations/${row.observation_id}`)).body);
-    const photographed = list.body.data.find((r: { checklist_id: number }) => r.checklist_id === withPhoto);
+    const rows = await list(`/api/observations?${mine()}&limit=50`);
+    expect(rows.status).toBe(200);
+    expect(() => observationListResponseSchema.parse(rows.body)).not.toThrow();
+    for (const row of rows.body.data) expect(row).toEqual((await get(`/api/observations/${row.observation_id}`)).body);
+    const photographed = rows.body.data.find((r) => r.checklist_id === withPhoto)!;
     expect(photographed.photo).toHaveLength(1);
-    expect(photographed.photo_path).toBe(photographed.photo[0].photo_path);
+    expect(photographed.photo_path).toBe(photographed.photo[0]!.photo_path);
     await ctx.db.execute(sql`UPDATE checklists SET isdeleted = true WHERE checklist_id = ${withPhoto}`);
-    await expect.poll(async () => (await get(`/api/observations?${mine()}`)).body.paginator.total).toBe(5);
+    await expect.poll(async () => (await list(`/api/observations?${mine()}`)).body.paginator.total).toBe(5);
   });
 
   it('lists the observations of one exact place with a point bbox, and of a box across the antimeridian', async () => {
-    const jarry = await get(`/api/observations?${mine()}&bbox=-73.6281,45.5339,-73.6281,45.5339`);
+    const jarry = await list(`/api/observations?${mine()}&bbox=-73.6281,45.5339,-73.6281,45.5339`);
     expect(jarry.status).toBe(200);
     expect(jarry.body.paginator.total).toBe(2); // adults + eggs; the Deleted and Test ones at the same place stay hidden
-    expect(jarry.body.data.every((r: { checklist_id: number }) => r.checklist_id === ids.jarry)).toBe(true);
-    expect((await get(`/api/observations?${mine()}&bbox=-74,45,-73,46`)).body.paginator.total).toBe(3);
-    expect((await get(`/api/observations?${mine()}&bbox=170,-60,-100,60`)).body.paginator.total).toBe(1); // Guadalajara
-    const clusters = await get(
+    expect(jarry.body.data.every((r) => r.checklist_id === ids.jarry)).toBe(true);
+    expect((await list(`/api/observations?${mine()}&bbox=-74,45,-73,46`)).body.paginator.total).toBe(3);
+    expect((await list(`/api/observations?${mine()}&bbox=170,-60,-100,60`)).body.paginator.total).toBe(1); // Guadalajara
+    const clusters = await clustersOf(
       `/api/observations/clusters?${mine()}&bbox=-73.6281,45.5339,-73.6281,45.5339&zoom=3&west=-180&south=-85&east=180&north=85`,
     );
     expect(clusters.body.total).toBe(2);
     for (const bad of ['1,2,3', '-73.6,45.6,-73.5,45.5', '200,0,10,10', 'a,b,c,d']) {
-      const res = await get(`/api/observations?bbox=${bad}`);
+      const res = await get<ApiError>(`/api/observations?bbox=${bad}`);
       expect(res.status, bad).toBe(400);
-      expect(Object.keys(res.body.fields)).toEqual(['bbox']);
+      expect(Object.keys(res.body.fields!)).toEqual(['bbox']);
     }
   });
 
   it('filters by date range, life stage, milkweed, country, province, kind and photos', async () => {
-    const total = async (query: string) => (await get(`/api/observations?${mine()}&${query}`)).body.paginator.total;
+    const total = async (query: string) => (await list(`/api/observations?${mine()}&${query}`)).body.paginator.total;
     expect(await total('date_from=2026-06-01&date_to=2026-07-31')).toBe(3);
     expect(await total('date_from=2026-07-20&date_to=2026-07-20')).toBe(1);
     expect(await total('lifestage_id=1')).toBe(3); // adults
@@ -151,7 +161,7 @@ describe('GET /api/observations with Explore filters', () => {
   });
 
   it('pages at the edges: last page, beyond the end, limit', async () => {
-    const page2 = await get(`/api/observations?${mine()}&limit=4&page=2`);
+    const page2 = await list(`/api/observations?${mine()}&limit=4&page=2`);
     expect(page2.body.data).toHaveLength(1);
     expect(page2.body.paginator).toEqual({
       current: 2,
@@ -161,7 +171,7 @@ describe('GET /api/observations with Explore filters', () => {
       hasPre: true,
       hasNext: false,
     });
-    const beyond = await get(`/api/observations?${mine()}&limit=4&page=3`);
+    const beyond = await list(`/api/observations?${mine()}&limit=4&page=3`);
     expect(beyond.body.data).toHaveLength(0);
     expect(beyond.body.paginator).toMatchObject({ current: 3, hasPre: true, hasNext: false });
     expect((await get('/api/observations?limit=51')).status).toBe(400);
@@ -169,10 +179,10 @@ describe('GET /api/observations with Explore filters', () => {
   });
 
   it('refuses bad filters with a message naming the field', async () => {
-    const bad = await get('/api/observations?lifestage_id=9&kind=both&date_from=2026-02-30');
+    const bad = await get<ApiError>('/api/observations?lifestage_id=9&kind=both&date_from=2026-02-30');
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.body.fields).sort()).toEqual(['date_from', 'kind', 'lifestage_id']);
-    const reversed = await get('/api/observations?date_from=2026-08-01&date_to=2026-07-01');
+    expect(Object.keys(bad.body.fields!).sort()).toEqual(['date_from', 'kind', 'lifestage_id']);
+    const reversed = await get<ApiError>('/api/observations?date_from=2026-08-01&date_to=2026-07-01');
     expect(reversed.status).toBe(400);
     expect(reversed.body.fields).toEqual({ date_to: 'End time cannot be earlier than start time.' });
   });
@@ -182,31 +192,36 @@ describe('GET /api/observations/clusters', () => {
   const world = 'west=-180&south=-85&east=180&north=85';
 
   it('groups nearby observations at a low zoom and splits them as the zoom grows', async () => {
-    const far = await get(`/api/observations/clusters?${mine()}&zoom=3&${world}`);
+    const far = await clustersOf(`/api/observations/clusters?${mine()}&zoom=3&${world}`);
     expect(far.status).toBe(200);
     expect(far.body.total).toBe(5);
-    const montreal = far.body.clusters.find((c: { count: number }) => c.count === 3);
+    const montreal = far.body.clusters.find((c) => c.count === 3)!;
     expect(montreal).toMatchObject({ observation_id: null, checklist_id: null });
     expect(montreal.bounds.west).toBeCloseTo(-73.6281, 4);
     expect(montreal.bounds.east).toBeCloseTo(-73.5981, 4);
 
-    const near = await get(`/api/observations/clusters?${mine()}&zoom=14&west=-73.7&south=45.5&east=-73.5&north=45.6`);
+    const near = await clustersOf(
+      `/api/observations/clusters?${mine()}&zoom=14&west=-73.7&south=45.5&east=-73.5&north=45.6`,
+    );
     expect(near.body.total).toBe(3);
-    const jarry = near.body.clusters.find((c: { checklist_id: number | null }) => c.checklist_id === ids.jarry);
+    const jarry = near.body.clusters.find((c) => c.checklist_id === ids.jarry);
     expect(jarry).toMatchObject({ count: 2, observation_id: null, latitude: 45.5339, longitude: -73.6281 });
-    const possibles = near.body.clusters.find((c: { checklist_id: number | null }) => c.checklist_id === ids.possibles);
-    expect(possibles).toMatchObject({ count: 1, observation_id: expect.any(Number) });
+    const possibles = near.body.clusters.find((c) => c.checklist_id === ids.possibles);
+    expect(possibles).toMatchObject({ count: 1 });
+    expect(possibles?.observation_id).toEqual(expect.any(Number));
   });
 
   it('applies the filters and never shows hidden statuses', async () => {
-    const adults = await get(`/api/observations/clusters?${mine()}&lifestage_id=1&zoom=2&${world}`);
+    const adults = await clustersOf(`/api/observations/clusters?${mine()}&lifestage_id=1&zoom=2&${world}`);
     expect(adults.body.total).toBe(3);
-    const asAdmin = await get(`/api/observations/clusters?${mine()}&zoom=2&${world}`, admin.token);
+    const asAdmin = await clustersOf(`/api/observations/clusters?${mine()}&zoom=2&${world}`, admin.token);
     expect(asAdmin.body.total).toBe(8);
   });
 
   it('handles a viewport across the antimeridian and refuses a bad one', async () => {
-    const pacific = await get(`/api/observations/clusters?${mine()}&zoom=2&west=170&south=-85&east=-100&north=85`);
+    const pacific = await clustersOf(
+      `/api/observations/clusters?${mine()}&zoom=2&west=170&south=-85&east=-100&north=85`,
+    );
     expect(pacific.body.total).toBe(1); // Guadalajara (−103.4°) only
     expect((await get(`/api/observations/clusters?zoom=30&${world}`)).status).toBe(400);
     expect((await get('/api/observations/clusters?zoom=3&west=0&south=10&east=1&north=5')).status).toBe(400);
@@ -223,16 +238,16 @@ describe('GET /api/observations/clusters', () => {
       [1, 2, 4],
       'generalised',
     );
-    const byIndex = (await get(`/api/observations/clusters?${mine()}&${query}`)).body;
+    const byIndex = (await clustersOf(`/api/observations/clusters?${mine()}&${query}`)).body;
     expect(byIndex.total).toBe(sqlAnswer.total);
-    expect(new Set(byIndex.clusters.map(JSON.stringify))).toEqual(
+    expect(new Set(byIndex.clusters.map((c) => JSON.stringify(c)))).toEqual(
       new Set(mergeOverlapping(sqlAnswer.clusters, viewport.zoom).map((c) => JSON.stringify(c))),
     );
 
     // A submission through this process shows at once (the index is per data version).
     const near = { locality: 'Parc Lafontaine', province_id: qc, latitude: 45.5271, longitude: -73.5697 };
     await flash('lafontaine', near, '2026-06-20', { adults: 1 });
-    const after = (await get(`/api/observations/clusters?${mine()}&${query}`)).body;
+    const after = (await clustersOf(`/api/observations/clusters?${mine()}&${query}`)).body;
     expect(after.total).toBe(byIndex.total + 1);
     expect(after.clusters).toContainEqual(
       expect.objectContaining({ checklist_id: ids.lafontaine, count: 1, latitude: 45.5271 }),
@@ -240,14 +255,14 @@ describe('GET /api/observations/clusters', () => {
     // A change by another process arrives through the notification.
     await ctx.db.execute(sql`UPDATE checklists SET isdeleted = true WHERE checklist_id = ${ids.lafontaine}`);
     await expect
-      .poll(async () => (await get(`/api/observations/clusters?${mine()}&${query}`)).body.total)
+      .poll(async () => (await clustersOf(`/api/observations/clusters?${mine()}&${query}`)).body.total)
       .toBe(byIndex.total);
   });
 });
 
 describe('GET /api/observations/stats', () => {
   it('counts observations and individuals per week and life stage, and per province', async () => {
-    const { status, body } = await get(`/api/observations/stats?${mine()}`);
+    const { status, body } = await get<ExploreStats>(`/api/observations/stats?${mine()}`);
     expect(status).toBe(200);
     expect(body.total).toBe(5);
     // 2026-06-02 is in ISO week 23: 2 adults and 5 eggs at Jarry.
@@ -285,7 +300,9 @@ describe('HTTP caching of the public explore answers', () => {
     const fresh = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers.etag).not.toBe(etag);
-    expect(fresh.json().paginator.total).toBe(first.json().paginator.total + 1);
+    expect(fresh.json<ObservationListResponse>().paginator.total).toBe(
+      first.json<ObservationListResponse>().paginator.total + 1,
+    );
   });
 
   it('follows changes made by another process through the database', async () => {
@@ -294,8 +311,8 @@ describe('HTTP caching of the public explore answers', () => {
     // Another server process (here: a direct SQL write) changes a status; the notification reaches this one.
     await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 2 WHERE checklist_id = ${ids.invalid}`);
     await expect
-      .poll(async () => (await ctx.app.inject({ method: 'GET', url })).json().total)
-      .toBe(before.json().total + 1);
+      .poll(async () => (await ctx.app.inject({ method: 'GET', url })).json<ExploreStats>().total)
+      .toBe(before.json<ExploreStats>().total + 1);
     await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${ids.invalid}`);
   });
 
@@ -323,7 +340,9 @@ describe('HTTP caching of the public explore answers', () => {
     await ctx.app.inject({ method: 'GET', url });
     const asAdmin = await ctx.app.inject({ method: 'GET', url, headers: { Authorization: admin.token } });
     expect(asAdmin.headers.etag).toBeUndefined();
-    expect(asAdmin.json().paginator.total).toBeGreaterThan((await get(url)).body.paginator.total);
+    expect(asAdmin.json<ObservationListResponse>().paginator.total).toBeGreaterThan(
+      (await list(url)).body.paginator.total,
+    );
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/observations?kind=both' });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers.etag).toBeUndefined();

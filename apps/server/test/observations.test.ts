@@ -5,7 +5,21 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, LoadParams, ObservationListResponse } from '@mm/shared';
 import { buildTestApp, multipart, photosDir, signUp, type TestContext } from './helpers';
+
+/** The answer to a photo upload: where the server keeps it until a submission claims it. */
+interface UploadedPhoto {
+  photo_path: string;
+  photo_name: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+/** The answer to a submission. */
+interface Submitted {
+  checklist_id: number;
+}
 
 let ctx: TestContext;
 let token: string;
@@ -15,8 +29,8 @@ let provinceQc: number;
 beforeAll(async () => {
   ctx = await buildTestApp();
   ({ token, username } = await signUp(ctx.app));
-  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-  provinceQc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+  provinceQc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
 });
 afterAll(() => ctx.close());
 
@@ -57,8 +71,9 @@ describe('photo upload', () => {
   it('re-encodes a real camera JPEG, strips EXIF and GPS, and makes a small variant', async () => {
     const res = await upload('squirrel_berkeley_canon600d_gps.jpg');
     expect(res.statusCode).toBe(201);
-    const body = res.json();
-    expect(body).toMatchObject({ photo_path: 'observations_temp', photo_name: expect.stringMatching(/\.jpg$/) });
+    const body = res.json<UploadedPhoto>();
+    expect(body).toMatchObject({ photo_path: 'observations_temp' });
+    expect(body.photo_name).toMatch(/\.jpg$/);
     const small = path.join(ctx.uploadsDir, 'observations_temp/small', body.photo_name);
     const large = path.join(ctx.uploadsDir, 'observations_temp/large', body.photo_name);
     const meta = await sharp(large).metadata();
@@ -83,10 +98,10 @@ describe('photo upload', () => {
   it('refuses broken, non-image, oversized and anonymous uploads with clear 4xx', async () => {
     const truncated = await upload('broken_truncated.jpg');
     expect(truncated.statusCode).toBe(400);
-    expect(truncated.json().message).toBe('This image is damaged or incomplete.');
+    expect(truncated.json<ApiError>().message).toBe('This image is damaged or incomplete.');
     const corrupt = await upload('broken_corrupt_header.png');
     expect(corrupt.statusCode).toBe(415);
-    expect(corrupt.json().message).toBe('File type is not supported');
+    expect(corrupt.json<ApiError>().message).toBe('File type is not supported');
 
     const text = multipart('notes.jpg', Buffer.from('just some text, not an image'));
     const notImage = await ctx.app.inject({
@@ -105,7 +120,7 @@ describe('photo upload', () => {
       payload: big.payload,
     });
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json().message).toBe('Max image size is 10MB');
+    expect(tooBig.json<ApiError>().message).toBe('Max image size is 10MB');
 
     const anonymous = await upload('genoa_nikon_d3100_gps.jpg', '');
     expect(anonymous.statusCode).toBe(401);
@@ -122,8 +137,9 @@ describe('photo upload', () => {
     it('decodes a HEIC into the same upright JPEG variants, with no metadata', async () => {
       const res = await post('IMG_0001.HEIC', await readFile(heicFile));
       expect(res.statusCode).toBe(201);
-      const body = res.json();
-      expect(body).toMatchObject({ photo_path: 'observations_temp', photo_name: expect.stringMatching(/\.jpg$/) });
+      const body = res.json<UploadedPhoto>();
+      expect(body).toMatchObject({ photo_path: 'observations_temp' });
+      expect(body.photo_name).toMatch(/\.jpg$/);
       const large = await sharp(path.join(ctx.uploadsDir, 'observations_temp/large', body.photo_name)).metadata();
       const small = await sharp(path.join(ctx.uploadsDir, 'observations_temp/small', body.photo_name)).metadata();
       expect([large.format, large.width, large.height]).toEqual(['jpeg', 2048, 1536]);
@@ -151,11 +167,11 @@ describe('photo upload', () => {
     it('refuses a text file named .heic (415) and a truncated HEIC (400)', async () => {
       const text = await post('IMG_0002.heic', Buffer.from('ftypheic? no, just a text file named like a photo\n'));
       expect(text.statusCode).toBe(415);
-      expect(text.json().message).toBe('File type is not supported');
+      expect(text.json<ApiError>().message).toBe('File type is not supported');
       const whole = await readFile(heicFile);
       const truncated = await post('IMG_0003.heic', whole.subarray(0, Math.floor(whole.length / 2)));
       expect(truncated.statusCode).toBe(400);
-      expect(truncated.json().message).toBe('This image is damaged or incomplete.');
+      expect(truncated.json<ApiError>().message).toBe('This image is damaged or incomplete.');
     });
   });
 
@@ -196,7 +212,7 @@ describe('photo upload', () => {
         payload: body.payload,
       });
       expect(res.statusCode).toBe(201);
-      saved.push(path.join(ctx.uploadsDir, 'observations_temp/large', res.json().photo_name));
+      saved.push(path.join(ctx.uploadsDir, 'observations_temp/large', res.json<UploadedPhoto>().photo_name));
     }
     const upright = await sharp(saved[0]).metadata();
     expect(upright).toMatchObject({ format: 'jpeg', width: 30, height: 60 });
@@ -208,7 +224,7 @@ describe('photo upload', () => {
 
 describe('submit_flash', () => {
   it('saves site, checklist, one observation per counted life stage and the photo, in Explore at once', async () => {
-    const photo = (await upload('hillside_tuscany_coolpix_gps.jpg')).json();
+    const photo = (await upload('hillside_tuscany_coolpix_gps.jpg')).json<UploadedPhoto>();
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/observations/submit_flash',
@@ -216,14 +232,16 @@ describe('submit_flash', () => {
       payload: flash({ eggs: 12, photos: [{ photo_name: photo.photo_name, lifestage_id: 1 }] }),
     });
     expect(res.statusCode).toBe(201);
-    const { checklist_id } = res.json();
+    const { checklist_id } = res.json<Submitted>();
     expect(existsSync(path.join(ctx.uploadsDir, 'observations/small', photo.photo_name))).toBe(true);
     expect(existsSync(path.join(ctx.uploadsDir, 'observations_temp/small', photo.photo_name))).toBe(false);
 
-    const list = (await ctx.app.inject({ method: 'GET', url: `/api/observations?username=${username}` })).json();
-    const mine = list.data.filter((r: { checklist_id: number }) => r.checklist_id === checklist_id);
+    const list = (
+      await ctx.app.inject({ method: 'GET', url: `/api/observations?username=${username}` })
+    ).json<ObservationListResponse>();
+    const mine = list.data.filter((r) => r.checklist_id === checklist_id);
     expect(mine).toHaveLength(2);
-    const adult = mine.find((r: { lifestage_id: number }) => r.lifestage_id === 1);
+    const adult = mine.find((r) => r.lifestage_id === 1);
     expect(adult).toMatchObject({
       numbers: 3,
       is_flash: 1,
@@ -233,8 +251,8 @@ describe('submit_flash', () => {
       checklist_date: '2026-07-14',
       photo_path: 'observations',
     });
-    expect(adult.photo).toHaveLength(1);
-    expect(adult.photo[0]).toMatchObject({ photo_name: photo.photo_name, observation_lifestage_id: 1 });
+    expect(adult?.photo).toHaveLength(1);
+    expect(adult?.photo[0]).toMatchObject({ photo_name: photo.photo_name, observation_lifestage_id: 1 });
     expect(list.paginator).toMatchObject({ current: 1, limit: 50, hasPre: false });
   });
 
@@ -251,8 +269,8 @@ describe('submit_flash', () => {
       ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload }),
       ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', headers: auth(), payload }),
     ]);
-    expect(a.json().checklist_id).toBe(first.json().checklist_id);
-    expect(b.json().checklist_id).toBe(first.json().checklist_id);
+    expect(a.json<Submitted>().checklist_id).toBe(first.json<Submitted>().checklist_id);
+    expect(b.json<Submitted>().checklist_id).toBe(first.json<Submitted>().checklist_id);
     expect(await counts()).toEqual(before);
   });
 
@@ -289,7 +307,7 @@ describe('submit_flash', () => {
       payload: flash(change),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields[field]).toBe(message);
+    expect(res.json<ApiError>().fields?.[field]).toBe(message);
     expect(await counts()).toEqual(before);
   });
 
@@ -300,14 +318,14 @@ describe('submit_flash', () => {
       headers: { ...auth(), Language: 'fr' },
       payload: flash({ adults: 0 }),
     });
-    expect(fr.json().fields.adults).not.toBe('Please enter at least one monarch observation.');
+    expect(fr.json<ApiError>().fields?.adults).not.toBe('Please enter at least one monarch observation.');
     const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/observations/submit_flash', payload: flash() });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it("refuses another user's temporary photo", async () => {
     const other = await signUp(ctx.app);
-    const theirs = (await upload('genoa_nikon_d3100_gps.jpg', other.token)).json();
+    const theirs = (await upload('genoa_nikon_d3100_gps.jpg', other.token)).json<UploadedPhoto>();
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/observations/submit_flash',
@@ -315,7 +333,7 @@ describe('submit_flash', () => {
       payload: flash({ photos: [{ photo_name: theirs.photo_name, lifestage_id: 1 }] }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.photos).toBeDefined();
+    expect(res.json<ApiError>().fields?.photos).toBeDefined();
   });
 });
 
@@ -328,24 +346,26 @@ describe('observation list', () => {
         headers: auth(),
         payload: flash({ adults: 0, chrysalises: 2 }),
       })
-    ).json();
+    ).json<Submitted>();
     await ctx.db.execute(
       sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${saved.checklist_id}`,
     );
     const res = await ctx.app.inject({ method: 'GET', url: '/api/observations?page=1&limit=2' });
-    const body = res.json();
+    const body = res.json<ObservationListResponse>();
     expect(body.data).toHaveLength(2);
     expect(body.paginator).toMatchObject({ current: 1, limit: 2, hasPre: false, hasNext: true });
     expect(body.paginator.totalpage).toBe(Math.ceil(body.paginator.total / 2));
-    const all = (await ctx.app.inject({ method: 'GET', url: `/api/observations?limit=50&page=1` })).json();
-    expect(all.data.some((r: { checklist_id: number }) => r.checklist_id === saved.checklist_id)).toBe(false);
+    const all = (
+      await ctx.app.inject({ method: 'GET', url: `/api/observations?limit=50&page=1` })
+    ).json<ObservationListResponse>();
+    expect(all.data.some((r) => r.checklist_id === saved.checklist_id)).toBe(false);
     // Default order: newest date observed first (issue 19); sort=submitted: newest submission first.
-    const observed = all.data.map((r: { checklist_date: string }) => r.checklist_date);
+    const observed = all.data.map((r) => r.checklist_date);
     expect([...observed].sort().reverse()).toEqual(observed);
     const submitted = (
       await ctx.app.inject({ method: 'GET', url: `/api/observations?limit=50&page=1&sort=submitted` })
-    ).json();
-    const dates = submitted.data.map((r: { observation_created: string }) => r.observation_created);
+    ).json<ObservationListResponse>();
+    const dates = submitted.data.map((r) => r.observation_created);
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
@@ -357,12 +377,11 @@ describe('observation list', () => {
         headers: auth(),
         payload: flash({ eggs: 4 }),
       })
-    ).json();
-    const list = (await ctx.app.inject({ method: 'GET', url: `/api/observations?username=${username}` })).json();
-    const eggs = list.data.find(
-      (r: { checklist_id: number; lifestage_id: number }) =>
-        r.checklist_id === saved.checklist_id && r.lifestage_id === 2,
-    );
+    ).json<Submitted>();
+    const list = (
+      await ctx.app.inject({ method: 'GET', url: `/api/observations?username=${username}` })
+    ).json<ObservationListResponse>();
+    const eggs = list.data.find((r) => r.checklist_id === saved.checklist_id && r.lifestage_id === 2)!;
     const one = await ctx.app.inject({ method: 'GET', url: `/api/observations/${eggs.observation_id}` });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual(eggs);

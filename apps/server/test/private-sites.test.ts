@@ -10,6 +10,14 @@ import {
   cellUncertaintyMetres,
   PRIVATE_DATA_GENERALIZATIONS,
   PRIVATE_INFORMATION_WITHHELD,
+  type ApiError,
+  type ChecklistDetail,
+  type ClusterResponse,
+  type GalleryResponse,
+  type LoadParams,
+  type MySite,
+  type ObservationListResponse,
+  type PublicProfile,
 } from '@mm/shared';
 import { buildTestApp, multipart, photosDir, signUp, unzip, type TestContext } from './helpers';
 
@@ -74,9 +82,9 @@ beforeAll(async () => {
   other = await signUp(ctx.app);
   admin = await signUp(ctx.app);
   await ctx.db.execute(sql`UPDATE users SET role_id = ${ADMIN_ROLE_ID} WHERE user_id = ${admin.userId}`);
-  const params = (await get('/api/utilities/loadparams')).json();
-  qc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
-  syriaca = params.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca').milkweed_id;
+  const params = (await get('/api/utilities/loadparams')).json<LoadParams>();
+  qc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
+  syriaca = params.milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')!.milkweed_id;
   const body = multipart(
     'genoa_nikon_d3100_gps.jpg',
     await readFile(path.join(photosDir, 'genoa_nikon_d3100_gps.jpg')),
@@ -88,11 +96,11 @@ beforeAll(async () => {
       headers: { ...body.headers, Authorization: owner.token },
       payload: body.payload,
     })
-  ).json();
+  ).json<{ photo_name: string }>();
   privateChecklist = await mission({ ...GARDEN, province_id: qc, is_private: true }, '2026-07-01', [
     { photo_name: photo.photo_name, lifestage_id: 2, milkweed_index: 0 },
   ]);
-  privateSite = (await get(`/api/checklists/${privateChecklist}`, owner.token)).json().site.site_id;
+  privateSite = (await get(`/api/checklists/${privateChecklist}`, owner.token)).json<ChecklistDetail>().site.site_id;
   publicChecklist = await mission(
     { locality: 'Parc Jarry', city: 'Montréal', province_id: qc, latitude: 45.5339, longitude: -73.6281 },
     '2026-07-02',
@@ -119,13 +127,7 @@ describe('a private site in public answers', () => {
         const res = await get(`/api/observations?${mine()}`, token);
         expect(res.statusCode).toBe(200);
         expect(leaks(res.body)).toEqual([]);
-        const rows = res.json().data as {
-          checklist_id: number;
-          latitude: number;
-          longitude: number;
-          locality: string | null;
-          is_private: boolean;
-        }[];
+        const rows = res.json<ObservationListResponse>().data;
         const garden = rows.filter((r) => r.checklist_id === privateChecklist);
         expect(garden.length).toBeGreaterThan(0);
         for (const r of garden) expect(r).toMatchObject({ ...CELL, locality: null, is_private: true });
@@ -138,7 +140,7 @@ describe('a private site in public answers', () => {
         });
       }
     }
-    const adminRows = (await get(`/api/observations?${mine()}`, admin.token)).json().data as { checklist_id: number }[];
+    const adminRows = (await get(`/api/observations?${mine()}`, admin.token)).json<ObservationListResponse>().data;
     expect(adminRows.find((r) => r.checklist_id === privateChecklist)).toMatchObject({
       latitude: GARDEN.latitude,
       longitude: GARDEN.longitude,
@@ -150,12 +152,17 @@ describe('a private site in public answers', () => {
   it('a box around the exact point finds nothing for the public; the cell centre finds it', async () => {
     const exactBox = `bbox=${GARDEN.longitude},${GARDEN.latitude},${GARDEN.longitude},${GARDEN.latitude}`;
     for (let i = 0; i < 2; i++)
-      expect((await get(`/api/observations?${mine()}&${exactBox}`)).json().paginator.total).toBe(0);
-    expect((await get(`/api/observations?${mine()}&${exactBox}`, admin.token)).json().paginator.total).toBeGreaterThan(
-      0,
-    );
+      expect(
+        (await get(`/api/observations?${mine()}&${exactBox}`)).json<ObservationListResponse>().paginator.total,
+      ).toBe(0);
+    expect(
+      (await get(`/api/observations?${mine()}&${exactBox}`, admin.token)).json<ObservationListResponse>().paginator
+        .total,
+    ).toBeGreaterThan(0);
     const cellBox = `bbox=${CELL.longitude},${CELL.latitude},${CELL.longitude},${CELL.latitude}`;
-    expect((await get(`/api/observations?${mine()}&${cellBox}`)).json().paginator.total).toBeGreaterThan(0);
+    expect(
+      (await get(`/api/observations?${mine()}&${cellBox}`)).json<ObservationListResponse>().paginator.total,
+    ).toBeGreaterThan(0);
   });
 
   it('map clusters sit at the cell centre for the public and at the exact point for admins', async () => {
@@ -163,18 +170,12 @@ describe('a private site in public answers', () => {
     for (let i = 0; i < 2; i++) {
       const res = await get(`/api/observations/clusters?${view}`);
       expect(leaks(res.body)).toEqual([]);
-      const points = (res.json().clusters as { latitude: number; longitude: number }[]).map((c) => [
-        c.latitude,
-        c.longitude,
-      ]);
+      const points = res.json<ClusterResponse>().clusters.map((c) => [c.latitude, c.longitude]);
       expect(points).toContainEqual([CELL.latitude, CELL.longitude]);
     }
-    const adminPoints = (
-      (await get(`/api/observations/clusters?${view}`, admin.token)).json().clusters as {
-        latitude: number;
-        longitude: number;
-      }[]
-    ).map((c) => [c.latitude, c.longitude]);
+    const adminPoints = (await get(`/api/observations/clusters?${view}`, admin.token))
+      .json<ClusterResponse>()
+      .clusters.map((c) => [c.latitude, c.longitude]);
     expect(adminPoints).toContainEqual([GARDEN.latitude, GARDEN.longitude]);
   });
 
@@ -182,21 +183,19 @@ describe('a private site in public answers', () => {
     for (let i = 0; i < 2; i++) {
       const res = await get(`/api/photos/gallery?${mine()}`);
       expect(leaks(res.body)).toEqual([]);
-      const photo = (res.json().data as { checklist_id: number; locality: string | null; city: string | null }[]).find(
-        (p) => p.checklist_id === privateChecklist,
-      );
+      const photo = res.json<GalleryResponse>().data.find((p) => p.checklist_id === privateChecklist);
       expect(photo).toMatchObject({ locality: null, city: null });
     }
-    const adminPhoto = (
-      (await get(`/api/photos/gallery?${mine()}`, admin.token)).json().data as { checklist_id: number }[]
-    ).find((p) => p.checklist_id === privateChecklist);
+    const adminPhoto = (await get(`/api/photos/gallery?${mine()}`, admin.token))
+      .json<GalleryResponse>()
+      .data.find((p) => p.checklist_id === privateChecklist);
     expect(adminPhoto).toMatchObject({ locality: GARDEN.locality, city: GARDEN.city });
   });
 
   it('the public profile withholds the locality', async () => {
     const res = await get(`/api/users/profile/${owner.username}`);
     expect(leaks(res.body)).toEqual([]);
-    const recent = res.json().recent_observations as { checklist_id: number; locality: string | null }[];
+    const recent = res.json<PublicProfile>().recent_observations;
     expect(recent.filter((r) => r.checklist_id === privateChecklist).every((r) => r.locality === null)).toBe(true);
     expect(recent.some((r) => r.checklist_id === privateChecklist)).toBe(true);
   });
@@ -205,15 +204,16 @@ describe('a private site in public answers', () => {
     for (const token of ['', other.token]) {
       const res = await get(`/api/checklists/${privateChecklist}`, token);
       expect(leaks(res.body)).toEqual([]);
-      expect(res.json().site).toMatchObject({ ...CELL, locality: null, city: null, is_private: true });
+      expect(res.json<ChecklistDetail>().site).toMatchObject({ ...CELL, locality: null, city: null, is_private: true });
     }
     for (const token of [owner.token, admin.token])
-      expect((await get(`/api/checklists/${privateChecklist}`, token)).json().site).toMatchObject({
+      expect((await get(`/api/checklists/${privateChecklist}`, token)).json<ChecklistDetail>().site).toMatchObject({
         ...GARDEN,
         is_private: true,
       });
 
-    const id = (await get(`/api/checklists/${privateChecklist}`, owner.token)).json().observations[0].observation_id;
+    const id = (await get(`/api/checklists/${privateChecklist}`, owner.token)).json<ChecklistDetail>().observations[0]!
+      .observation_id;
     for (const token of ['', other.token]) {
       const res = await get(`/api/observations/${id}`, token);
       expect(leaks(res.body)).toEqual([]);
@@ -230,7 +230,7 @@ describe('a private site in public answers', () => {
     const res = await get(`/api/observations/download?format=csv&reason_text=test&${mine()}`);
     expect(res.statusCode).toBe(200);
     expect(leaks(res.body)).toEqual([]);
-    const rows = parse(res.body, { columns: true, bom: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(res.body, { columns: true, bom: true });
     const garden = rows.filter((r) => r.decimalLatitude === String(CELL.latitude));
     expect(garden.length).toBeGreaterThan(0);
     for (const r of garden)
@@ -246,7 +246,7 @@ describe('a private site in public answers', () => {
     expect(park).toMatchObject({ dataGeneralizations: '', informationWithheld: '' });
 
     const adminCsv = await get(`/api/observations/download?format=csv&reason_text=test&${mine()}`, admin.token);
-    const adminRows = parse(adminCsv.body, { columns: true, bom: true }) as Record<string, string>[];
+    const adminRows = parse<Record<string, string>>(adminCsv.body, { columns: true, bom: true });
     expect(adminRows.find((r) => r.locality === GARDEN.locality)).toMatchObject({
       decimalLatitude: String(GARDEN.latitude),
       dataGeneralizations: '',
@@ -262,10 +262,11 @@ describe('a private site in public answers', () => {
     });
     const files = await unzip(archive.rawPayload);
     for (const [name, text] of Object.entries(files)) expect(leaks(text), name).toEqual([]);
-    const events = parse(files['event.txt'] ?? '', { columns: true, delimiter: '\t', quote: false }) as Record<
-      string,
-      string
-    >[];
+    const events = parse<Record<string, string>>(files['event.txt'] ?? '', {
+      columns: true,
+      delimiter: '\t',
+      quote: false,
+    });
     const garden = events.find((e) => e.decimalLatitude === String(CELL.latitude));
     expect(garden).toMatchObject({
       locality: '',
@@ -278,16 +279,14 @@ describe('a private site in public answers', () => {
 
 describe('marking a site private or public', () => {
   it('the owner sees the flag on their sites and may lift it from the Mission form', async () => {
-    const sites = (await get('/api/sites/mine', owner.token)).json() as { site_id: number; is_private: boolean }[];
+    const sites = (await get('/api/sites/mine', owner.token)).json<MySite[]>();
     expect(sites.find((s) => s.site_id === privateSite)?.is_private).toBe(true);
   });
 
   it('cached public answers follow an admin marking a site private, then the owner making it public again', async () => {
     const url = `/api/observations?${mine()}&date_from=2026-07-02&date_to=2026-07-02`;
     const park = async () =>
-      ((await get(url)).json().data as { checklist_id: number; latitude: number; locality: string | null }[]).find(
-        (r) => r.checklist_id === publicChecklist,
-      );
+      (await get(url)).json<ObservationListResponse>().data.find((r) => r.checklist_id === publicChecklist);
     const clustersUrl = `/api/observations/clusters?zoom=16&west=-73.7&south=45.5&east=-73.5&north=45.6&${mine()}&date_from=2026-07-02`;
     // Asked twice: the second answer is kept in the cache, with the exact (public) place.
     for (let i = 0; i < 2; i++) {
@@ -295,7 +294,8 @@ describe('marking a site private or public', () => {
       expect((await get(clustersUrl)).body).toContain('45.5339');
     }
     expect((await get(url)).headers['etag']).toBeDefined();
-    const parkSite = (await get(`/api/checklists/${publicChecklist}`, owner.token)).json().site.site_id as number;
+    const parkSite = (await get(`/api/checklists/${publicChecklist}`, owner.token)).json<ChecklistDetail>().site
+      .site_id;
     const put = await ctx.app.inject({
       method: 'PUT',
       url: `/api/admin/sites/${parkSite}`,
@@ -303,7 +303,7 @@ describe('marking a site private or public', () => {
       payload: { is_private: true },
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().is_private).toBe(true);
+    expect(put.json<{ is_private: boolean }>().is_private).toBe(true);
     for (let i = 0; i < 2; i++) {
       expect(await park()).toMatchObject({ latitude: 45.55, longitude: -73.65, locality: null });
       const clusters = (await get(clustersUrl)).body;
@@ -354,7 +354,7 @@ describe('marking a site private or public', () => {
       },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.site_id).toBeDefined();
+    expect(res.json<ApiError>().fields?.site_id).toBeDefined();
     const flag = await ctx.db.execute<{ is_private: boolean }>(
       sql`SELECT is_private FROM sites WHERE site_id = ${privateSite}`,
     );
