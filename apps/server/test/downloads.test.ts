@@ -7,7 +7,20 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_ROLE_ID, downloadQuerySchema } from '@mm/shared';
+import {
+  ADMIN_ROLE_ID,
+  downloadQuerySchema,
+  type ApiError,
+  type LoadParams,
+  type ObservationListResponse,
+  type UploadPhotoResponse,
+} from '@mm/shared';
+
+/** A GeoJSON download as this test reads it. */
+interface FeatureCollection {
+  type: string;
+  features: { geometry: unknown; properties: Record<string, unknown> & { eventID: string } }[];
+}
 import { DWC_COLUMNS, type DwcColumn } from '../src/modules/downloads/darwin-core';
 import { createDownloadTickets } from '../src/modules/downloads/download-tickets';
 import { buildTestApp, multipart, photosDir, signUp, type TestContext, unzip, submitFlash } from './helpers';
@@ -38,9 +51,9 @@ beforeAll(async () => {
   volunteer = await signUp(ctx.app);
   admin = await signUp(ctx.app);
   await ctx.db.execute(sql`UPDATE users SET role_id = ${ADMIN_ROLE_ID} WHERE user_id = ${admin.userId}`);
-  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-  qc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
-  syriaca = params.milkweeds.find((m: { latin_name: string }) => m.latin_name === 'Asclepias syriaca').milkweed_id;
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+  qc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
+  syriaca = params.milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')!.milkweed_id;
 
   const body = multipart(
     'genoa_nikon_d3100_gps.jpg',
@@ -53,7 +66,7 @@ beforeAll(async () => {
       headers: { ...body.headers, Authorization: volunteer.token },
       payload: body.payload,
     })
-  ).json();
+  ).json<UploadPhotoResponse>();
   await flash(
     'jarry',
     '2026-06-02',
@@ -104,7 +117,7 @@ beforeAll(async () => {
     },
   });
   expect(mission.statusCode).toBe(201);
-  ids.mission = mission.json().checklist_id;
+  ids.mission = mission.json<{ checklist_id: number }>().checklist_id;
   await flash('invalid', '2026-08-12', { adults: 7 });
   await flash('deleted', '2026-08-13', { adults: 8 });
   await flash('test', '2026-08-14', { adults: 9 });
@@ -129,9 +142,10 @@ const downloadFrom =
   (query: string, headers: Record<string, string> = {}) =>
     download(query, headers, remoteAddress);
 const listTotal = async (query: string, token = '') =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/observations?${query}`, headers: { Authorization: token } })).json()
-    .paginator.total as number;
-const csvRows = (text: string) => parse(text, { columns: true, bom: true }) as Record<DwcColumn, string>[];
+  (
+    await ctx.app.inject({ method: 'GET', url: `/api/observations?${query}`, headers: { Authorization: token } })
+  ).json<ObservationListResponse>().paginator.total;
+const csvRows = (text: string) => parse<Record<DwcColumn, string>>(text, { columns: true, bom: true });
 const UUID_URN = /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('GET /api/observations/download', () => {
@@ -143,15 +157,19 @@ describe('GET /api/observations/download', () => {
       message: 'Reason is required.',
       fields: { reason: 'Reason is required.' },
     });
-    expect((await download(`format=csv&reason_text=%20%20`)).json().fields.reason).toBe('Reason is required.');
-    expect((await download('format=csv', { Language: 'fr' })).json().fields.reason).toBe('Raison est obligatoire.');
-    expect((await download('format=csv', { Language: 'es' })).json().fields.reason).toBe(
+    expect((await download(`format=csv&reason_text=%20%20`)).json<ApiError>().fields?.reason).toBe(
+      'Reason is required.',
+    );
+    expect((await download('format=csv', { Language: 'fr' })).json<ApiError>().fields?.reason).toBe(
+      'Raison est obligatoire.',
+    );
+    expect((await download('format=csv', { Language: 'es' })).json<ApiError>().fields?.reason).toBe(
       'El campo Motivo es obligatorio.',
     );
     const unknown = await download('format=csv&reason_id=9999');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().fields.reason).toBe('Reason: this choice does not exist.');
-    expect((await download(`format=csv&reason_text=${'a'.repeat(501)}`)).json().fields.reason_text).toBe(
+    expect(unknown.json<ApiError>().fields?.reason).toBe('Reason: this choice does not exist.');
+    expect((await download(`format=csv&reason_text=${'a'.repeat(501)}`)).json<ApiError>().fields?.reason_text).toBe(
       'Maximum allowed characters are 500',
     );
     expect((await download('format=xls&reason_id=1')).statusCode).toBe(400);
@@ -216,7 +234,6 @@ describe('GET /api/observations/download', () => {
       taxonRank: 'species',
       vernacularName: 'Common milkweed',
       kingdom: 'Plantae',
-      samplingProtocol: expect.stringMatching(/^Mission Monarch Mission \(milkweed survey\) https:/),
       individualCount: '',
       // The Mission's only milkweed: its 40 stems inspected.
       organismQuantity: '40',
@@ -226,6 +243,7 @@ describe('GET /api/observations/download', () => {
       occurrenceRemarks: 'abundance: Dotted (1-10/m2); location size: Rare (less than 1/m2)',
       associatedTaxa: '',
     });
+    expect(milkweed?.samplingProtocol).toMatch(/^Mission Monarch Mission \(milkweed survey\) https:/);
     // A cell that a spreadsheet would run as a formula is escaped.
     expect(milkweed?.locality).toBe("'=Champ des Possibles");
     // Values keep their line breaks inside RFC 4180 quotes.
@@ -281,7 +299,7 @@ describe('GET /api/observations/download', () => {
     ).toEqual(['4', '5']);
     const bad = await download(`format=csv&reason_id=2&date_from=2026-09-01&date_to=2026-08-01`);
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json().fields)).toEqual(['date_to']);
+    expect(Object.keys(bad.json<ApiError>().fields ?? {})).toEqual(['date_to']);
   });
 
   it('never lets Deleted, Invalid or Test observations out, except to an admin', async () => {
@@ -362,7 +380,7 @@ describe('GET /api/observations/download', () => {
         Language: 'fr',
       });
       expect(res.statusCode, statuses).toBe(400);
-      expect(res.json().fields?.statuses, statuses).toMatch(/Statuts/);
+      expect(res.json<ApiError>().fields?.statuses, statuses).toMatch(/Statuts/);
     }
   });
 
@@ -371,12 +389,10 @@ describe('GET /api/observations/download', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/geo+json; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/\.geojson"$/);
-    const collection = JSON.parse(res.body);
+    const collection = JSON.parse(res.body) as FeatureCollection;
     expect(collection.type).toBe('FeatureCollection');
     expect(collection.features).toHaveLength(await listTotal(mine()));
-    const feature = collection.features.find(
-      (f: { properties: { eventID: string } }) => f.properties.eventID === eventIds.jarry,
-    );
+    const feature = collection.features.find((f) => f.properties.eventID === eventIds.jarry)!;
     expect(feature.geometry).toEqual({ type: 'Point', coordinates: [-73.6281, 45.5339] });
     expect(feature.properties).toMatchObject({
       decimalLatitude: 45.5339,
@@ -466,8 +482,10 @@ describe('GET /api/observations/download', () => {
   });
 
   it('is described in the OpenAPI document with its query parameters', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    const names = doc.paths['/api/observations/download'].get.parameters.map((p: { name: string }) => p.name);
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, { get: { parameters: { name: string }[] } }>;
+    }>();
+    const names = doc.paths['/api/observations/download']?.get.parameters.map((p) => p.name);
     expect(names).toEqual(
       expect.arrayContaining([
         'format',
@@ -498,7 +516,8 @@ describe('GET /api/observations/download', () => {
       const fifth = await download(`format=csv&reason_text=cap+5&${mine()}`, { 'Accept-Language': 'fr' });
       expect(fifth.statusCode).toBe(503);
       expect(fifth.headers['content-disposition']).toBeUndefined();
-      expect(fifth.json()).toMatchObject({ statusCode: 503, message: expect.any(String) });
+      expect(fifth.json<ApiError>().statusCode).toBe(503);
+      expect(fifth.json<ApiError>().message).toEqual(expect.any(String));
       // End the four (their connections are cut: the test pool is too small for four streams and
       // their log updates at once); each gives its slot back.
       await holder.query(`SELECT pg_terminate_backend(pid) FROM (${waiting}) w`);
