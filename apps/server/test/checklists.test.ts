@@ -4,9 +4,27 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ApiError,
+  ChecklistDetail,
+  LoadParams,
+  MySite,
+  MySubmissionsResponse,
+  UploadPhotoResponse,
+} from '@mm/shared';
 import { localStorage } from '../src/lib/storage';
 import { createPhotosService } from '../src/modules/photos/photos.service';
 import { buildTestApp, multipart, photosDir, signUp, type TestContext } from './helpers';
+
+/** A submission's answer (`POST /api/observations/submit_*`). */
+interface Submitted {
+  checklist_id: number;
+}
+/** `GET /api/utilities/locate`'s answer. */
+interface Located {
+  province_id: number | null;
+  country_id: number | null;
+}
 
 let ctx: TestContext;
 let owner: { token: string; userId: number };
@@ -19,10 +37,9 @@ beforeAll(async () => {
   ctx = await buildTestApp();
   owner = await signUp(ctx.app);
   other = await signUp(ctx.app);
-  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-  qc = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
-  const latin = (name: string) =>
-    params.milkweeds.find((m: { latin_name: string }) => m.latin_name === name).milkweed_id;
+  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+  qc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
+  const latin = (name: string) => params.milkweeds.find((m) => m.latin_name === name)!.milkweed_id;
   syriaca = latin('Asclepias syriaca');
   incarnata = latin('Asclepias incarnata');
 });
@@ -37,7 +54,7 @@ async function upload(file: string, token = owner.token): Promise<string> {
     headers: { ...body.headers, ...as(token) },
     payload: body.payload,
   });
-  return res.json().photo_name;
+  return res.json<UploadPhotoResponse>().photo_name;
 }
 const mission = (
   overrides: {
@@ -118,10 +135,10 @@ describe('submit_mission', () => {
     });
     const res = await submit(payload);
     expect(res.statusCode).toBe(201);
-    const id = res.json().checklist_id;
-    expect((await submit(payload)).json().checklist_id).toBe(id);
+    const id = res.json<Submitted>().checklist_id;
+    expect((await submit(payload)).json<Submitted>().checklist_id).toBe(id);
 
-    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}` })).json();
+    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}` })).json<ChecklistDetail>();
     expect(detail).toMatchObject({
       is_flash: 0,
       start_time: '09:30',
@@ -131,21 +148,19 @@ describe('submit_mission', () => {
       can_edit: false,
     });
     expect(detail.site).toMatchObject({ locality: 'Champ des Possibles', province: 'Québec', country_id: 1 });
-    const milkweedRows = detail.observations.filter((o: { lifestage_id: number | null }) => o.lifestage_id === null);
-    expect(
-      milkweedRows.map((o: { latin_name: string; abundance_id: number }) => [o.latin_name, o.abundance_id]),
-    ).toEqual([
+    const milkweedRows = detail.observations.filter((o) => o.lifestage_id === null);
+    expect(milkweedRows.map((o) => [o.latin_name, o.abundance_id])).toEqual([
       ['Asclepias syriaca', 3],
       ['Asclepias incarnata', 1],
     ]);
-    const eggs = detail.observations.find((o: { lifestage_id: number }) => o.lifestage_id === 2);
+    const eggs = detail.observations.find((o) => o.lifestage_id === 2);
     expect(eggs).toMatchObject({ numbers: 14, latin_name: 'Asclepias syriaca', french_name: 'Asclépiade commune' });
-    expect(eggs.photo[0].photo_name).toBe(eggsPhoto);
+    expect(eggs?.photo[0]?.photo_name).toBe(eggsPhoto);
     expect(existsSync(path.join(ctx.uploadsDir, 'observations/large', larvaPhoto))).toBe(true);
 
     const mine = (
       await ctx.app.inject({ method: 'GET', url: '/api/checklists/mine?kind=mission', headers: as(owner.token) })
-    ).json();
+    ).json<MySubmissionsResponse>();
     expect(mine.data[0]).toMatchObject({
       checklist_id: id,
       eggs: 14,
@@ -155,10 +170,10 @@ describe('submit_mission', () => {
       observationstatus_id: 1,
       site_id: detail.site.site_id,
     });
-    expect(mine.data[0].photo.photo_name).toBeTruthy();
+    expect(mine.data[0]?.photo?.photo_name).toBeTruthy();
     const asOwner = (
       await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}`, headers: as(owner.token) })
-    ).json();
+    ).json<ChecklistDetail>();
     expect(asOwner.can_edit).toBe(true);
   });
 
@@ -198,7 +213,9 @@ describe('submit_mission', () => {
     });
     const res = await submit(seen);
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields['observation.monarchs_seen']).toBe('Please enter at least one monarch observation.');
+    expect(res.json<ApiError>().fields?.['observation.monarchs_seen']).toBe(
+      'Please enter at least one monarch observation.',
+    );
   });
 
   it.each([
@@ -258,7 +275,7 @@ describe('submit_mission', () => {
       payload: mission(typeof change === 'function' ? change() : change),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields[field]).toBe(message);
+    expect(res.json<ApiError>().fields?.[field]).toBe(message);
     expect(await tableCounts()).toEqual(before);
   });
 
@@ -268,7 +285,7 @@ describe('submit_mission', () => {
       mission({ observation: { photos: [{ photo_name: photo, lifestage_id: 4, milkweed_index: 0 }] } }),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.photos).toBe('Each picture needs a count greater than 0 for its life stage.');
+    expect(res.json<ApiError>().fields?.photos).toBe('Each picture needs a count greater than 0 for its life stage.');
   });
 
   it('writes one mission when the same new submission arrives several times at once', async () => {
@@ -276,7 +293,7 @@ describe('submit_mission', () => {
     const before = await tableCounts();
     const answers = await Promise.all(Array.from({ length: 6 }, () => submit(payload)));
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
-    expect(new Set(answers.map((a) => a.json().checklist_id)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.json<Submitted>().checklist_id)).size).toBe(1);
     // One site, one checklist, 2 milkweed rows + 3 counted stages: nothing duplicated, no stray site.
     expect(await tableCounts()).toEqual({ s: before!.s + 1, c: before!.c + 1, o: before!.o + 5 });
   });
@@ -309,7 +326,7 @@ describe('submit_mission', () => {
       });
       const res = await submit(bad);
       expect(res.statusCode).toBe(500);
-      expect(res.json().message).not.toContain('simulated');
+      expect(res.json<ApiError>().message).not.toContain('simulated');
       expect(await tableCounts()).toEqual(before);
       const row = await ctx.db.execute<{ observation_id: number | null; photo_path: string }>(
         sql`SELECT observation_id, photo_path FROM photos WHERE photo_name = ${photo}`,
@@ -363,7 +380,7 @@ describe('owners edit and delete while Pending; others cannot', () => {
         headers: as(owner.token),
         payload: flash,
       })
-    ).json().checklist_id;
+    ).json<Submitted>().checklist_id;
     const edit = { ...flash, adults: 5, locality: 'Jardin communautaire' };
     const byOther = await ctx.app.inject({
       method: 'PUT',
@@ -388,7 +405,7 @@ describe('owners edit and delete while Pending; others cannot', () => {
       payload: edit,
     });
     expect(ok.statusCode).toBe(200);
-    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}` })).json();
+    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}` })).json<ChecklistDetail>();
     expect(detail.site.locality).toBe('Jardin communautaire');
     expect(detail.observations).toHaveLength(1);
     expect(detail.observations[0]).toMatchObject({ lifestage_id: 1, numbers: 5 });
@@ -409,11 +426,13 @@ describe('owners edit and delete while Pending; others cannot', () => {
     ).toBe(409);
     const vetted = await ctx.app.inject({ method: 'DELETE', url: `/api/checklists/${id}`, headers: as(owner.token) });
     expect(vetted.statusCode).toBe(409);
-    expect(vetted.json().message).toBe('This submission has already been reviewed and can no longer be changed.');
+    expect(vetted.json<ApiError>().message).toBe(
+      'This submission has already been reviewed and can no longer be changed.',
+    );
   });
 
   it('deletes by status (Deleted), hiding it from the public and from my lists', async () => {
-    const id = (await submit(mission())).json().checklist_id;
+    const id = (await submit(mission())).json<Submitted>().checklist_id;
     expect(
       (await ctx.app.inject({ method: 'DELETE', url: `/api/checklists/${id}`, headers: as(owner.token) })).statusCode,
     ).toBe(204);
@@ -431,15 +450,15 @@ describe('owners edit and delete while Pending; others cannot', () => {
         url: '/api/checklists/mine?kind=mission&limit=50',
         headers: as(owner.token),
       })
-    ).json();
-    expect(mine.data.some((c: { checklist_id: number }) => c.checklist_id === id)).toBe(false);
+    ).json<MySubmissionsResponse>();
+    expect(mine.data.some((c) => c.checklist_id === id)).toBe(false);
     expect(
       (await ctx.app.inject({ method: 'DELETE', url: `/api/checklists/${id}`, headers: as(owner.token) })).statusCode,
     ).toBe(404);
   });
 
   it('hides Invalid observations from the public but shows them to their owner', async () => {
-    const id = (await submit(mission())).json().checklist_id;
+    const id = (await submit(mission())).json<Submitted>().checklist_id;
     await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${id}`);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}` })).statusCode).toBe(404);
     expect(
@@ -447,22 +466,24 @@ describe('owners edit and delete while Pending; others cannot', () => {
     ).toBe(404);
     const mine = await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}`, headers: as(owner.token) });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().can_edit).toBe(false);
+    expect(mine.json<ChecklistDetail>().can_edit).toBe(false);
   });
 });
 
 describe('my sites, province of a point, orphan clean-up', () => {
   it('lists my sites and lets a mission reuse one', async () => {
-    const sites = (await ctx.app.inject({ method: 'GET', url: '/api/sites/mine', headers: as(owner.token) })).json();
+    const sites = (await ctx.app.inject({ method: 'GET', url: '/api/sites/mine', headers: as(owner.token) })).json<
+      MySite[]
+    >();
     expect(sites.length).toBeGreaterThan(0);
-    const site = sites.find((s: { locality: string }) => s.locality === 'Champ des Possibles');
+    const site = sites.find((s) => s.locality === 'Champ des Possibles')!;
     const reuse = mission({ site: { site_id: site.site_id } });
-    const id = (await submit(reuse)).json().checklist_id;
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}` })).json().site.site_id).toBe(
-      site.site_id,
-    );
+    const id = (await submit(reuse)).json<Submitted>().checklist_id;
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/checklists/${id}` })).json<ChecklistDetail>().site.site_id,
+    ).toBe(site.site_id);
     const theirs = await ctx.app.inject({ method: 'GET', url: '/api/sites/mine', headers: as(other.token) });
-    expect(theirs.json().some((s: { site_id: number }) => s.site_id === site.site_id)).toBe(false);
+    expect(theirs.json<MySite[]>().some((s) => s.site_id === site.site_id)).toBe(false);
   });
 
   it.each([
@@ -473,23 +494,25 @@ describe('my sites, province of a point, orphan clean-up', () => {
     [42.3314, -83.0458, 'MI'],
     [25.6866, -100.3161, 'NLE'],
   ])('suggests the province of %f, %f: %s', async (lat, lng, code) => {
-    const res = (await ctx.app.inject({ method: 'GET', url: `/api/utilities/locate?lat=${lat}&lng=${lng}` })).json();
-    const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-    expect(
-      params.provinces.find((p: { province_id: number }) => p.province_id === res.province_id)?.administrative,
-    ).toBe(code);
+    const res = (
+      await ctx.app.inject({ method: 'GET', url: `/api/utilities/locate?lat=${lat}&lng=${lng}` })
+    ).json<Located>();
+    const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+    expect(params.provinces.find((p) => p.province_id === res.province_id)?.administrative).toBe(code);
   });
 
   it('answers nulls for a point outside North America', async () => {
-    const res = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/locate?lat=40.4469&lng=-3.7247' })).json();
+    const res = (
+      await ctx.app.inject({ method: 'GET', url: '/api/utilities/locate?lat=40.4469&lng=-3.7247' })
+    ).json<Located>();
     expect(res).toEqual({ province_id: null, country_id: null });
   });
 
   describe('checks every point against its province (README "Province boundaries")', () => {
     const provinceId = async (code: string) =>
       (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' }))
-        .json()
-        .provinces.find((p: { administrative: string }) => p.administrative === code).province_id as number;
+        .json<LoadParams>()
+        .provinces.find((p) => p.administrative === code)!.province_id;
     const flash = (province_id: number, latitude: number, longitude: number) => ({
       idempotency_key: randomUUID(),
       checklist_date: '2026-08-02',
@@ -521,14 +544,14 @@ describe('my sites, province of a point, orphan clean-up', () => {
       const before = await tableCounts();
       const res = await postFlash(flash(await provinceId('ON'), 45.5, -75.78), language);
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual({ province_id: message });
+      expect(res.json<ApiError>().fields).toEqual({ province_id: message });
       expect(await tableCounts()).toEqual(before);
     });
 
     it('refuses a Flash at sea (40° N 50° W) on its location, in Spanish', async () => {
       const res = await postFlash(flash(qc, 40, -50), 'es');
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual({
+      expect(res.json<ApiError>().fields).toEqual({
         latitude: 'Latitud: este punto está fuera de Canadá, Estados Unidos y México.',
         longitude: 'Longitud: este punto está fuera de Canadá, Estados Unidos y México.',
       });
@@ -548,18 +571,18 @@ describe('my sites, province of a point, orphan clean-up', () => {
         mission({ site: { province_id: mi, latitude: 42.27, longitude: -83.0, city: 'Windsor' } }),
       );
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields.province_id).toContain('Ontario');
+      expect(res.json<ApiError>().fields?.province_id).toContain('Ontario');
       expect(await tableCounts()).toEqual(before);
       const created = await submit(mission());
       expect(created.statusCode).toBe(201);
       const replaced = await ctx.app.inject({
         method: 'PUT',
-        url: `/api/checklists/${created.json().checklist_id}/mission`,
+        url: `/api/checklists/${created.json<Submitted>().checklist_id}/mission`,
         headers: as(owner.token),
         payload: mission({ site: { province_id: qc, latitude: 31.69, longitude: -106.42 } }),
       });
       expect(replaced.statusCode).toBe(400);
-      expect(replaced.json().fields.province_id).toContain('Chihuahua');
+      expect(replaced.json<ApiError>().fields?.province_id).toContain('Chihuahua');
     });
   });
 
