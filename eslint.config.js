@@ -80,26 +80,6 @@ const productCode = [
 /** Unit, integration and end-to-end tests. */
 const testCode = ['**/*.test.{ts,tsx}', 'apps/*/test/**/*.ts', 'e2e/**/*.ts'];
 
-/**
- * Test files not yet under the type-checked preset (issue 12): they read untyped JSON answers
- * (`res.json()` is `any`), which the preset's no-unsafe-* rules refuse until each answer is typed with
- * the @mm/shared types. Shrink this list, never grow it.
- */
-const testsNotYetTyped = [
-  ...[
-    'accounts',
-    'admin',
-    'checklists',
-    'downloads',
-    'explore',
-    'observations',
-    'private-sites',
-    'quality',
-    'users',
-    'utilities',
-  ].map((name) => `apps/server/test/${name}.test.ts`),
-];
-
 /** JSX attributes a person reads or hears (issue 6 lint rule on literal strings). */
 const visibleAttributes =
   '/^(aria-label|aria-description|aria-valuetext|aria-roledescription|title|alt|placeholder|label|helperText)$/';
@@ -125,9 +105,8 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     // Issue 12: the product's code and its tests are linted with type information (typescript-eslint's
-    // type-checked preset), except the test files listed in `testsNotYetTyped`.
+    // type-checked preset).
     files: [...productCode, ...testCode],
-    ignores: testsNotYetTyped,
     extends: [tseslint.configs.recommendedTypeChecked],
   },
   {

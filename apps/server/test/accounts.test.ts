@@ -4,8 +4,38 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ApiError,
+  FollowingResponse,
+  LoadParams,
+  MyProfile,
+  PublicProfile,
+  ResetTokenStatus,
+  UploadPhotoResponse,
+  UsernameSearchResult,
+} from '@mm/shared';
 import { passwordResets, users } from '../src/db/schema';
 import { buildTestApp, multipart, signUp, unzip, type TestContext } from './helpers';
+
+/** A submission's answer (`POST /api/observations/submit_*`). */
+interface Submitted {
+  checklist_id: number;
+}
+/** A sign-in's answer. */
+interface Token {
+  oauth_token: string;
+}
+/** `POST /api/users/update_photo`'s answer. */
+interface ProfilePhoto {
+  photo_path: string;
+  photo_name: string;
+}
+/** The parts of `GET /api/users/mydata` this test reads. */
+interface AccountData {
+  account: Record<string, unknown>;
+  checklists: { checklist_id: number; site: Record<string, unknown>; observations: Record<string, unknown>[] }[];
+  followers: { username: string }[];
+}
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -85,7 +115,7 @@ describe('forgot password', () => {
   it('rejects a malformed email with the §5 message', async () => {
     const res = await requestReset('not-an-email');
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.email).toBe('Email is not valid.');
+    expect(res.json<ApiError>().fields?.email).toBe('Email is not valid.');
   });
 });
 
@@ -97,7 +127,7 @@ describe('reset password', () => {
       url: '/api/users/signin',
       payload: { username, password: 'monarque1' },
     });
-    const otherToken = other.json().oauth_token as string;
+    const otherToken = other.json<Token>().oauth_token;
     // Both sessions are in the cache now.
     for (const t of [oldToken, otherToken]) {
       expect(
@@ -117,13 +147,13 @@ describe('reset password', () => {
       payload: { password: 'papillon2', confirm_password: 'papillon3' },
     });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().fields.confirm_password).toBe('Password must match.');
+    expect(mismatch.json<ApiError>().fields?.confirm_password).toBe('Password must match.');
     const short = await ctx.app.inject({
       method: 'POST',
       url: `/api/users/resetpassword/${reset}`,
       payload: { password: 'abc', confirm_password: 'abc' },
     });
-    expect(short.json().fields.password).toBe('Password must be 4-16 characters.');
+    expect(short.json<ApiError>().fields?.password).toBe('Password must be 4-16 characters.');
 
     const ok = await ctx.app.inject({
       method: 'POST',
@@ -131,7 +161,7 @@ describe('reset password', () => {
       payload: { password: 'papillon2', confirm_password: 'papillon2' },
     });
     expect(ok.statusCode).toBe(200);
-    const newToken = ok.json().oauth_token as string;
+    const newToken = ok.json<Token>().oauth_token;
     expect(newToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     for (const t of [oldToken, otherToken]) {
@@ -145,7 +175,7 @@ describe('reset password', () => {
       url: '/api/users/myprofile',
       headers: { Authorization: newToken },
     });
-    expect(me.json().username).toBe(username);
+    expect(me.json<MyProfile>().username).toBe(username);
     const oldPassword = await ctx.app.inject({
       method: 'POST',
       url: '/api/users/signin',
@@ -164,18 +194,15 @@ describe('reset password', () => {
       url: `/api/users/findbysystoken/${reset}`,
       headers: { Language: 'fr' },
     });
-    expect(used.json()).toMatchObject({
-      valid: false,
-      reason: 'used',
-      message: expect.stringMatching(/déjà été utilisé/),
-    });
+    expect(used.json<ResetTokenStatus>()).toMatchObject({ valid: false, reason: 'used' });
+    expect(used.json<ResetTokenStatus>().message).toMatch(/déjà été utilisé/);
     const again = await ctx.app.inject({
       method: 'POST',
       url: `/api/users/resetpassword/${reset}`,
       payload: { password: 'papillon9', confirm_password: 'papillon9' },
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toMatch(/already been used/);
+    expect(again.json<ApiError>().message).toMatch(/already been used/);
   });
 
   it('refuses an expired or unknown link with a clear message', async () => {
@@ -188,18 +215,15 @@ describe('reset password', () => {
       .where(eq(passwordResets.user_id, userId));
 
     const expired = await ctx.app.inject({ method: 'GET', url: `/api/users/findbysystoken/${reset}` });
-    expect(expired.json()).toMatchObject({
-      valid: false,
-      reason: 'expired',
-      message: expect.stringMatching(/expired/),
-    });
+    expect(expired.json<ResetTokenStatus>()).toMatchObject({ valid: false, reason: 'expired' });
+    expect(expired.json<ResetTokenStatus>().message).toMatch(/expired/);
     const post = await ctx.app.inject({
       method: 'POST',
       url: `/api/users/resetpassword/${reset}`,
       payload: { password: 'papillon2', confirm_password: 'papillon2' },
     });
     expect(post.statusCode).toBe(400);
-    expect(post.json().message).toMatch(/expired/);
+    expect(post.json<ApiError>().message).toMatch(/expired/);
 
     const unknown = await ctx.app.inject({ method: 'GET', url: `/api/users/findbysystoken/${'x'.repeat(43)}` });
     expect(unknown.json()).toMatchObject({ valid: false, reason: 'unknown' });
@@ -227,7 +251,7 @@ describe('profiles', () => {
     expect(put.statusCode).toBe(204);
     const res = await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${username.toUpperCase()}` });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = res.json<PublicProfile>();
     expect(body).toMatchObject({
       username,
       first_name: 'Marie',
@@ -253,13 +277,13 @@ describe('profiles', () => {
 
     const missing = await ctx.app.inject({ method: 'GET', url: '/api/users/profile/no-such-volunteer' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe('Resource not found');
+    expect(missing.json<ApiError>().message).toBe('Resource not found');
   });
 
   it('counts only public observations and lists the recent ones', async () => {
     const { username, token, userId } = await signUp(ctx.app);
-    const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-    const provinceId = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
+    const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+    const provinceId = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
     const submit = (adults: number, date: string) =>
       ctx.app.inject({
         method: 'POST',
@@ -281,23 +305,22 @@ describe('profiles', () => {
         },
       });
     expect((await submit(3, '2026-07-14')).statusCode).toBe(201);
-    const hidden = (await submit(2, '2026-07-15')).json().checklist_id as number;
+    const hidden = (await submit(2, '2026-07-15')).json<Submitted>().checklist_id;
     await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 5 WHERE checklist_id = ${hidden}`);
 
-    const body = (await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${username}` })).json();
+    const body = (await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${username}` })).json<PublicProfile>();
     expect(body).toMatchObject({ checklist_count: 1, observation_count: 1, location_count: 1 });
-    expect(body.recent_observations).toEqual([
-      expect.objectContaining({
-        numbers: 3,
-        lifestage_id: 1,
-        locality: 'Parc Jarry',
-        checklist_date: '2026-07-14',
-        is_flash: true,
-      }),
-    ]);
+    expect(body.recent_observations).toHaveLength(1);
+    expect(body.recent_observations[0]).toMatchObject({
+      numbers: 3,
+      lifestage_id: 1,
+      locality: 'Parc Jarry',
+      checklist_date: '2026-07-14',
+      is_flash: true,
+    });
     const mine = (
       await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: { Authorization: token } })
-    ).json();
+    ).json<MyProfile>();
     expect(mine.user_id).toBe(userId);
   });
 
@@ -317,7 +340,7 @@ describe('profiles', () => {
     const tooMany = await ctx.app.inject({ method: 'GET', url: '/api/users/getusernames?limit=101&value=a' });
     expect(tooMany.statusCode).toBe(400);
     const wildcard = await ctx.app.inject({ method: 'GET', url: '/api/users/getusernames?value=%25' });
-    expect(wildcard.json().data).toEqual([]);
+    expect(wildcard.json<UsernameSearchResult>().data).toEqual([]);
   });
 
   it('finds a username from any part of it, ignoring case and accents, best matches first (issue 17)', async () => {
@@ -330,7 +353,7 @@ describe('profiles', () => {
           method: 'GET',
           url: `/api/users/getusernames?limit=100&value=${encodeURIComponent(value)}`,
         })
-      ).json().data as { username: string }[];
+      ).json<UsernameSearchResult>().data;
     expect((await search(`${tag.toUpperCase()}GARCÍA`)).map((r) => r.username)).toEqual([
       `${tag}garcia`,
       `${tag}garciab`,
@@ -356,10 +379,10 @@ describe('profiles', () => {
     const list = await ctx.app.inject({
       method: 'GET',
       url: '/api/users',
-      headers: { Authorization: signin.json().oauth_token },
+      headers: { Authorization: signin.json<Token>().oauth_token },
     });
     expect(list.statusCode).toBe(200);
-    expect(list.json().data).toEqual(expect.arrayContaining([expect.objectContaining({ username: user.username })]));
+    expect(list.json<{ data: { username: string }[] }>().data.map((u) => u.username)).toContain(user.username);
   });
 
   it('lets users update only themselves, admins anyone', async () => {
@@ -402,7 +425,7 @@ describe('profiles', () => {
       headers: { Authorization: me.token },
       payload: { ...payload, email: `${other.username}@example.org` },
     });
-    expect(taken.json().fields.email).toBe('An account already uses this email.');
+    expect(taken.json<ApiError>().fields?.email).toBe('An account already uses this email.');
 
     await ctx.db.update(users).set({ role_id: 1 }).where(eq(users.user_id, other.userId));
     const adminSignin = await ctx.app.inject({
@@ -413,7 +436,7 @@ describe('profiles', () => {
     const byAdmin = await ctx.app.inject({
       method: 'PUT',
       url: `/api/users/update/${me.userId}`,
-      headers: { Authorization: adminSignin.json().oauth_token },
+      headers: { Authorization: adminSignin.json<Token>().oauth_token },
       payload: { ...payload, first_name: 'Admin-set' },
     });
     expect(byAdmin.statusCode).toBe(204);
@@ -423,7 +446,7 @@ describe('profiles', () => {
     const { username, token } = await signUp(ctx.app);
     const other = (
       await ctx.app.inject({ method: 'POST', url: '/api/users/signin', payload: { username, password: 'monarque1' } })
-    ).json().oauth_token as string;
+    ).json<Token>().oauth_token;
     const wrong = await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/changepassword',
@@ -431,7 +454,7 @@ describe('profiles', () => {
       payload: { current_password: 'nope', new_password: 'papillon2', confirm_password: 'papillon2' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields.current_password).toBe('The current password is not correct.');
+    expect(wrong.json<ApiError>().fields?.current_password).toBe('The current password is not correct.');
     const ok = await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/changepassword',
@@ -462,11 +485,11 @@ describe('profiles', () => {
       payload,
     });
     expect(res.statusCode).toBe(200);
-    const { photo_path, photo_name } = res.json();
+    const { photo_path, photo_name } = res.json<ProfilePhoto>();
     const meta = await sharp(path.join(ctx.uploadsDir, photo_path, photo_name)).metadata();
     expect([meta.width, meta.height]).toEqual([400, 400]);
     const profile = await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${username}` });
-    expect(profile.json().photo_path).toBe(`/attachments/${photo_path}/${photo_name}`);
+    expect(profile.json<PublicProfile>().photo_path).toBe(`/attachments/${photo_path}/${photo_name}`);
 
     const text = multipart('me.jpg', Buffer.from('not an image'), 'image/jpeg');
     const bad = await ctx.app.inject({
@@ -493,7 +516,8 @@ describe('follow', () => {
     const as = { Authorization: me.token };
     expect((await ctx.app.inject({ method: 'POST', url: `/api/users/follow/${other.username}` })).statusCode).toBe(401);
     expect(
-      (await ctx.app.inject({ method: 'POST', url: `/api/users/follow/${me.username}`, headers: as })).json().message,
+      (await ctx.app.inject({ method: 'POST', url: `/api/users/follow/${me.username}`, headers: as })).json<ApiError>()
+        .message,
     ).toBe('You cannot follow yourself.');
     expect(
       (await ctx.app.inject({ method: 'POST', url: '/api/users/follow/nobody-such', headers: as })).statusCode,
@@ -505,15 +529,21 @@ describe('follow', () => {
 
     const seen = (
       await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${other.username}`, headers: as })
-    ).json();
+    ).json<PublicProfile>();
     expect(seen).toMatchObject({ follower_count: 1, following_count: 0, followed_by_me: true });
-    const anonymous = (await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${other.username}` })).json();
+    const anonymous = (
+      await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${other.username}` })
+    ).json<PublicProfile>();
     expect(anonymous).not.toHaveProperty('followed_by_me');
     expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: as })).json().following_count,
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/myprofile', headers: as })).json<MyProfile>()
+        .following_count,
     ).toBe(1);
-    const following = (await ctx.app.inject({ method: 'GET', url: '/api/users/following', headers: as })).json();
-    expect(following.data).toEqual([expect.objectContaining({ username: other.username, latest: [] })]);
+    const following = (
+      await ctx.app.inject({ method: 'GET', url: '/api/users/following', headers: as })
+    ).json<FollowingResponse>();
+    expect(following.data).toHaveLength(1);
+    expect(following.data[0]).toMatchObject({ username: other.username, latest: [] });
 
     for (let i = 0; i < 2; i++)
       expect(
@@ -522,9 +552,12 @@ describe('follow', () => {
       ).toBe(204);
     const after = (
       await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${other.username}`, headers: as })
-    ).json();
+    ).json<PublicProfile>();
     expect(after).toMatchObject({ follower_count: 0, followed_by_me: false });
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/users/following', headers: as })).json().data).toEqual([]);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/users/following', headers: as })).json<FollowingResponse>()
+        .data,
+    ).toEqual([]);
   });
 });
 
@@ -537,8 +570,8 @@ describe('my data', () => {
       url: `/api/users/follow/${username}`,
       headers: { Authorization: fan.token },
     });
-    const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json();
-    const provinceId = params.provinces.find((p: { administrative: string }) => p.administrative === 'QC').province_id;
+    const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
+    const provinceId = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
     const flash = await ctx.app.inject({
       method: 'POST',
       url: '/api/observations/submit_flash',
@@ -558,7 +591,7 @@ describe('my data', () => {
         photos: [],
       },
     });
-    const checklistId = flash.json().checklist_id as number;
+    const checklistId = flash.json<Submitted>().checklist_id;
     const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#333' } })
       .jpeg()
       .toBuffer();
@@ -570,7 +603,7 @@ describe('my data', () => {
         headers: { ...body.headers, Authorization: token },
         payload: body.payload,
       })
-    ).json();
+    ).json<ProfilePhoto>();
 
     const exported = await ctx.app.inject({
       method: 'GET',
@@ -579,16 +612,16 @@ describe('my data', () => {
     });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toContain(`mission-monarch-${username}.json`);
-    const data = exported.json();
+    const data = exported.json<AccountData>();
     expect(data.account).toMatchObject({ username, email: `${username}@example.org`, follower_count: 1 });
-    expect(data.checklists).toEqual([
-      expect.objectContaining({
-        checklist_id: checklistId,
-        site: expect.objectContaining({ locality: 'Parc Jarry' }),
-        observations: [expect.objectContaining({ numbers: 2 })],
-      }),
-    ]);
-    expect(data.followers).toEqual([expect.objectContaining({ username: fan.username })]);
+    expect(data.checklists).toHaveLength(1);
+    expect(data.checklists[0]).toMatchObject({
+      checklist_id: checklistId,
+      site: { locality: 'Parc Jarry' },
+    });
+    expect(data.checklists[0]?.observations).toHaveLength(1);
+    expect(data.checklists[0]?.observations[0]).toMatchObject({ numbers: 2 });
+    expect(data.followers.map((f) => f.username)).toEqual([fan.username]);
     expect(JSON.stringify(data)).not.toMatch(/argon2|token_hash/);
 
     // The archive: the same data plus the photo files (an observation upload and the profile photo).
@@ -600,7 +633,7 @@ describe('my data', () => {
         headers: { ...upload.headers, Authorization: token },
         payload: upload.payload,
       })
-    ).json();
+    ).json<UploadPhotoResponse>();
     const archive = await ctx.app.inject({
       method: 'GET',
       url: '/api/users/mydata/archive',
@@ -649,7 +682,8 @@ describe('my data', () => {
     expect(existsSync(path.join(ctx.uploadsDir, photo.photo_path, photo.photo_name))).toBe(false);
     expect((await ctx.db.select().from(users).where(eq(users.user_id, userId))).length).toBe(0);
     expect(
-      (await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${fan.username}` })).json().following_count,
+      (await ctx.app.inject({ method: 'GET', url: `/api/users/profile/${fan.username}` })).json<PublicProfile>()
+        .following_count,
     ).toBe(0);
   });
 });
@@ -662,7 +696,7 @@ describe('contact us', () => {
       payload: { name: '', email: 'nope', subject: '', message: '' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({
+    expect(bad.json<ApiError>().fields).toMatchObject({
       name: 'Name is required.',
       email: 'Email is not valid.',
       subject: 'Subject is required.',
@@ -716,7 +750,7 @@ describe('rate limits', () => {
     const third = await forgot();
     expect(third.statusCode).toBe(429);
     expect(third.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
-    expect(third.json().message).toMatch(/Trop de tentatives/);
+    expect(third.json<ApiError>().message).toMatch(/Trop de tentatives/);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
 
     const contact = () =>
