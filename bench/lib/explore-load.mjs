@@ -122,10 +122,10 @@ export async function directLoad({ connections, durationS, run }) {
  * @returns {Promise<{ statements: Map<number, { query: string, config: object }[]>, run: (page: number) => Promise<void> }>}
  */
 export async function directListReplay({ pool, databaseUrl, filters, limit, pages }) {
-  const [{ drizzle }, schema, { createObservationsService }] = await Promise.all([
+  const [{ drizzle }, schema, { createExploreService }] = await Promise.all([
     import('drizzle-orm/node-postgres'),
     tsImport('../../apps/server/src/db/schema.ts', import.meta.url),
-    tsImport('../../apps/server/src/modules/observations/observations.service.ts', import.meta.url),
+    tsImport('../../apps/server/src/modules/explore/explore.service.ts', import.meta.url),
   ]);
   const pg = (await import('pg')).default;
   const capturePool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
@@ -142,7 +142,7 @@ export async function directListReplay({ pool, databaseUrl, filters, limit, page
   const db = drizzle(capturePool, { schema });
   const fixedVersion = { current: () => 1, bump: () => {}, close: async () => {} };
   // Rows are not kept in memory: every page runs the SQL that builds it, as the server does for rows it has not kept.
-  const service = createObservationsService(db, fixedVersion, { rowCacheBytes: 0 });
+  const service = createExploreService(db, fixedVersion, { rowCacheBytes: 0 });
   const statements = new Map();
   try {
     for (let page = 1; page <= pages; page++) {

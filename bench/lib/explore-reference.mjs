@@ -80,14 +80,14 @@ function inlineParams(client, q) {
  * @returns {Promise<{ ms: number, firstByteMs: number, bytes: number, lines: number, sql: string }>}
  */
 export async function copyExport({ pool }) {
-  const [{ PgDialect }, { downloadsRepository }, filtersModule] = await Promise.all([
+  const [{ PgDialect }, { downloadsRepository }, visibility] = await Promise.all([
     import('drizzle-orm/pg-core'),
     tsImport('../../apps/server/src/modules/downloads/downloads.repository.ts', import.meta.url),
-    tsImport('../../apps/server/src/modules/observations/observation-filters.ts', import.meta.url),
+    tsImport('../../apps/server/src/db/visibility.ts', import.meta.url),
   ]);
-  const statuses = filtersModule.visibleStatuses(null);
+  const statuses = visibility.visibleStatuses(null);
   const q = new PgDialect().sqlToQuery(
-    downloadsRepository.occurrencesQuery({}, statuses, filtersModule.positionsFor(null), 'observed'),
+    downloadsRepository.occurrencesQuery({}, statuses, visibility.positionsFor(null), 'observed'),
   );
   const client = await pool.connect();
   try {
@@ -117,25 +117,25 @@ export async function copyExport({ pool }) {
  * @returns {Promise<{ index: object, buildMs: number, rps: number, requests: number, p50: number, p95: number, p99: number, mean: number }>} times in ms
  */
 export async function clusterReference({ pool, panned, durationS, index: kept }) {
-  const [{ drizzle }, schema, { observationsMap }, { ClusterIndex }, { mergeOverlapping }, filtersModule] =
+  const [{ drizzle }, schema, { exploreMapRepository }, { ClusterIndex }, { mergeOverlapping }, visibility] =
     await Promise.all([
       import('drizzle-orm/node-postgres'),
       tsImport('../../apps/server/src/db/schema.ts', import.meta.url),
-      tsImport('../../apps/server/src/modules/observations/observations.map.ts', import.meta.url),
-      tsImport('../../apps/server/src/modules/observations/cluster-index.ts', import.meta.url),
-      tsImport('../../apps/server/src/modules/observations/cluster-merge.ts', import.meta.url),
-      tsImport('../../apps/server/src/modules/observations/observation-filters.ts', import.meta.url),
+      tsImport('../../apps/server/src/modules/explore/explore-map.repository.ts', import.meta.url),
+      tsImport('../../apps/server/src/modules/explore/cluster-index.ts', import.meta.url),
+      tsImport('../../apps/server/src/modules/explore/cluster-merge.ts', import.meta.url),
+      tsImport('../../apps/server/src/db/visibility.ts', import.meta.url),
     ]);
   let buildMs = 0;
   let index = kept;
   if (!index) {
     const db = drizzle(pool, { schema });
     const t0 = performance.now();
-    const rows = await observationsMap.siteAggregates(
+    const rows = await exploreMapRepository.siteAggregates(
       db,
       {},
-      filtersModule.visibleStatuses(null),
-      filtersModule.positionsFor(null),
+      visibility.visibleStatuses(null),
+      visibility.positionsFor(null),
     );
     index = new ClusterIndex(rows);
     buildMs = performance.now() - t0;

@@ -37,6 +37,8 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
 import { responseCachePlugin } from './plugins/response-cache';
 import { createObservationsService } from './modules/observations/observations.service';
+import { exploreRoutes, galleryRoutes } from './modules/explore/explore.routes';
+import { createExploreService } from './modules/explore/explore.service';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { createPhotosService } from './modules/photos/photos.service';
 import { translationsRoutes } from './modules/translations/translations.routes';
@@ -238,7 +240,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const checklists = createChecklistsService(db, photos, quality);
   const dataVersion = await followDataVersion(db.$client, (msg) => app.log.warn(msg));
   app.addHook('onClose', () => dataVersion.close());
-  const observations = createObservationsService(db, dataVersion, {
+  const observations = createObservationsService(db);
+  const explore = createExploreService(db, dataVersion, {
     rowCacheBytes: Math.round(config.EXPLORE_ROW_CACHE_MB * 1024 * 1024),
   });
   const downloads = createDownloadsService(db, {
@@ -329,6 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(utilitiesRoutes, { prefix: '/api/utilities', db, config, checklists });
   await app.register(pageViewsRoutes, { prefix: '/api/utilities', db, config });
   await app.register(translationsRoutes, { prefix: '/api/localetranslations' });
+  await app.register(exploreRoutes, { prefix: '/api/observations', explore });
   await app.register(observationsRoutes, { prefix: '/api/observations', observations, checklists });
   await app.register(downloadsRoutes, {
     prefix: '/api/observations',
@@ -338,6 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(downloadPagesRoutes, { prefix: '/api/downloads', downloads });
   await app.register(checklistsRoutes, { prefix: '/api', checklists });
   await app.register(qualityRoutes, { prefix: '/api/quality', quality });
+  await app.register(galleryRoutes, { prefix: '/api/photos', explore });
   await app.register(photosRoutes, { prefix: '/api/photos', photos });
   await app.register(healthRoutes, {
     prefix: '/api',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_ROW_CACHE_MB } from './modules/observations/list-rows';
+import { DEFAULT_ROW_CACHE_MB } from './modules/explore/list-rows';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.string().url().optional();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cluster, Viewport } from '@mm/shared';
-import { ClusterIndex, type SiteAggregate } from '../src/modules/observations/cluster-index';
+import { ClusterIndex, type SiteAggregate } from '../src/modules/explore/cluster-index';
 
 /** Deterministic pseudo-random numbers in [0, 1). */
 function random(seed: number) {

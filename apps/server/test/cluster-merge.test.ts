@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cluster } from '@mm/shared';
-import { mergeOverlapping } from '../src/modules/observations/cluster-merge';
+import { mergeOverlapping } from '../src/modules/explore/cluster-merge';
 
 /** A cluster of `count` observations at one point (bounds = the point unless given). */
 const at = (latitude: number, longitude: number, count: number, extra: Partial<Cluster> = {}): Cluster => ({

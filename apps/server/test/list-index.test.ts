@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPLORE_SORTS, type LoadParams } from '@mm/shared';
-import { keyAtOrBefore, rememberKey, type ListKey } from '../src/modules/observations/list-index';
-import { createObservationsService } from '../src/modules/observations/observations.service';
+import { keyAtOrBefore, rememberKey, type ListKey } from '../src/modules/explore/list-index';
+import { createExploreService } from '../src/modules/explore/explore.service';
 import { buildTestApp, signUp, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -54,10 +54,10 @@ afterAll(() => ctx.close());
 describe('Explore list pages past the head of a list (read in index order from a known row)', () => {
   it('answers exactly what counting and skipping rows answers, whatever order the pages are asked in', async () => {
     const fixed = { current: () => 1, bump: () => {}, close: async () => {} };
-    const plain = createObservationsService(ctx.db);
+    const plain = createExploreService(ctx.db);
     for (const limit of [1, 2, 3, 4]) {
       // A fresh index per limit (head of 3 rows): pages after the third row are read from row keys.
-      const indexed = createObservationsService(ctx.db, fixed, { listHead: 3 });
+      const indexed = createExploreService(ctx.db, fixed, { listHead: 3 });
       const pages = Math.ceil(observations / limit) + 1;
       const order = [pages, ...Array.from({ length: pages }, (_, i) => i + 1), 2, pages - 1, 1];
       for (const page of order)

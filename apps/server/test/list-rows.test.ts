@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRowCache, type FetchedRow } from '../src/modules/observations/list-rows';
+import { createRowCache, type FetchedRow } from '../src/modules/explore/list-rows';
 
 const PUBLIC = [1, 2, 4] as const;
 /** A fetch answering rows of status 1 for every id it is asked (JSON `{"id":n,"v":"tag"}`), recording the ids asked. */

@@ -8,7 +8,7 @@ import type {
   QualityFlagCode,
 } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
-import { observationJoins, observationWhere } from '../observations/observation-filters';
+import { observationJoins, observationWhere } from '../../db/observation-filters';
 import type { ListPage } from './admin-list';
 import { allOf, inIds, iso, listPage, regionWhere } from './admin-list.queries';
 

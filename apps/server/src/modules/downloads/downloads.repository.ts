@@ -1,8 +1,16 @@
+import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { PoolClient } from 'pg';
+import QueryStream from 'pg-query-stream';
 import type { DownloadFormat, ExploreFilters, ExploreSort, ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
-import { observationJoins, observationWhere, siteSource } from '../observations/observation-filters';
+import { observationJoins, observationWhere, siteSource } from '../../db/observation-filters';
 import type { Positions } from '../../db/visibility';
+
+/** Rows fetched from the server-side cursor at a time: the most a download holds in memory. */
+const CURSOR_BATCH_ROWS = 1000;
+const dialect = new PgDialect();
 
 /** What is logged of a download when it starts. */
 export interface DownloadLog {
@@ -94,6 +102,25 @@ export type DownloadRecord = {
 
 /** Queries of the downloads feature: the export rows and the `downloads` log. */
 export const downloadsRepository = {
+  /**
+   * The rows of `query` as an object stream read through a server-side cursor, CURSOR_BATCH_ROWS at
+   * a time (the most a download holds in memory), on this client until it ends.
+   */
+  cursor(client: PoolClient, query: SQL): Readable {
+    const q = dialect.sqlToQuery(query);
+    return client.query(new QueryStream(q.sql, q.params, { batchSize: CURSOR_BATCH_ROWS }));
+  },
+
+  /** Runs `read` in one read-only REPEATABLE READ transaction on `client`: its cursors see one snapshot. */
+  async inSnapshot(client: PoolClient, read: () => Promise<void>): Promise<void> {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    try {
+      await read();
+    } finally {
+      await client.query('COMMIT').catch(() => undefined);
+    }
+  },
+
   /**
    * Marks a download ticket's nonce spent until `expiresAt`.
    * @returns true for the first redemption, false when any process already spent it

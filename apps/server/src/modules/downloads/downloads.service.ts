@@ -1,9 +1,6 @@
 import { pipeline, Transform, type Readable, type Writable } from 'node:stream';
 import { promisify } from 'node:util';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
-import QueryStream from 'pg-query-stream';
-import type { SQL } from 'drizzle-orm';
 import {
   isLicenseCode,
   LICENSES,
@@ -37,8 +34,6 @@ import {
   type OccurrenceSourceRow,
 } from './dwca-rows';
 
-/** Rows fetched from the server-side cursor at a time: the most a download holds in memory. */
-const CURSOR_BATCH_ROWS = 1000;
 /**
  * Downloads streaming at once in one process. Each holds a pooled connection for as long as the
  * client takes to read, so a cap keeps slow readers from starving the rest of the API. With a pool
@@ -128,15 +123,12 @@ interface Scope {
  * filters, as CSV, GeoJSON or a sampling-event Darwin Core Archive (issue 18), logged in `downloads`.
  */
 export function createDownloadsService(db: Db, publishing: PublishingConfig) {
-  const dialect = new PgDialect();
   const publicUrl = publishing.publicUrl ? publishing.publicUrl.replace(/\/+$/, '') : '';
   const mediaBase = `${publicUrl}/attachments/`;
   let active = 0;
   const maxActive = Math.max(1, Math.min(MAX_CONCURRENT_DOWNLOADS, (db.$client.options.max ?? 10) - 1));
-  const cursor = (client: PoolClient, query: SQL): Readable => {
-    const q = dialect.sqlToQuery(query);
-    return client.query(new QueryStream(q.sql, q.params, { batchSize: CURSOR_BATCH_ROWS }));
-  };
+  const cursor = (client: PoolClient, query: Parameters<typeof downloadsRepository.cursor>[1]) =>
+    downloadsRepository.cursor(client, query);
   const context = (locale: Locale): PublishingContext => ({
     publicUrl,
     institutionCode: publishing.institutionCode,
@@ -181,8 +173,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
   ): Promise<void> {
     const { filters, statuses, positions, ctx, id, includeGbif } = args;
     const summary = summarize();
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    try {
+    await downloadsRepository.inSnapshot(client, async () => {
       await runPipeline(
         cursor(client, downloadsRepository.eventsQuery(filters, statuses, positions, includeGbif)),
         mapRows<EventSourceRow>((r) => toEventRow(r, ctx), summary.event),
@@ -201,9 +192,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
         mapRows<MediaSourceRow>((r) => toMediaRow(r, ctx, mediaBase), summary.media),
         archive.multimedia,
       );
-    } finally {
-      await client.query('COMMIT').catch(() => undefined);
-    }
+    });
     const day = new Date().toISOString().slice(0, 10);
     const s = summary.result;
     progress.licenses = Object.fromEntries(s.licenses);

@@ -1,124 +1,25 @@
-import {
-  cellCentre,
-  type Cluster,
-  type ClusterQuery,
-  type DensityResponse,
-  type ExploreFilters,
-  type ExploreStats,
-  type ObservationListQuery,
-  type ObservationListResponse,
-  type ObservationRow,
-  type ObservationStatusId,
-  type SessionUser,
-} from '@mm/shared';
+import { cellCentre, type ObservationRow, type ObservationStatusId, type SessionUser } from '@mm/shared';
 import type { Db } from '../../db/client';
-import type { DataVersion } from '../../lib/data-version';
+import { seesExactPlace, visibleStatuses } from '../../db/visibility';
 import { notFound } from '../../lib/errors';
-import { createVersionedCache } from '../../lib/versioned-cache';
 import { toPhoto } from '../photos/photos.service';
-import { ClusterIndex } from './cluster-index';
-import { mergeOverlapping } from './cluster-merge';
-import { keyAtOrBefore, LIST_HEAD, listKey, pageMemory, rememberKey, type ListIndex } from './list-index';
-import { createRowCache, DEFAULT_ROW_CACHE_MB, ROW_TABLES } from './list-rows';
-import { positionsFor, seesExactPlace, visibleStatuses, type Positions } from '../../db/visibility';
-import { observationsMap } from './observations.map';
-import { observationsRepository, type ListScope, type ObservationListRow } from './observations.repository';
+import { observationsRepository, type ObservationListRow } from './observations.repository';
 
-/** Every this many rows of a list head, a row key is kept to continue past the head in index order. */
-const KEY_EVERY = 50;
-/** Cluster indexes kept (filter sets × visible statuses); ≈ 37 MB for 230 k sites, less for narrower filters. */
-const CLUSTER_INDEXES = 6;
-/** List indexes kept (filter sets × visible statuses). */
-const LIST_INDEXES = 100;
+/** A detail row as the API answers it (spec §3 observation row), with its photos. */
+const toRow = (
+  { user_id: _owner, ...r }: Omit<ObservationListRow, 'locality'> & { locality: string | null },
+  photos: ObservationRow['photo'],
+): ObservationRow => ({
+  ...r,
+  is_flash: r.is_flash ? 1 : 0,
+  observation_created: new Date(r.observation_created).toISOString(),
+  dateidentified: r.dateidentified ? new Date(r.dateidentified).toISOString() : null,
+  photo_path: photos[0]?.photo_path ?? null,
+  photo: photos,
+});
 
-/** The tables a filtered list or map depends on: notifications from others leave its cached index valid. */
-function tablesOf(filters: ExploreFilters): string[] {
-  const tables = ['observations', 'checklists', 'sites'];
-  if (filters.username !== undefined) tables.push('users');
-  if (filters.with_photos) tables.push('photos');
-  return tables;
-}
-
-/**
- * Observation rules: the public list (spec §1, §7).
- * @param dataVersion when given, each filtered list's total and row positions are kept until the data
- *   change (ListIndex), so that a page never counts the whole table nor skips the rows before it
- *   and the rows of pages served are kept in memory (RowCache) until one of their tables changes
- * @param options.listHead rows of a list known by id (LIST_HEAD; smaller in tests, to reach the pages after it)
- * @param options.rowCacheBytes memory for kept list rows (bytes, DEFAULT_ROW_CACHE_MB by default; 0 keeps none)
- */
-export function createObservationsService(
-  db: Db,
-  dataVersion?: DataVersion,
-  {
-    listHead = LIST_HEAD,
-    rowCacheBytes = DEFAULT_ROW_CACHE_MB * 1024 * 1024,
-  }: { listHead?: number; rowCacheBytes?: number } = {},
-) {
-  const toRow = (
-    { user_id: _owner, ...r }: Omit<ObservationListRow, 'locality'> & { locality: string | null },
-    photos: ObservationRow['photo'],
-  ): ObservationRow => ({
-    ...r,
-    is_flash: r.is_flash ? 1 : 0,
-    observation_created: new Date(r.observation_created).toISOString(),
-    dateidentified: r.dateidentified ? new Date(r.dateidentified).toISOString() : null,
-    photo_path: photos[0]?.photo_path ?? null,
-    photo: photos,
-  });
-
-  /** A list's total and head: one read of the first listHead + 1 keys, and a count only when the list is longer. */
-  const indexes = createVersionedCache(async (scope: ListScope): Promise<ListIndex> => {
-    const head = await observationsRepository.head(db, scope, listHead + 1);
-    const total = head.length <= listHead ? head.length : await observationsRepository.count(db, scope);
-    const kept = head.slice(0, listHead);
-    const keys = new Map(
-      kept.flatMap((k, i) => (i % KEY_EVERY === 0 || i === kept.length - 1 ? [[i, k] as const] : [])),
-    );
-    return { total, head: kept.map((k) => k.id), keys, pages: pageMemory() };
-  }, LIST_INDEXES);
-  // Rows with exact positions (admins) and generalised ones (everyone else) are kept apart: a row's
-  // JSON depends on whose positions it carries (issue 19). Admins' rows take a small share.
-  const rowCaches: Record<Positions, ReturnType<typeof createRowCache>> = {
-    generalised: createRowCache(Math.floor(rowCacheBytes * 0.8)),
-    exact: createRowCache(Math.floor(rowCacheBytes * 0.2)),
-  };
-
-  type MapArgs = { filters: ExploreFilters; statuses: ReturnType<typeof visibleStatuses>; positions: Positions };
-  /** Cluster indexes per filter set, visible statuses and positions at the version of their tables. */
-  const clusterIndexes = createVersionedCache(
-    ({ filters, statuses, positions }: MapArgs) =>
-      observationsMap.siteAggregates(db, filters, statuses, positions).then((rows) => new ClusterIndex(rows)),
-    CLUSTER_INDEXES,
-  );
-  /** Version of these tables, or null when changes cannot be followed (nothing may be kept). */
-  const versionOf = (tables: readonly string[]): number | null =>
-    dataVersion ? (dataVersion.currentFor?.(tables) ?? dataVersion.current()) : null;
-  /** Version of the tables a filter set reads. */
-  const versionFor = (filters: ExploreFilters) => versionOf(tablesOf(filters));
-  /** Version of the tables a list row is built from. */
-  const rowsVersion = () => versionOf(ROW_TABLES);
-
-  /** Ids of rows [offset, offset + limit) of the list: from the head, else read in index order from the nearest known row. */
-  const pageIds = async (index: ListIndex, scope: ListScope, limit: number, offset: number): Promise<number[]> => {
-    if (offset >= index.total) return [];
-    if (offset + limit <= index.head.length || index.head.length === index.total)
-      return index.head.slice(offset, offset + limit);
-    const pageKey = `${offset}:${limit}`;
-    const known = index.pages.get(pageKey);
-    if (known) return known;
-    const from = keyAtOrBefore(index.keys, offset);
-    const start = from?.[0] ?? 0;
-    // One row more than the page: the key of the next page's first row.
-    const found = await observationsRepository.keysFrom(db, scope, from?.[1] ?? null, offset - start, limit + 1);
-    found.forEach((k, i) => {
-      if (i === 0 || i === limit) rememberKey(index.keys, offset + i, k);
-    });
-    const ids = found.slice(0, limit).map((k) => k.id);
-    index.pages.set(pageKey, ids);
-    return ids;
-  };
-
+/** Observation rules: one observation as its reader may see it (spec §3). Lists: the explore module. */
+export function createObservationsService(db: Db) {
   return {
     /**
      * One observation: public statuses for everyone, the owner's own except Deleted, all for an admin.
@@ -137,84 +38,6 @@ export function createObservationsService(
         { ...row, latitude: cellCentre(row.latitude), longitude: cellCentre(row.longitude), locality: null },
         photos,
       );
-    },
-
-    /**
-     * Explore list: observations matching the filters, newest observed (or submitted, `sort`) first,
-     * page size ≤ 50 (spec §7), private sites generalised except for admins (issue 19), as the
-     * JSON text of an `ObservationListResponse` (`{ data: ObservationRow[], paginator }`): the rows are
-     * built as JSON by PostgreSQL, kept in memory until their tables change, and sent as they are (the
-     * route does not serialise them again). The public sees Pending, Vetted and Valid; an admin every status.
-     */
-    async list(user: SessionUser | null, query: ObservationListQuery): Promise<string> {
-      const { page, limit, sort, ...filters } = query;
-      const statuses = visibleStatuses(user);
-      const positions = positionsFor(user);
-      const scope: ListScope = { filters, statuses, positions, sort };
-      const offset = (page - 1) * limit;
-      // Without a data version (listener down) nothing may be kept: count and skip as a plain query does.
-      const version = versionFor(filters);
-      // Read before the ids: rows fetched for ids of an older list are then never kept as current.
-      const rowVersion = version === null ? null : rowsVersion();
-      const index =
-        version === null
-          ? null
-          : await indexes.get(version, `${positions}:${sort}:${listKey(filters, statuses)}`, scope);
-      const { ids, total } = index
-        ? { ids: await pageIds(index, scope, limit, offset), total: index.total }
-        : await observationsRepository.paginate(db, scope, limit, offset);
-      const data = await rowCaches[positions].page(ids, statuses, rowVersion, rowsVersion, (missing) =>
-        observationsRepository.rowsById(db, filters, statuses, positions, missing),
-      );
-      const totalpage = Math.max(1, Math.ceil(total / limit));
-      const paginator: ObservationListResponse['paginator'] = {
-        current: page,
-        total,
-        limit,
-        totalpage,
-        hasPre: page > 1,
-        hasNext: page < totalpage,
-      };
-      return `{"data":${data},"paginator":${JSON.stringify(paginator)}}`;
-    },
-
-    /**
-     * Map clusters of the observations matching the filters inside the viewport (issue 4), from the
-     * filter set's ClusterIndex kept for the current data version: the first request of a filter set
-     * after a change of its tables waits for one aggregate per site (≈ 1 s unfiltered at a million
-     * observations, less for narrower filters); every viewport after it costs its cells only.
-     * Without a data version (listener down) each request aggregates its viewport in SQL. Either way,
-     * clusters whose bubbles would overlap on screen are then merged (cluster-merge.ts).
-     * @returns the JSON text of a ClusterResponse
-     */
-    async clusters(user: SessionUser | null, query: ClusterQuery): Promise<string> {
-      const statuses = visibleStatuses(user);
-      const positions = positionsFor(user);
-      const { zoom, west, south, east, north, ...filters } = query;
-      const version = versionFor(filters);
-      const arrange = (clusters: Cluster[]) => mergeOverlapping(clusters, zoom);
-      if (version === null) {
-        const answer = await observationsMap.clusters(db, query, statuses, positions);
-        return JSON.stringify({ ...answer, clusters: arrange(answer.clusters) });
-      }
-      const key = `${positions}:${listKey(filters, statuses)}`;
-      return (await clusterIndexes.get(version, key, { filters, statuses, positions })).clustersJson(
-        { zoom, west, south, east, north },
-        arrange,
-      );
-    },
-
-    /**
-     * Density view (issue 19): eggs + caterpillars per 100 milkweed stems of the Missions matching
-     * the filters, per ISO week, province and 1° map cell (observationsMap.density).
-     */
-    density(user: SessionUser | null, filters: ExploreFilters): Promise<DensityResponse> {
-      return observationsMap.density(db, filters, visibleStatuses(user), positionsFor(user));
-    },
-
-    /** Chart figures for the filters: per week of the year by life stage, per province. */
-    stats(user: SessionUser | null, filters: ExploreFilters): Promise<ExploreStats> {
-      return observationsMap.stats(db, filters, visibleStatuses(user), positionsFor(user));
     },
   };
 }

@@ -1,27 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, galleryQuerySchema, galleryResponseSchema, uploadPhotoResponseSchema } from '@mm/shared';
+import { apiErrorSchema, uploadPhotoResponseSchema } from '@mm/shared';
 import { readUploadedFile } from '../../lib/uploads';
 import { requireUser } from '../../plugins/auth';
 import type { PhotosService } from './photos.service';
 
-/** `/api/photos/*`. */
+/** `/api/photos/*`: upload (the gallery: explore.routes.ts). */
 export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = async (app, { photos }) => {
-  app.get('/gallery', {
-    config: { publicCache: true },
-    schema: {
-      tags: ['photos'],
-      summary: 'Photo gallery: photos of visible observations over the Explore filters, newest first, 24 a page',
-      description:
-        'Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status; ' +
-        'page (1-based, default 1) and limit (1–50, default 24). Order: photo created, then id, descending. The public sees photos of Pending, Vetted and Valid observations only; an admin of every status. ' +
-        'Each item has small (≤ 400 px) and large (≤ 2048 px, width × height px) JPEG URLs under /attachments/. A page beyond the end answers an empty data array. 400 on a bad filter, with per-field messages.',
-      querystring: galleryQuerySchema,
-      response: { 200: galleryResponseSchema, 400: apiErrorSchema },
-    },
-    handler: async (request) => photos.gallery(request.user, request.query),
-  });
-
   app.post('/uploadphotos/:segment', {
     config: { auth: true, rateLimit: { max: 120, timeWindow: 60_000 } },
     schema: {

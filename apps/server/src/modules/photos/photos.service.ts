@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { V, type GalleryQuery, type GalleryResponse, type SessionUser } from '@mm/shared';
+import { V } from '@mm/shared';
 import type { Db } from '../../db/client';
 import { fieldError } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
-import { positionsFor, visibleStatuses } from '../../db/visibility';
 import { processImage, smallFromLarge } from './image';
 import { readExifFacts } from './photo-exif';
 import { photosRepository, type PhotoRow } from './photos.repository';
@@ -72,10 +71,10 @@ export interface UploadedPhoto {
 }
 
 /** Public URL of a stored variant (served by the `/attachments/` static route). */
-const attachmentUrl = (photoPath: string, size: 'small' | 'large', photoName: string) =>
+export const attachmentUrl = (photoPath: string, size: 'small' | 'large', photoName: string) =>
   `/attachments/${photoPath}/${size}/${photoName}`;
 
-/** Photo rules: upload (one sniffed, re-encoded image → `large` and `small` JPEG variants in the temporary area) and the gallery. */
+/** Photo rules: upload (one sniffed, re-encoded image → `large` and `small` JPEG variants in the temporary area), attachment and reconciliation of their files. */
 export function createPhotosService(db: Db, storage: Storage) {
   let lastReconciliation: PhotoReconciliation | undefined;
 
@@ -133,33 +132,6 @@ export function createPhotosService(db: Db, storage: Storage) {
     /** These photos by id, as the API answers them (spec §3 Photo). */
     async byIds(ids: number[]) {
       return (await photosRepository.findByIds(db, ids)).map(toPhoto);
-    },
-
-    /**
-     * Photo gallery: photos of the observations the requester may see (Pending, Vetted and Valid
-     * for everyone, every status for an admin; spec §1) matching the Explore filters, newest photo
-     * first, `limit` (≤ 50) a page. A page beyond the end answers no data and the real totals. A
-     * private site's locality and city are withheld except for admins (issue 19).
-     */
-    async gallery(user: SessionUser | null, query: GalleryQuery): Promise<GalleryResponse> {
-      const { page, limit, ...filters } = query;
-      const { rows, total } = await photosRepository.paginateGallery(
-        db,
-        filters,
-        visibleStatuses(user),
-        positionsFor(user),
-        limit,
-        (page - 1) * limit,
-      );
-      const totalpage = Math.max(1, Math.ceil(total / limit));
-      return {
-        data: rows.map(({ photo_path, photo_name, ...r }) => ({
-          ...r,
-          small: attachmentUrl(photo_path, 'small', photo_name),
-          large: attachmentUrl(photo_path, 'large', photo_name),
-        })),
-        paginator: { current: page, total, limit, totalpage, hasPre: page > 1, hasNext: page < totalpage },
-      };
     },
 
     /**

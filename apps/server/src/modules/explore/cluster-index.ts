@@ -116,7 +116,7 @@ class Accumulator {
  * costs its visible cells plus, for cells cut by the viewport's edge, a descent into finer cells down
  * to a few sites tested one by one — O(cells + edge length), whatever the number of observations.
  *
- * Same answer as the SQL clustering (`observations.map.ts` `clusters`): cells of ≈ 64 px on a Web
+ * Same answer as the clustering defined in SQL observation by observation (`sqlClusters` in apps/server/test/explore.test.ts): cells of ≈ 64 px on a Web
  * Mercator grid of 2^(zoom + 2) cells per world width, each cluster at the mean position of its
  * observations with their bounding box, observation_id when it holds one observation, checklist_id
  * when they all belong to one checklist; only sites inside the viewport (edges included) count.

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PRIVATE_CELL_DEGREES, type ExploreFilters, type ObservationStatusId } from '@mm/shared';
-import { visibleObservation, type Positions } from '../../db/visibility';
+import { visibleObservation, type Positions } from './visibility';
 
 /** Metres from a 0.1° cell's centre to its corner at the cell edge nearest the equator (`cellUncertaintyMetres`). */
 const cellUncertainty = `ceil(sqrt(5566.0 ^ 2 + (5566.0 * cos(radians(least(abs(floor(latitude * 10) / 10), abs(floor(latitude * 10) / 10 + 0.1))))) ^ 2))::int`;
@@ -73,3 +73,14 @@ export function observationWhere(filters: ExploreFilters, statuses: readonly Obs
 /** The joins every filtered observation query needs (aliases o, c, s), sites as `positions` allows. */
 export const observationJoins = (positions: Positions) =>
   sql`FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id JOIN ${siteSource(positions)} s ON s.site_id = c.site_id`;
+
+/**
+ * The joins of a list or detail row (aliases o, c, s, m for the milkweed, u for the observer), sites
+ * as `positions` allows.
+ */
+export const observationRowJoins = (positions: Positions) => sql`
+  FROM observations o
+  JOIN checklists c ON c.checklist_id = o.checklist_id
+  JOIN ${siteSource(positions)} s ON s.site_id = c.site_id
+  LEFT JOIN milkweed_species m ON m.milkweed_id = o.milkweed_id
+  LEFT JOIN users u ON u.user_id = c.user_id`;

@@ -3,16 +3,15 @@ import {
   Lifestage,
   type LifestageId,
   type ClusterQuery,
-  type ClusterResponse,
   type DensityResponse,
   type ExploreFilters,
   type ExploreStats,
   type ObservationStatusId,
 } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
-import { CELL_ZOOM_OFFSET, MAX_MERCATOR_LATITUDE, type SiteAggregate } from './cluster-index';
-import { observationJoins, observationWhere } from './observation-filters';
+import { observationJoins, observationWhere } from '../../db/observation-filters';
 import type { Positions } from '../../db/visibility';
+import type { SiteAggregate } from './cluster-index';
 
 /** A life stage id written into the SQL text (a constant, not a bound parameter). */
 const stage = (id: LifestageId) => sql.raw(String(id));
@@ -26,73 +25,26 @@ function inViewport(q: Pick<ClusterQuery, 'west' | 'south' | 'east' | 'north'>) 
   return sql`s.latitude BETWEEN ${q.south} AND ${q.north} AND ${longitude}`;
 }
 
-type ClusterRow = {
-  latitude: number;
-  longitude: number;
-  count: number;
-  observation_id: number | null;
-  checklist_id: number | null;
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-};
-
-/** Map clusters and chart figures over the Explore filters. */
-export const observationsMap = {
-  /**
-   * Observations in the viewport grouped on a Web Mercator grid whose cells are ≈ 64 screen px at
-   * `zoom`; each cluster sits at the mean position of its observations (WGS84 degrees). Reads every
-   * observation in the viewport: used only while data changes cannot be followed (no data version);
-   * otherwise `ClusterIndex` answers the same from per-site aggregates (`siteAggregates`).
-   */
-  async clusters(
-    db: DbOrTx,
-    query: ClusterQuery,
-    statuses: readonly ObservationStatusId[],
-    positions: Positions,
-  ): Promise<ClusterResponse> {
-    const { zoom, west, south, east, north, ...filters } = query;
-    const cells = 2 ** (zoom + CELL_ZOOM_OFFSET);
-    const lat = sql`least(greatest(s.latitude, ${-MAX_MERCATOR_LATITUDE}), ${MAX_MERCATOR_LATITUDE})`;
-    const r = await db.execute<ClusterRow>(sql`
-      WITH f AS (
-        SELECT o.observation_id, c.checklist_id, s.latitude, s.longitude,
-               floor((s.longitude + 180) / 360 * ${cells})::int AS cx,
-               floor((1 - ln(tan(radians(${lat})) + 1 / cos(radians(${lat}))) / pi()) / 2 * ${cells})::int AS cy
-        ${observationJoins(positions)}
-        WHERE ${observationWhere(filters, statuses)} AND ${inViewport({ west, south, east, north })}
-      )
-      SELECT avg(latitude)::float8 AS latitude, avg(longitude)::float8 AS longitude, count(*)::int AS count,
-             CASE WHEN count(*) = 1 THEN min(observation_id) END AS observation_id,
-             CASE WHEN min(checklist_id) = max(checklist_id) THEN min(checklist_id) END AS checklist_id,
-             min(longitude)::float8 AS west, min(latitude)::float8 AS south, max(longitude)::float8 AS east, max(latitude)::float8 AS north
-      FROM f GROUP BY cx, cy
-      ORDER BY count DESC`);
-    return {
-      clusters: r.rows.map(({ west: w, south: s, east: e, north: n, ...c }) => ({
-        ...c,
-        bounds: { west: w, south: s, east: e, north: n },
-      })),
-      total: r.rows.reduce((sum, c) => sum + c.count, 0),
-    };
-  },
-
+/** Map aggregates, chart figures and the density view over the Explore filters. */
+export const exploreMapRepository = {
   /**
    * Per site, the observations matching the filters among `statuses`: count, smallest observation id,
    * checklist id range, and the site's position (WGS84 degrees) — what `ClusterIndex` is built from.
-   * One aggregate over every matching observation (≈ 1 s for 946 k public observations on 2 cores).
+   * One aggregate over every matching observation (≈ 1 s for 946 k public observations on 2 cores),
+   * or over the sites inside `viewport` only (WGS84 degrees, west > east across the antimeridian).
    */
   async siteAggregates(
     db: DbOrTx,
     filters: ExploreFilters,
     statuses: readonly ObservationStatusId[],
     positions: Positions,
+    viewport?: Pick<ClusterQuery, 'west' | 'south' | 'east' | 'north'>,
   ): Promise<SiteAggregate[]> {
+    const inside = viewport ? sql` AND ${inViewport(viewport)}` : sql``;
     const r = await db.execute<SiteAggregate>(sql`
       SELECT s.latitude::float8 AS latitude, s.longitude::float8 AS longitude, count(*)::int AS count, min(o.observation_id) AS observation_id,
              min(c.checklist_id) AS checklist_min, max(c.checklist_id) AS checklist_max
-      ${observationJoins(positions)} WHERE ${observationWhere(filters, statuses)}
+      ${observationJoins(positions)} WHERE ${observationWhere(filters, statuses)}${inside}
       GROUP BY s.site_id, s.latitude, s.longitude`);
     return r.rows;
   },
