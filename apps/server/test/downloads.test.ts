@@ -26,6 +26,8 @@ import { createDownloadTickets } from '../src/modules/downloads/download-tickets
 import { buildTestApp, multipart, photosDir, signUp, type TestContext, unzip, submitFlash } from './helpers';
 
 const dwcTextXsd = path.resolve(import.meta.dirname, '../../../fixtures/standards/tdwg_dwc_text.xsd');
+/** EML 2.2.0, the schema set GBIF serves at rs.gbif.org/schema/eml-2.2.0/ (imports resolved locally). */
+const emlXsd = path.resolve(import.meta.dirname, '../../../fixtures/standards/eml-2.2.0/eml.xsd');
 
 let ctx: TestContext;
 let volunteer: { token: string; userId: number; username: string };
@@ -441,8 +443,7 @@ describe('GET /api/observations/download', () => {
     const lint = (args: string[], file: string) =>
       execFileSync('xmllint', ['--noout', ...args, path.join(dir, file)], { stdio: 'pipe' }).toString();
     expect(() => lint(['--schema', path.join(dir, 'dwc_text.xsd')], 'meta.xml')).not.toThrow();
-    // No EML 2.2 schema can be shipped here (see fixtures/README.md): eml.xml is checked well-formed, then by structure.
-    expect(() => lint([], 'eml.xml')).not.toThrow();
+    expect(() => lint(['--schema', emlXsd], 'eml.xml')).not.toThrow();
     expect(files['meta.xml']).toContain('<core encoding="UTF-8"');
     expect(files['meta.xml']).toContain('rowType="http://rs.tdwg.org/dwc/terms/Event"');
     expect(files['meta.xml']).toContain('rowType="http://rs.tdwg.org/dwc/terms/Occurrence"');
