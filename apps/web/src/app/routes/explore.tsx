@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useInView } from 'react-intersection-observer';
 import { ExploreFiltersPanel } from '../../features/explore/components/explore-filters';
 import { ExploreSortSelect } from '../../features/explore/components/explore-sort';
+import { ExploreUrlAdapter } from '../../features/explore/components/explore-url-adapter';
 import { ExploreViewSwitch } from '../../features/explore/components/explore-view-switch';
 import { ObservationResults } from '../../features/explore/components/observation-results';
 import { useExploreUrl } from '../../features/explore/hooks/use-explore-url';
@@ -36,6 +37,14 @@ const CHARTS_HEADER_HEIGHT = 48;
 
 /** Explore data (spec §1): filters, then a list, grid or map of the observations, then charts; all in the URL. */
 export function ExplorePage() {
+  return (
+    <ExploreUrlAdapter>
+      <Explore />
+    </ExploreUrlAdapter>
+  );
+}
+
+function Explore() {
   const { t } = useTranslation('explore');
   usePageTitle(t('common:explore.title'));
   const { view, sort, page, filters, setView, setSort, setPage, patchFilters, setFilters } = useExploreUrl();

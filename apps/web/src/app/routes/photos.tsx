@@ -1,12 +1,18 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { Suspense, lazy, useMemo, useRef, useState } from 'react';
+import { useQueryStates } from 'nuqs';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { ExploreFilters, GalleryPhoto, LifestageId } from '@mm/shared';
 import { DateRangeFilter } from '../../features/explore/components/date-range-filter';
+import { ExploreUrlAdapter } from '../../features/explore/components/explore-url-adapter';
 import { PlaceFilter } from '../../features/explore/components/place-filter';
 import { UsernameFilter } from '../../features/explore/components/username-filter';
-import { exploreStateNow, filtersToQuery, parseExploreSearch } from '../../features/explore/utils/explore-url';
+import {
+  exploreFilterParsers,
+  exploreFilters,
+  filterValues,
+  filtersToQuery,
+} from '../../features/explore/utils/explore-url';
 import { useGallery } from '../../entities/photo/get-gallery';
 import { GalleryGrid } from '../../features/gallery/components/gallery-grid';
 import type { GallerySlide } from '../../features/gallery/components/gallery-lightbox';
@@ -23,6 +29,9 @@ const GalleryLightbox = lazy(() =>
 
 /** The place filter's lists before the reference data have come. */
 const NO_PLACES = { countries: [], provinces: [] };
+
+/** Each filter change adds a history entry; React Router navigates (see `useExploreUrl`). */
+const URL_OPTIONS = { history: 'push', shallow: false } as const;
 
 /** Showing one of the last this-many loaded photos in the viewer loads the next page. */
 const PREFETCH_MARGIN = 3;
@@ -45,11 +54,18 @@ const toSlide = (p: GalleryPhoto, c: PhotoCaption): GallerySlide => ({
  * at a time with "Load more"; a photo opens the full-screen viewer (spec §1, §2).
  */
 export function PhotosPage() {
+  return (
+    <ExploreUrlAdapter>
+      <Photos />
+    </ExploreUrlAdapter>
+  );
+}
+
+function Photos() {
   const { t } = useTranslation('gallery');
   usePageTitle(t('title'));
-  const [search, setSearch] = useSearchParams();
-  const searchText = search.toString();
-  const filters = useMemo(() => parseExploreSearch(new URLSearchParams(searchText)).filters, [searchText]);
+  const [values, setValues] = useQueryStates(exploreFilterParsers, URL_OPTIONS);
+  const filters = useMemo(() => exploreFilters(values), [values]);
   const lifestage = filters.lifestage_id as LifestageId | undefined;
   const params = useParamsData().data;
   const gallery = useGallery(filters);
@@ -63,19 +79,18 @@ export function PhotosPage() {
   const slides = useMemo(() => photos.map((p) => toSlide(p, captionOf(p))), [photos, captionOf]);
   const loadMore = () => void gallery.fetchNextPage();
   /**
-   * Changes some filters, on top of those in the address bar now (see `exploreStateNow`); the URL
-   * holds them in Explore's order, so links from Explore and back agree.
+   * Changes some filters, on top of nuqs's latest ones (queued changes included); the URL holds them
+   * in Explore's order (`inExploreOrder`), so links from Explore and back agree.
    */
   const patchFilters = (patch: Partial<ExploreFilters>) =>
-    setSearch(new URLSearchParams(filtersToQuery({ ...exploreStateNow().filters, ...patch })));
+    void setValues((now) => filterValues({ ...exploreFilters(now), ...patch }));
   const setLifestage = (lifestage_id: LifestageId | undefined) => patchFilters({ lifestage_id });
   const filtered = Object.keys(filtersToQuery(filters)).length > 0;
 
   let body;
   if (gallery.isPending) body = <GallerySkeleton />;
   else if (gallery.isError && photos.length === 0) body = <GalleryError onRetry={() => void gallery.refetch()} />;
-  else if (photos.length === 0)
-    body = <GalleryEmpty filtered={filtered} onShowAll={() => setSearch(new URLSearchParams())} />;
+  else if (photos.length === 0) body = <GalleryEmpty filtered={filtered} onShowAll={() => void setValues(null)} />;
   else {
     body = (
       <Stack spacing={2} sx={{ opacity: gallery.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>

@@ -1,10 +1,10 @@
+import { useQueryStates } from 'nuqs';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { ExploreFilters, ExploreSort } from '@mm/shared';
 import {
-  exploreSearch,
-  exploreStateNow,
-  parseExploreSearch,
+  exploreParsers,
+  exploreState,
+  exploreValues,
   switchView,
   type ExploreState,
   type ExploreView,
@@ -23,35 +23,38 @@ export interface ExploreUrl extends ExploreState {
 }
 
 /**
- * The Explore state kept in the page URL (`?view=…&date_from=…&page=…`), so that a reload or a
- * shared link shows the same thing. View and page changes add a history entry; filter changes
- * replace the current one, so Back does not step through every keystroke of a username.
+ * Not shallow: React Router navigates on every change, so that what reads its location (page views,
+ * the language switch) sees it, as with `setSearchParams`.
+ */
+const URL_OPTIONS = { shallow: false } as const;
+
+/**
+ * The Explore state kept in the page URL (`?view=…&date_from=…&page=…`, see `exploreParsers`), so
+ * that a reload or a shared link shows the same thing. View and page changes add a history entry;
+ * filter changes replace the current one, so Back does not step through every keystroke of a username.
+ * Each change builds on nuqs's latest state, queued changes included, so two filters picked in quick
+ * succession (before React renders the first) both stay.
  */
 export function useExploreUrl(): ExploreUrl {
-  const [search, setSearch] = useSearchParams();
-  // Keyed on the query text: `search` is a new object on every render.
-  const key = search.toString();
-  const state = useMemo(() => parseExploreSearch(new URLSearchParams(key)), [key]);
+  const [values, setValues] = useQueryStates(exploreParsers, URL_OPTIONS);
+  const state = useMemo(() => exploreState(values), [values]);
 
   const go = useCallback(
-    (next: ExploreState, replace: boolean) => setSearch(exploreSearch(next), { replace, preventScrollReset: true }),
-    [setSearch],
+    (change: (now: ExploreState) => ExploreState, history: 'push' | 'replace') =>
+      void setValues((now) => exploreValues(change(exploreState(now))), { history }),
+    [setValues],
   );
-  const setView = useCallback((view: ExploreView) => go(switchView(exploreStateNow(), view), false), [go]);
+  const setView = useCallback((view: ExploreView) => go((now) => switchView(now, view), 'push'), [go]);
   const setFilters = useCallback(
-    (filters: ExploreFilters) => go({ ...exploreStateNow(), filters, page: 1 }, true),
+    (filters: ExploreFilters) => go((now) => ({ ...now, filters, page: 1 }), 'replace'),
     [go],
   );
   const patchFilters = useCallback(
-    (patch: Partial<ExploreFilters>) => {
-      const now = exploreStateNow();
-      const filters: Record<string, unknown> = { ...now.filters, ...patch };
-      for (const k of Object.keys(filters)) if (filters[k] === undefined) delete filters[k];
-      go({ ...now, filters: filters, page: 1 }, true);
-    },
+    (patch: Partial<ExploreFilters>) =>
+      go((now) => ({ ...now, filters: { ...now.filters, ...patch }, page: 1 }), 'replace'),
     [go],
   );
-  const setPage = useCallback((page: number) => go({ ...exploreStateNow(), page }, false), [go]);
-  const setSort = useCallback((sort: ExploreSort) => go({ ...exploreStateNow(), sort, page: 1 }, false), [go]);
+  const setPage = useCallback((page: number) => go((now) => ({ ...now, page }), 'push'), [go]);
+  const setSort = useCallback((sort: ExploreSort) => go((now) => ({ ...now, sort, page: 1 }), 'push'), [go]);
   return { ...state, setView, setSort, setFilters, patchFilters, setPage };
 }

@@ -1,20 +1,34 @@
+import { createLoader, createSerializer } from 'nuqs';
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, exploreSearch, filtersToQuery, parseExploreSearch, switchView } from './explore-url';
+import {
+  activeFilterCount,
+  exploreParsers,
+  exploreState,
+  exploreValues,
+  filtersToQuery,
+  inExploreOrder,
+  switchView,
+  type ExploreState,
+} from './explore-url';
 
-const parse = (qs: string) => parseExploreSearch(new URLSearchParams(qs));
+// What nuqs does with the parsers on the page: read a query string, write values.
+const load = createLoader(exploreParsers);
+const parse = (qs: string) => exploreState(load(new URLSearchParams(qs)));
+const serialize = createSerializer(exploreParsers);
+const write = (state: ExploreState) => serialize(exploreValues(state)).replace(/^\?/, '');
 
-describe('parseExploreSearch', () => {
-  it('defaults to the list view, page 1 and no filters', () => {
+describe('exploreParsers: reading the URL', () => {
+  it('defaults to the list view, newest observed first, page 1 and no filters', () => {
     expect(parse('')).toEqual({ view: 'list', sort: 'observed', page: 1, filters: {} });
   });
 
-  it('reads the view, the page and every filter with its type', () => {
+  it('reads the view, the sort, the page and every filter with its type', () => {
     const state = parse(
-      'view=map&page=3&date_from=2024-06-01&date_to=2024-08-31&lifestage_id=3&milkweed_id=12&country_id=1&province_id=11&username=%20marie%20&kind=flash&with_photos=1&status=2',
+      'view=map&sort=submitted&page=3&date_from=2024-06-01&date_to=2024-08-31&lifestage_id=3&milkweed_id=12&country_id=1&province_id=11&username=%20marie%20&kind=flash&with_photos=1&status=2',
     );
     expect(state).toEqual({
       view: 'map',
-      sort: 'observed',
+      sort: 'submitted',
       page: 3,
       filters: {
         date_from: '2024-06-01',
@@ -29,83 +43,130 @@ describe('parseExploreSearch', () => {
         status: 2,
       },
     });
+    expect(parse('view=density').view).toBe('density');
+    expect(parse('view=grid').view).toBe('grid');
   });
 
   it('drops each invalid value on its own and keeps the valid ones', () => {
     const state = parse(
-      'view=table&page=-2&date_from=2024-02-30&lifestage_id=7&milkweed_id=abc&country_id=2&kind=both&with_photos=yes&status=0',
+      'view=table&sort=random&page=-2&date_from=2024-02-30&lifestage_id=7&milkweed_id=abc&country_id=2&province_id=0&kind=both&with_photos=yes&status=0',
     );
     expect(state).toEqual({ view: 'list', sort: 'observed', page: 1, filters: { country_id: 2 } });
   });
 
-  it('ignores empty values, fractional pages and a date_to before date_from', () => {
-    expect(parse('username=&page=2.5&date_from=2024-09-01&date_to=2024-08-01')).toEqual({
+  it('refuses fractional, partly numeric and out-of-range numbers instead of rounding them', () => {
+    expect(parse('page=2.5&lifestage_id=3abc&status=1.5&country_id=-1').filters).toEqual({});
+    expect(parse('page=2.5').page).toBe(1);
+    expect(parse('page=1000001').page).toBe(1);
+    expect(parse('page=1000000').page).toBe(1_000_000);
+    expect(parse('page=').page).toBe(1);
+    expect(parse('lifestage_id=4&status=6').filters).toEqual({ lifestage_id: 4, status: 6 });
+  });
+
+  it('ignores empty values and a date_to before date_from', () => {
+    expect(parse('username=&date_from=2024-09-01&date_to=2024-08-01')).toEqual({
       view: 'list',
       sort: 'observed',
       page: 1,
       filters: { date_from: '2024-09-01' },
     });
+    expect(parse('date_from=2024-08-01&date_to=2024-08-01').filters).toEqual({
+      date_from: '2024-08-01',
+      date_to: '2024-08-01',
+    });
   });
 
-  it('reads with_photos=true as on and with_photos=0 as no filter', () => {
+  it('reads with_photos=1 or true as on, 0 or false as no filter', () => {
+    expect(parse('with_photos=1').filters).toEqual({ with_photos: true });
     expect(parse('with_photos=true').filters).toEqual({ with_photos: true });
     expect(parse('with_photos=0').filters).toEqual({});
+    expect(parse('with_photos=false').filters).toEqual({});
   });
 
   it('does not throw on odd input', () => {
-    expect(() => parse('page=1e400&lifestage_id=%00&username=' + 'x'.repeat(500))).not.toThrow();
+    expect(() => parse('page=1e400&lifestage_id=%00&date_to=%E0%A4%A&username=' + 'x'.repeat(500))).not.toThrow();
     expect(parse('username=' + 'x'.repeat(101)).filters).toEqual({});
+    expect(parse('username=' + 'x'.repeat(100)).filters).toEqual({ username: 'x'.repeat(100) });
   });
 });
 
-describe('exploreSearch', () => {
-  it('writes view, filters in a fixed order, then page; defaults are left out', () => {
-    expect(exploreSearch({ view: 'list', sort: 'observed', page: 1, filters: {} }).toString()).toBe('');
-    const search = exploreSearch({
-      view: 'grid',
-      sort: 'submitted',
-      page: 4,
-      filters: { with_photos: true, lifestage_id: 1, date_from: '2024-05-01', kind: 'mission' },
-    });
-    expect(search.toString()).toBe(
-      'view=grid&sort=submitted&date_from=2024-05-01&lifestage_id=1&kind=mission&with_photos=1&page=4',
-    );
+describe('exploreParsers: writing the URL', () => {
+  it('leaves the defaults out', () => {
+    expect(write({ view: 'list', sort: 'observed', page: 1, filters: {} })).toBe('');
+    expect(write({ view: 'list', sort: 'observed', page: 0, filters: { with_photos: false, username: '' } })).toBe('');
   });
 
+  it('writes view, sort, the filters in a fixed order, then page, with the formats the API reads', () => {
+    expect(
+      write({
+        view: 'grid',
+        sort: 'submitted',
+        page: 4,
+        filters: { with_photos: true, lifestage_id: 1, date_from: '2024-05-01', kind: 'mission' },
+      }),
+    ).toBe('view=grid&sort=submitted&date_from=2024-05-01&lifestage_id=1&kind=mission&with_photos=1&page=4');
+  });
+
+  it('round-trips every field', () => {
+    const state: ExploreState = {
+      view: 'density',
+      sort: 'submitted',
+      page: 2,
+      filters: {
+        date_from: '2023-05-01',
+        date_to: '2023-10-10',
+        lifestage_id: 4,
+        milkweed_id: 7,
+        country_id: 1,
+        province_id: 45,
+        username: 'Jean Gagnon',
+        kind: 'mission',
+        with_photos: true,
+        status: 6,
+      },
+    };
+    const qs = write(state);
+    expect(qs).toBe(
+      'view=density&sort=submitted&date_from=2023-05-01&date_to=2023-10-10&lifestage_id=4&milkweed_id=7&country_id=1&province_id=45&username=Jean+Gagnon&kind=mission&with_photos=1&status=6&page=2',
+    );
+    expect(parse(qs)).toEqual(state);
+    for (const view of ['list', 'grid', 'map'] as const) expect(parse(write({ ...state, view })).view).toBe(view);
+  });
+});
+
+describe('inExploreOrder', () => {
+  it("puts Explore's keys in their order and keeps the others after them", () => {
+    const search = new URLSearchParams('utm=x&page=2&username=ana&lifestage_id=2&view=map&date_from=2024-01-01');
+    expect(inExploreOrder(search).toString()).toBe(
+      'view=map&date_from=2024-01-01&lifestage_id=2&username=ana&page=2&utm=x',
+    );
+  });
+});
+
+describe('switchView', () => {
   it('opens the grid with photos only, which the visitor may turn off there (issue 19)', () => {
     const list = { view: 'list', sort: 'observed', page: 3, filters: { lifestage_id: 2 } } as const;
     const grid = switchView(list, 'grid');
     expect(grid).toEqual({ view: 'grid', sort: 'observed', page: 1, filters: { lifestage_id: 2, with_photos: true } });
-    expect(exploreSearch(grid).toString()).toBe('view=grid&lifestage_id=2&with_photos=1');
+    expect(write(grid)).toBe('view=grid&lifestage_id=2&with_photos=1');
     // Turned off on the grid, it stays off while the grid is shown, and leaving the grid changes nothing else.
     const off = { ...grid, filters: { lifestage_id: 2 } };
     expect(switchView(off, 'grid')).toEqual(off);
     expect(switchView(grid, 'map')).toEqual({ ...grid, view: 'map' });
     expect(switchView(list, 'map')).toEqual({ ...list, view: 'map' });
   });
-
-  it('reads the sort, newest observed first unless asked otherwise', () => {
-    expect(parseExploreSearch(new URLSearchParams('sort=submitted')).sort).toBe('submitted');
-    expect(parseExploreSearch(new URLSearchParams('sort=random')).sort).toBe('observed');
-    expect(parseExploreSearch(new URLSearchParams('view=density')).view).toBe('density');
-  });
-
-  it('round-trips through parseExploreSearch', () => {
-    const state = {
-      view: 'map' as const,
-      sort: 'submitted' as const,
-      page: 2,
-      filters: { date_to: '2023-10-10', province_id: 45, username: 'Jean Gagnon', with_photos: true },
-    };
-    expect(parseExploreSearch(exploreSearch(state))).toEqual(state);
-  });
 });
 
 describe('filtersToQuery and activeFilterCount', () => {
-  it('leaves out unset and false values', () => {
+  it('writes the filters as the URL does, leaving out unset and false values', () => {
     expect(filtersToQuery({ with_photos: false, username: 'ana', status: 4 })).toEqual({
       username: 'ana',
       status: '4',
+    });
+    expect(filtersToQuery({ with_photos: true, date_to: '2024-01-31', kind: 'flash' })).toEqual({
+      date_to: '2024-01-31',
+      kind: 'flash',
+      with_photos: '1',
     });
     expect(activeFilterCount({ with_photos: false, username: 'ana', status: 4 })).toBe(2);
   });

@@ -1,3 +1,4 @@
+import { createParser, parseAsStringLiteral, type inferParserType } from 'nuqs';
 import {
   DEFAULT_EXPLORE_SORT,
   EXPLORE_FILTER_KEYS,
@@ -20,69 +21,142 @@ export interface ExploreState {
   filters: ExploreFilters;
 }
 
-const isSort = (v: string | null): v is ExploreSort => (EXPLORE_SORTS as readonly (string | null)[]).includes(v);
-
-const isView = (v: string | null): v is ExploreView => (EXPLORE_VIEWS as readonly (string | null)[]).includes(v);
+type FilterKey = (typeof EXPLORE_FILTER_KEYS)[number];
 
 /**
- * Reads the Explore state from the query string. Each filter is read on its own as the shared
- * `exploreFiltersSchema` reads it (`parseExploreFilter`, without zod: issue 13), so one bad value (typed by hand, or from an old link) is dropped
- * on its own instead of losing the others; a `date_to` before `date_from` is dropped too.
- * Never throws.
+ * One filter's query-string value, read as the shared `exploreFiltersSchema` reads it
+ * (`parseExploreFilter`, without zod: issue 13) and written back as the API reads it.
  */
-export function parseExploreSearch(search: URLSearchParams): ExploreState {
-  const filters: Record<string, unknown> = {};
-  for (const key of EXPLORE_FILTER_KEYS) {
-    const raw = search.get(key);
-    if (raw === null || raw.trim() === '') continue;
-    const value = parseExploreFilter(key, raw);
-    if (value !== undefined) filters[key] = value;
-  }
-  if (
-    typeof filters.date_from === 'string' &&
-    typeof filters.date_to === 'string' &&
-    filters.date_to < filters.date_from
-  )
-    delete filters.date_to;
-  // `with_photos=0` asks for nothing: keep the state canonical so that it compares and serialises the same.
-  if (filters.with_photos === false) delete filters.with_photos;
-  const view = search.get('view');
-  const sort = search.get('sort');
-  const page = Number(search.get('page'));
-  return {
-    view: isView(view) ? view : DEFAULT_EXPLORE_VIEW,
-    sort: isSort(sort) ? sort : DEFAULT_EXPLORE_SORT,
-    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
-    filters: filters,
-  };
+const filterParser = <K extends FilterKey>(key: K) =>
+  createParser<NonNullable<ExploreFilters[K]>>({
+    parse: (raw) => parseExploreFilter(key, raw) ?? null,
+    serialize: String,
+  });
+
+/** 1 to 1,000,000, as the API's `page`; `2.5` or `3abc` are refused, not rounded (as `parseAsInteger` would). */
+const pageParser = createParser<number>({
+  parse: (raw) => {
+    const n = Number(raw);
+    return raw.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : null;
+  },
+  serialize: String,
+});
+
+/**
+ * The Explore filters in the page URL (`?date_from=2024-06-01&lifestage_id=3&with_photos=1…`), one
+ * nuqs parser each. Each value is read on its own, so one bad value (typed by hand, or from an old
+ * link) is dropped instead of losing the others. Dates stay `yyyy-MM-dd` strings (the API's format),
+ * `with_photos` is written `1` and read from `1`/`true`; `0`/`false` mean no filter.
+ */
+export const exploreFilterParsers = {
+  date_from: filterParser('date_from'),
+  date_to: filterParser('date_to'),
+  lifestage_id: filterParser('lifestage_id'),
+  milkweed_id: filterParser('milkweed_id'),
+  country_id: filterParser('country_id'),
+  province_id: filterParser('province_id'),
+  username: filterParser('username'),
+  kind: parseAsStringLiteral(['flash', 'mission']),
+  with_photos: createParser<true>({
+    parse: (raw) => parseExploreFilter('with_photos', raw) || null,
+    serialize: () => '1',
+  }),
+  status: filterParser('status'),
+} satisfies Record<FilterKey, unknown>;
+
+/**
+ * Everything the Explore page URL holds: `view`, `sort` and `page` (left out of the URL at their
+ * defaults: list, newest observed first, page 1) and the filters.
+ */
+export const exploreParsers = {
+  view: parseAsStringLiteral(EXPLORE_VIEWS).withDefault(DEFAULT_EXPLORE_VIEW),
+  sort: parseAsStringLiteral(EXPLORE_SORTS).withDefault(DEFAULT_EXPLORE_SORT),
+  ...exploreFilterParsers,
+  page: pageParser.withDefault(1),
+};
+
+/** The parsed query: each key on its own, `null` for a filter that is absent or invalid. */
+export type ExploreFilterValues = inferParserType<typeof exploreFilterParsers>;
+export type ExploreValues = inferParserType<typeof exploreParsers>;
+
+/** The URL's keys in the order they are written: view, sort, the filters, page. */
+const EXPLORE_URL_KEYS: readonly string[] = ['view', 'sort', ...EXPLORE_FILTER_KEYS, 'page'];
+
+/**
+ * The query string with Explore's keys in their fixed order, then any others as they were (nuqs
+ * appends a new key at the end; the adapter's `processUrlSearchParams`), so that equal states give
+ * equal URLs and a link from Explore to the gallery and back keeps its order.
+ */
+export function inExploreOrder(search: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const key of EXPLORE_URL_KEYS) for (const value of search.getAll(key)) out.append(key, value);
+  for (const [key, value] of search) if (!EXPLORE_URL_KEYS.includes(key)) out.append(key, value);
+  return out;
 }
 
 /**
- * The filters as query-string pairs in `EXPLORE_FILTER_KEYS` order, for the page URL and for the
- * API calls alike; empty and false values are left out, booleans written as `1`.
+ * The filters of parsed values, with the rules between them: a `date_to` before `date_from` is
+ * dropped, and each value is read back as its URL would be (a username is trimmed), so the filters
+ * compare and serialise the same.
+ */
+export function exploreFilters(values: ExploreFilterValues): ExploreFilters {
+  const filters: Record<string, unknown> = {};
+  for (const key of EXPLORE_FILTER_KEYS) {
+    const value = values[key];
+    if (value === null) continue;
+    // `as never`: TypeScript does not tie the value's type to its own key's parser.
+    const read = exploreFilterParsers[key].parse(exploreFilterParsers[key].serialize(value as never));
+    if (read !== null) filters[key] = read;
+  }
+  const { date_from, date_to } = filters;
+  if (typeof date_from === 'string' && typeof date_to === 'string' && date_to < date_from) delete filters.date_to;
+  return filters;
+}
+
+/** The Explore state of parsed values (never throws: the parsers have dropped what they refuse). */
+export const exploreState = ({ view, sort, page, ...filters }: ExploreValues): ExploreState => ({
+  view,
+  sort,
+  page,
+  filters: exploreFilters(filters),
+});
+
+/**
+ * The values to write for some filters: every filter key, `null` (left out of the URL) for the
+ * unset, empty and false ones, so that a value the URL held and the state dropped goes too.
+ */
+export function filterValues(filters: ExploreFilters): ExploreFilterValues {
+  const canonical = exploreFilters(
+    Object.fromEntries(
+      EXPLORE_FILTER_KEYS.map((key) => {
+        const value = filters[key];
+        return [key, value === undefined || value === '' || value === false ? null : value];
+      }),
+    ) as ExploreFilterValues,
+  );
+  return Object.fromEntries(EXPLORE_FILTER_KEYS.map((key) => [key, canonical[key] ?? null])) as ExploreFilterValues;
+}
+
+/** The values to write for an Explore state (nuqs leaves the defaults out of the URL). */
+export const exploreValues = ({ view, sort, page, filters }: ExploreState): ExploreValues => ({
+  view,
+  sort,
+  page: page > 1 ? page : 1,
+  ...filterValues(filters),
+});
+
+/**
+ * The filters as query-string pairs in `EXPLORE_FILTER_KEYS` order, written as the page URL writes
+ * them (the parsers' `serialize`), for the API calls; empty and false values are left out.
  */
 export function filtersToQuery(filters: ExploreFilters): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key of EXPLORE_FILTER_KEYS) {
     const value = filters[key];
     if (value === undefined || value === '' || value === false) continue;
-    out[key] = value === true ? '1' : String(value);
+    out[key] = exploreFilterParsers[key].serialize(value as never);
   }
   return out;
-}
-
-/**
- * The query string of an Explore state: `view` (left out for the default list), `sort` (left out for
- * the default, newest observed first), the filters, then `page` (left out for page 1), so that equal
- * states give equal URLs.
- */
-export function exploreSearch(state: ExploreState): URLSearchParams {
-  const search = new URLSearchParams();
-  if (state.view !== DEFAULT_EXPLORE_VIEW) search.set('view', state.view);
-  if (state.sort !== DEFAULT_EXPLORE_SORT) search.set('sort', state.sort);
-  for (const [k, v] of Object.entries(filtersToQuery(state.filters))) search.set(k, v);
-  if (state.page > 1) search.set('page', String(state.page));
-  return search;
 }
 
 /**
@@ -97,10 +171,3 @@ export function switchView(state: ExploreState, view: ExploreView): ExploreState
 
 /** How many filters are set (the badge on the phone's Filters button). */
 export const activeFilterCount = (filters: ExploreFilters) => Object.keys(filtersToQuery(filters)).length;
-
-/**
- * The Explore state in the address bar at this instant. The router writes the address before React
- * renders the change (its updates run in a transition), so a second change made in between (two
- * filters picked in quick succession) must build on the address, not on the last render's state.
- */
-export const exploreStateNow = (): ExploreState => parseExploreSearch(new URLSearchParams(window.location.search));
