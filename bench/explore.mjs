@@ -32,7 +32,7 @@ import pg from 'pg';
 import { startCpuMeter } from './lib/cpu.mjs';
 import { loadExploreData } from './lib/explore-data.mjs';
 import { directListReplay, directLoad, httpLoad, timedDownload } from './lib/explore-load.mjs';
-import { clusterReference, copyExport, startBareServer } from './lib/explore-reference.mjs';
+import { clusterReference, copyExport, startBareServer, superclusterTrial } from './lib/explore-reference.mjs';
 import { embeddedDatabaseUrl, startServer } from './lib/server.mjs';
 import { fmt, log, pct, runBenchmark } from './lib/runner.mjs';
 import { mib, table } from './lib/stats.mjs';
@@ -544,6 +544,7 @@ async function main() {
         null,
       ]);
       let clusterIndex = null;
+      let superIndex = null;
       for (const v of VIEWPORTS) {
         // A slight pan per request, rounded to 1e-4° like the web client's viewports: x and y steps
         // of 1e-4° (≤ 0.01°) and a growing north edge make every URL of the run different.
@@ -584,6 +585,27 @@ async function main() {
           `Reference: clusters z${v.zoom} computed alone in-process (no HTTP, one thread)`,
           '(reference)',
           `p95 ${fmt(alone.p95, 2)} ms (p50 ${fmt(alone.p50, 2)}), ${fmt(alone.rps, 0)}/s`,
+          '',
+          null,
+        ]);
+        // Issue 12's trial: supercluster over the same site aggregates and viewports (docs/adr/0004).
+        bust = 0;
+        const trial = await superclusterTrial({ rows: clusterIndex.rows, panned, durationS, index: superIndex });
+        if (!superIndex) {
+          log(`  trial: supercluster index built in this process in ${fmt(trial.buildMs)} ms`);
+          rows.push([
+            'Trial: supercluster index build (same site aggregates)',
+            '(reported)',
+            `${fmt(trial.buildMs, 0)} ms (ClusterIndex: ${fmt(alone.buildMs, 0)} ms incl. the SQL)`,
+            '',
+            null,
+          ]);
+        }
+        superIndex = trial.index;
+        rows.push([
+          `Trial: clusters z${v.zoom} by supercluster alone in-process (same viewports, same merge)`,
+          '(reported)',
+          `p95 ${fmt(trial.p95, 2)} ms (p50 ${fmt(trial.p50, 2)}), ${fmt(trial.rps, 0)}/s, ${trial.clusters} cl.`,
           '',
           null,
         ]);

@@ -127,11 +127,12 @@ export async function clusterReference({ pool, panned, durationS, index: kept })
       tsImport('../../apps/server/src/db/visibility.ts', import.meta.url),
     ]);
   let buildMs = 0;
-  let index = kept;
+  let index = kept?.index;
+  let rows = kept?.rows;
   if (!index) {
     const db = drizzle(pool, { schema });
     const t0 = performance.now();
-    const rows = await exploreMapRepository.siteAggregates(
+    rows = await exploreMapRepository.siteAggregates(
       db,
       {},
       visibility.visibleStatuses(null),
@@ -160,7 +161,7 @@ export async function clusterReference({ pool, panned, durationS, index: kept })
   }
   const seconds = (performance.now() - t0) / 1000;
   return {
-    index,
+    index: { index, rows },
     buildMs,
     rps: latencies.length / seconds,
     requests: latencies.length,
@@ -168,5 +169,106 @@ export async function clusterReference({ pool, panned, durationS, index: kept })
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     mean: mean(latencies),
+  };
+}
+
+/**
+ * Issue 12's clustering trial: supercluster (a well-kept library) over the same public per-site
+ * aggregates, answering the same panned viewports with the same JSON shape (count = observations, the
+ * one observation id when count is 1, the checklist when all share one, bounds) and the same overlap
+ * merge, alone in this process. Its clusters are not the grid's (supercluster greedily joins points
+ * within `radius` px, positions weighted by observations): a trial of speed, not of identical answers.
+ * @param {{ rows: object[], panned: () => { zoom: number, west: string, south: string, east: string, north: string },
+ *   durationS: number, index?: object }} options `index`: a Supercluster built by an earlier call
+ * @returns {Promise<{ index: object, buildMs: number, rps: number, p50: number, p95: number, clusters: number }>} times in ms
+ */
+export async function superclusterTrial({ rows, panned, durationS, index: kept }) {
+  const [{ default: Supercluster }, { mergeOverlapping }] = await Promise.all([
+    import('supercluster'),
+    tsImport('../../apps/server/src/modules/explore/cluster-merge.ts', import.meta.url),
+  ]);
+  let buildMs = 0;
+  let index = kept;
+  if (!index) {
+    const t0 = performance.now();
+    // Radius 64 of a 512 extent = 32 px on 256-px tiles: the half-width of the grid's ≈ 64 px cells.
+    index = new Supercluster({
+      radius: 64,
+      extent: 512,
+      maxZoom: 20,
+      map: (p) => ({
+        count: p.count,
+        observation_id: p.observation_id,
+        checklist_min: p.checklist_min,
+        checklist_max: p.checklist_max,
+        lat: p.latitude * p.count,
+        lng: p.longitude * p.count,
+        west: p.longitude,
+        south: p.latitude,
+        east: p.longitude,
+        north: p.latitude,
+      }),
+      reduce: (a, b) => {
+        a.count += b.count;
+        a.observation_id = Math.min(a.observation_id, b.observation_id);
+        a.checklist_min = Math.min(a.checklist_min, b.checklist_min);
+        a.checklist_max = Math.max(a.checklist_max, b.checklist_max);
+        a.lat += b.lat;
+        a.lng += b.lng;
+        a.west = Math.min(a.west, b.west);
+        a.south = Math.min(a.south, b.south);
+        a.east = Math.max(a.east, b.east);
+        a.north = Math.max(a.north, b.north);
+      },
+    });
+    index.load(
+      rows.map((r) => ({
+        type: 'Feature',
+        properties: r,
+        geometry: { type: 'Point', coordinates: [r.longitude, r.latitude] },
+      })),
+    );
+    buildMs = performance.now() - t0;
+  }
+  const toCluster = (f) => {
+    const p = f.properties;
+    const cluster = p.cluster;
+    const count = p.count;
+    return {
+      latitude: cluster ? p.lat / count : p.latitude,
+      longitude: cluster ? p.lng / count : p.longitude,
+      count,
+      observation_id: count === 1 ? p.observation_id : null,
+      checklist_id: p.checklist_min === p.checklist_max ? p.checklist_min : null,
+      bounds: cluster
+        ? { west: p.west, south: p.south, east: p.east, north: p.north }
+        : { west: p.longitude, south: p.latitude, east: p.longitude, north: p.latitude },
+    };
+  };
+  const latencies = [];
+  let clusters = 0;
+  const t0 = performance.now();
+  const end = t0 + durationS * 1000;
+  while (performance.now() < end) {
+    const v = panned();
+    const started = performance.now();
+    const found = index
+      .getClusters([Number(v.west), Number(v.south), Number(v.east), Number(v.north)], v.zoom)
+      .map(toCluster)
+      .sort((a, b) => b.count - a.count);
+    const merged = mergeOverlapping(found, v.zoom);
+    JSON.stringify({ clusters: merged, total: merged.reduce((sum, c) => sum + c.count, 0) });
+    latencies.push(performance.now() - started);
+    clusters = merged.length;
+    if (latencies.length % 200 === 0) await new Promise((r) => setImmediate(r));
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  return {
+    index,
+    buildMs,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    clusters,
   };
 }
