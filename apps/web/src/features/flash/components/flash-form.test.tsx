@@ -83,7 +83,7 @@ function answerApi(previewFlags: { code: string; params: Record<string, string |
     http.post('/api/photos/uploadphotos/observations', () => {
       calls.uploads += 1;
       return HttpResponse.json({
-        photo_path: `/attachments/observations_temp/${PHOTO_NAME}`,
+        photo_path: 'observations_temp',
         photo_name: PHOTO_NAME,
         width: 800,
         height: 600,
