@@ -128,7 +128,7 @@ async function renderForm(lng: 'en' | 'fr' = 'en') {
     </QueryClientProvider>,
   );
   // The map (Leaflet, loaded lazily as in the app) is on screen before the volunteer starts.
-  await screen.findByRole('application', { name: i18n.t('flash.map_label') }, { timeout: 5000 });
+  await screen.findByRole('application', { name: i18n.t('flash.map_label') }, { timeout: 15_000 });
   return { onSaved, onQueued };
 }
 

@@ -159,7 +159,7 @@ async function renderStep(values: MissionFormValues, lng: 'en' | 'fr' = 'en') {
       </I18nextProvider>
     </QueryClientProvider>,
   );
-  await screen.findByRole('region', { name: i18n.t('mission:details.map_label') }, { timeout: 5000 });
+  await screen.findByRole('region', { name: i18n.t('mission:details.map_label') }, { timeout: 15_000 });
   return { onValid, onInvalid };
 }
 

@@ -79,6 +79,8 @@ function Step({ params, onValid }: { params: LoadParams; onValid: (values: Missi
 async function renderStep(lng: 'en' | 'fr' = 'en') {
   storage.setLanguage(lng);
   const params = await getParams();
+  // The step's schemas, which the form loads lazily, are in before the volunteer presses Next (a slow shared machine).
+  await import('../mission-schemas');
   const onValid = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

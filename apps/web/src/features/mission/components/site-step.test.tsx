@@ -117,7 +117,7 @@ async function renderStep(lng: 'en' | 'fr' = 'en') {
     </QueryClientProvider>,
   );
   // The map (Leaflet, loaded lazily as in the app) is on screen before the volunteer starts.
-  const map = await screen.findByRole('application', { name: i18n.t('mission:site.map_label') }, { timeout: 5000 });
+  const map = await screen.findByRole('application', { name: i18n.t('mission:site.map_label') }, { timeout: 15_000 });
   return { onValid, map };
 }
 
