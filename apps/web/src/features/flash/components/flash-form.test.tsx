@@ -12,53 +12,26 @@
  */
 import 'fake-indexeddb/auto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { QualityPreviewInput, SubmitFlashInput } from '@mm/shared';
-import enCommon from '@mm/shared/locales/en/common.json';
-import enValidation from '@mm/shared/locales/en/validation.json';
-import frCommon from '@mm/shared/locales/fr/common.json';
-import frValidation from '@mm/shared/locales/fr/validation.json';
 import { getParams } from '../../../entities/params/get-params';
 import { SessionProvider } from '../../../entities/session/session-context';
 import { storage } from '../../../lib/storage';
 import { MOCK_TOKEN, MOCK_USER } from '../../../mocks/fixtures/users';
-import { handlers } from '../../../mocks/handlers';
+import { mockApi, testTranslations } from '../../../mocks/component-test';
 import { FlashForm } from './flash-form';
 
 /** The name the upload answers for the stored photo (the shape the shared photo schema accepts). */
 const PHOTO_NAME = '6f1c2d3e-4a5b-4c6d-8e7f-0123456789ab.jpg';
 const CHECKLIST_ID = 321;
 
-const server = setupServer(...handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-  sessionStorage.clear();
+const server = mockApi(() => {
   Reflect.deleteProperty(navigator, 'geolocation');
 });
-afterAll(() => server.close());
-
-async function translations(lng: 'en' | 'fr'): Promise<I18n> {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    defaultNS: 'common',
-    resources: {
-      en: { common: enCommon, validation: enValidation },
-      fr: { common: frCommon, validation: frValidation },
-    },
-    interpolation: { escapeValue: false },
-  });
-  return i18n;
-}
 
 /**
  * Answers of the calls the form makes while it is filled and sent, each request kept for the test:
@@ -107,7 +80,7 @@ async function renderForm(lng: 'en' | 'fr' = 'en') {
   storage.setToken(MOCK_TOKEN);
   storage.setCurrentUser(MOCK_USER);
   const params = await getParams();
-  const i18n = await translations(lng);
+  const i18n = await testTranslations(lng);
   const onSaved = vi.fn();
   const onQueued = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

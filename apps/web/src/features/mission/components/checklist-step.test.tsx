@@ -4,34 +4,14 @@
  * French locale files, driven as a volunteer would.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
 import { useForm, FormProvider } from 'react-hook-form';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import enCommon from '@mm/shared/locales/en/common.json';
-import enMission from '@mm/shared/locales/en/mission.json';
-import enValidation from '@mm/shared/locales/en/validation.json';
-import frCommon from '@mm/shared/locales/fr/common.json';
-import frMission from '@mm/shared/locales/fr/mission.json';
-import frValidation from '@mm/shared/locales/fr/validation.json';
+import { testTranslations } from '../../../mocks/component-test';
 import { emptyMission, missionStepResolver, type MissionFormValues } from '../mission-values';
 import { ChecklistStep } from './checklist-step';
 
 afterEach(cleanup);
-
-async function translations(lng: 'en' | 'fr'): Promise<I18n> {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    defaultNS: 'common',
-    resources: {
-      en: { common: enCommon, mission: enMission, validation: enValidation },
-      fr: { common: frCommon, mission: frMission, validation: frValidation },
-    },
-    interpolation: { escapeValue: false },
-  });
-  return i18n;
-}
 
 /** The step inside its form, with a "Next" button that validates it as the Mission stepper does. */
 function Step({ onValid }: { onValid: (values: MissionFormValues) => void }) {
@@ -52,7 +32,7 @@ function Step({ onValid }: { onValid: (values: MissionFormValues) => void }) {
 async function renderStep(lng: 'en' | 'fr' = 'en') {
   const onValid = vi.fn();
   render(
-    <I18nextProvider i18n={await translations(lng)}>
+    <I18nextProvider i18n={await testTranslations(lng)}>
       <Step onValid={onValid} />
     </I18nextProvider>,
   );

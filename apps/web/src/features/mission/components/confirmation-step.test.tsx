@@ -12,25 +12,17 @@
  * renders as in the app.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { useForm, FormProvider, type FieldErrors } from 'react-hook-form';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LoadParams, QualityFlag, QualityPreviewInput } from '@mm/shared';
-import enCommon from '@mm/shared/locales/en/common.json';
-import enMission from '@mm/shared/locales/en/mission.json';
-import enValidation from '@mm/shared/locales/en/validation.json';
-import frCommon from '@mm/shared/locales/fr/common.json';
-import frMission from '@mm/shared/locales/fr/mission.json';
-import frValidation from '@mm/shared/locales/fr/validation.json';
 import { getParams } from '../../../entities/params/get-params';
 import { storage } from '../../../lib/storage';
 import { MOCK_TOKEN } from '../../../mocks/fixtures/users';
-import { handlers } from '../../../mocks/handlers';
+import { mockApi, testTranslations } from '../../../mocks/component-test';
 import { missionStepResolver, type MissionFormValues } from '../mission-values';
 import { ConfirmationStep } from './confirmation-step';
 import { MissionQualityWarnings } from './mission-quality-warnings';
@@ -74,15 +66,7 @@ const januaryMission = (): MissionFormValues => ({
   },
 });
 
-const server = setupServer(...handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterAll(() => server.close());
+const server = mockApi();
 
 /** The quality preview: answers `flags` (the rules only the server runs), keeping each request. */
 function answerPreview(flags: QualityFlag[]) {
@@ -94,20 +78,6 @@ function answerPreview(flags: QualityFlag[]) {
     }),
   );
   return previews;
-}
-
-async function translations(lng: 'en' | 'fr'): Promise<I18n> {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    defaultNS: 'common',
-    resources: {
-      en: { common: enCommon, mission: enMission, validation: enValidation },
-      fr: { common: frCommon, mission: frMission, validation: frValidation },
-    },
-    interpolation: { escapeValue: false },
-  });
-  return i18n;
 }
 
 /** The step inside its form, its warnings below, and a "Submit" button that validates the whole mission. */
@@ -142,7 +112,7 @@ async function renderStep(values: MissionFormValues, lng: 'en' | 'fr' = 'en') {
   storage.setLanguage(lng);
   storage.setToken(MOCK_TOKEN);
   const params = await getParams();
-  const i18n = await translations(lng);
+  const i18n = await testTranslations(lng);
   const onValid = vi.fn();
   const onInvalid = vi.fn();
   render(

@@ -11,53 +11,23 @@
  */
 import 'fake-indexeddb/auto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { useForm, FormProvider } from 'react-hook-form';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LoadParams } from '@mm/shared';
-import enCommon from '@mm/shared/locales/en/common.json';
-import enMission from '@mm/shared/locales/en/mission.json';
-import enValidation from '@mm/shared/locales/en/validation.json';
-import frCommon from '@mm/shared/locales/fr/common.json';
-import frMission from '@mm/shared/locales/fr/mission.json';
-import frValidation from '@mm/shared/locales/fr/validation.json';
 import { getParams } from '../../../entities/params/get-params';
 import { storage } from '../../../lib/storage';
-import { handlers } from '../../../mocks/handlers';
+import { mockApi, testTranslations } from '../../../mocks/component-test';
 import { emptyMission, missionStepResolver, type MissionFormValues } from '../mission-values';
 import { ObservationStep } from './observation-step';
 
 /** The name the upload answers for the n-th stored picture (the shape the shared photo schema accepts). */
 const photoName = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}.jpg`;
 
-const server = setupServer(...handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterAll(() => server.close());
-
-async function translations(lng: 'en' | 'fr'): Promise<I18n> {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    defaultNS: 'common',
-    resources: {
-      en: { common: enCommon, mission: enMission, validation: enValidation },
-      fr: { common: frCommon, mission: frMission, validation: frValidation },
-    },
-    interpolation: { escapeValue: false },
-  });
-  return i18n;
-}
+const server = mockApi();
 
 /** The step inside its form, with a "Next" button that validates it as the Mission stepper does. */
 function Step({ params, onValid }: { params: LoadParams; onValid: (values: MissionFormValues) => void }) {
@@ -84,7 +54,7 @@ async function renderStep(lng: 'en' | 'fr' = 'en') {
   const onValid = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={await translations(lng)}>
+      <I18nextProvider i18n={await testTranslations(lng)}>
         <MemoryRouter initialEntries={[`/${lng}/submit/mission`]}>
           <Routes>
             <Route path="/:locale/submit/mission" element={<Step params={params} onValid={onValid} />} />

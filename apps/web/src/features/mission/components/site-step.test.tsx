@@ -10,25 +10,17 @@
  * the app (jsdom has no layout: a click at the map's top-left corner lands near the map's centre, northern Québec).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { useForm, FormProvider } from 'react-hook-form';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, type LoadParams, type MySite } from '@mm/shared';
-import enCommon from '@mm/shared/locales/en/common.json';
-import enMission from '@mm/shared/locales/en/mission.json';
-import enValidation from '@mm/shared/locales/en/validation.json';
-import frCommon from '@mm/shared/locales/fr/common.json';
-import frMission from '@mm/shared/locales/fr/mission.json';
-import frValidation from '@mm/shared/locales/fr/validation.json';
 import { clickUncertainty } from '../../../components/map/coordinate-uncertainty';
 import { getParams } from '../../../entities/params/get-params';
 import { storage } from '../../../lib/storage';
-import { handlers } from '../../../mocks/handlers';
+import { mockApi, testTranslations } from '../../../mocks/component-test';
 import { emptyMission, missionStepResolver, type MissionFormValues } from '../mission-values';
 import { SiteStep } from './site-step';
 
@@ -44,15 +36,7 @@ const MY_SITE: MySite = {
   checklists: 3,
 };
 
-const server = setupServer(...handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterAll(() => server.close());
+const server = mockApi();
 
 /** The province lookup: Québec (11) north of 44° N in the east, else nothing; my one saved site. */
 function answerApi() {
@@ -67,20 +51,6 @@ function answerApi() {
     http.get('/api/sites/mine', () => HttpResponse.json([MY_SITE])),
   );
   return { located };
-}
-
-async function translations(lng: 'en' | 'fr'): Promise<I18n> {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    defaultNS: 'common',
-    resources: {
-      en: { common: enCommon, mission: enMission, validation: enValidation },
-      fr: { common: frCommon, mission: frMission, validation: frValidation },
-    },
-    interpolation: { escapeValue: false },
-  });
-  return i18n;
 }
 
 /** The step inside its form, with a "Next" button that validates it as the Mission stepper does. */
@@ -103,7 +73,7 @@ function Step({ params, onValid }: { params: LoadParams; onValid: (values: Missi
 async function renderStep(lng: 'en' | 'fr' = 'en') {
   storage.setLanguage(lng);
   const params = await getParams();
-  const i18n = await translations(lng);
+  const i18n = await testTranslations(lng);
   const onValid = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

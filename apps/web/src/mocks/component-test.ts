@@ -1,0 +1,50 @@
+/**
+ * What the form component tests share (issue 12: Testing Library + MSW): the real English and French
+ * locale files in a fresh i18next instance, and an MSW server answering with the front-end mock mode's
+ * handlers, reset after each test with the DOM and the browser storage.
+ */
+import { cleanup } from '@testing-library/react';
+import i18next, { type i18n as I18n } from 'i18next';
+import { setupServer, type SetupServer } from 'msw/node';
+import { initReactI18next } from 'react-i18next';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import enCommon from '@mm/shared/locales/en/common.json';
+import enMission from '@mm/shared/locales/en/mission.json';
+import enValidation from '@mm/shared/locales/en/validation.json';
+import frCommon from '@mm/shared/locales/fr/common.json';
+import frMission from '@mm/shared/locales/fr/mission.json';
+import frValidation from '@mm/shared/locales/fr/validation.json';
+import { handlers } from './handlers';
+
+/** An i18next instance in `lng` with the `common`, `mission` and `validation` namespaces the forms use. */
+export async function testTranslations(lng: 'en' | 'fr'): Promise<I18n> {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng,
+    defaultNS: 'common',
+    resources: {
+      en: { common: enCommon, mission: enMission, validation: enValidation },
+      fr: { common: frCommon, mission: frMission, validation: frValidation },
+    },
+    interpolation: { escapeValue: false },
+  });
+  return i18n;
+}
+
+/**
+ * An MSW server for this test file: the mock mode's handlers, any unhandled request an error; after
+ * each test the DOM is unmounted, per-test handlers dropped, storage cleared and `afterEach` run.
+ */
+export function mockApi(afterEachTest?: () => void): SetupServer {
+  const server = setupServer(...handlers);
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    cleanup();
+    server.resetHandlers();
+    localStorage.clear();
+    sessionStorage.clear();
+    afterEachTest?.();
+  });
+  afterAll(() => server.close());
+  return server;
+}
