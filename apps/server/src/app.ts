@@ -35,7 +35,7 @@ import { observationsRoutes } from './modules/observations/observations.routes';
 import { followDataVersion } from './lib/data-version';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
-import { responseCachePlugin } from './plugins/response-cache';
+import { createResponseCache } from './plugins/response-cache';
 import { createObservationsService } from './modules/observations/observations.service';
 import { exploreRoutes, galleryRoutes } from './modules/explore/explore.routes';
 import { createExploreService } from './modules/explore/explore.service';
@@ -208,6 +208,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler<ZodType>(({ schema, httpPart }) => validatorFor(schema, httpPart ?? 'body'));
   app.setSerializerCompiler(serializerCompiler);
 
+  // Explore's answer cache first: an anonymous hit is answered before any other hook (issue 20).
+  const dataVersion = await followDataVersion(db.$client, (msg) => app.log.warn(msg));
+  app.addHook('onClose', () => dataVersion.close());
+  const responseCache = createResponseCache({ dataVersion, securityHeaders: clientErrorHeaders });
+  await app.register(responseCache.early);
   await registerExternalPlugins(app, config);
   await app.register(i18nPlugin);
   await app.register(errorsPlugin);
@@ -238,8 +243,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const photos = createPhotosService(db, storage);
   const quality = createQualityService(db);
   const checklists = createChecklistsService(db, photos, quality);
-  const dataVersion = await followDataVersion(db.$client, (msg) => app.log.warn(msg));
-  app.addHook('onClose', () => dataVersion.close());
   const observations = createObservationsService(db);
   const explore = createExploreService(db, dataVersion, {
     rowCacheBytes: Math.round(config.EXPLORE_ROW_CACHE_MB * 1024 * 1024),
@@ -314,7 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(authPlugin, { users });
   await app.register(rateLimitPlugin, { limits });
-  await app.register(responseCachePlugin, { dataVersion });
+  await app.register(responseCache.signedIn);
 
   const authLimit = { max: config.AUTH_RATE_LIMIT, timeWindow: config.AUTH_RATE_WINDOW_MS };
   const signupLimit = { max: config.SIGNUP_RATE_LIMIT, timeWindow: config.SIGNUP_RATE_WINDOW_MS };

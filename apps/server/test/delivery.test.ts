@@ -191,5 +191,21 @@ describe('API answers', () => {
     const revalidated = await get(url, { ...accept, 'if-none-match': plain.headers.etag as string });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
+
+    // Hits and 304s, answered before the other hooks (issue 20), carry the security headers of any
+    // answer; a signed-in volunteer's hits come from the same cache through Fastify's reply.
+    const security = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options'];
+    const signedIn = { ...accept, authorization: volunteer.token };
+    const signedInHit = await get(url, signedIn);
+    expect(signedInHit.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(signedInHit.rawPayload).toString()).toBe(plain.body);
+    const signedIn304 = await get(url, { ...signedIn, 'if-none-match': plain.headers.etag as string });
+    expect(signedIn304.statusCode).toBe(304);
+    for (const res of [third, revalidated, signedInHit, signedIn304]) {
+      for (const name of security) expect(res.headers[name], name).toBe(plain.headers[name]);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect(third.headers['content-length']).toBe(String(third.rawPayload.length));
+    expect(third.headers['content-type']).toBe(plain.headers['content-type']);
   });
 });
