@@ -8,8 +8,13 @@ import type { DbOrTx } from '../../db/client';
 import { observationJoins, observationWhere, siteSource } from '../../db/observation-filters';
 import type { Positions } from '../../db/visibility';
 
-/** Rows fetched from the server-side cursor at a time: the most a download holds in memory. */
-const CURSOR_BATCH_ROWS = 1000;
+/**
+ * Rows fetched from the server-side cursor at a time: the most a download holds in memory. 500, not
+ * 1000: a batch outlived two young-generation collections and was promoted, so the old space grew by
+ * ≈ 160 MiB over a 946 k-row export; with 500 the server's RSS grows ≈ 36 MiB and the export is as fast
+ * (ADR 0019).
+ */
+const CURSOR_BATCH_ROWS = 500;
 const dialect = new PgDialect();
 
 /** What is logged of a download when it starts. */
