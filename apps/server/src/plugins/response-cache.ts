@@ -34,6 +34,8 @@ interface Entry {
   /** The body compressed once per encoding, on the first hit that accepts it (issue 13). */
   br?: Buffer;
   gzip?: Buffer;
+  /** The whole header list of an anonymous hit per encoding, made on its first hit (issue 20). */
+  headers: Partial<Record<'br' | 'gzip' | 'identity', string[]>>;
 }
 
 /** Bodies at least this long are sent compressed when the request accepts it (as @fastify/compress does, bytes). */
@@ -41,10 +43,23 @@ const COMPRESS_THRESHOLD = 1024;
 /** brotli at @fastify/compress's quality: a cached body is compressed once, so the level costs little. */
 const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } };
 
+/** Accept-Encoding values seen and the encoding each chooses: browsers send a handful of values. */
+const negotiated = new Map<string, string | null>();
+const MAX_NEGOTIATED = 64;
+function negotiateEncoding(acceptEncoding: string): string | null {
+  let encoding = negotiated.get(acceptEncoding);
+  if (encoding === undefined) {
+    if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
+    encoding = negotiate(acceptEncoding, ['br', 'gzip']) ?? null;
+    negotiated.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
 /** The body of a hit in the best encoding the request accepts (br, gzip, or none), made once per entry. */
 function encodedBody(entry: Entry, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
   if (!acceptEncoding || entry.body.length < COMPRESS_THRESHOLD) return { body: entry.body };
-  const encoding = negotiate(acceptEncoding, ['br', 'gzip']);
+  const encoding = negotiateEncoding(acceptEncoding);
   if (encoding === 'br') return { body: (entry.br ??= brotliCompressSync(entry.body, BROTLI_OPTIONS)), encoding };
   if (encoding === 'gzip') return { body: (entry.gzip ??= gzipSync(entry.body)), encoding };
   return { body: entry.body };
@@ -93,6 +108,9 @@ export function createResponseCache({ dataVersion, securityHeaders }: ResponseCa
   const etagOf = (version: number) => `"${boot}-${version}"`;
   /** Flat [name, value, …] list of the headers every hit and 304 carries, before its own. */
   const fixedHeaders = securityHeaders.flatMap(([name, value]) => [name, value]);
+  const cacheHeaders = (etag: string) => ['ETag', etag, 'Cache-Control', 'no-cache', 'Vary', 'accept-encoding'];
+  /** The header list of an anonymous 304 at the current version. */
+  let notModified: { version: number | null; headers: string[] } = { version: null, headers: [] };
 
   /** The version a cacheable request is answered at, or null (not cacheable, or changes cannot be followed). */
   const versionFor = (request: FastifyRequest): number | null =>
@@ -115,16 +133,24 @@ export function createResponseCache({ dataVersion, securityHeaders }: ResponseCa
           reply.header('ETag', etag).header('Cache-Control', 'no-cache').header('Vary', 'accept-encoding');
           return done();
         }
-        const headers = [...fixedHeaders, 'ETag', etag, 'Cache-Control', 'no-cache', 'Vary', 'accept-encoding'];
         reply.hijack();
         if (!hit) {
-          reply.raw.writeHead(304, headers);
+          if (notModified.version !== version)
+            notModified = { version, headers: [...fixedHeaders, ...cacheHeaders(etag)] };
+          reply.raw.writeHead(304, notModified.headers);
           reply.raw.end();
           return;
         }
         const { body, encoding } = encodedBody(hit, request.headers['accept-encoding']);
-        headers.push('Content-Type', hit.contentType, 'Content-Length', String(body.length));
-        if (encoding) headers.push('Content-Encoding', encoding);
+        const headers = (hit.headers[encoding ?? 'identity'] ??= [
+          ...fixedHeaders,
+          ...cacheHeaders(etag),
+          'Content-Type',
+          hit.contentType,
+          'Content-Length',
+          String(body.length),
+          ...(encoding ? ['Content-Encoding', encoding] : []),
+        ]);
         reply.raw.writeHead(200, headers);
         reply.raw.end(body);
       });
@@ -143,6 +169,7 @@ export function createResponseCache({ dataVersion, securityHeaders }: ResponseCa
             version,
             body: Buffer.from(payload),
             contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+            headers: {},
           });
         }
         return payload;
