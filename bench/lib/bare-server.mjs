@@ -1,10 +1,11 @@
 // The Explore benchmark's ceiling for cached answers (issue 20): a bare Fastify server, in its own
 // Node process like the real server, answering fixed bodies from memory. Each body is compressed
-// once at start (brotli quality 4 and gzip, as the API's cache does) and the encoding is chosen per
-// request from Accept-Encoding, with a fixed ETag, so it sends the same bytes and headers a cache hit
-// of the API sends, with no other work.
+// once at start (brotli quality 4 and gzip, as the API's cache does, for bodies of 1 KB and more) and
+// the encoding is chosen per request from Accept-Encoding, with a fixed ETag and the headers the
+// manifest gives (the API's security headers), so it sends the same bytes and headers a cache hit of
+// the API sends, with no other work.
 // Usage: node bench/lib/bare-server.mjs <manifest.json>; the manifest is
-//   { "bodies": { "<name>": { "file": "<path of the body>", "contentType": "…" } } }
+//   { "bodies": { "<name>": { "file": "<path of the body>", "contentType": "…", "headers": { … } } } }
 // and GET /bare/<name> answers that body. Prints "listening <port>" once ready, on 127.0.0.1.
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -12,15 +13,17 @@ import Fastify from 'fastify';
 
 const manifest = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const bodies = new Map(
-  Object.entries(manifest.bodies).map(([name, { file, contentType }]) => {
+  Object.entries(manifest.bodies).map(([name, { file, contentType, headers = {} }]) => {
     const body = readFileSync(file);
+    const compress = body.length >= 1024;
     return [
       name,
       {
         contentType,
+        headers,
         identity: body,
-        br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }),
-        gzip: gzipSync(body),
+        br: compress ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : null,
+        gzip: compress ? gzipSync(body) : null,
       },
     ];
   }),
@@ -31,8 +34,9 @@ app.get('/bare/:name', (request, reply) => {
   const b = bodies.get(request.params.name);
   if (!b) return reply.code(404).send();
   const accept = request.headers['accept-encoding'] ?? '';
-  const encoding = accept.includes('br') ? 'br' : accept.includes('gzip') ? 'gzip' : null;
+  const encoding = !b.br ? null : accept.includes('br') ? 'br' : accept.includes('gzip') ? 'gzip' : null;
   reply
+    .headers(b.headers)
     .type(b.contentType)
     .header('ETag', '"bare-1"')
     .header('Cache-Control', 'no-cache')

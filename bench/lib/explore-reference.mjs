@@ -13,18 +13,19 @@ import { mean, percentile } from './stats.mjs';
 import { HOST, ROOT } from './server.mjs';
 
 /**
- * Starts bench/lib/bare-server.mjs with `bodies` (name → UTF-8 text and content type) and waits for
- * it to listen. GET `/bare/<name>` then answers that body (br or gzip as accepted, made once).
- * @param {Record<string, { body: string, contentType: string }>} bodies
+ * Starts bench/lib/bare-server.mjs with `bodies` (name → UTF-8 text, content type and the other
+ * headers to send) and waits for it to listen. GET `/bare/<name>` then answers that body (br or gzip
+ * as accepted above 1 KB, made once) with those headers.
+ * @param {Record<string, { body: string, contentType: string, headers?: Record<string, string> }>} bodies
  * @returns {Promise<{ baseUrl: string, pid: number, stop: () => Promise<void> }>}
  */
 export async function startBareServer(bodies) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mm-bench-bare-'));
   const manifest = { bodies: {} };
-  for (const [name, { body, contentType }] of Object.entries(bodies)) {
+  for (const [name, { body, contentType, headers = {} }] of Object.entries(bodies)) {
     const file = path.join(dir, `${name}.body`);
     writeFileSync(file, body);
-    manifest.bodies[name] = { file, contentType };
+    manifest.bodies[name] = { file, contentType, headers };
   }
   const manifestFile = path.join(dir, 'manifest.json');
   writeFileSync(manifestFile, JSON.stringify(manifest));
