@@ -29,20 +29,39 @@ const bodies = new Map(
   }),
 );
 
+/** The full header list of one body in one encoding, made once: the route writes it as it is. */
+const headerList = (b, encoding, body) => [
+  ...Object.entries(b.headers).flat(),
+  'Content-Type',
+  b.contentType,
+  'ETag',
+  '"bare-1"',
+  'Cache-Control',
+  'no-cache',
+  'Vary',
+  'accept-encoding',
+  'Content-Length',
+  String(body.length),
+  ...(encoding ? ['Content-Encoding', encoding] : []),
+];
+for (const b of bodies.values())
+  b.lists = {
+    identity: headerList(b, null, b.identity),
+    br: b.br && headerList(b, 'br', b.br),
+    gzip: b.gzip && headerList(b, 'gzip', b.gzip),
+  };
+
+// The cheapest way Fastify can answer known bytes: route, then the ready-made headers and body written
+// to the socket (the API's cache hits do the same, after their own checks).
 const app = Fastify({ logger: false });
 app.get('/bare/:name', (request, reply) => {
   const b = bodies.get(request.params.name);
   if (!b) return reply.code(404).send();
   const accept = request.headers['accept-encoding'] ?? '';
-  const encoding = !b.br ? null : accept.includes('br') ? 'br' : accept.includes('gzip') ? 'gzip' : null;
-  reply
-    .headers(b.headers)
-    .type(b.contentType)
-    .header('ETag', '"bare-1"')
-    .header('Cache-Control', 'no-cache')
-    .header('Vary', 'accept-encoding');
-  if (encoding) reply.header('Content-Encoding', encoding);
-  return reply.send(encoding ? b[encoding] : b.identity);
+  const encoding = !b.br ? 'identity' : accept.includes('br') ? 'br' : accept.includes('gzip') ? 'gzip' : 'identity';
+  reply.hijack();
+  reply.raw.writeHead(200, b.lists[encoding]);
+  reply.raw.end(b[encoding]);
 });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 console.log(`listening ${new URL(address).port}`);
