@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ResolverOptions } from 'react-hook-form';
-import { signupInputSchema, submitFlashInputSchema } from '@mm/shared';
-import { decodeMessage, encodeMessage, schemaResolver } from './form-resolver';
+import { z } from 'zod';
+import { V, contactInputSchema, signupInputSchema, submitFlashInputSchema } from '@mm/shared';
+import { decodeMessage, encodeMessage, formErrorMap, schemaResolver } from './form-resolver';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<never>;
 
@@ -20,6 +21,34 @@ describe('schemaResolver', () => {
     expect(decodeMessage((bad.errors as Record<string, { message?: string }>).locality?.message ?? '').values).toEqual({
       max: '200',
     });
+  });
+});
+
+describe('formErrorMap', () => {
+  const messageOf = (schema: z.ZodType, value: unknown) =>
+    decodeMessage(schema.safeParse(value, { error: formErrorMap }).error?.issues[0]?.message ?? '');
+
+  it('gives the spec §5 key and limits of checks that set no message', () => {
+    expect(messageOf(z.string().min(10), 'short')).toEqual({ key: V.minChars, values: { min: '10' } });
+    expect(messageOf(z.number().min(1), 0)).toEqual({ key: V.numberMin, values: { min: '1' } });
+    expect(messageOf(z.number(), 'abc')).toEqual({ key: V.number, values: {} });
+    expect(messageOf(z.string(), undefined)).toEqual({ key: V.required, values: {} });
+    expect(messageOf(z.email(), 'not-an-address')).toEqual({ key: V.emailInvalid, values: {} });
+  });
+
+  it('leaves the key a check set itself', () => {
+    expect(messageOf(z.string().min(1, V.required), '')).toEqual({ key: V.required, values: {} });
+  });
+
+  it('speaks for a shared schema through the resolver (contact message of 10 to 5000 characters)', async () => {
+    const resolve = schemaResolver(contactInputSchema);
+    const result = await resolve(
+      { name: 'A', email: 'a@example.org', subject: 'S', message: 'too short' },
+      undefined,
+      options as never,
+    );
+    const message = (result.errors as Record<string, { message?: string }>).message?.message ?? '';
+    expect(decodeMessage(message)).toEqual({ key: V.minChars, values: { min: '10' } });
   });
 });
 

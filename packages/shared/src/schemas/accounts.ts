@@ -9,7 +9,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, V.maxChars)
+    .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -30,7 +30,7 @@ function matchParams(key: 'password' | 'new_password') {
     },
   };
 }
-const confirmSchema = z.string(V.required).min(1, V.required);
+const confirmSchema = z.string().min(1, V.required);
 
 /** Forgot username/password (spec §2 `/users/forgotpassword`): the account's email. */
 export const forgotPasswordInputSchema = z.object({ email: emailSchema });
@@ -61,7 +61,7 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 /** Change password from My profile: the current one, then the new one twice. */
 export const changePasswordInputSchema = z
   .object({
-    current_password: z.string(V.required).min(1, V.required).max(256, V.maxChars),
+    current_password: z.string().min(1, V.required).max(256),
     new_password: passwordSchema,
     confirm_password: confirmSchema,
   })
@@ -70,8 +70,8 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
 /** `PUT /users/update/{id}`: the user fields a person may change (spec §3 User record). */
 export const updateUserInputSchema = z.object({
-  first_name: z.string(V.required).trim().min(1, V.required).max(60, V.maxChars),
-  last_name: z.string(V.required).trim().min(1, V.required).max(60, V.maxChars),
+  first_name: z.string().trim().min(1, V.required).max(60),
+  last_name: z.string().trim().min(1, V.required).max(60),
   email: emailSchema,
   language: z.enum(LOCALES, V.required),
   province_id: columnInt('province_id').nullable().default(null),
@@ -134,7 +134,7 @@ export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 /** `GET /users/getusernames?limit=100&value=…` (spec §3 "User search result"). */
 export const usernameSearchQuerySchema = z.object({
-  value: z.string().trim().max(30, V.maxChars).default(''),
+  value: z.string().trim().max(30).default(''),
   limit: z.coerce.number().int().min(1).max(USERNAME_SEARCH_LIMIT).default(USERNAME_SEARCH_LIMIT),
 });
 export const usernameSearchResponseSchema = z.object({
@@ -162,10 +162,10 @@ export const userListResponseSchema = z.object({
 
 /** Contact Us form (spec §2 `/content/contact-us`). */
 export const contactInputSchema = z.object({
-  name: z.string(V.required).trim().min(1, V.required).max(120, V.maxChars),
+  name: z.string().trim().min(1, V.required).max(120),
   email: emailSchema,
-  subject: z.string(V.required).trim().min(1, V.required).max(200, V.maxChars),
-  message: multiline(z.string(V.required).trim().min(1, V.required).min(10, V.minChars).max(5000, V.maxChars)),
+  subject: z.string().trim().min(1, V.required).max(200),
+  message: multiline(z.string().trim().min(1, V.required).min(10).max(5000)),
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 

@@ -157,7 +157,7 @@ export const adminObservationUpdateSchema = z.object({
   checklist_date: isoDate.optional(),
   latitude: latitudeSchema.optional(),
   longitude: longitudeSchema.optional(),
-  locality: z.string().trim().min(1, V.required).max(200, V.maxChars).optional(),
+  locality: z.string().trim().min(1, V.required).max(200).optional(),
   province_id: columnInt('province_id').optional(),
 });
 export type AdminObservationUpdate = z.infer<typeof adminObservationUpdateSchema>;
@@ -188,7 +188,7 @@ export const adminChecklistUpdateSchema = z.object({
     .max(1000, V.invalid)
     .nullable()
     .optional(),
-  comment: multiline(z.string().max(2000, V.maxChars).nullable().optional()),
+  comment: multiline(z.string().max(2000).nullable().optional()),
 });
 
 export const adminSiteSchema = z.object({
@@ -201,8 +201,8 @@ export const adminSiteSchema = z.object({
   is_private: z.boolean(),
 });
 export const adminSiteUpdateSchema = z.object({
-  locality: z.string().trim().min(1, V.required).max(200, V.maxChars).optional(),
-  city: z.string().trim().max(200, V.maxChars).nullable().optional(),
+  locality: z.string().trim().min(1, V.required).max(200).optional(),
+  city: z.string().trim().max(200).nullable().optional(),
   province_id: columnInt('province_id').optional(),
   latitude: latitudeSchema.optional(),
   longitude: longitudeSchema.optional(),
@@ -242,7 +242,7 @@ export const adminMilkweedSchema = z.object({
   spanish_name: z.string(),
   isdeleted: z.boolean(),
 });
-const name = z.string(V.required).trim().min(1, V.required).max(200, V.maxChars);
+const name = z.string().trim().min(1, V.required).max(200);
 export const adminMilkweedInputSchema = z.object({
   latin_name: name,
   english_name: name,

@@ -17,7 +17,7 @@ const reasonFields = {
   /** A reason of the seeded `reasons` list (`loadparams.reasons`). */
   reason_id: reasonId.optional(),
   /** The reason in the requester's own words. */
-  reason_text: multiline(z.string().trim().max(DOWNLOAD_REASON_MAX_CHARS, V.maxChars).optional()),
+  reason_text: multiline(z.string().trim().max(DOWNLOAD_REASON_MAX_CHARS).optional()),
 };
 
 /**

@@ -51,7 +51,7 @@ const exploreFilterFields = {
   country_id: queryColumnInt('country_id', V.numberPositive).optional(),
   province_id: queryColumnInt('province_id', V.numberPositive).optional(),
   /** Observer's username, case-insensitive, exact. */
-  username: z.string().trim().min(1, V.required).max(100, V.maxChars).optional(),
+  username: z.string().trim().min(1, V.required).max(100).optional(),
   /** Flash Data sightings or Mission surveys. */
   kind: z.enum(['flash', 'mission'], V.invalid).optional(),
   /** Only observations with at least one photo. */

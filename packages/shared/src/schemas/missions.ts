@@ -18,8 +18,8 @@ const idRef = (column: IntegerColumn) => columnInt(column, V.required, V.require
 /** Step 1, Where (site): one of the user's sites by id, or a new site. */
 export const missionSiteSchema = z.object({
   site_id: columnInt('site_id').nullish(),
-  locality: z.string(V.required).trim().min(1, V.required).max(200, V.maxChars),
-  city: z.string(V.required).trim().min(1, V.required).max(100, V.maxChars),
+  locality: z.string().trim().min(1, V.required).max(200),
+  city: z.string().trim().min(1, V.required).max(100),
   province_id: idRef('province_id'),
   latitude: latitudeSchema,
   longitude: longitudeSchema,
@@ -37,8 +37,8 @@ export type MissionSite = z.infer<typeof missionSiteSchema>;
 export const missionChecklistSchema = z
   .object({
     checklist_date: isoDate,
-    start_time: z.string(V.required).min(1, V.required).pipe(clockTime),
-    end_time: z.string(V.required).min(1, V.required).pipe(clockTime),
+    start_time: z.string().min(1, V.required).pipe(clockTime),
+    end_time: z.string().min(1, V.required).pipe(clockTime),
     participants: z.number(V.number).int(V.wholeNumber).min(1, V.numberPositive).max(500, V.invalid),
   })
   .refine((v) => v.end_time >= v.start_time, {
@@ -82,7 +82,7 @@ export const missionObservationSchema = z
     /** "I saw monarchs": when true at least one count must be > 0; a survey that found none is valuable data too. */
     monarchs_seen: z.boolean(),
     photos: z.array(missionPhotoSchema).max(80, V.invalid).default([]),
-    comment: multiline(z.string().trim().max(2000, V.maxChars).nullish()),
+    comment: multiline(z.string().trim().max(2000).nullish()),
   })
   .refine((v) => !v.monarchs_seen || monarchTotal(v.milkweeds) > 0, {
     message: V.monarchRequired,

@@ -5,7 +5,7 @@ import { isIsoDay } from '../guards';
 import { MAX_COORDINATE_UNCERTAINTY_M } from '../constants/index';
 
 export const isoDate = z
-  .string(V.required)
+  .string()
   .min(1, V.required)
   .regex(/^\d{4}-\d{2}-\d{2}$/, V.invalid)
   .refine((s) => isIsoDay(s), V.invalid);
@@ -64,8 +64,8 @@ export const submitFlashInputSchema = z
     checklist_date: flashFields.checklist_date,
     start_time: flashFields.start_time,
     end_time: flashFields.end_time,
-    locality: z.string(V.required).trim().min(1, V.required).max(200, V.maxChars),
-    city: z.string().trim().max(100, V.maxChars).nullish(),
+    locality: z.string().trim().min(1, V.required).max(200),
+    city: z.string().trim().max(100).nullish(),
     province_id: columnInt('province_id', V.invalid, V.required),
     latitude: latitudeSchema,
     longitude: longitudeSchema,
@@ -75,7 +75,7 @@ export const submitFlashInputSchema = z
     caterpillars: flashFields.caterpillars,
     chrysalises: flashFields.chrysalises,
     milkweed_id: columnInt('milkweed_id').nullish(),
-    comment: multiline(z.string().trim().max(2000, V.maxChars).nullish()),
+    comment: multiline(z.string().trim().max(2000).nullish()),
     photos: z.array(photoRefSchema).max(40, V.invalid).default([]),
   })
   // `when`: report these cross-field rules alongside other fields' errors, as soon as their own inputs are valid.

@@ -12,9 +12,9 @@ export const PAGE_VIEW_PATH_MAX = 512;
  */
 export const pageViewInputSchema = z.object({
   path: z
-    .string(V.required)
+    .string()
     .min(1, V.required)
-    .max(PAGE_VIEW_PATH_MAX, V.maxChars)
+    .max(PAGE_VIEW_PATH_MAX)
     .refine((p) => p.startsWith(`${SUB_PATH}/`) && !p.includes('#') && !/[\s\p{Cc}]/u.test(p), V.invalid),
 });
 export type PageViewInput = z.infer<typeof pageViewInputSchema>;

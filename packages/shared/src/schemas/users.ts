@@ -2,29 +2,24 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, LOCALES } from '../constants/index';
 import { V } from './validation';
 
-const required = (max: number) => z.string(V.required).trim().min(1, V.required).max(max, V.maxChars);
+const required = (max: number) => z.string().trim().min(1, V.required).max(max);
 
 /** Usernames: letters, digits, dot, dash, underscore; spec §5 "Do not use special characters or spaces". */
 export const usernameSchema = z
-  .string(V.required)
+  .string()
   .trim()
   .min(1, V.required)
-  .min(3, V.minChars)
-  .max(30, V.maxChars)
+  .min(3)
+  .max(30)
   .regex(/^[A-Za-z0-9._-]+$/, V.specialChars);
 
 export const passwordSchema = z
-  .string(V.required)
+  .string()
   .min(1, V.required)
   .min(PASSWORD_MIN_LENGTH, V.passwordLength)
   .max(PASSWORD_MAX_LENGTH, V.passwordLength);
 
-export const emailSchema = z
-  .string(V.required)
-  .trim()
-  .min(1, V.required)
-  .max(254, V.maxChars)
-  .pipe(z.email(V.emailInvalid));
+export const emailSchema = z.string().trim().min(1, V.required).max(254).pipe(z.email(V.emailInvalid));
 
 /** Sign-up form (spec §3): username, names, email, password twice, language, newsletter opt-in. */
 export const signupInputSchema = z
@@ -34,7 +29,7 @@ export const signupInputSchema = z
     last_name: required(60),
     email: emailSchema,
     password: passwordSchema,
-    confirm_password: z.string(V.required).min(1, V.required),
+    confirm_password: z.string().min(1, V.required),
     language: z.enum(LOCALES, V.required),
     newsletter: z.boolean().default(false),
   })
@@ -54,8 +49,8 @@ export const signupInputSchema = z
 export type SignupInput = z.infer<typeof signupInputSchema>;
 
 export const signinInputSchema = z.object({
-  username: z.string(V.required).trim().min(1, V.required).max(254, V.maxChars),
-  password: z.string(V.required).min(1, V.required).max(256, V.maxChars),
+  username: z.string().trim().min(1, V.required).max(254),
+  password: z.string().min(1, V.required).max(256),
 });
 export type SigninInput = z.infer<typeof signinInputSchema>;
 

@@ -34,11 +34,16 @@ export const V = {
   commonPassword: 'validation.common_password',
 } as const;
 
-/** The subset of a zod issue that translation needs (kept structural so web and server share it). */
+/**
+ * The subset of a zod issue that translation needs (kept structural so web and server share it): a
+ * parsed issue, or the raw issue a zod error map receives (no message yet, path not always set).
+ */
 export interface IssueLike {
   code: string;
-  path: PropertyKey[];
-  message: string;
+  path?: PropertyKey[];
+  message?: string;
+  /** `invalid_type`: the type the schema expected (`number`, `string` …). */
+  expected?: string;
   minimum?: number | bigint;
   maximum?: number | bigint;
   input?: unknown;
@@ -53,18 +58,20 @@ export interface MessageDescriptor {
 }
 
 /**
- * Turns a zod issue into a `validation` translation key: the schema's own key when it set one,
- * otherwise the closest spec §5 message for the issue's code.
+ * Turns a zod issue into a `validation` translation key and the limits it interpolates: the schema's
+ * own key when its check set one, otherwise the spec §5 message for the issue's code (`too_big` on a
+ * string is `max_chars` with `max`, `too_small` is `min_chars` or `number_min` with `min` …). The server
+ * translates its 400s with it; the web forms' zod error map (`formErrorMap`) is made of it.
  */
 export function describeIssue(issue: IssueLike): MessageDescriptor {
   const values: Record<string, string | number> = {};
   if (issue.minimum !== undefined) values.min = Number(issue.minimum);
   if (issue.maximum !== undefined) values.max = Number(issue.maximum);
-  if (issue.message.startsWith('validation.')) return { key: issue.message, values };
+  if (issue.message?.startsWith('validation.')) return { key: issue.message, values };
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null || issue.input === '') return { key: V.required, values };
-      return { key: issue.message.includes('number') ? V.number : V.invalid, values };
+      return { key: issue.expected === 'number' || issue.expected === 'int' ? V.number : V.invalid, values };
     case 'too_small':
       return { key: issue.origin === 'string' ? V.minChars : V.numberMin, values };
     case 'too_big':
@@ -78,7 +85,7 @@ export function describeIssue(issue: IssueLike): MessageDescriptor {
 
 /** The form field an issue belongs to: the last string segment of its path, or `_form`. */
 export function issueField(issue: Pick<IssueLike, 'path'>): string {
-  const named = issue.path.filter((p): p is string => typeof p === 'string');
+  const named = (issue.path ?? []).filter((p): p is string => typeof p === 'string');
   return named.length > 0 ? named.join('.') : '_form';
 }
 

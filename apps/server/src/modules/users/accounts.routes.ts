@@ -261,7 +261,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       tags: ['users'],
       summary:
         'Delete my account after confirming the password: observations stay, anonymised; photos, profile and sessions are removed',
-      body: z.object({ password: z.string(V.required).min(1, V.required).max(256, V.maxChars) }),
+      body: z.object({ password: z.string().min(1, V.required).max(256) }),
       response: { 204: z.null(), 400: e, 401: e, 429: e },
     },
     handler: async (request, reply) => {
