@@ -41,3 +41,36 @@ export async function signUpConfirmed(
   const token = new URL(await confirmationLink(options.data.email)).searchParams.get('token');
   return request.post('/api/users/confirm', { data: { token } });
 }
+
+/** A confirmed volunteer's session, as the confirmation answers it. */
+export interface VolunteerSession {
+  oauth_token: string;
+  user_id: number;
+  role_id: number;
+  username: string;
+}
+
+/**
+ * Signs up and confirms a volunteer named `username` (English, no newsletter, `username@example.org`);
+ * answers the new session.
+ */
+export async function newVolunteer(
+  request: APIRequestContext,
+  username: string,
+  password: string,
+): Promise<VolunteerSession> {
+  const res = await signUpConfirmed(request, {
+    data: {
+      username,
+      first_name: 'Léa',
+      last_name: 'Gagnon',
+      email: `${username}@example.org`,
+      password,
+      confirm_password: password,
+      language: 'en',
+      newsletter: false,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return { ...((await res.json()) as Omit<VolunteerSession, 'username'>), username };
+}

@@ -372,7 +372,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.webDist && existsSync(path.join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   const adminDist = deps.adminDist && existsSync(path.join(deps.adminDist, 'index.html')) ? deps.adminDist : undefined;
-  registerStaticFiles(app, storage, webDist, adminDist);
+  registerStaticFiles(app, storage, webDist, adminDist, config.PUBLIC_URL);
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${SUB_PATH}/`));
   return app;
 }

@@ -1,12 +1,14 @@
 // First: zod's settings must be in place before any schema is built.
 import './lib/zod-config';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { hydrate } from '@tanstack/react-query';
 import { LOCALES, SUB_PATH, normalizeLocale } from '@mm/shared';
-import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { AppProviders, makeQueryClient } from './app/providers';
+import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
+import { serverRenderedState } from './lib/server-render';
 import { storage } from './lib/storage';
 import './styles.css';
 
@@ -18,17 +20,36 @@ if (LOCALES.includes(lng)) storage.setLanguage(lng);
 if (import.meta.env.MODE === 'mock') await (await import('./mocks/browser')).startMockWorker();
 void initI18n(lng);
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root missing from index.html');
-// The first render is a transition: React renders it in slices of ≈ 5 ms and lets the browser in between,
-// instead of one long task that blocks a phone's main thread (issue 13, Lighthouse "Total Blocking Time").
-const app = createRoot(root);
-startTransition(() => {
-  app.render(
+/**
+ * Draws the app in `#root`: hydrates a page the server rendered (issue 13), React taking over the
+ * markup already on screen, or renders it. The server renders for a visitor who is not signed in;
+ * with a session stored, the app draws the page itself (the server skips its render when the mm_user
+ * cookie says so).
+ */
+async function start(root: HTMLElement) {
+  const ssr = root.dataset.ssr !== undefined && !storage.token() ? serverRenderedState() : undefined;
+  const queryClient = makeQueryClient();
+  if (ssr) hydrate(queryClient, ssr.queries);
+  const router = await createAppRouter({ serverRendered: !!ssr });
+  const app = (
     <StrictMode>
-      <AppProviders>
+      <AppProviders queryClient={queryClient} {...(ssr && { smallScreen: ssr.smallScreen })}>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
-});
+  if (ssr) {
+    // The server's <meta>/<link> head tags give way to the ones the app renders (React 19 hoists them).
+    for (const tag of document.head.querySelectorAll('[data-ssr-head]')) tag.remove();
+    hydrateRoot(root, app);
+  } else {
+    // The first render is a transition: React renders it in slices of ≈ 5 ms and lets the browser in
+    // between, instead of one long task that blocks a phone's main thread (issue 13, Total Blocking Time).
+    const appRoot = createRoot(root);
+    startTransition(() => appRoot.render(app));
+  }
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+void start(root);

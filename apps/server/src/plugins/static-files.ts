@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -7,6 +6,7 @@ import { DEFAULT_LOCALE, LOCALES, SUB_PATH, normalizeLocale, type Locale } from 
 import { webResources } from '../lib/i18n';
 import type { Storage } from '../lib/storage';
 import { registerAttachments } from './attachments';
+import { loadPageRenderer, pageEtag, scriptSafeJson } from './server-rendered-pages';
 
 /** Where the admin panel is served (spec §2: /mmadmin/#/dashboard). */
 export const ADMIN_PATH = '/mmadmin';
@@ -37,9 +37,6 @@ const setCacheHeaders = (res: { setHeader: (name: string, value: string) => unkn
 /** Source maps stay on disk for error reports but are never served. */
 const notSourceMap = (pathname: string) => !pathname.endsWith('.map');
 
-/** `</script` and `<!--` cannot appear in JSON written inside a `<script>` element. */
-const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
 /**
  * index.html for one language (issue 13: first paint without waiting for translations): `<html lang>`
  * set, and the web app's translations of that language in a JSON data block (`#mm-i18n`, read by
@@ -57,14 +54,18 @@ export function localizedIndexHtml(html: string, lng: Locale): string {
  * - Cache-Control by `cacheControlFor`; source maps answer 404;
  * - every client route (`/mmapp/{locale}/…`, whatever its last segment holds, dots included) gets
  *   index.html with that language's translations; only real file paths answer 404: a path in one of
- *   the build's folders (`assets/`, `img/` …), a file name at the top (`/mmapp/sw.js`), or a `.map`.
+ *   the build's folders (`assets/`, `img/` …), a file name at the top (`/mmapp/sw.js`), or a `.map`;
+ * - the home page and content pages come rendered (`loadPageRenderer`) when the web app's server
+ *   build sits beside its build (`apps/web/dist-ssr`).
  * Photos are served from the storage driver at /attachments/ (`registerAttachments`).
+ * @param publicUrl PUBLIC_URL: the origin of server-rendered pages' absolute links (else the request's)
  */
 export function registerStaticFiles(
   app: FastifyInstance,
   storage: Storage,
   webDist: string | undefined,
   adminDist: string | undefined,
+  publicUrl?: string,
 ): void {
   const staticOptions = {
     preCompressed: true,
@@ -95,10 +96,7 @@ export function registerStaticFiles(
   });
 
   const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const page = (body: string) => ({
-    body,
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-  });
+  const page = (body: string) => ({ body, etag: pageEtag(body) });
   const fallback = page(html);
   const pages = new Map(LOCALES.map((lng) => [lng, page(localizedIndexHtml(html, lng))]));
   const fileFolders = new Set(
@@ -114,13 +112,23 @@ export function registerStaticFiles(
     return /\.[a-z0-9]+$/i.test(rel) && !rel.endsWith('.html');
   };
 
+  const renderer = loadPageRenderer(path.join(path.dirname(webDist), 'dist-ssr'), publicUrl, app.log).catch(
+    (err: unknown) => {
+      app.log.error({ err }, "the web app's server render could not be loaded; pages are drawn in the browser only");
+      return undefined;
+    },
+  );
+
   app.get(SUB_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${SUB_PATH}/`));
   // Client-side routes (/mmapp/en/explore, /mmapp/en/users/profile/marie.tremblay …) all load the single page.
-  app.get(`${SUB_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
+  app.get(`${SUB_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
     const rel = (request.params as { '*': string })['*'];
     if (isFilePath(rel)) return reply.callNotFound();
-    const { body, etag } = pages.get(normalizeLocale(rel.split('/')[0]) ?? DEFAULT_LOCALE) ?? fallback;
-    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    const lng = normalizeLocale(rel.split('/')[0]) ?? DEFAULT_LOCALE;
+    const shell = pages.get(lng) ?? fallback;
+    const { body, etag } = (await (await renderer)?.(request, lng, shell.body)) ?? shell;
+    // The page depends on the sign-in cookie and, rendered, on the kind of device.
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag).header('Vary', 'Cookie, User-Agent');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(body);
   });

@@ -1,6 +1,6 @@
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { SessionProvider } from '../entities/session/session-context';
 import { ApiRequestError } from '../lib/api-client';
@@ -23,8 +23,18 @@ const theme = createTheme({
   },
 });
 
+/**
+ * The theme of a page the server rendered (issue 13): media queries answer what the server assumed
+ * (`smallScreen`, from the browser's User-Agent) while the page hydrates, so that the first render
+ * matches the server's HTML; the real answer follows at once. Elsewhere media queries answer at once.
+ */
+const serverRenderedTheme = (smallScreen: boolean) =>
+  createTheme(theme, {
+    components: { MuiUseMediaQuery: { defaultProps: { ssrMatchMedia: () => ({ matches: smallScreen }) } } },
+  });
+
 /** Query client: no retry on 4xx (the answer will not change), one retry on network or 5xx. */
-function makeQueryClient() {
+export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -37,11 +47,23 @@ function makeQueryClient() {
   });
 }
 
+interface AppProvidersProps {
+  children: ReactNode;
+  /** The data cache to use (a server render's, or one holding what the server sent); a new one by default. */
+  queryClient?: QueryClient;
+  /** On a server-rendered page: whether the server rendered for a small screen (see `serverRenderedTheme`). */
+  smallScreen?: boolean;
+}
+
 /** App-wide providers: theme, data cache, session, toasts (top-right, 5000 ms, close on click: spec §8). */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(makeQueryClient);
+export function AppProviders({ children, queryClient: given, smallScreen }: AppProvidersProps) {
+  const [queryClient] = useState(() => given ?? makeQueryClient());
+  const pageTheme = useMemo(
+    () => (smallScreen === undefined ? theme : serverRenderedTheme(smallScreen)),
+    [smallScreen],
+  );
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={pageTheme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={<LoadingScreen />}>

@@ -1,5 +1,13 @@
 import type { ComponentType } from 'react';
-import { Navigate, Outlet, createBrowserRouter, useLocation, useParams } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  createBrowserRouter,
+  matchRoutes,
+  useLocation,
+  useParams,
+  type RouteObject,
+} from 'react-router';
 import { LOCALES, SUB_PATH, normalizeLocale } from '@mm/shared';
 import { useSession } from '../entities/session/session-context';
 import { storage } from '../lib/storage';
@@ -53,65 +61,82 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 /** Pages that render their own PageHead (description, alternates); the others get SiteHead's. */
 const ownHead: HeadHandle = { ownHead: true };
 
-export const router = createBrowserRouter(
-  [
-    { path: '/', element: <RootRedirect /> },
-    {
-      path: '/:locale',
-      element: <LocaleGate />,
-      children: [
-        {
-          element: <AppLayout />,
-          children: [
-            { index: true, element: <HomePage />, handle: ownHead },
-            { path: 'users/signin', ...page(() => import('./routes/signin'), 'SigninPage') },
-            { path: 'users/signup', ...page(() => import('./routes/signup'), 'SignupPage') },
-            { path: 'users/confirm', ...page(() => import('./routes/confirm-signup'), 'ConfirmSignupPage') },
-            { path: 'users/signout', ...page(() => import('./routes/signout'), 'SignoutPage') },
-            { path: 'users/forgotpassword', ...page(() => import('./routes/forgot-password'), 'ForgotPasswordPage') },
-            { path: 'users/resetpassword', ...page(() => import('./routes/reset-password'), 'ResetPasswordPage') },
-            { path: 'users/profile/:username', ...page(() => import('./routes/public-profile'), 'PublicProfilePage') },
-            { path: 'explore', ...page(() => import('./routes/explore'), 'ExplorePage') },
-            { path: 'photos', ...page(() => import('./routes/photos'), 'PhotosPage') },
-            { path: 'checklists/view', ...page(() => import('./routes/mission-details'), 'MissionDetailsPage') },
-            { path: 'sites/:siteId', ...page(() => import('./routes/site-history'), 'SiteHistoryPage') },
-            { path: 'print/:sheet', ...page(() => import('./routes/print-sheet'), 'PrintSheetRoute') },
-            { path: 'downloads/:id', ...page(() => import('./routes/download-landing'), 'DownloadLandingPage') },
-            { path: 'content/contact-us', ...page(() => import('./routes/contact-us'), 'ContactUsPage') },
-            // Content pages are open to visitors (spec §1); the Markdown renderer and texts load with the page.
-            {
-              path: 'content/:slug',
-              handle: ownHead,
-              lazy: () => import('./routes/content').then((m) => ({ Component: m.ContentPage })),
-              hydrateFallbackElement: <ContentFallback />,
-            },
-            {
-              element: <RequireUser />,
-              children: [
-                { path: 'users/myprofile', ...page(() => import('./routes/my-profile'), 'MyProfilePage') },
-                { path: 'submit/submit-data', ...page(() => import('./routes/submit-data'), 'SubmitDataPage') },
-                { path: 'submit/flash', ...page(() => import('./routes/flash'), 'FlashPage') },
-                {
-                  path: 'submit/flash/:checklistId',
-                  ...page(() => import('./routes/flash-detail'), 'FlashDetailPage'),
-                },
-                {
-                  path: 'submit/flash/:checklistId/edit',
-                  ...page(() => import('./routes/flash-edit'), 'FlashEditPage'),
-                },
-                {
-                  path: 'submit/flash-submissions',
-                  ...page(() => import('./routes/flash-submissions'), 'FlashSubmissionsPage'),
-                },
-                { path: 'submit/mission', ...page(() => import('./routes/mission'), 'MissionPage') },
-                { path: 'submit/missions', ...page(() => import('./routes/missions'), 'MissionsPage') },
-              ],
-            },
-            { path: '*', element: <NotFoundPage /> },
-          ],
-        },
-      ],
-    },
-  ],
-  { basename: SUB_PATH },
-);
+/** The app's routes under `/mmapp` (the browser router's, and the server render's: `ssr/render-page.tsx`). */
+export const routes: RouteObject[] = [
+  { path: '/', element: <RootRedirect /> },
+  {
+    path: '/:locale',
+    element: <LocaleGate />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <HomePage />, handle: ownHead },
+          { path: 'users/signin', ...page(() => import('./routes/signin'), 'SigninPage') },
+          { path: 'users/signup', ...page(() => import('./routes/signup'), 'SignupPage') },
+          { path: 'users/confirm', ...page(() => import('./routes/confirm-signup'), 'ConfirmSignupPage') },
+          { path: 'users/signout', ...page(() => import('./routes/signout'), 'SignoutPage') },
+          { path: 'users/forgotpassword', ...page(() => import('./routes/forgot-password'), 'ForgotPasswordPage') },
+          { path: 'users/resetpassword', ...page(() => import('./routes/reset-password'), 'ResetPasswordPage') },
+          { path: 'users/profile/:username', ...page(() => import('./routes/public-profile'), 'PublicProfilePage') },
+          { path: 'explore', ...page(() => import('./routes/explore'), 'ExplorePage') },
+          { path: 'photos', ...page(() => import('./routes/photos'), 'PhotosPage') },
+          { path: 'checklists/view', ...page(() => import('./routes/mission-details'), 'MissionDetailsPage') },
+          { path: 'sites/:siteId', ...page(() => import('./routes/site-history'), 'SiteHistoryPage') },
+          { path: 'print/:sheet', ...page(() => import('./routes/print-sheet'), 'PrintSheetRoute') },
+          { path: 'downloads/:id', ...page(() => import('./routes/download-landing'), 'DownloadLandingPage') },
+          { path: 'content/contact-us', ...page(() => import('./routes/contact-us'), 'ContactUsPage') },
+          // Content pages are open to visitors (spec §1); the Markdown renderer and texts load with the page.
+          {
+            path: 'content/:slug',
+            handle: ownHead,
+            lazy: () => import('./routes/content').then((m) => ({ Component: m.ContentPage })),
+            hydrateFallbackElement: <ContentFallback />,
+          },
+          {
+            element: <RequireUser />,
+            children: [
+              { path: 'users/myprofile', ...page(() => import('./routes/my-profile'), 'MyProfilePage') },
+              { path: 'submit/submit-data', ...page(() => import('./routes/submit-data'), 'SubmitDataPage') },
+              { path: 'submit/flash', ...page(() => import('./routes/flash'), 'FlashPage') },
+              {
+                path: 'submit/flash/:checklistId',
+                ...page(() => import('./routes/flash-detail'), 'FlashDetailPage'),
+              },
+              {
+                path: 'submit/flash/:checklistId/edit',
+                ...page(() => import('./routes/flash-edit'), 'FlashEditPage'),
+              },
+              {
+                path: 'submit/flash-submissions',
+                ...page(() => import('./routes/flash-submissions'), 'FlashSubmissionsPage'),
+              },
+              { path: 'submit/mission', ...page(() => import('./routes/mission'), 'MissionPage') },
+              { path: 'submit/missions', ...page(() => import('./routes/missions'), 'MissionsPage') },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * The browser router. On a page the server rendered (issue 13), the lazy routes of the URL are loaded
+ * first, so that the router's first render is the page itself, as on the server, and not its
+ * `hydrateFallbackElement`.
+ */
+export async function createAppRouter(options: { serverRendered: boolean }) {
+  if (options.serverRendered) {
+    const matches = matchRoutes(routes, window.location, SUB_PATH) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const loaded = await route.lazy();
+        Object.assign(route, loaded, { lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, { basename: SUB_PATH });
+}

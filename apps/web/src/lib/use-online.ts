@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
  * outbox so that a page can ask without loading IndexedDB code (issue 13).
  */
 export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
+  // A server render (no navigator) assumes a network, as the page it renders was asked for over one.
+  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine);
   useEffect(() => {
     const on = () => setOnline(true);
     const off = () => setOnline(false);

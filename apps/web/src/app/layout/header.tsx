@@ -244,6 +244,7 @@ export function Header() {
     const timer = setTimeout(load, 3000);
     return () => clearTimeout(timer);
   }, []);
-  const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`, { noSsr: true });
+  // Not `noSsr`: on a page the server rendered, hydration first answers what the server assumed (AppProviders).
+  const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`);
   return small ? <SmallHeader /> : <WideHeader />;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
 import { LOCALES, SUB_PATH } from '@mm/shared';
+import { useSiteOrigin } from '../../lib/server-render';
 
 /** Route `handle` of pages that render their own PageHead (home, content pages). */
 export interface HeadHandle {
@@ -15,12 +16,13 @@ export interface HeadHandle {
  */
 export function SiteHead() {
   const { t } = useTranslation();
+  const origin = useSiteOrigin();
   const { pathname } = useLocation();
   const matches = useMatches();
   if (matches.some((m) => (m.handle as HeadHandle | undefined)?.ownHead)) return null;
   // `/fr/explore` → `/explore`: each language goes in front.
   const rest = pathname.replace(/^\/[^/]+/, '');
-  const url = (lng: string) => `${window.location.origin}${SUB_PATH}/${lng}${rest}`;
+  const url = (lng: string) => `${origin}${SUB_PATH}/${lng}${rest}`;
   return (
     <>
       <meta name="description" content={t('app.description')} />

@@ -4,6 +4,7 @@ import { LOCALES } from '@mm/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AfterHydration } from '../../components/ui/after-hydration';
 import { MmImage } from '../../components/ui/mm-image';
 import { useSession } from '../../entities/session/session-context';
 import { PageHead } from '../../features/content/components/page-head';
@@ -14,7 +15,8 @@ import { getObservationsQueryOptions } from '../../entities/observation/get-obse
 import { LocaleLink } from '../../lib/links';
 
 // The live figures, the latest photos and observations sit below the first screen: their code (and with it
-// TanStack Query's observer) loads after the first paint (issue 13); their data is asked for at once.
+// TanStack Query's observer) loads after the first paint (issue 13); their data is asked for at once. A page
+// the server rendered shows their fallbacks until it has hydrated (`AfterHydration`).
 // The figures' fallback is their frame with placeholders of the figures' height; the photos strip draws
 // nothing until its photos have arrived anyway.
 const FiguresStrip = lazy(async () => ({
@@ -108,9 +110,11 @@ export function HomePage() {
           ))}
         </Box>
       </Box>
-      <Suspense fallback={<FiguresFrame />}>
-        <FiguresStrip />
-      </Suspense>
+      <AfterHydration fallback={<FiguresFrame />}>
+        <Suspense fallback={<FiguresFrame />}>
+          <FiguresStrip />
+        </Suspense>
+      </AfterHydration>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
         <CampaignCard />
         <Box component="section" aria-labelledby="learn-heading">
@@ -138,16 +142,20 @@ export function HomePage() {
           </Box>
         </Box>
       </Box>
-      <Suspense fallback={null}>
-        <LatestPhotos />
-      </Suspense>
+      <AfterHydration>
+        <Suspense fallback={null}>
+          <LatestPhotos />
+        </Suspense>
+      </AfterHydration>
       <Box component="section" aria-labelledby="latest-heading">
         <Typography id="latest-heading" variant="h5" component="h2" gutterBottom>
           {t('home.latest')}
         </Typography>
-        <Suspense fallback={null}>
-          <LatestObservations limit={LATEST_OBSERVATIONS} />
-        </Suspense>
+        <AfterHydration>
+          <Suspense fallback={null}>
+            <LatestObservations limit={LATEST_OBSERVATIONS} />
+          </Suspense>
+        </AfterHydration>
       </Box>
     </Box>
   );

@@ -1,5 +1,6 @@
 import { SUB_PATH, type Locale } from '@mm/shared';
 import { usePageTitle } from '../../../lib/page-title';
+import { useSiteOrigin } from '../../../lib/server-render';
 
 interface PageHeadProps {
   title: string;
@@ -17,7 +18,8 @@ interface PageHeadProps {
  */
 export function PageHead({ title, description, path, locales }: PageHeadProps) {
   usePageTitle(title);
-  const url = (lng: Locale) => `${window.location.origin}${SUB_PATH}/${lng}${path}`;
+  const origin = useSiteOrigin();
+  const url = (lng: Locale) => `${origin}${SUB_PATH}/${lng}${path}`;
   return (
     <>
       <meta name="description" content={description} />

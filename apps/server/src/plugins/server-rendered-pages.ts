@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { LOCALES, USER_COOKIE, type Locale } from '@mm/shared';
+import { webResources } from '../lib/i18n';
+
+/** The parts of a page the web app's server render answers (apps/web/src/ssr/render-page.tsx). */
+interface RenderedPage {
+  html: string;
+  styles: string;
+  headTags: string;
+  title: string;
+  queries: unknown;
+}
+
+/** The web app's server-render module (`apps/web/dist-ssr/render-page.js`). */
+interface RenderPageModule {
+  renderPage: (input: {
+    path: string;
+    origin: string;
+    smallScreen: boolean;
+    resources: Record<string, Record<string, unknown>>;
+  }) => Promise<RenderedPage | undefined>;
+}
+
+/** A page ready to send: its HTML and the ETag of that HTML. */
+export interface PageBody {
+  body: string;
+  etag: string;
+}
+
+/** Rendered pages kept (by path, screen size, origin and day): 14 content pages and home × 3 languages × 2 sizes. */
+const CACHED_PAGES = 200;
+
+/** Phones and tablets, whose pages are rendered with the small screen's header (issue 13). */
+const SMALL_SCREEN_AGENT = /Mobi|Android|iPhone|iPad|iPod/i;
+
+/** `</script` and `<!--` cannot appear in JSON written inside a `<script>` element. */
+export const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The ETag of a page's HTML. */
+export const pageEtag = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+
+/**
+ * index.html of one language with a server-rendered page in it: the page's markup in `#root`
+ * (marked `data-ssr`, so that the app hydrates it), its title, its CSS, its head tags (marked
+ * `data-ssr-head`: the app renders its own once running) and the data it was rendered with
+ * (`#mm-ssr`, JSON, not executed: the CSP's script-src is untouched).
+ * @param localized index.html as `localizedIndexHtml` made it for the page's language
+ */
+export function serverRenderedHtml(localized: string, page: RenderedPage, smallScreen: boolean): string {
+  const state = `<script type="application/json" id="mm-ssr">${scriptSafeJson({ queries: page.queries, smallScreen })}</script>`;
+  const headTags = page.headTags.replace(/<(meta|link)\b/g, '<$1 data-ssr-head=""');
+  const root = localized.indexOf('<div id="root">');
+  const end = localized.lastIndexOf('</body>');
+  if (root < 0 || end < root) throw new Error('index.html has no <div id="root"> before </body>');
+  const withRoot = `${localized.slice(0, root)}<div id="root" data-ssr="">${page.html}</div>\n  ${localized.slice(end)}`;
+  return withRoot
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `${headTags}${page.styles}${state}</head>`);
+}
+
+/** Renders the public pages on the server, or answers undefined for a page the browser alone draws. */
+export type PageRenderer = (request: FastifyRequest, lng: Locale, localized: string) => Promise<PageBody | undefined>;
+
+/**
+ * The server render of the web app's public pages (issue 13: the first screen comes with the HTML), when
+ * the web app's server build (`apps/web/dist-ssr/render-page.js`) is present; undefined otherwise (the
+ * shell is sent as before). A page is rendered for a visitor without the `mm_user` cookie (a signed-in
+ * volunteer's pages depend on their session, which only the browser holds), kept per path, screen
+ * size, origin and day (the campaign card follows the date), and on any render error the shell is sent
+ * and the error logged.
+ * @param ssrDir folder of the server build (`apps/web/dist-ssr`)
+ * @param publicUrl PUBLIC_URL, the origin of the pages' absolute links; else the request's own
+ */
+export async function loadPageRenderer(
+  ssrDir: string,
+  publicUrl: string | undefined,
+  log: FastifyBaseLogger,
+): Promise<PageRenderer | undefined> {
+  const file = path.join(ssrDir, 'render-page.js');
+  if (!existsSync(file)) return undefined;
+  const { renderPage } = (await import(pathToFileURL(file).href)) as RenderPageModule;
+  const resources = Object.fromEntries(LOCALES.map((lng) => [lng, webResources(lng)]));
+  const pages = new LRUCache<string, Promise<PageBody | undefined>>({ max: CACHED_PAGES });
+
+  return async (request, lng, localized) => {
+    if (request.headers.cookie?.includes(`${USER_COOKIE}=`)) return undefined;
+    const pathname = request.url.split('?')[0] ?? request.url;
+    const origin = publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+    const smallScreen = SMALL_SCREEN_AGENT.test(request.headers['user-agent'] ?? '');
+    const day = new Date().toISOString().slice(0, 10);
+    const key = `${pathname}|${smallScreen}|${origin}|${day}|${lng}`;
+    let page = pages.get(key);
+    if (!page) {
+      page = renderPage({ path: pathname, origin, smallScreen, resources }).then((rendered) => {
+        if (!rendered) return undefined;
+        const body = serverRenderedHtml(localized, rendered, smallScreen);
+        return { body, etag: pageEtag(body) };
+      });
+      pages.set(key, page);
+    }
+    try {
+      return await page;
+    } catch (err) {
+      pages.delete(key);
+      log.error({ err, path: pathname }, 'server render failed; the app shell is sent instead');
+      return undefined;
+    }
+  };
+}

@@ -1,0 +1,105 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from './helpers';
+
+// Issue 13: the home page and the content pages come rendered from the server when the web app's server
+// build (apps/web/dist-ssr/render-page.js) sits beside its build. The web build and its server build are
+// made by `npm run build` (after these tests): here a small module with the same interface stands in for
+// the server build, and apps/web/src/ssr/render-page.test.tsx and e2e/tests/server-rendered-pages.spec.ts
+// test the real one.
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head><title>Mission Monarch</title></head>
+  <body>
+    <div id="root">
+      <div class="mm-boot">Mission Monarch</div>
+    </div>
+  </body>
+</html>
+`;
+
+/** `renderPage` as apps/web/src/ssr/render-page.tsx exports it: pages it renders, pages it leaves, one that fails. */
+const RENDER_PAGE = `
+export async function renderPage({ path, origin, smallScreen, resources }) {
+  if (path.endsWith('/explore')) return undefined;
+  if (path.endsWith('/broken')) throw new Error('a component failed');
+  const lng = path.split('/')[2];
+  return {
+    html: '<main><h1>' + resources[lng].common.app.name + ' · ' + path + '</h1><p>' + (smallScreen ? 'phone' : 'desktop') + '</p></main>',
+    styles: '<style data-emotion="css abc">.css-abc{color:red}</style>',
+    headTags: '<meta name="description" content="About monarchs"/><link rel="alternate" hrefLang="fr" href="' + origin + '/mmapp/fr"/>',
+    title: 'Biologie <du> monarque · Mission Monarch',
+    queries: { mutations: [], queries: [{ queryKey: ['content', 'x', lng], state: { data: '# </script> x' } }] },
+  };
+}
+`;
+
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'monarch-ssr-'));
+  await mkdir(path.join(dir, 'dist'), { recursive: true });
+  await mkdir(path.join(dir, 'dist-ssr'), { recursive: true });
+  await writeFile(path.join(dir, 'dist', 'index.html'), INDEX);
+  await writeFile(path.join(dir, 'dist-ssr', 'render-page.js'), RENDER_PAGE);
+  ctx = await buildTestApp({ PUBLIC_URL: 'https://monarch.example.org/' }, undefined, {
+    webDist: path.join(dir, 'dist'),
+  });
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+describe('server-rendered pages', () => {
+  it('writes the rendered page into index.html: markup, title, CSS, head tags and its data', async () => {
+    const res = await get('/mmapp/fr/content/monarchs-biology', { 'user-agent': PHONE });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain(
+      '<div id="root" data-ssr=""><main><h1>Mission Monarch · /mmapp/fr/content/monarchs-biology</h1><p>phone</p></main></div>',
+    );
+    expect(res.body).not.toContain('mm-boot');
+    expect(res.body).toContain('<title>Biologie &lt;du&gt; monarque · Mission Monarch</title>');
+    expect(res.body).toContain('<meta data-ssr-head="" name="description" content="About monarchs"/>');
+    expect(res.body).toContain('href="https://monarch.example.org/mmapp/fr"');
+    expect(res.body).toContain('<style data-emotion="css abc">');
+    expect(res.body).toContain('<html lang="fr"');
+    // The data block is JSON that cannot close its <script> element.
+    const state = /<script type="application\/json" id="mm-ssr">(.*?)<\/script>/.exec(res.body)?.[1] ?? '';
+    expect(state).not.toContain('</script>');
+    expect(JSON.parse(state)).toMatchObject({
+      smallScreen: true,
+      queries: { queries: [{ state: { data: '# </script> x' } }] },
+    });
+    expect(String(res.headers.vary)).toMatch(/Cookie/);
+  });
+
+  it('renders for a desktop when the browser is not a phone, and revalidates with its ETag', async () => {
+    const res = await get('/mmapp/en/');
+    expect(res.body).toContain('<p>desktop</p>');
+    const etag = String(res.headers.etag);
+    expect((await get('/mmapp/en/', { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await get('/mmapp/en/', { 'user-agent': PHONE })).headers.etag).not.toBe(etag);
+  });
+
+  it('sends the app shell to a signed-in volunteer (mm_user cookie)', async () => {
+    const res = await get('/mmapp/en/', { cookie: 'mm_lang=en; mm_user=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('mm-boot');
+    expect(res.body).not.toContain('data-ssr');
+  });
+
+  it('sends the app shell for pages the browser draws, and when a render fails', async () => {
+    for (const url of ['/mmapp/en/explore', '/mmapp/en/broken']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('mm-boot');
+      expect(res.body, url).not.toContain('data-ssr');
+    }
+  });
+});

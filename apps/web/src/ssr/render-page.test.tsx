@@ -1,0 +1,73 @@
+// @vitest-environment node
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { LOCALES } from '@mm/shared';
+import { renderPage } from './render-page';
+
+// The service worker plugin's module (vite-plugin-pwa) exists only in builds; the server build has it
+// disabled, as here: no registration.
+vi.mock('virtual:pwa-register/react', () => ({
+  useRegisterSW: () => ({
+    needRefresh: [false, () => undefined],
+    offlineReady: [false, () => undefined],
+    updateServiceWorker: () => Promise.resolve(),
+  }),
+}));
+
+const localesDir = path.resolve(import.meta.dirname, '../../../../packages/shared/locales');
+/** The web app's translations, as the server hands them to the render (`webResources`). */
+const resources = Object.fromEntries(
+  LOCALES.map((lng) => [
+    lng,
+    Object.fromEntries(
+      readdirSync(path.join(localesDir, lng)).map((f) => [
+        f.replace(/\.json$/, ''),
+        JSON.parse(readFileSync(path.join(localesDir, lng, f), 'utf8')) as Record<string, unknown>,
+      ]),
+    ),
+  ]),
+);
+
+const render = (pagePath: string, smallScreen = true) =>
+  renderPage({ path: pagePath, origin: 'https://monarch.example.org', smallScreen, resources });
+
+describe('renderPage (issue 13: public pages rendered on the server)', () => {
+  it('renders the home page whole, with its title, description, alternates and CSS, and no script', async () => {
+    const page = await render('/mmapp/fr/');
+    expect(page).toBeDefined();
+    if (!page) return;
+    expect(page.html).toContain('Comptez les monarques, protégez leurs asclépiades');
+    expect(page.title).toBe('Mission Monarch');
+    expect(page.headTags).toContain('<meta name="description"');
+    expect(page.headTags).toContain('href="https://monarch.example.org/mmapp/es"');
+    expect(page.styles).toMatch(/<style data-emotion="css [^"]+">/);
+    // Nothing left for the browser to draw or to run: no pending or client-rendered boundary, no script.
+    expect(page.html).not.toMatch(/<!--\$[?!]-->|<script/);
+    // The live figures are drawn once the page has hydrated: their placeholders, not their values.
+    expect(page.html).toContain('mm-placeholder');
+  });
+
+  it('renders a content page with its Markdown and hands the browser the data it used', async () => {
+    const page = await render('/mmapp/en/content/monarchs-biology', false);
+    expect(page?.html).toContain('<h1');
+    expect(page?.html).toContain('Monarch biology');
+    expect(page?.title).toBe('Monarch biology · Mission Monarch');
+    const queries = page?.queries as unknown as { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    const content = queries.queries.find((q) => q.queryKey[0] === 'content');
+    expect(content?.queryKey).toEqual(['content', 'monarchs-biology', 'en']);
+    expect(String(content?.state.data)).toMatch(/^# Monarch biology/);
+  });
+
+  it('follows the screen size it is given (the header of a phone or of a desktop)', async () => {
+    const phone = await render('/mmapp/en/content/faq', true);
+    const desktop = await render('/mmapp/en/content/faq', false);
+    expect(phone?.html).toContain('aria-label="Open the menu"');
+    expect(desktop?.html).not.toContain('aria-label="Open the menu"');
+  });
+
+  it('leaves every other page to the browser', async () => {
+    for (const p of ['/mmapp/en/explore', '/mmapp/en/users/signin', '/mmapp/xx/', '/mmapp/en/content/contact-us'])
+      expect(await render(p), p).toBeUndefined();
+  });
+});

@@ -1,0 +1,142 @@
+// The server render of the public pages (issue 13): built by `vite build --config vite.ssr.config.ts`
+// into apps/web/dist-ssr/, imported by the server (apps/server/src/plugins/server-rendered-pages.ts).
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { createInstance, type Resource, type i18n as I18n } from 'i18next';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { DEFAULT_LOCALE, I18N_NAMESPACES, LOCALES, SUB_PATH, type Locale } from '@mm/shared';
+import { AppProviders, makeQueryClient } from '../app/providers';
+import { routes } from '../app/router';
+import { getContentQueryOptions } from '../features/content/api/get-content';
+import { findContentPage } from '../features/content/pages';
+import { ServerRenderContext, type ServerRender } from '../lib/server-render';
+
+/** What the server knows of the page asked for. */
+export interface RenderPageInput {
+  /** The path asked for, from `/mmapp/` on (`/mmapp/fr/content/faq`); the query string is ignored. */
+  path: string;
+  /** The site's origin (`https://example.org`), for the page's absolute links (hreflang). */
+  origin: string;
+  /** Whether to render for a small screen (the header's layout), as the browser's User-Agent suggests. */
+  smallScreen: boolean;
+  /** The web app's translations by language and namespace (the server's `webResources`). */
+  resources: Resource;
+}
+
+/** A rendered page, to be written into index.html by the server. */
+export interface RenderedPage {
+  /** The page's markup: the content of `<div id="root">`. */
+  html: string;
+  /** `<style data-emotion>` elements with the CSS of that markup, for `<head>`. */
+  styles: string;
+  /** The `<meta>`/`<link>` elements the page renders (description, hreflang), for `<head>`. */
+  headTags: string;
+  /** The page's `<title>` text. */
+  title: string;
+  /** The data the page was rendered with (TanStack Query's dehydrated cache), for the browser's first render. */
+  queries: DehydratedState;
+}
+
+/** One i18next instance per language, made on first use (resources never change while the server runs). */
+const instances = new Map<Locale, I18n>();
+function i18nFor(lng: Locale, resources: Resource): I18n {
+  let instance = instances.get(lng);
+  if (!instance) {
+    instance = createInstance();
+    void instance.init({
+      lng,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALES],
+      ns: [...I18N_NAMESPACES],
+      defaultNS: 'common',
+      resources,
+      initAsync: false,
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
+    instances.set(lng, instance);
+  }
+  return instance;
+}
+
+/** Pages rendered on the server: the home page and the Markdown content pages in a language they exist in. */
+function serverRenderedPage(rest: string[]): { contentSlug?: string } | undefined {
+  if (rest.length === 0) return {};
+  if (rest.length === 2 && rest[0] === 'content') {
+    const page = findContentPage(rest[1]);
+    return page ? { contentSlug: page.slug } : undefined;
+  }
+  return undefined;
+}
+
+/** `<meta …>` and `<link …>` elements that React writes at the start of the markup (React 19 hoistables). */
+const LEADING_HEAD_TAGS = /^(?:<(?:meta|link)\b[^>]*\/?>)+/;
+
+/**
+ * Renders a public page as the browser's first render would draw it for a visitor who is not signed
+ * in (issue 13: the first screen arrives with the HTML instead of after the JavaScript). The home page
+ * and content pages are rendered; any other path answers undefined (the server then sends the app's
+ * shell as before).
+ * @returns the page's parts, or undefined when the path is not rendered on the server
+ * @throws whatever a component throws while rendering (the server then sends the shell)
+ */
+export async function renderPage(input: RenderPageInput): Promise<RenderedPage | undefined> {
+  const [lngSegment = '', ...rest] = input.path
+    .slice(SUB_PATH.length + 1)
+    .split('/')
+    .filter((s) => s !== '');
+  const lng = LOCALES.find((l) => l === lngSegment);
+  const kind = lng && serverRenderedPage(rest);
+  if (!lng || !kind) return undefined;
+
+  const queryClient = makeQueryClient();
+  if (kind.contentSlug && findContentPage(kind.contentSlug)?.locales.includes(lng))
+    await queryClient.prefetchQuery(getContentQueryOptions(kind.contentSlug, lng));
+
+  const handler = createStaticHandler(routes, { basename: SUB_PATH });
+  const context = await handler.query(new Request(new URL(input.path, input.origin)));
+  if (context instanceof Response) return undefined;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const page = (serverRender: ServerRender, cache: EmotionCache) => (
+    <StrictMode>
+      <ServerRenderContext value={serverRender}>
+        <CacheProvider value={cache}>
+          <I18nextProvider i18n={i18nFor(lng, input.resources)}>
+            <AppProviders queryClient={queryClient} smallScreen={input.smallScreen}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </AppProviders>
+          </I18nextProvider>
+        </CacheProvider>
+      </ServerRenderContext>
+    </StrictMode>
+  );
+  // First a render that waits for the code of every lazy part (footer, toasts …), once per process and
+  // kind of page in practice (React keeps what `lazy` loaded) …
+  const { prelude } = await prerenderToNodeStream(
+    page({ origin: input.origin, title: '' }, createCache({ key: 'css' })),
+  );
+  for await (const _ of prelude);
+  // … then the page, whole: no part left for the browser to draw (React would need an inline script,
+  // which the CSP forbids, or would report it as an error and draw it again).
+  const serverRender: ServerRender = { origin: input.origin, title: '' };
+  const cache = createCache({ key: 'css' });
+  const emotion = createEmotionServer(cache);
+  const markup = renderToString(page(serverRender, cache));
+  const title = serverRender.title;
+  const headTags = LEADING_HEAD_TAGS.exec(markup)?.[0] ?? '';
+  const html = markup.slice(headTags.length);
+  return {
+    html,
+    styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)),
+    headTags,
+    title,
+    queries: dehydrate(queryClient),
+  };
+}

@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newVolunteer } from '../support/accounts';
+
+// Issue 13: the home page and the content pages come rendered from the server, and the app takes them
+// over (hydration) without redrawing them and without an error.
+
+const PHONE = {
+  viewport: { width: 375, height: 740 },
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+};
+
+/** Console errors and page errors (a hydration mismatch is both). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+test('without JavaScript, the home page and a content page show their text, title and description', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, ...PHONE });
+  const page = await context.newPage();
+  await page.goto('/mmapp/fr/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Comptez les monarques, protégez leurs asclépiades');
+  await expect(page.getByRole('link', { name: 'Explorer les observations' })).toBeVisible();
+  await expect(page.locator('head meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+  await page.goto('/mmapp/en/content/monarchs-biology');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Monarch biology');
+  await expect(page).toHaveTitle('Monarch biology · Mission Monarch');
+  await expect(page.locator('head link[rel="alternate"][hreflang="fr"]')).toHaveAttribute(
+    'href',
+    /\/mmapp\/fr\/content\/monarchs-biology$/,
+  );
+  await context.close();
+});
+
+for (const [size, options] of [
+  ['phone', PHONE],
+  ['desktop', { viewport: { width: 1280, height: 800 } }],
+] as const) {
+  test(`on a ${size}, the app takes over the rendered page without an error and runs it`, async ({ browser }) => {
+    const context = await browser.newContext({ ...options, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/mmapp/en/content/life-cycle');
+    await expect(page.locator('#root')).toHaveAttribute('data-ssr', '');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Life cycle');
+    // One description and one set of alternates: the server's head tags gave way to the app's.
+    await expect(page.locator('head meta[name="description"]')).toHaveCount(1);
+    await page.goto('/mmapp/en/');
+    // Parts drawn from live data appear once the page has hydrated.
+    await expect(page.getByTestId('figure-total')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Life cycle', exact: true }).click();
+    await expect(page).toHaveURL(/\/mmapp\/en\/content\/life-cycle$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Life cycle');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+test('a signed-in volunteer gets the page drawn in the browser, not the visitor’s rendered page', async ({
+  browser,
+  request,
+}) => {
+  const username = `ssr${Date.now().toString(36)}`;
+  const { oauth_token, user_id, role_id } = await newVolunteer(request, username, 'monarque-ssr-1');
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.addInitScript(
+    ({ token, user }) => {
+      if (!localStorage.getItem('oauth_token')) {
+        localStorage.setItem('oauth_token', token);
+        localStorage.setItem('currentUser', user);
+      }
+    },
+    { token: oauth_token, user: JSON.stringify({ user_id, username, role_id }) },
+  );
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  // The first visit still gets the visitor's page (no cookie yet): the app draws the volunteer's over it.
+  await page.goto('/mmapp/en/');
+  await expect(page.getByRole('link', { name: 'My profile' })).toBeVisible();
+  // From then on the mm_user cookie tells the server not to render.
+  await page.goto('/mmapp/en/content/faq');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-ssr');
+  await expect(page.getByRole('link', { name: 'My profile' })).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
