@@ -58,6 +58,15 @@ for (const [size, options] of [
     await page.getByRole('main').getByRole('link', { name: 'Life cycle', exact: true }).click();
     await expect(page).toHaveURL(/\/mmapp\/en\/content\/life-cycle$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Life cycle');
+    // Explore and the gallery: their heads come rendered, filters and data follow the hydration.
+    await page.goto('/mmapp/en/explore?sort=submitted');
+    await expect(page.locator('#root')).toHaveAttribute('data-ssr', '');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Explore Data');
+    await expect(page.getByText(/^\d+ observations$/)).toBeVisible();
+    await page.goto('/mmapp/en/photos?lifestage_id=1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Photo gallery');
+    // The filter shows the URL's life stage: drawn after hydration, from the URL the browser has.
+    await expect(page.getByRole('combobox', { name: 'Life stage' })).toHaveText('Adult');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -85,6 +85,8 @@ describe('server-rendered pages', () => {
     const etag = String(res.headers.etag);
     expect((await get('/mmapp/en/', { 'if-none-match': etag })).statusCode).toBe(304);
     expect((await get('/mmapp/en/', { 'user-agent': PHONE })).headers.etag).not.toBe(etag);
+    // Extra slashes and a query string name the same page.
+    expect((await get('/mmapp//en?utm_source=x')).headers.etag).toBe(etag);
   });
 
   it('sends the app shell to a signed-in volunteer (mm_user cookie)', async () => {

@@ -32,8 +32,11 @@ export interface PageBody {
   etag: string;
 }
 
-/** Rendered pages kept (by path, screen size, origin and day): 14 content pages and home × 3 languages × 2 sizes. */
+/** Rendered pages kept (by path, screen size and day): 17 pages × 3 languages × 2 sizes, and room to spare. */
 const CACHED_PAGES = 200;
+
+/** The origin a page is rendered with, replaced in its HTML by the request's (or PUBLIC_URL). */
+const ORIGIN_STAND_IN = 'https://origin.mission-monarch.invalid';
 
 /** Phones and tablets, whose pages are rendered with the small screen's header (issue 13). */
 const SMALL_SCREEN_AGENT = /Mobi|Android|iPhone|iPad|iPod/i;
@@ -74,8 +77,8 @@ export type PageRenderer = (request: FastifyRequest, lng: Locale, localized: str
  * the web app's server build (`apps/web/dist-ssr/render-page.js`) is present; undefined otherwise (the
  * shell is sent as before). A page is rendered for a visitor without the `mm_user` cookie (a signed-in
  * volunteer's pages depend on their session, which only the browser holds), kept per path, screen
- * size, origin and day (the campaign card follows the date), and on any render error the shell is sent
- * and the error logged.
+ * size and day (the campaign card follows the date), and on any render error the shell is sent and the
+ * error logged.
  * @param ssrDir folder of the server build (`apps/web/dist-ssr`)
  * @param publicUrl PUBLIC_URL, the origin of the pages' absolute links; else the request's own
  */
@@ -88,26 +91,30 @@ export async function loadPageRenderer(
   if (!existsSync(file)) return undefined;
   const { renderPage } = (await import(pathToFileURL(file).href)) as RenderPageModule;
   const resources = Object.fromEntries(LOCALES.map((lng) => [lng, webResources(lng)]));
-  const pages = new LRUCache<string, Promise<PageBody | undefined>>({ max: CACHED_PAGES });
+  const pages = new LRUCache<string, Promise<string | undefined>>({ max: CACHED_PAGES });
 
   return async (request, lng, localized) => {
     if (request.headers.cookie?.includes(`${USER_COOKIE}=`)) return undefined;
-    const pathname = request.url.split('?')[0] ?? request.url;
-    const origin = publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+    // One render per page, whatever slashes or query string the address has (`/mmapp/en//faq?x=1`).
+    const segments = (request.url.split('?')[0] ?? '').split('/').filter((s) => s !== '');
+    const pathname = `/${segments.join('/')}`;
     const smallScreen = SMALL_SCREEN_AGENT.test(request.headers['user-agent'] ?? '');
     const day = new Date().toISOString().slice(0, 10);
-    const key = `${pathname}|${smallScreen}|${origin}|${day}|${lng}`;
+    const key = `${pathname}|${smallScreen}|${day}|${lng}`;
     let page = pages.get(key);
     if (!page) {
-      page = renderPage({ path: pathname, origin, smallScreen, resources }).then((rendered) => {
-        if (!rendered) return undefined;
-        const body = serverRenderedHtml(localized, rendered, smallScreen);
-        return { body, etag: pageEtag(body) };
-      });
+      // Rendered with a stand-in origin, written in per request: a Host header cannot cause renders.
+      page = renderPage({ path: pathname, origin: ORIGIN_STAND_IN, smallScreen, resources }).then((rendered) =>
+        rendered ? serverRenderedHtml(localized, rendered, smallScreen) : undefined,
+      );
       pages.set(key, page);
     }
+    const origin = publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
     try {
-      return await page;
+      const html = await page;
+      if (html === undefined) return undefined;
+      const body = html.replaceAll(ORIGIN_STAND_IN, origin);
+      return { body, etag: pageEtag(body) };
     } catch (err) {
       pages.delete(key);
       log.error({ err, path: pathname }, 'server render failed; the app shell is sent instead');

@@ -66,8 +66,18 @@ describe('renderPage (issue 13: public pages rendered on the server)', () => {
     expect(desktop?.html).not.toContain('aria-label="Open the menu"');
   });
 
+  it('renders the title and lead of Explore and the gallery, and leaves their filters and data to the browser', async () => {
+    const explore = await render('/mmapp/es/explore');
+    expect(explore?.html).toContain('<h1');
+    expect(explore?.html).toContain('role="progressbar"');
+    expect(explore?.title).toMatch(/ · Misión Monarca$/);
+    const photos = await render('/mmapp/en/photos');
+    expect(photos?.html).toContain('Photo gallery');
+    expect(photos?.html).not.toContain('<input');
+  });
+
   it('leaves every other page to the browser', async () => {
-    for (const p of ['/mmapp/en/explore', '/mmapp/en/users/signin', '/mmapp/xx/', '/mmapp/en/content/contact-us'])
+    for (const p of ['/mmapp/en/users/signin', '/mmapp/en/submit/flash', '/mmapp/xx/', '/mmapp/en/content/contact-us'])
       expect(await render(p), p).toBeUndefined();
   });
 });

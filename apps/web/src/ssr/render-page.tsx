@@ -65,9 +65,17 @@ function i18nFor(lng: Locale, resources: Resource): I18n {
   return instance;
 }
 
-/** Pages rendered on the server: the home page and the Markdown content pages in a language they exist in. */
+/** Explore and the gallery: their title and lead (the rest waits for the browser, see their routes). */
+const PAGES_WITH_HEADS = new Set(['explore', 'photos']);
+
+/**
+ * Pages rendered on the server: the home page, the Markdown content pages (any slug of CONTENT_PAGES;
+ * a page not written in the language renders its "not available" page), and the heads of Explore and
+ * the gallery.
+ */
 function serverRenderedPage(rest: string[]): { contentSlug?: string } | undefined {
   if (rest.length === 0) return {};
+  if (rest.length === 1 && PAGES_WITH_HEADS.has(rest[0] ?? '')) return {};
   if (rest.length === 2 && rest[0] === 'content') {
     const page = findContentPage(rest[1]);
     return page ? { contentSlug: page.slug } : undefined;
@@ -80,9 +88,10 @@ const LEADING_HEAD_TAGS = /^(?:<(?:meta|link)\b[^>]*\/?>)+/;
 
 /**
  * Renders a public page as the browser's first render would draw it for a visitor who is not signed
- * in (issue 13: the first screen arrives with the HTML instead of after the JavaScript). The home page
- * and content pages are rendered; any other path answers undefined (the server then sends the app's
- * shell as before).
+ * in (issue 13: the first screen arrives with the HTML instead of after the JavaScript). The home page,
+ * content pages, Explore and the gallery are rendered (`serverRenderedPage`); any other path answers
+ * undefined (the server then sends the app's shell as before). The query string does not change what
+ * the server renders: what depends on it is drawn after hydration.
  * @returns the page's parts, or undefined when the path is not rendered on the server
  * @throws whatever a component throws while rendering (the server then sends the shell)
  */

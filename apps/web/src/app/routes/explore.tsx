@@ -3,6 +3,8 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInView } from 'react-intersection-observer';
+import { AfterHydration } from '../../components/ui/after-hydration';
+import { PageFallback } from '../../components/ui/page-fallback';
 import { ExploreFiltersPanel } from '../../features/explore/components/explore-filters';
 import { ExploreSortSelect } from '../../features/explore/components/explore-sort';
 import { ExploreUrlAdapter } from '../../features/explore/components/explore-url-adapter';
@@ -35,18 +37,31 @@ const ExploreCharts = lazy(() =>
 /** Height of the folded "Charts" header (px): the room kept for it until the charts load. */
 const CHARTS_HEADER_HEIGHT = 48;
 
-/** Explore data (spec §1): filters, then a list, grid or map of the observations, then charts; all in the URL. */
+/**
+ * Explore data (spec §1): filters, then a list, grid or map of the observations, then charts; all in the
+ * URL. The server renders the title and lead (issue 13); the rest, drawn from the URL's filters,
+ * reference data and the API, once the page has hydrated.
+ */
 export function ExplorePage() {
+  const { t } = useTranslation('explore');
+  usePageTitle(t('common:explore.title'));
   return (
-    <ExploreUrlAdapter>
-      <Explore />
-    </ExploreUrlAdapter>
+    <>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('common:explore.title')}
+      </Typography>
+      <Typography sx={{ mb: 2, maxWidth: '75ch' }}>{t('lead')}</Typography>
+      <AfterHydration fallback={<PageFallback />}>
+        <ExploreUrlAdapter>
+          <Explore />
+        </ExploreUrlAdapter>
+      </AfterHydration>
+    </>
   );
 }
 
 function Explore() {
   const { t } = useTranslation('explore');
-  usePageTitle(t('common:explore.title'));
   const { view, sort, page, filters, setView, setSort, setPage, patchFilters, setFilters } = useExploreUrl();
   const params = useParamsData();
   const resetFilters = () => setFilters({});
@@ -58,10 +73,6 @@ function Explore() {
   });
   return (
     <>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('common:explore.title')}
-      </Typography>
-      <Typography sx={{ mb: 2, maxWidth: '75ch' }}>{t('lead')}</Typography>
       <Stack
         direction="row"
         sx={{ gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}

@@ -3,6 +3,8 @@ import { Suspense, lazy, useMemo, useRef, useState } from 'react';
 import { useQueryStates } from 'nuqs';
 import { useTranslation } from 'react-i18next';
 import type { ExploreFilters, GalleryPhoto, LifestageId } from '@mm/shared';
+import { AfterHydration } from '../../components/ui/after-hydration';
+import { PageFallback } from '../../components/ui/page-fallback';
 import { DateRangeFilter } from '../../features/explore/components/date-range-filter';
 import { ExploreUrlAdapter } from '../../features/explore/components/explore-url-adapter';
 import { PlaceFilter } from '../../features/explore/components/place-filter';
@@ -54,16 +56,26 @@ const toSlide = (p: GalleryPhoto, c: PhotoCaption): GallerySlide => ({
  * at a time with "Load more"; a photo opens the full-screen viewer (spec §1, §2).
  */
 export function PhotosPage() {
+  const { t } = useTranslation('gallery');
+  usePageTitle(t('title'));
+  // The server renders the title and lead (issue 13); filters and photos follow once the page has hydrated.
   return (
-    <ExploreUrlAdapter>
-      <Photos />
-    </ExploreUrlAdapter>
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        {t('title')}
+      </Typography>
+      <Typography>{t('lead')}</Typography>
+      <AfterHydration fallback={<PageFallback />}>
+        <ExploreUrlAdapter>
+          <Photos />
+        </ExploreUrlAdapter>
+      </AfterHydration>
+    </Stack>
   );
 }
 
 function Photos() {
   const { t } = useTranslation('gallery');
-  usePageTitle(t('title'));
   const [values, setValues] = useQueryStates(exploreFilterParsers, URL_OPTIONS);
   const filters = useMemo(() => exploreFilters(values), [values]);
   const lifestage = filters.lifestage_id as LifestageId | undefined;
@@ -118,11 +130,7 @@ function Photos() {
   }
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        {t('title')}
-      </Typography>
-      <Typography>{t('lead')}</Typography>
+    <>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
         <LifestageFilter value={lifestage} onChange={setLifestage} />
         {/* Always there (empty until the count comes), so a phone's wrapped line is reserved (issue 13: CLS). */}
@@ -166,6 +174,6 @@ function Photos() {
           />
         </Suspense>
       )}
-    </Stack>
+    </>
   );
 }
