@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInView } from 'react-intersection-observer';
 import { AfterHydration } from '../../components/ui/after-hydration';
@@ -63,7 +63,9 @@ export function ExplorePage() {
 function Explore() {
   const { t } = useTranslation('explore');
   const { view, sort, page, filters, setView, setSort, setPage, patchFilters, setFilters } = useExploreUrl();
-  const params = useParamsData();
+  // Reference data (provinces, milkweeds) arrive after the page: the filters and results they change are
+  // drawn again in a background render that yields to the browser (issue 13: main thread).
+  const params = useDeferredValue(useParamsData().data);
   const resetFilters = () => setFilters({});
   // Where IntersectionObserver is missing (old browsers, jsdom), the charts load at once.
   const { ref: chartsRef, inView: chartsNear } = useInView({
@@ -92,7 +94,7 @@ function Explore() {
         </Stack>
       </Stack>
       <Box sx={{ mb: 2 }}>
-        <ExploreFiltersPanel filters={filters} params={params.data} onChange={patchFilters} onReset={resetFilters} />
+        <ExploreFiltersPanel filters={filters} params={params} onChange={patchFilters} onReset={resetFilters} />
       </Box>
       {view === 'map' ? (
         <Suspense fallback={<Box sx={{ height: { xs: 420, md: 560 } }} />}>
@@ -100,7 +102,7 @@ function Explore() {
         </Suspense>
       ) : view === 'density' ? (
         <Suspense fallback={<Box sx={{ height: 420 }} />}>
-          <DensityView filters={filters} params={params.data} />
+          <DensityView filters={filters} params={params} />
         </Suspense>
       ) : (
         <ObservationResults
@@ -108,7 +110,7 @@ function Explore() {
           filters={filters}
           sort={sort}
           page={page}
-          params={params.data}
+          params={params}
           onPage={setPage}
           onWithPhotos={(on) => patchFilters({ with_photos: on || undefined })}
         />
@@ -116,7 +118,7 @@ function Explore() {
       <Box ref={chartsRef} sx={{ minHeight: CHARTS_HEADER_HEIGHT, mt: 3 }}>
         {chartsNear && (
           <Suspense fallback={null}>
-            <ExploreCharts filters={filters} params={params.data} />
+            <ExploreCharts filters={filters} params={params} />
           </Suspense>
         )}
       </Box>

@@ -1,5 +1,5 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { Suspense, lazy, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useQueryStates } from 'nuqs';
 import { useTranslation } from 'react-i18next';
 import type { ExploreFilters, GalleryPhoto, LifestageId } from '@mm/shared';
@@ -79,15 +79,18 @@ function Photos() {
   const [values, setValues] = useQueryStates(exploreFilterParsers, URL_OPTIONS);
   const filters = useMemo(() => exploreFilters(values), [values]);
   const lifestage = filters.lifestage_id as LifestageId | undefined;
-  const params = useParamsData().data;
+  // Drawn again in a background render when the reference data arrive (issue 13: main thread).
+  const params = useDeferredValue(useParamsData().data);
   const gallery = useGallery(filters);
   const captionOf = usePhotoCaption(params?.provinces);
   const [viewer, setViewer] = useState<{ open: boolean; index: number } | null>(null);
   const tiles = useRef<(HTMLButtonElement | null)[]>([]);
   const lastViewed = useRef(0);
 
-  const photos = useMemo(() => gallery.data?.pages.flatMap((p) => p.data) ?? [], [gallery.data]);
-  const total = gallery.data?.pages.at(-1)?.paginator.total ?? 0;
+  // The photos are drawn in a background render that yields to the browser (issue 13: main thread).
+  const data = useDeferredValue(gallery.data);
+  const photos = useMemo(() => data?.pages.flatMap((p) => p.data) ?? [], [data]);
+  const total = data?.pages.at(-1)?.paginator.total ?? 0;
   const slides = useMemo(() => photos.map((p) => toSlide(p, captionOf(p))), [photos, captionOf]);
   const loadMore = () => void gallery.fetchNextPage();
   /**
@@ -100,7 +103,7 @@ function Photos() {
   const filtered = Object.keys(filtersToQuery(filters)).length > 0;
 
   let body;
-  if (gallery.isPending) body = <GallerySkeleton />;
+  if (!data && !gallery.isError) body = <GallerySkeleton />;
   else if (gallery.isError && photos.length === 0) body = <GalleryError onRetry={() => void gallery.refetch()} />;
   else if (photos.length === 0) body = <GalleryEmpty filtered={filtered} onShowAll={() => void setValues(null)} />;
   else {
@@ -135,7 +138,7 @@ function Photos() {
         <LifestageFilter value={lifestage} onChange={setLifestage} />
         {/* Always there (empty until the count comes), so a phone's wrapped line is reserved (issue 13: CLS). */}
         <Typography variant="subtitle2" aria-live="polite" sx={{ minHeight: '1.57em' }}>
-          {gallery.data ? t('count', { count: total }) : ''}
+          {data ? t('count', { count: total }) : ''}
         </Typography>
       </Stack>
       {/* minmax(0, …) as on Explore: the date pickers' own width must not widen a phone's page. */}

@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 const noSubscription = () => () => undefined;
 
@@ -19,7 +19,14 @@ export function useHydrated(): boolean {
  * Shows `fallback` on the server and while the page hydrates, then `children`. For parts drawn from
  * data the browser fetches (live figures, latest photos and observations): the server cannot know
  * that data, and the browser may already hold it when it hydrates, so the two renders would differ.
+ * After hydration `children` are drawn as a transition, in slices that let the browser in (issue 13);
+ * in a page the browser draws itself they are drawn at once.
  */
 export function AfterHydration({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
-  return useHydrated() ? children : fallback;
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(hydrated);
+  useEffect(() => {
+    if (!shown) startTransition(() => setShown(true));
+  }, [shown]);
+  return shown ? children : fallback;
 }
