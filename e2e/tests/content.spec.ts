@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { openApp } from '../support/app';
 import { signUpConfirmed } from '../support/accounts';
 import { CONTENT_PAGE_SLUGS } from '../support/content';
 
@@ -50,10 +51,10 @@ for (const lng of LOCALES) {
 }
 
 test('the mission kit is in the English and French menus, not in the Spanish one', async ({ page }) => {
-  await page.goto('/mmapp/en/content/what-is-a-mission');
+  await openApp(page, '/mmapp/en/content/what-is-a-mission');
   await page.getByRole('button', { name: 'The Mission' }).click();
   await expect(page.getByRole('menuitem', { name: 'Mission kit' })).toBeVisible();
-  await page.goto('/mmapp/es/content/what-is-a-mission');
+  await openApp(page, '/mmapp/es/content/what-is-a-mission');
   await page.getByRole('button', { name: 'La misión' }).click();
   await expect(page.getByRole('menuitem', { name: '¿Qué es una misión?' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Kit de la misión' })).toHaveCount(0);
@@ -69,7 +70,7 @@ test('links inside a page keep the language, and the life cycle diagram has tran
 });
 
 test('the language switch on a content page lands on the same page in the other language', async ({ page }) => {
-  await page.goto('/mmapp/en/content/life-cycle');
+  await openApp(page, '/mmapp/en/content/life-cycle');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Life cycle');
   await page.getByRole('button', { name: 'Français' }).click();
   await expect(page).toHaveURL(/\/mmapp\/fr\/content\/life-cycle$/);
@@ -82,7 +83,7 @@ test('the language switch on a content page lands on the same page in the other 
 test('the small-screen menu switches a content page to Spanish, and the mission kit then says it is not offered @small-screen', async ({
   page,
 }) => {
-  await page.goto('/mmapp/en/content/life-cycle');
+  await openApp(page, '/mmapp/en/content/life-cycle');
   await page.getByRole('button', { name: 'Open the menu' }).click();
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Español' }).click();
   await expect(page).toHaveURL(/\/mmapp\/es\/content\/life-cycle$/);

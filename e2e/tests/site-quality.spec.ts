@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openApp } from '../support/app';
 import { signUpConfirmed } from '../support/accounts';
 
 /**
@@ -111,7 +112,7 @@ test.describe('keyboard only', () => {
 
   test('the wide header menus open, move and close with the keyboard', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/mmapp/en/');
+    await openApp(page, '/mmapp/en/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // includeHidden: an open menu hides the rest of the page from assistive technology.
     const mission = page.getByRole('button', { name: 'The Mission', includeHidden: true });
@@ -167,7 +168,7 @@ test.describe('keyboard only', () => {
 
   test('the small-screen menu (≤ 767 px) opens, moves and closes with the keyboard', async ({ page }) => {
     await page.setViewportSize({ width: 767, height: 800 });
-    await page.goto('/mmapp/fr/');
+    await openApp(page, '/mmapp/fr/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'La mission' })).toHaveCount(0);
     const open = page.getByRole('button', { name: 'Ouvrir le menu', includeHidden: true });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { openApp } from '../support/app';
 import { confirmationLink } from '../support/accounts';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
@@ -140,7 +141,7 @@ test('a visitor is sent to sign in for protected pages, and fr-CA is French @pho
 });
 
 test('the small-screen menu lists all three languages and switches to Spanish @small-screen', async ({ page }) => {
-  await page.goto('/mmapp/en/explore?page=1');
+  await openApp(page, '/mmapp/en/explore?page=1');
   await page.getByRole('button', { name: 'Open the menu' }).click();
   const drawer = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(drawer.getByRole('button', { name: 'English' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { SessionProvider } from '../entities/session/session-context';
 import { ApiRequestError } from '../lib/api-client';
@@ -58,6 +58,11 @@ interface AppProvidersProps {
 /** App-wide providers: theme, data cache, session, toasts (top-right, 5000 ms, close on click: spec §8). */
 export function AppProviders({ children, queryClient: given, smallScreen }: AppProvidersProps) {
   const [queryClient] = useState(() => given ?? makeQueryClient());
+  // `<html data-app="ready">` once the app runs the page: on a server-rendered page, from then on its
+  // buttons respond (before, only its links do). End-to-end tests wait for it before pressing buttons.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   const pageTheme = useMemo(
     () => (smallScreen === undefined ? theme : serverRenderedTheme(smallScreen)),
     [smallScreen],
