@@ -92,6 +92,8 @@ export async function loadPageRenderer(
   const { renderPage } = (await import(pathToFileURL(file).href)) as RenderPageModule;
   const resources = Object.fromEntries(LOCALES.map((lng) => [lng, webResources(lng)]));
   const pages = new LRUCache<string, Promise<string | undefined>>({ max: CACHED_PAGES });
+  /** Pages ready to send, per render and origin: the origin written in and the ETag made once, not per request. */
+  const bodies = new LRUCache<string, PageBody>({ max: CACHED_PAGES });
 
   return async (request, lng, localized) => {
     if (request.headers.cookie?.includes(`${USER_COOKIE}=`)) return undefined;
@@ -113,8 +115,14 @@ export async function loadPageRenderer(
     try {
       const html = await page;
       if (html === undefined) return undefined;
-      const body = html.replaceAll(ORIGIN_STAND_IN, origin);
-      return { body, etag: pageEtag(body) };
+      const bodyKey = `${key}|${origin}`;
+      let ready = bodies.get(bodyKey);
+      if (!ready) {
+        const body = html.replaceAll(ORIGIN_STAND_IN, origin);
+        ready = { body, etag: pageEtag(body) };
+        bodies.set(bodyKey, ready);
+      }
+      return ready;
     } catch (err) {
       pages.delete(key);
       log.error({ err, path: pathname }, 'server render failed; the app shell is sent instead');

@@ -55,8 +55,8 @@ export function localizedIndexHtml(html: string, lng: Locale): string {
  * - every client route (`/mmapp/{locale}/…`, whatever its last segment holds, dots included) gets
  *   index.html with that language's translations; only real file paths answer 404: a path in one of
  *   the build's folders (`assets/`, `img/` …), a file name at the top (`/mmapp/sw.js`), or a `.map`;
- * - the home page and content pages come rendered (`loadPageRenderer`) when the web app's server
- *   build sits beside its build (`apps/web/dist-ssr`).
+ * - the home page, content pages and the heads of Explore and the gallery come rendered
+ *   (`loadPageRenderer`) when the web app's server build sits beside its build (`apps/web/dist-ssr`).
  * Photos are served from the storage driver at /attachments/ (`registerAttachments`).
  * @param publicUrl PUBLIC_URL: the origin of server-rendered pages' absolute links (else the request's)
  */
