@@ -115,6 +115,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 /**
  * Signs up a new unique user, follows the confirmation link emailed to it, and answers its token and
  * id; `res` is the sign-up answer (202, or the 400 of bad input, then there is no token).
+ * @throws on any other answer (a 409, 429 or 503 is never what a test means to get)
  */
 export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const username = `u${randomUUID().slice(0, 8)}`;
@@ -130,7 +131,9 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, unk
     ...overrides,
   };
   const res = await app.inject({ method: 'POST', url: '/api/users/signup', payload });
-  if (res.statusCode !== 202) return { res, token: undefined as unknown as string, userId: NaN, username };
+  if (res.statusCode === 400) return { res, token: undefined as unknown as string, userId: NaN, username };
+  if (res.statusCode !== 202)
+    throw new Error(`sign-up of ${String(payload.username)} answered ${res.statusCode}: ${res.body}`);
   const dataDir = appDataDirs.get(app);
   if (!dataDir) throw new Error('signUp needs an app made by buildTestApp (or rememberDataDir)');
   const confirmation = await awaitConfirmationToken(dataDir, String(payload.email));

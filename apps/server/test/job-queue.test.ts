@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
-import { QUEUES, type FailedEmail } from '../src/jobs/job-queue';
+import { QUEUES, openJobQueue, type FailedEmail } from '../src/jobs/job-queue';
 import { jobsRepository } from '../src/jobs/jobs.repository';
 import { localStorage } from '../src/lib/storage';
 import { createTestDatabase, rememberDataDir, signUp } from './helpers';
@@ -67,6 +67,24 @@ async function closedPort(): Promise<number> {
     });
   });
 }
+
+describe('servers starting together', () => {
+  it('six servers opening the queue on a new database at once all start, with each queue made once', async () => {
+    const fresh = await createTestDatabase();
+    const opened = await openDatabase(fresh.url, 8, false);
+    const quiet = { info: () => undefined, warn: () => undefined };
+    try {
+      // pg-boss's create_queue deadlocked here before queues were read first and deadlocks retried.
+      const queues = await Promise.all(Array.from({ length: 6 }, () => openJobQueue(opened.db, quiet)));
+      await Promise.all(queues.map((q) => q.stop()));
+      const { rows } = await opened.db.execute<{ name: string }>(sql`SELECT name FROM pgboss.queue ORDER BY name`);
+      expect(rows.map((r) => r.name)).toEqual(Object.values(QUEUES).sort());
+    } finally {
+      await opened.pool.end();
+      await fresh.drop();
+    }
+  });
+});
 
 describe('emails through the job queue', () => {
   it('a worker sends a queued email (to the outbox without SMTP)', async () => {

@@ -98,6 +98,29 @@ function toFailedEmail(row: DeadLetterRow): FailedEmail {
   };
 }
 
+/** PostgreSQL's `deadlock_detected`: the transaction was rolled back and may simply be run again. */
+const DEADLOCK = '40P01';
+
+/**
+ * Creates queue `name` unless it exists. Servers that start at the same moment (several behind a load
+ * balancer, or the test suite's apps) create the same queues at once, and pg-boss's `create_queue`
+ * can then deadlock in PostgreSQL (seen with six test apps starting together): the queue is read
+ * first, so a running installation writes nothing, and a deadlock is retried (≤ 5 tries, 50–250 ms apart).
+ * @throws the last error when the queue still cannot be created
+ */
+async function ensureQueue(boss: PgBoss, name: string, options: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (await boss.getQueue(name)) return;
+      await boss.createQueue(name, options);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK || attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
 /**
  * Opens pg-boss on the database of `db` (its own pool of 4 connections, schema `pgboss`, created or
  * migrated at once) and its queues. With `handlers` this process also works on every queue and runs
@@ -135,8 +158,8 @@ export async function openJobQueue(
   );
   await boss.start();
 
-  await boss.createQueue(QUEUES.emailDead, { name: QUEUES.emailDead, retentionDays: 30 });
-  await boss.createQueue(QUEUES.email, {
+  await ensureQueue(boss, QUEUES.emailDead, { name: QUEUES.emailDead, retentionDays: 30 });
+  await ensureQueue(boss, QUEUES.email, {
     name: QUEUES.email,
     retryLimit: opts.emailRetryLimit,
     retryDelay: opts.emailRetryDelaySeconds,
@@ -144,9 +167,9 @@ export async function openJobQueue(
     deadLetter: QUEUES.emailDead,
   });
   // One run at a time, so an hourly run never overlaps a start-up run.
-  await boss.createQueue(QUEUES.photoUpkeep, { name: QUEUES.photoUpkeep, policy: 'singleton', expireInHours: 2 });
-  await boss.createQueue(QUEUES.sweep, { name: QUEUES.sweep, policy: 'singleton' });
-  await boss.createQueue(QUEUES.vettingDigest, { name: QUEUES.vettingDigest, policy: 'singleton' });
+  await ensureQueue(boss, QUEUES.photoUpkeep, { name: QUEUES.photoUpkeep, policy: 'singleton', expireInHours: 2 });
+  await ensureQueue(boss, QUEUES.sweep, { name: QUEUES.sweep, policy: 'singleton' });
+  await ensureQueue(boss, QUEUES.vettingDigest, { name: QUEUES.vettingDigest, policy: 'singleton' });
 
   if (handlers) {
     await boss.schedule(QUEUES.photoUpkeep, SCHEDULES.photoUpkeep);
