@@ -114,10 +114,17 @@ const submit = (payload: unknown, token = owner.token) =>
     headers: as(token),
     payload: payload as object,
   });
+/**
+ * The owner's sites, checklists and observations: every row a submission of theirs could leave (other
+ * test files write to the same tables at the same time, so whole-table counts would race them).
+ */
 const tableCounts = async () =>
   (
     await ctx.db.execute<{ s: number; c: number; o: number }>(
-      sql`SELECT (SELECT count(*) FROM sites)::int s, (SELECT count(*) FROM checklists)::int c, (SELECT count(*) FROM observations)::int o`,
+      sql`SELECT (SELECT count(*) FROM sites WHERE user_id = ${owner.userId})::int s,
+                 (SELECT count(*) FROM checklists WHERE user_id = ${owner.userId})::int c,
+                 (SELECT count(*) FROM observations o JOIN checklists c USING (checklist_id)
+                   WHERE c.user_id = ${owner.userId})::int o`,
     )
   ).rows[0];
 

@@ -23,12 +23,13 @@ interface Submitted {
 
 let ctx: TestContext;
 let token: string;
+let userId: number;
 /** The volunteer's username: the lists below are filtered to it, since other test files share the database. */
 let username: string;
 let provinceQc: number;
 beforeAll(async () => {
   ctx = await buildTestApp();
-  ({ token, username } = await signUp(ctx.app));
+  ({ token, userId, username } = await signUp(ctx.app));
   const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
   provinceQc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
 });
@@ -60,9 +61,13 @@ async function upload(file: string, bearer = token) {
     payload: body.payload,
   });
 }
+/** The volunteer's checklists, observations and sites (other test files write to the same tables meanwhile). */
 const counts = async () => {
   const r = await ctx.db.execute<{ c: number; o: number; s: number }>(
-    sql`SELECT (SELECT count(*) FROM checklists)::int c, (SELECT count(*) FROM observations)::int o, (SELECT count(*) FROM sites)::int s`,
+    sql`SELECT (SELECT count(*) FROM checklists WHERE user_id = ${userId})::int c,
+               (SELECT count(*) FROM observations o JOIN checklists c USING (checklist_id)
+                 WHERE c.user_id = ${userId})::int o,
+               (SELECT count(*) FROM sites WHERE user_id = ${userId})::int s`,
   );
   return r.rows[0];
 };
