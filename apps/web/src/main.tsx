@@ -41,7 +41,8 @@ async function start(root: HTMLElement) {
   if (ssr) {
     // The server's <meta>/<link> head tags give way to the ones the app renders (React 19 hoists them).
     for (const tag of document.head.querySelectorAll('[data-ssr-head]')) tag.remove();
-    hydrateRoot(root, app);
+    // Hydration started in a transition takes a transition's lane: React hydrates in slices too.
+    startTransition(() => void hydrateRoot(root, app));
   } else {
     // The first render is a transition: React renders it in slices of ≈ 5 ms and lets the browser in
     // between, instead of one long task that blocks a phone's main thread (issue 13, Total Blocking Time).

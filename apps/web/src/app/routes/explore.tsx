@@ -1,9 +1,9 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInView } from 'react-intersection-observer';
 import { AfterHydration } from '../../components/ui/after-hydration';
+import { DownloadButton } from '../../features/downloads/components/download-button';
 import { PageFallback } from '../../components/ui/page-fallback';
 import { ExploreFiltersPanel } from '../../features/explore/components/explore-filters';
 import { ExploreSortSelect } from '../../features/explore/components/explore-sort';
@@ -23,10 +23,6 @@ const ExploreMap = lazy(async () => ({
 const DensityView = lazy(() =>
   import('../../features/explore/components/density-view').then((m) => ({ default: m.DensityView })),
 );
-// The download dialog's form (react-hook-form, zod) loads after the page; a disabled twin keeps its room.
-const DownloadButton = lazy(async () => ({
-  default: (await import('../../features/downloads/components/download-button')).DownloadButton,
-}));
 
 // The charts library is large (≈ 0.5 s of a throttled phone's main thread, issue 13): it loads when the
 // charts come near the screen, below the results.
@@ -61,7 +57,6 @@ export function ExplorePage() {
 }
 
 function Explore() {
-  const { t } = useTranslation('explore');
   const { view, sort, page, filters, setView, setSort, setPage, patchFilters, setFilters } = useExploreUrl();
   // Reference data (provinces, milkweeds) arrive after the page: the filters and results they change are
   // drawn again in a background render that yields to the browser (issue 13: main thread).
@@ -82,15 +77,7 @@ function Explore() {
         <ExploreViewSwitch value={view} onChange={setView} />
         <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           {(view === 'list' || view === 'grid') && <ExploreSortSelect value={sort} onChange={setSort} />}
-          <Suspense
-            fallback={
-              <Button variant="outlined" startIcon={<DownloadIcon />} disabled>
-                {t('downloads:button')}
-              </Button>
-            }
-          >
-            <DownloadButton filters={filters} />
-          </Suspense>
+          <DownloadButton filters={filters} />
         </Stack>
       </Stack>
       <Box sx={{ mb: 2 }}>

@@ -199,7 +199,8 @@ export function ExploreFiltersPanel({ filters, params, onChange, onReset }: Expl
         >
           {open ? t('filters.hide') : t('filters.show')}
         </Button>
-        <Collapse in={open} id={panelId}>
+        {/* The fields are drawn when the panel first opens, not while the page loads (issue 13). */}
+        <Collapse in={open} id={panelId} mountOnEnter>
           <Paper component="section" aria-label={t('filters.title')} sx={{ p: 1.5, mt: 1 }}>
             {fields}
             <Box sx={{ mt: 1 }}>{reset}</Box>
