@@ -1,5 +1,7 @@
 // First: zod's settings must be in place before any schema is built.
 import './lib/zod-config';
+// Second: a stored session's start-up check goes out before the rest of the app's code is evaluated.
+import './entities/session/early-session-check';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

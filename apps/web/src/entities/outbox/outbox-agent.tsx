@@ -10,9 +10,10 @@ import { onSyncReport, sendOutboxNow } from './outbox-runner';
  * Sends the outbox whenever the network may be back: at start and sign-in, on the `online` event,
  * and when the service worker relays a Background Sync. Toasts each entry sent (or refused) by
  * these background sends and refreshes the lists that show it. Renders nothing.
- * @param keepPhotoIds photo files still used outside the outbox (the Mission draft's), kept by the start-up clean-up
+ * @param keepPhotoIds photo files still used outside the outbox (the Mission draft's), kept by the start-up
+ *   clean-up; asked only when it has old unused files to delete
  */
-export function OutboxAgent({ keepPhotoIds }: { keepPhotoIds: () => Set<string> }) {
+export function OutboxAgent({ keepPhotoIds }: { keepPhotoIds: () => Promise<ReadonlySet<string>> }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { user } = useSession();
@@ -33,7 +34,7 @@ export function OutboxAgent({ keepPhotoIds }: { keepPhotoIds: () => Set<string> 
   );
 
   useEffect(() => {
-    void pruneOutbox(keepPhotoIds()).catch(() => undefined);
+    void pruneOutbox(keepPhotoIds).catch(() => undefined);
   }, [keepPhotoIds]);
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, type Rea
 import { toSessionUser, type SessionUser } from '@mm/shared';
 import { storage } from '../../lib/storage';
 import { checkSession, signoutRequest } from './auth-api';
+import { takeEarlySessionCheck } from './early-session-check';
 
 interface SessionState {
   /** undefined until known, null when signed out (spec §3 "user state, initially undefined"). */
@@ -18,8 +19,9 @@ interface SessionState {
 
 const SessionContext = createContext<SessionState | null>(null);
 
+/** The user of `token` by the server's session check (the one sent at start-up, if it was for this token). */
 async function verify(token: string): Promise<SessionUser | null> {
-  const answer = await checkSession(token);
+  const answer = await (takeEarlySessionCheck(token) ?? checkSession(token));
   return toSessionUser(answer) ?? null;
 }
 

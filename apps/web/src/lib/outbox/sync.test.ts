@@ -275,10 +275,25 @@ describe('outbox store', () => {
     await syncOutbox(USER, server.transport);
     await keepPhoto('draft-photo', new File([new Uint8Array([1])], 'draft.jpg'));
     await keepPhoto('orphan', new File([new Uint8Array([1])], 'orphan.jpg'));
-    await pruneOutbox(new Set(['draft-photo']), 0, -1);
+    await pruneOutbox(() => new Set(['draft-photo']), 0, -1);
     expect(await getEntry(b.id)).toBeUndefined();
     expect(await getPhotoBlob('draft-photo')).toBeDefined();
     expect(await getPhotoBlob('orphan')).toBeUndefined();
+  });
+
+  it('asks for the files to keep only when an old unused file is there to delete', async () => {
+    await keepPhoto('recent', new File([new Uint8Array([1])], 'recent.jpg'));
+    let asked = 0;
+    const keep = () => {
+      asked += 1;
+      return new Set<string>();
+    };
+    await pruneOutbox(keep);
+    expect(asked).toBe(0);
+    expect(await getPhotoBlob('recent')).toBeDefined();
+    await pruneOutbox(keep, 0, -1);
+    expect(asked).toBe(1);
+    expect(await getPhotoBlob('recent')).toBeUndefined();
   });
 
   it('classifies failures: no answer and 5xx wait, 401 asks for a session, other 4xx refuse', () => {
