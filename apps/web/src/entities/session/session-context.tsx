@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toSessionUser, type SessionUser } from '@mm/shared';
 import { storage } from '../../lib/storage';
 import { checkSession, signoutRequest } from './auth-api';
@@ -40,15 +40,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       storage.clearSession();
       return;
     }
-    verify(initialToken)
+    void verify(initialToken)
       .then((u) => {
         if (u) storage.setCurrentUser(u);
         else storage.clearSession();
-        setUser(u);
+        return u;
       })
       // Offline start: keep the restored user; the next call that needs a session will tell.
-      .catch(() => setUser(storage.currentUser() ?? null))
-      .finally(() => setChecked(true));
+      .catch(() => storage.currentUser() ?? null)
+      // The whole app replaces the loading screen here: as a transition, React draws it in slices
+      // instead of one long task (issue 13, a signed-in volunteer's first screen).
+      .then((u) =>
+        startTransition(() => {
+          setUser(u);
+          setChecked(true);
+        }),
+      );
   }, [initialToken]);
 
   const establish = useCallback(async (token: string) => {

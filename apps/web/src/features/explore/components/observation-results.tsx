@@ -4,6 +4,7 @@ import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExploreFilters, ExploreSort, LoadParams } from '@mm/shared';
 import { PaginatorBar } from '../../../components/ui/paginator-bar';
+import { useBatchedCount } from '../../../lib/use-batched-count';
 import { ObservationList } from '../../../entities/observation/observation-list';
 import { useExploreObservations } from '../api/get-explore-observations';
 import { ObservationGrid } from './observation-grid';
@@ -20,6 +21,9 @@ interface ObservationResultsProps {
   /** Turns the "with photos" filter on or off (offered above the grid, issue 19). */
   onWithPhotos?: (on: boolean) => void;
 }
+
+/** Rows drawn in the first commit of a page of results, then in each following one (`useBatchedCount`). */
+const ROWS_PER_COMMIT = 10;
 
 /**
  * The list or grid of observations, 50 a page (spec §9), with first/previous/next/last paging and
@@ -39,6 +43,8 @@ export function ObservationResults({
   // The rows are drawn in a background render that yields to the browser every few milliseconds
   // (`useDeferredValue`): drawing 50 rows is ≈ 0.1 s of a phone's main thread (issue 13).
   const data = useDeferredValue(query.data);
+  const rows = data?.pages.flatMap((p) => p.data) ?? [];
+  const drawn = useBatchedCount(rows.length, ROWS_PER_COMMIT, ROWS_PER_COMMIT);
   const { isError, isFetching, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const goTo = (p: number) => {
     onPage(p);
@@ -67,9 +73,9 @@ export function ObservationResults({
       </Box>
     );
 
-  const rows = data.pages.flatMap((p) => p.data);
   const last = data.pages[data.pages.length - 1]?.paginator;
   if (!last) return null;
+  const shown = drawn < rows.length ? rows.slice(0, drawn) : rows;
   const total = last.total;
   return (
     <Box id="explore-results" sx={{ scrollMarginTop: 80 }}>
@@ -89,7 +95,7 @@ export function ObservationResults({
         </Stack>
       )}
       <Box sx={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        {view === 'grid' ? <ObservationGrid rows={rows} params={params} /> : <ObservationList rows={rows} />}
+        {view === 'grid' ? <ObservationGrid rows={shown} params={params} /> : <ObservationList rows={shown} />}
       </Box>
       {rows.length === 0 && total > 0 && <Typography sx={{ mt: 1 }}>{t('past_last_page')}</Typography>}
       {hasNextPage && (
