@@ -39,6 +39,15 @@ test('without JavaScript, the home page and a content page show their text, titl
   await context.close();
 });
 
+test("Explore's HTML announces its route's code, and every announced file is served", async ({ request }) => {
+  const html = await (await request.get('/mmapp/en/explore')).text();
+  const hrefs = [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g)].map(
+    (m) => m[1] ?? '',
+  );
+  expect(hrefs.some((h) => /\/mmapp\/assets\/explore-[\w-]+\.js$/.test(h))).toBe(true);
+  for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
+});
+
 for (const [size, options] of [
   ['phone', PHONE],
   ['desktop', { viewport: { width: 1280, height: 800 } }],

@@ -33,9 +33,22 @@ export async function renderPage({ path, origin, smallScreen, resources }) {
     headTags: '<meta name="description" content="About monarchs"/><link rel="alternate" hrefLang="fr" href="' + origin + '/mmapp/fr"/>',
     title: 'Biologie <du> monarque · Mission Monarch',
     queries: { mutations: [], queries: [{ queryKey: ['content', 'x', lng], state: { data: '# </script> x' } }] },
+    routeModule: path.includes('/content/') ? 'src/app/routes/content.tsx' : undefined,
   };
 }
 `;
+
+/** The client build's manifest: the entry, a chunk it shares, and the content route with its own chunk. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_runtime-R.js'] },
+  '_runtime-R.js': { file: 'assets/runtime-R.js' },
+  'src/app/routes/content.tsx': {
+    file: 'assets/content-C.js',
+    isDynamicEntry: true,
+    imports: ['_runtime-R.js', 'index.html', '_markdown-M.js'],
+  },
+  '_markdown-M.js': { file: 'assets/markdown-M.js', imports: ['_runtime-R.js'] },
+};
 
 const PHONE =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
@@ -46,6 +59,8 @@ beforeAll(async () => {
   await mkdir(path.join(dir, 'dist'), { recursive: true });
   await mkdir(path.join(dir, 'dist-ssr'), { recursive: true });
   await writeFile(path.join(dir, 'dist', 'index.html'), INDEX);
+  await mkdir(path.join(dir, 'dist', '.vite'), { recursive: true });
+  await writeFile(path.join(dir, 'dist', '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   await writeFile(path.join(dir, 'dist-ssr', 'render-page.js'), RENDER_PAGE);
   ctx = await buildTestApp({ PUBLIC_URL: 'https://monarch.example.org/' }, undefined, {
     webDist: path.join(dir, 'dist'),
@@ -77,11 +92,19 @@ describe('server-rendered pages', () => {
       queries: { queries: [{ state: { data: '# </script> x' } }] },
     });
     expect(String(res.headers.vary)).toMatch(/Cookie/);
+    // The route's code, announced in the HTML; not what index.html loads already.
+    expect(res.body).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/mmapp/assets/content-C.js"><link rel="modulepreload" crossorigin fetchpriority="low" href="/mmapp/assets/markdown-M.js">',
+    );
+    expect(res.body).not.toContain('href="/mmapp/assets/runtime-R.js"');
+    expect(res.body).not.toContain('href="/mmapp/assets/index-A.js"');
   });
 
   it('renders for a desktop when the browser is not a phone, and revalidates with its ETag', async () => {
     const res = await get('/mmapp/en/');
     expect(res.body).toContain('<p>desktop</p>');
+    // Home is in the entry chunk: nothing more to announce.
+    expect(res.body).not.toContain('modulepreload');
     const etag = String(res.headers.etag);
     expect((await get('/mmapp/en/', { 'if-none-match': etag })).statusCode).toBe(304);
     expect((await get('/mmapp/en/', { 'user-agent': PHONE })).headers.etag).not.toBe(etag);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { LOCALES, USER_COOKIE, type Locale } from '@mm/shared';
+import { LOCALES, SUB_PATH, USER_COOKIE, type Locale } from '@mm/shared';
 import { webResources } from '../lib/i18n';
 
 /** The parts of a page the web app's server render answers (apps/web/src/ssr/render-page.tsx). */
@@ -14,6 +14,7 @@ interface RenderedPage {
   headTags: string;
   title: string;
   queries: unknown;
+  routeModule?: string;
 }
 
 /** The web app's server-render module (`apps/web/dist-ssr/render-page.js`). */
@@ -50,14 +51,56 @@ const escapeHtml = (text: string) =>
 /** The ETag of a page's HTML. */
 export const pageEtag = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
 
+/** One chunk of the client build's manifest (`apps/web/dist/.vite/manifest.json`). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The `<link rel="modulepreload">` elements of a route module and every chunk it imports statically,
+ * less what index.html already loads (the entry chunk and its imports): the browser fetches the page's
+ * code while it reads the HTML, and Vite's loader, finding the links, adds none of its own (issue 13:
+ * ≈ 45 links made by script on Explore cost a phone's main thread ≈ 70 ms). At low priority: the
+ * page's text and CSS come first (high priority, Lighthouse counted them against the first paint).
+ * @param manifest the client build's manifest
+ * @param routeModule the route's source path as the manifest names it (`src/app/routes/explore.tsx`)
+ * @returns the elements, or '' for a module the manifest does not list
+ */
+export function modulePreloadTags(manifest: Record<string, ManifestChunk>, routeModule: string): string {
+  const loaded = new Set<string>();
+  const visit = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const dep of manifest[key].imports ?? []) visit(dep, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key, loaded);
+  const needed = new Set<string>();
+  visit(routeModule, needed);
+  return [...needed]
+    .filter((key) => !loaded.has(key))
+    .map(
+      (key) =>
+        `<link rel="modulepreload" crossorigin fetchpriority="low" href="${SUB_PATH}/${manifest[key]?.file ?? ''}">`,
+    )
+    .join('');
+}
+
 /**
  * index.html of one language with a server-rendered page in it: the page's markup in `#root`
  * (marked `data-ssr`, so that the app hydrates it), its title, its CSS, its head tags (marked
  * `data-ssr-head`: the app renders its own once running) and the data it was rendered with
  * (`#mm-ssr`, JSON, not executed: the CSP's script-src is untouched).
  * @param localized index.html as `localizedIndexHtml` made it for the page's language
+ * @param preloadTags the modulepreload links of the page's code (`modulePreloadTags`)
  */
-export function serverRenderedHtml(localized: string, page: RenderedPage, smallScreen: boolean): string {
+export function serverRenderedHtml(
+  localized: string,
+  page: RenderedPage,
+  smallScreen: boolean,
+  preloadTags = '',
+): string {
   const state = `<script type="application/json" id="mm-ssr">${scriptSafeJson({ queries: page.queries, smallScreen })}</script>`;
   const headTags = page.headTags.replace(/<(meta|link)\b/g, '<$1 data-ssr-head=""');
   const root = localized.indexOf('<div id="root">');
@@ -66,7 +109,7 @@ export function serverRenderedHtml(localized: string, page: RenderedPage, smallS
   const withRoot = `${localized.slice(0, root)}<div id="root" data-ssr="">${page.html}</div>\n  ${localized.slice(end)}`;
   return withRoot
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', `${headTags}${page.styles}${state}</head>`);
+    .replace('</head>', `${preloadTags}${headTags}${page.styles}${state}</head>`);
 }
 
 /** Renders the public pages on the server, or answers undefined for a page the browser alone draws. */
@@ -79,16 +122,23 @@ export type PageRenderer = (request: FastifyRequest, lng: Locale, localized: str
  * volunteer's pages depend on their session, which only the browser holds), kept per path, screen
  * size and day (the campaign card follows the date), and on any render error the shell is sent and the
  * error logged.
+ * A page's route code is announced with modulepreload links read from the client build's manifest.
  * @param ssrDir folder of the server build (`apps/web/dist-ssr`)
  * @param publicUrl PUBLIC_URL, the origin of the pages' absolute links; else the request's own
+ * @param webDist folder of the client build (`apps/web/dist`), whose `.vite/manifest.json` names the chunks
  */
 export async function loadPageRenderer(
   ssrDir: string,
   publicUrl: string | undefined,
   log: FastifyBaseLogger,
+  webDist: string,
 ): Promise<PageRenderer | undefined> {
   const file = path.join(ssrDir, 'render-page.js');
   if (!existsSync(file)) return undefined;
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
   const { renderPage } = (await import(pathToFileURL(file).href)) as RenderPageModule;
   const resources = Object.fromEntries(LOCALES.map((lng) => [lng, webResources(lng)]));
   const pages = new LRUCache<string, Promise<string | undefined>>({ max: CACHED_PAGES });
@@ -107,7 +157,14 @@ export async function loadPageRenderer(
     if (!page) {
       // Rendered with a stand-in origin, written in per request: a Host header cannot cause renders.
       page = renderPage({ path: pathname, origin: ORIGIN_STAND_IN, smallScreen, resources }).then((rendered) =>
-        rendered ? serverRenderedHtml(localized, rendered, smallScreen) : undefined,
+        rendered
+          ? serverRenderedHtml(
+              localized,
+              rendered,
+              smallScreen,
+              rendered.routeModule ? modulePreloadTags(manifest, rendered.routeModule) : '',
+            )
+          : undefined,
       );
       pages.set(key, page);
     }

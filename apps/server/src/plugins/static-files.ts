@@ -112,7 +112,7 @@ export function registerStaticFiles(
     return /\.[a-z0-9]+$/i.test(rel) && !rel.endsWith('.html');
   };
 
-  const renderer = loadPageRenderer(path.join(path.dirname(webDist), 'dist-ssr'), publicUrl, app.log).catch(
+  const renderer = loadPageRenderer(path.join(path.dirname(webDist), 'dist-ssr'), publicUrl, app.log, webDist).catch(
     (err: unknown) => {
       app.log.error({ err }, "the web app's server render could not be loaded; pages are drawn in the browser only");
       return undefined;

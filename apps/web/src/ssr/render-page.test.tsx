@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { LOCALES } from '@mm/shared';
@@ -77,7 +77,34 @@ describe('renderPage (issue 13: public pages rendered on the server)', () => {
   });
 
   it('leaves every other page to the browser', async () => {
-    for (const p of ['/mmapp/en/users/signin', '/mmapp/en/submit/flash', '/mmapp/xx/', '/mmapp/en/content/contact-us'])
+    for (const p of [
+      '/mmapp/en/users/signin',
+      '/mmapp/en/submit/flash',
+      '/mmapp/xx/',
+      '/mmapp/en/content/contact-us',
+      '/mmapp/en/constructor',
+    ])
       expect(await render(p), p).toBeUndefined();
+  });
+
+  it('names the route module of each page, a source file the client build lists in its manifest', async () => {
+    const webRoot = path.resolve(import.meta.dirname, '../..');
+    const modules = await Promise.all(
+      ['/mmapp/en/', '/mmapp/en/explore', '/mmapp/fr/photos', '/mmapp/en/content/faq'].map(
+        async (p) => (await render(p))?.routeModule,
+      ),
+    );
+    // Home is in the entry chunk; the others are lazy routes of router.tsx.
+    expect(modules).toEqual([
+      undefined,
+      'src/app/routes/explore.tsx',
+      'src/app/routes/photos.tsx',
+      'src/app/routes/content.tsx',
+    ]);
+    const router = readFileSync(path.join(webRoot, 'src/app/router.tsx'), 'utf8');
+    for (const m of modules.filter((x) => x !== undefined)) {
+      expect(existsSync(path.join(webRoot, m)), m).toBe(true);
+      expect(router, m).toContain(`import('./${m.replace('src/app/', '').replace(/\.tsx$/, '')}')`);
+    }
   });
 });

@@ -41,6 +41,12 @@ export interface RenderedPage {
   title: string;
   /** The data the page was rendered with (TanStack Query's dehydrated cache), for the browser's first render. */
   queries: DehydratedState;
+  /**
+   * The page's lazy route module as the client build's manifest names it (`src/app/routes/explore.tsx`),
+   * or undefined when the page is in the entry chunk (home): the server announces its code with
+   * `<link rel="modulepreload">` so that the browser fetches it while reading the HTML.
+   */
+  routeModule: string | undefined;
 }
 
 /** One i18next instance per language, made on first use (resources never change while the server runs). */
@@ -65,20 +71,29 @@ function i18nFor(lng: Locale, resources: Resource): I18n {
   return instance;
 }
 
-/** Explore and the gallery: their title and lead (the rest waits for the browser, see their routes). */
-const PAGES_WITH_HEADS = new Set(['explore', 'photos']);
+/**
+ * Explore and the gallery: their title and lead (the rest waits for the browser, see their routes), with
+ * their route modules (`router.tsx` imports them lazily).
+ */
+const PAGES_WITH_HEADS = new Map([
+  ['explore', 'src/app/routes/explore.tsx'],
+  ['photos', 'src/app/routes/photos.tsx'],
+]);
+/** The route module of the Markdown content pages (`content/:slug`). */
+const CONTENT_ROUTE_MODULE = 'src/app/routes/content.tsx';
 
 /**
  * Pages rendered on the server: the home page, the Markdown content pages (any slug of CONTENT_PAGES;
  * a page not written in the language renders its "not available" page), and the heads of Explore and
- * the gallery.
+ * the gallery; with the route module each needs besides the entry chunk.
  */
-function serverRenderedPage(rest: string[]): { contentSlug?: string } | undefined {
+function serverRenderedPage(rest: string[]): { contentSlug?: string; routeModule?: string } | undefined {
   if (rest.length === 0) return {};
-  if (rest.length === 1 && PAGES_WITH_HEADS.has(rest[0] ?? '')) return {};
+  const withHead = rest.length === 1 ? PAGES_WITH_HEADS.get(rest[0] ?? '') : undefined;
+  if (withHead) return { routeModule: withHead };
   if (rest.length === 2 && rest[0] === 'content') {
     const page = findContentPage(rest[1]);
-    return page ? { contentSlug: page.slug } : undefined;
+    return page ? { contentSlug: page.slug, routeModule: CONTENT_ROUTE_MODULE } : undefined;
   }
   return undefined;
 }
@@ -147,5 +162,6 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage |
     headTags,
     title,
     queries: dehydrate(queryClient),
+    routeModule: kind.routeModule,
   };
 }
