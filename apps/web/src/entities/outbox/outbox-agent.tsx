@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
-import { pruneOutbox } from '../../lib/outbox';
+import { pruneOutbox } from '../../lib/outbox/prune';
 import { useSession } from '../session/session-context';
 import { onSyncReport, sendOutboxNow } from './outbox-runner';
 

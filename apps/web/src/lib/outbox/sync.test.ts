@@ -12,7 +12,6 @@ import {
   getPhotoBlob,
   keepPhoto,
   listEntries,
-  pruneOutbox,
   putEntry,
   removeEntry,
   syncOutbox,
@@ -20,6 +19,7 @@ import {
   type OutboxKind,
   type OutboxTransport,
 } from './index';
+import { pruneOutbox } from './prune';
 
 const USER = 7;
 const apiError = (status: number, message = 'refused', fields?: Record<string, string>) =>

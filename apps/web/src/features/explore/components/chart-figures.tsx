@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExploreStats, LoadParams } from '@mm/shared';
 import { useLocale } from '../../../lib/links';
@@ -15,6 +16,34 @@ const STAGE_COLORS: Record<string, string> = {
   milkweed: '#8d6e63',
 };
 const stageColor = (id: StageKey) => STAGE_COLORS[String(id ?? 'milkweed')] ?? '#757575';
+
+/** A chart as a figure: its caption, a text summary, the drawing (an image named by both), then `children`. */
+function ChartFigure({
+  title,
+  summary,
+  chart,
+  children,
+}: {
+  title: string;
+  summary: string;
+  chart: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="figure" sx={{ m: 0 }}>
+      <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {summary}
+      </Typography>
+      <Box role="img" aria-label={`${title}. ${summary}`}>
+        {chart}
+      </Box>
+      {children}
+    </Box>
+  );
+}
 
 function WeekChart({ stats }: { stats: ReturnType<typeof weekSeries> }) {
   const { t } = useTranslation('explore');
@@ -32,14 +61,10 @@ function WeekChart({ stats }: { stats: ReturnType<typeof weekSeries> }) {
   const peak = totals.indexOf(Math.max(...totals));
   const summary = t('charts.per_week_summary', { week: stats.weeks[peak], count: totals[peak] });
   return (
-    <Box component="figure" sx={{ m: 0 }}>
-      <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        {t('charts.per_week')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {summary}
-      </Typography>
-      <Box role="img" aria-label={`${t('charts.per_week')}. ${summary}`}>
+    <ChartFigure
+      title={t('charts.per_week')}
+      summary={summary}
+      chart={
         <BarChart
           height={300}
           xAxis={[
@@ -59,13 +84,14 @@ function WeekChart({ stats }: { stats: ReturnType<typeof weekSeries> }) {
           }))}
           margin={{ left: 0, right: 8 }}
         />
-      </Box>
+      }
+    >
       <ChartTable
         caption={t('charts.per_week')}
         head={[t('charts.week_axis'), ...stats.stages.map((s) => stageName(s.lifestage_id))]}
         rows={stats.weeks.map((w, i) => [weekLabel(w), ...stats.stages.map((s) => s.data[i] ?? 0)])}
       />
-    </Box>
+    </ChartFigure>
   );
 }
 
@@ -78,14 +104,10 @@ function ProvinceChart({ data, params }: { data: ReturnType<typeof provinceRows>
   );
   const summary = rows[0] ? t('charts.per_province_summary', { province: labels[0], count: rows[0].observations }) : '';
   return (
-    <Box component="figure" sx={{ m: 0 }}>
-      <Typography component="figcaption" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        {t('charts.per_province')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {summary}
-      </Typography>
-      <Box role="img" aria-label={`${t('charts.per_province')}. ${summary}`}>
+    <ChartFigure
+      title={t('charts.per_province')}
+      summary={summary}
+      chart={
         <BarChart
           layout="horizontal"
           height={Math.max(160, 70 + rows.length * 26)}
@@ -95,7 +117,8 @@ function ProvinceChart({ data, params }: { data: ReturnType<typeof provinceRows>
           hideLegend
           margin={{ right: 16 }}
         />
-      </Box>
+      }
+    >
       {otherCount > 0 && (
         <Typography variant="body2" color="text.secondary">
           {t('charts.others', { count: otherCount, observations: others })}
@@ -106,7 +129,7 @@ function ProvinceChart({ data, params }: { data: ReturnType<typeof provinceRows>
         head={[t('filters.province'), t('charts.observations')]}
         rows={rows.map((r, i) => [labels[i] ?? '', r.observations])}
       />
-    </Box>
+    </ChartFigure>
   );
 }
 
