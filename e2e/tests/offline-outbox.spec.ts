@@ -69,6 +69,11 @@ async function openInstalled(page: Page, token: string, href: string) {
   await page.goto(href);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+  await expectOfflineCachesFilled(page);
+}
+
+/** Waits until the service worker's runtime caches hold the translations and the reference data. */
+async function expectOfflineCachesFilled(page: Page) {
   await expect
     .poll(
       () =>
@@ -271,6 +276,18 @@ test('offline: Flash and Mission wait on the device through a reload and a brows
     await expect(page.getByText(place).first()).toBeVisible();
   await context.close();
   profile.remove();
+});
+
+test('a controlled page that finds its offline translations gone keeps them again', async ({ page, request }) => {
+  const { token } = await signUp(request);
+  await openInstalled(page, token, '/mmapp/en/submit/flash');
+  // As if the browser had evicted them, or the worker's first "offline ready" had been missed.
+  await page.evaluate(async () => {
+    await caches.delete('mm-translations');
+    await caches.delete('mm-reference');
+  });
+  await page.reload();
+  await expectOfflineCachesFilled(page);
 });
 
 test('ten queued Flash sightings with photos are sent once each when the network returns (sync time reported)', async ({

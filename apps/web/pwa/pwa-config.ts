@@ -1,11 +1,5 @@
 import { VitePWA } from 'vite-plugin-pwa';
-
-/** Cache names of the service worker's runtime caches (Workbox); the app shell is Workbox's precache. */
-export const RUNTIME_CACHES = {
-  translations: 'mm-translations',
-  reference: 'mm-reference',
-  config: 'mm-config',
-} as const;
+import { RUNTIME_CACHES } from '../src/lib/cache-names';
 
 /**
  * The installable app of issue 15: a language-neutral web app manifest (start_url and scope
