@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUp, submitFlash, type TestContext } from './helpers';
+import { buildTestApp, createTestDatabase, signUp, submitFlash, type TestContext } from './helpers';
 
 // Issue 13: built files precompressed and cached by kind, source maps never served, every client route
 // answered with the app (and its language's translations), API answers compressed without breaking
@@ -31,13 +31,24 @@ async function fakeBuild(root: string, entry: string) {
   await writeFile(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
 }
 
+// A database of its own: Explore's ETags carry the data version, which a write by another test file
+// running at the same time would change between two requests of one test.
+let dropDatabase: () => Promise<void>;
 beforeAll(async () => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'monarch-dist-'));
   await fakeBuild(path.join(dir, 'web'), 'index-Ab12Cd34.js');
   await fakeBuild(path.join(dir, 'admin'), 'admin-Ef56Gh78.js');
-  ctx = await buildTestApp({}, undefined, { webDist: path.join(dir, 'web'), adminDist: path.join(dir, 'admin') });
+  const database = await createTestDatabase();
+  dropDatabase = database.drop;
+  ctx = await buildTestApp({}, database.url, {
+    webDist: path.join(dir, 'web'),
+    adminDist: path.join(dir, 'admin'),
+  });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await dropDatabase();
+});
 
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 

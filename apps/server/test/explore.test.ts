@@ -17,9 +17,20 @@ import { observationJoins, observationWhere } from '../src/db/observation-filter
 import { CELL_ZOOM_OFFSET, MAX_MERCATOR_LATITUDE } from '../src/modules/explore/cluster-index';
 import { mergeOverlapping } from '../src/modules/explore/cluster-merge';
 import { createExploreService } from '../src/modules/explore/explore.service';
-import { buildTestApp, multipart, photosDir, signUp, type TestContext, submitFlash } from './helpers';
+import {
+  buildTestApp,
+  createTestDatabase,
+  multipart,
+  photosDir,
+  signUp,
+  type TestContext,
+  submitFlash,
+} from './helpers';
 
+// A database of its own: Explore's ETags carry the data version, which any write by another test file
+// running at the same time would change between two requests of one test.
 let ctx: TestContext;
+let dropDatabase: () => Promise<void>;
 let volunteer: { token: string; userId: number; username: string };
 let admin: { token: string; userId: number; username: string };
 let qc: number;
@@ -93,7 +104,9 @@ async function flash(
 }
 
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  const database = await createTestDatabase();
+  dropDatabase = database.drop;
+  ctx = await buildTestApp({}, database.url);
   volunteer = await signUp(ctx.app);
   admin = await signUp(ctx.app);
   await ctx.db.execute(sql`UPDATE users SET role_id = ${ADMIN_ROLE_ID} WHERE user_id = ${admin.userId}`);
@@ -121,7 +134,10 @@ beforeAll(async () => {
   await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 3 WHERE checklist_id = ${ids.deleted}`);
   await ctx.db.execute(sql`UPDATE observations SET observationstatus_id = 6 WHERE checklist_id = ${ids.test}`);
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await dropDatabase();
+});
 
 /** A GET's status and JSON answer, typed as `T` (`unknown` unless told). */
 const get = async <T = unknown>(url: string, token = '') => {
