@@ -5,7 +5,9 @@
 //     index.html loads and modulepreloads; the home page is part of the entry) ≤ 170 KB gzip;
 //   - each page of src/app/routes/: the entry's chunks plus the page's chunk and its static imports
 //     (React Router loads them before the page renders) ≤ 250 KB gzip;
-//   - the admin panel's entry and its static imports ≤ 300 KB gzip.
+//   - the admin panel's entry and its static imports ≤ 300 KB gzip;
+//   - apps/web/dist/index.html links no stylesheet: its CSS is inlined (a linked one blocks the first
+//     paint of every page for one more request; apps/web/build/inline-entry-css.ts).
 // Sizes are gzip (zlib level 9) of the built files, in KB of 1,000 bytes as Vite prints them; the
 // same build gives the same figures. Exit status 0 when every budget holds, 1 otherwise, 2 without a build.
 import { readFileSync, existsSync } from 'node:fs';
@@ -90,6 +92,18 @@ export function measureBudgets() {
   return rows;
 }
 
+/**
+ * The stylesheets an HTML page links (`<link rel="stylesheet" href>`): each one blocks its first paint.
+ * @param {string} html
+ * @returns {string[]} their addresses
+ */
+export function linkedStylesheets(html) {
+  return [...html.matchAll(/<link\b[^>]*>/g)]
+    .map(([tag]) => tag)
+    .filter((tag) => /\brel=["']?stylesheet\b/.test(tag))
+    .map((tag) => /\bhref=["']?([^"'\s>]+)/.exec(tag)?.[1] ?? '?');
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const manifests = ['apps/web/dist/.vite/manifest.json', 'apps/admin/dist/.vite/manifest.json'];
   const missing = manifests.filter((m) => !existsSync(path.join(root, m)));
@@ -108,6 +122,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       `${ok ? '✓' : '✗'} ${r.label.padEnd(width)}  ${r.kb.toFixed(1).padStart(6)} KB / ${r.budgetKb} KB  (${r.files} files)`,
     );
   }
+  const blocking = linkedStylesheets(readFileSync(path.join(root, 'apps/web/dist/index.html'), 'utf8'));
+  if (blocking.length) failed++;
+  console.log(
+    blocking.length
+      ? `✗ apps/web/dist/index.html links render-blocking stylesheets: ${blocking.join(', ')}`
+      : '✓ apps/web/dist/index.html links no render-blocking stylesheet',
+  );
   console.log(failed ? `${failed} budget(s) exceeded` : 'every budget holds');
   process.exit(failed ? 1 : 0);
 }

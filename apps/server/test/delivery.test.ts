@@ -130,6 +130,9 @@ describe('client routes', () => {
     expect(data.resources.common).toEqual(common.json());
     // A "<" in a translation cannot end the block early.
     expect(block).not.toContain('</');
+    // It ends the body, after what is shown (the first paint need not parse it).
+    expect(fr.body.indexOf('id="mm-i18n"')).toBeGreaterThan(fr.body.indexOf('<div id="root"'));
+    expect(fr.body.indexOf('id="mm-i18n"')).toBeLessThan(fr.body.indexOf('</body>'));
   });
 
   it('is revalidated with an ETag per language, and sent compressed', async () => {

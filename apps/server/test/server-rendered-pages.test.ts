@@ -91,6 +91,13 @@ describe('server-rendered pages', () => {
       smallScreen: true,
       queries: { queries: [{ state: { data: '# </script> x' } }] },
     });
+    // The page's markup comes first, its data (page state, translations) after it, so that the browser
+    // paints the page before it parses 50 KB of JSON.
+    const at = (text: string) => res.body.indexOf(text);
+    expect(at('<h1>Mission Monarch')).toBeLessThan(at('id="mm-ssr"'));
+    expect(at('id="mm-ssr"')).toBeLessThan(at('id="mm-i18n"'));
+    expect(at('</head>')).toBeLessThan(at('<h1>Mission Monarch'));
+    expect(at('id="mm-i18n"')).toBeLessThan(at('</body>'));
     expect(String(res.headers.vary)).toMatch(/Cookie/);
     // The route's code, announced in the HTML; not what index.html loads already.
     expect(res.body).toContain(

@@ -87,6 +87,9 @@ export function modulePreloadTags(manifest: Record<string, ManifestChunk>, route
     .join('');
 }
 
+/** How the translations' data block of index.html starts (`localizedIndexHtml`, static-files.ts). */
+export const I18N_BLOCK_START = '<script type="application/json" id="mm-i18n">';
+
 /**
  * index.html of one language with a server-rendered page in it: the page's markup in `#root`
  * (marked `data-ssr`, so that the app hydrates it), its title, its CSS, its head tags (marked
@@ -104,12 +107,15 @@ export function serverRenderedHtml(
   const state = `<script type="application/json" id="mm-ssr">${scriptSafeJson({ queries: page.queries, smallScreen })}</script>`;
   const headTags = page.headTags.replace(/<(meta|link)\b/g, '<$1 data-ssr-head=""');
   const root = localized.indexOf('<div id="root">');
-  const end = localized.lastIndexOf('</body>');
+  // `#root` runs to the translations' block when there is one, else to </body>.
+  const block = localized.indexOf(I18N_BLOCK_START);
+  const end = block >= 0 ? block : localized.lastIndexOf('</body>');
   if (root < 0 || end < root) throw new Error('index.html has no <div id="root"> before </body>');
-  const withRoot = `${localized.slice(0, root)}<div id="root" data-ssr="">${page.html}</div>\n  ${localized.slice(end)}`;
+  // The page's data, like the translations, comes after its markup: it is read once the document is parsed.
+  const withRoot = `${localized.slice(0, root)}<div id="root" data-ssr="">${page.html}</div>\n  ${state}${localized.slice(end)}`;
   return withRoot
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', `${preloadTags}${headTags}${page.styles}${state}</head>`);
+    .replace('</head>', `${preloadTags}${headTags}${page.styles}</head>`);
 }
 
 /** Renders the public pages on the server, or answers undefined for a page the browser alone draws. */

@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, LOCALES, SUB_PATH, normalizeLocale, type Locale } from 
 import { webResources } from '../lib/i18n';
 import type { Storage } from '../lib/storage';
 import { registerAttachments } from './attachments';
-import { loadPageRenderer, pageEtag, scriptSafeJson } from './server-rendered-pages';
+import { I18N_BLOCK_START, loadPageRenderer, pageEtag, scriptSafeJson } from './server-rendered-pages';
 
 /** Where the admin panel is served (spec §2: /mmadmin/#/dashboard). */
 export const ADMIN_PATH = '/mmadmin';
@@ -42,10 +42,15 @@ const notSourceMap = (pathname: string) => !pathname.endsWith('.map');
  * set, and the web app's translations of that language in a JSON data block (`#mm-i18n`, read by
  * apps/web/src/lib/i18n.ts; not executed, so the CSP's script-src is untouched). A page without the
  * block (dev server, a service worker's cached copy) loads them over HTTP as before.
+ * The block (≈ 55 KB of JSON) ends the body, after what is shown: the browser parses and paints the
+ * page before it, and the app, whose script runs once the whole document is parsed, still finds it.
  */
 export function localizedIndexHtml(html: string, lng: Locale): string {
-  const block = `<script type="application/json" id="mm-i18n">${scriptSafeJson({ lng, resources: webResources(lng) })}</script>`;
-  return html.replace(/<html lang="[^"]*"/, `<html lang="${lng}"`).replace('</head>', `${block}</head>`);
+  const block = `${I18N_BLOCK_START}${scriptSafeJson({ lng, resources: webResources(lng) })}</script>`;
+  const end = html.lastIndexOf('</body>');
+  if (end < 0) throw new Error('index.html has no </body>');
+  const localized = `${html.slice(0, end)}${block}\n  ${html.slice(end)}`;
+  return localized.replace(/<html lang="[^"]*"/, `<html lang="${lng}"`);
 }
 
 /**
