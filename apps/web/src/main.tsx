@@ -12,6 +12,7 @@ import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { serverRenderedState } from './lib/server-render';
 import { storage } from './lib/storage';
+import { yieldToMain } from './lib/yield-to-main';
 import './styles.css';
 
 // The URL's locale wins over the stored one; a URL without one uses mm_lang.
@@ -20,7 +21,6 @@ const lng = fromUrl ?? storage.language();
 if (LOCALES.includes(lng)) storage.setLanguage(lng);
 // Front-end mock mode (`vite --mode mock`): sample data answers /api before the first call; other builds drop this import.
 if (import.meta.env.MODE === 'mock') await (await import('./mocks/browser')).startMockWorker();
-void initI18n(lng);
 
 /**
  * Draws the app in `#root`: hydrates a page the server rendered (issue 13), React taking over the
@@ -53,6 +53,17 @@ async function start(root: HTMLElement) {
   }
 }
 
+/**
+ * The start-up in several tasks, none long enough to hold a phone's main thread (issue 13): the app's
+ * modules are evaluated, then the translations set up, then the page drawn.
+ */
+async function boot(root: HTMLElement) {
+  await yieldToMain();
+  void initI18n(lng);
+  await yieldToMain();
+  await start(root);
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
-void start(root);
+void boot(root);

@@ -4,7 +4,7 @@ import { Alert, Box, Button, LinearProgress, Stack, Typography, useMediaQuery } 
 import { useQuery } from '@tanstack/react-query';
 import type L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import {
@@ -62,17 +62,25 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
   const { user } = useSession();
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`, { noSsr: true });
   const startZoom = small ? EXPLORE_MAP_ZOOM - 1 : EXPLORE_MAP_ZOOM;
-  const [map, setMap] = useState<L.Map | null>(null);
+  // A ref, not state: the map is only used by "Clear map", and state set by MapContainer's ref would
+  // render the whole view again, synchronously, the moment the map is made.
+  const map = useRef<L.Map>(null);
   const [viewport, setViewport] = useState<Viewport | null>(null);
+  const trackViewport = useCallback((v: Viewport) => startTransition(() => setViewport(v)), []);
   const [showMine, setShowMine] = useState(false);
   const clusters = useClusters(filters, viewport);
+  // A phone's main thread (issue 13): the map is made in a render of its own after the page's, and new
+  // clusters are drawn in a transition, so that neither joins a long task with the rest of the page.
+  const [mapShown, setMapShown] = useState(false);
+  useEffect(() => startTransition(() => setMapShown(true)), []);
+  const shownClusters = useDeferredValue(clusters.data?.clusters);
   const mine = useQuery({ ...getMySitesQueryOptions(), enabled: showMine && Boolean(user), meta: SILENT_QUERY });
 
   const clear = () => {
     onClear();
     setShowMine(false);
-    map?.closePopup();
-    map?.setView([DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng], startZoom);
+    map.current?.closePopup();
+    map.current?.setView([DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng], startZoom);
   };
 
   return (
@@ -138,19 +146,23 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
             sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1000 }}
           />
         )}
-        <MapContainer
-          ref={setMap}
-          center={[DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng]}
-          zoom={startZoom}
-          minZoom={2}
-          worldCopyJump
-          style={{ height: '100%', width: '100%' }}
-        >
-          {config.data && <TileLayer url={config.data.map_tile_url} attribution="&copy; OpenStreetMap contributors" />}
-          <ViewportTracker onChange={setViewport} />
-          {clusters.data && <ClusterMarkers clusters={clusters.data.clusters} filters={filters} />}
-          {showMine && mine.data && <MySitesLayer sites={mine.data} />}
-        </MapContainer>
+        {mapShown && (
+          <MapContainer
+            ref={map}
+            center={[DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng]}
+            zoom={startZoom}
+            minZoom={2}
+            worldCopyJump
+            style={{ height: '100%', width: '100%' }}
+          >
+            {config.data && (
+              <TileLayer url={config.data.map_tile_url} attribution="&copy; OpenStreetMap contributors" />
+            )}
+            <ViewportTracker onChange={trackViewport} />
+            {shownClusters && <ClusterMarkers clusters={shownClusters} filters={filters} />}
+            {showMine && mine.data && <MySitesLayer sites={mine.data} />}
+          </MapContainer>
+        )}
       </Box>
     </Box>
   );
