@@ -12,7 +12,7 @@ import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { serverRenderedState } from './lib/server-render';
 import { storage } from './lib/storage';
-import { yieldToMain } from './lib/yield-to-main';
+import { yieldToMain } from './lib/main-thread';
 import './styles.css';
 
 // The URL's locale wins over the stored one; a URL without one uses mm_lang.

@@ -9,6 +9,7 @@ import { MmImage } from '../../components/ui/mm-image';
 import { useSession } from '../../entities/session/session-context';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { LocaleLink, useLocale } from '../../lib/links';
+import { whenIdle } from '../../lib/main-thread';
 import { LanguageButtons } from './language-switch';
 import { menus, parentSiteUrl, type NavItem } from './nav-items';
 
@@ -235,15 +236,7 @@ function SmallHeader() {
 /** Header navigation of spec §2, wide or small-screen form (breakpoint 767 px). */
 export function Header() {
   // The menus' code is not needed for the first paint: fetched once the browser is idle (issue 13).
-  useEffect(() => {
-    const load = () => void loadMenus();
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load, { timeout: 5000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(load, 3000);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdle(() => void loadMenus()), []);
   // Not `noSsr`: on a page the server rendered, hydration first answers what the server assumed (AppProviders).
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`);
   return small ? <SmallHeader /> : <WideHeader />;

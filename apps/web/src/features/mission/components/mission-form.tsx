@@ -21,6 +21,7 @@ import { MissionQualityWarnings } from './mission-quality-warnings';
 import { MissionStepper } from './mission-stepper';
 import { SiteStep } from './site-step';
 import { RouterAnchor } from '../../../lib/links';
+import { whenIdle } from '../../../lib/main-thread';
 
 // Steps 2 to 4 load when they are reached (or once the browser is idle): the milkweed picker (MUI
 // Autocomplete), the photo picker and the summary stay out of the page's first render (issue 13).
@@ -35,19 +36,15 @@ const ConfirmationStep = lazy(async () => ({ default: (await loadConfirmationSte
 
 /** Fetches the later steps' code once the browser is idle, so Next never waits for it on a good connection. */
 function usePreloadSteps() {
-  useEffect(() => {
-    const load = () => {
-      void loadChecklistStep();
-      void loadObservationStep();
-      void loadConfirmationStep();
-    };
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load, { timeout: 5000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(load, 3000);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadChecklistStep();
+        void loadObservationStep();
+        void loadConfirmationStep();
+      }),
+    [],
+  );
 }
 
 /** Shown while a step's code loads: a block of a step's usual height. */
