@@ -7,10 +7,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { LOCALES, SUB_PATH, normalizeLocale } from '@mm/shared';
-import { AppProviders, makeQueryClient } from './app/providers';
+import { AppProviders, makeQueryClient, pageTheme } from './app/providers';
 import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
-import { serverRenderedState } from './lib/server-render';
+import { serverRenderedState, type ServerRenderedState } from './lib/server-render';
 import { storage } from './lib/storage';
 import { yieldToMain } from './lib/main-thread';
 import './styles.css';
@@ -28,8 +28,7 @@ if (import.meta.env.MODE === 'mock') await (await import('./mocks/browser')).sta
  * with a session stored, the app draws the page itself (the server skips its render when the mm_user
  * cookie says so).
  */
-async function start(root: HTMLElement) {
-  const ssr = root.dataset.ssr !== undefined && !storage.token() ? serverRenderedState() : undefined;
+async function start(root: HTMLElement, ssr: ServerRenderedState | undefined) {
   const queryClient = makeQueryClient();
   if (ssr) hydrate(queryClient, ssr.queries);
   const router = await createAppRouter({ serverRendered: !!ssr });
@@ -55,13 +54,16 @@ async function start(root: HTMLElement) {
 
 /**
  * The start-up in several tasks, none long enough to hold a phone's main thread (issue 13): the app's
- * modules are evaluated, then the translations set up, then the page drawn.
+ * modules are evaluated, then the translations set up, then the theme made, then the page drawn.
  */
 async function boot(root: HTMLElement) {
   await yieldToMain();
   void initI18n(lng);
   await yieldToMain();
-  await start(root);
+  const ssr = root.dataset.ssr !== undefined && !storage.token() ? serverRenderedState() : undefined;
+  pageTheme(ssr?.smallScreen);
+  await yieldToMain();
+  await start(root, ssr);
 }
 
 const root = document.getElementById('root');

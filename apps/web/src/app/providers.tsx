@@ -1,37 +1,53 @@
-import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { CssBaseline, ThemeProvider, createTheme, type Theme } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { LoadingScreen } from '../components/ui/loading-screen';
 import { SessionProvider } from '../entities/session/session-context';
 import { ApiRequestError } from '../lib/api-client';
 
 const Toasts = lazy(async () => ({ default: (await import('../components/ui/toasts')).Toasts }));
 
-const theme = createTheme({
-  palette: {
-    primary: { main: '#b34700', contrastText: '#ffffff' },
-    secondary: { main: '#2e3b2f', contrastText: '#ffffff' },
-    background: { default: '#fbf8f3' },
-  },
-  shape: { borderRadius: 8 },
-  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-  components: {
-    MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
-    // Subtitles are styled text (result counts), not h6 headings out of order; a subtitle that is a
-    // heading says so with `component="h3"` etc.
-    MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
-  },
-});
+/** The app's theme. */
+const makeTheme = () =>
+  createTheme({
+    palette: {
+      primary: { main: '#b34700', contrastText: '#ffffff' },
+      secondary: { main: '#2e3b2f', contrastText: '#ffffff' },
+      background: { default: '#fbf8f3' },
+    },
+    shape: { borderRadius: 8 },
+    typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+    components: {
+      MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+      // Subtitles are styled text (result counts), not h6 headings out of order; a subtitle that is a
+      // heading says so with `component="h3"` etc.
+      MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
+    },
+  });
+
+const themes = new Map<boolean | undefined, Theme>();
 
 /**
- * The theme of a page the server rendered (issue 13): media queries answer what the server assumed
+ * The theme of a page, made on first use and kept (each costs a phone ≈ 30 ms of main thread: made
+ * in a task of its own at start-up, not while the entry module is evaluated; issue 13).
+ * On a page the server rendered (`smallScreen` given), media queries answer what the server assumed
  * (`smallScreen`, from the browser's User-Agent) while the page hydrates, so that the first render
  * matches the server's HTML; the real answer follows at once. Elsewhere media queries answer at once.
+ * @param smallScreen whether the server rendered for a small screen; undefined for a page it did not render
  */
-const serverRenderedTheme = (smallScreen: boolean) =>
-  createTheme(theme, {
-    components: { MuiUseMediaQuery: { defaultProps: { ssrMatchMedia: () => ({ matches: smallScreen }) } } },
-  });
+export function pageTheme(smallScreen?: boolean): Theme {
+  let theme = themes.get(smallScreen);
+  if (!theme) {
+    theme =
+      smallScreen === undefined
+        ? makeTheme()
+        : createTheme(pageTheme(), {
+            components: { MuiUseMediaQuery: { defaultProps: { ssrMatchMedia: () => ({ matches: smallScreen }) } } },
+          });
+    themes.set(smallScreen, theme);
+  }
+  return theme;
+}
 
 /** Query client: no retry on 4xx (the answer will not change), one retry on network or 5xx. */
 export function makeQueryClient() {
@@ -51,7 +67,7 @@ interface AppProvidersProps {
   children: ReactNode;
   /** The data cache to use (a server render's, or one holding what the server sent); a new one by default. */
   queryClient?: QueryClient;
-  /** On a server-rendered page: whether the server rendered for a small screen (see `serverRenderedTheme`). */
+  /** On a server-rendered page: whether the server rendered for a small screen (see `pageTheme`). */
   smallScreen?: boolean;
 }
 
@@ -63,12 +79,8 @@ export function AppProviders({ children, queryClient: given, smallScreen }: AppP
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
   }, []);
-  const pageTheme = useMemo(
-    () => (smallScreen === undefined ? theme : serverRenderedTheme(smallScreen)),
-    [smallScreen],
-  );
   return (
-    <ThemeProvider theme={pageTheme}>
+    <ThemeProvider theme={pageTheme(smallScreen)}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={<LoadingScreen />}>

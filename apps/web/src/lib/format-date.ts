@@ -20,7 +20,7 @@ function dateFormat(lng: Locale, style: DateStyle): Intl.DateTimeFormat {
 
 /**
  * Makes the language's date format ahead of need. A page's first date format costs a phone 50–150 ms
- * (ICU's calendar and time-zone data, ≈ 11–36 ms unthrottled): made while the browser is idle, it is
+ * (ICU's calendar and time-zone data, ≈ 11–36 ms unthrottled): made ahead, in a task of its own, it is
  * not part of the render that first shows a date (Explore's rows; issue 13).
  */
 export function prepareDateFormat(lng: Locale): void {

@@ -14,7 +14,6 @@ import { useExploreUrl } from '../../features/explore/hooks/use-explore-url';
 import { useParamsData } from '../../entities/params/get-params';
 import { prepareDateFormat } from '../../lib/format-date';
 import { useLocale } from '../../lib/links';
-import { whenIdle } from '../../lib/main-thread';
 import { usePageTitle } from '../../lib/page-title';
 
 // Leaflet loads with the map only (issue 13); the box keeps the map's room meanwhile.
@@ -45,8 +44,12 @@ export function ExplorePage() {
   const { t } = useTranslation('explore');
   const lng = useLocale();
   usePageTitle(t('common:explore.title'));
-  // Every view shows dates (rows, cards, popups): their format is made while the results load.
-  useEffect(() => whenIdle(() => prepareDateFormat(lng)), [lng]);
+  // Every view shows dates (rows, cards, popups): their format is made in a task of its own as the page
+  // starts, while the results load, not in the render that draws the first rows.
+  useEffect(() => {
+    const timer = setTimeout(() => prepareDateFormat(lng), 0);
+    return () => clearTimeout(timer);
+  }, [lng]);
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom>
