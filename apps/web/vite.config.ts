@@ -3,7 +3,6 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type BuildEnvironmentOptions, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { entryScriptPriority } from './build/entry-script-priority';
 import { inlineEntryCss } from './build/inline-entry-css';
 import { muiThemeWithoutCssVars } from './build/mui-theme-without-css-vars';
 import { reactBuiltInSyncExternalStore } from './build/react-built-in-sync-external-store';
@@ -55,7 +54,6 @@ export default defineConfig({
     reactBuiltInSyncExternalStore(),
     dropMockWorker(),
     inlineEntryCss(),
-    entryScriptPriority(),
     precompress(),
     // --- PWA (issue 15: installable app, offline shell, outbox): see pwa/pwa-config.ts ---
     pwa(),

@@ -1,5 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInView } from 'react-intersection-observer';
 import { AfterHydration } from '../../components/ui/after-hydration';
@@ -12,8 +12,6 @@ import { ExploreViewSwitch } from '../../features/explore/components/explore-vie
 import { ObservationResults } from '../../features/explore/components/observation-results';
 import { useExploreUrl } from '../../features/explore/hooks/use-explore-url';
 import { useParamsData } from '../../entities/params/get-params';
-import { prepareDateFormat } from '../../lib/format-date';
-import { useLocale } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 
 // Leaflet loads with the map only (issue 13); the box keeps the map's room meanwhile.
@@ -42,14 +40,7 @@ const CHARTS_HEADER_HEIGHT = 48;
  */
 export function ExplorePage() {
   const { t } = useTranslation('explore');
-  const lng = useLocale();
   usePageTitle(t('common:explore.title'));
-  // Every view shows dates (rows, cards, popups): their format is made in a task of its own as the page
-  // starts, while the results load, not in the render that draws the first rows.
-  useEffect(() => {
-    const timer = setTimeout(() => prepareDateFormat(lng), 0);
-    return () => clearTimeout(timer);
-  }, [lng]);
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom>

@@ -1,9 +1,11 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Alert, Box, Button, CircularProgress, LinearProgress, Stack, Typography } from '@mui/material';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExploreFilters, ExploreSort, LoadParams } from '@mm/shared';
 import { PaginatorBar } from '../../../components/ui/paginator-bar';
+import { prepareDateFormat } from '../../../lib/format-date';
+import { useLocale } from '../../../lib/links';
 import { useBatchedCount } from '../../../lib/use-batched-count';
 import { ObservationList } from '../../../entities/observation/observation-list';
 import { useExploreObservations } from '../api/get-explore-observations';
@@ -39,7 +41,14 @@ export function ObservationResults({
   onWithPhotos,
 }: ObservationResultsProps) {
   const { t } = useTranslation('explore');
+  const lng = useLocale();
   const query = useExploreObservations(filters, page, sort);
+  // Every row and card shows a date: their format is made in a task of its own while the results load,
+  // not in the render that draws the first rows (issue 13).
+  useEffect(() => {
+    const timer = setTimeout(() => prepareDateFormat(lng), 0);
+    return () => clearTimeout(timer);
+  }, [lng]);
   // The rows are drawn in a background render that yields to the browser every few milliseconds
   // (`useDeferredValue`): drawing 50 rows is ≈ 0.1 s of a phone's main thread (issue 13).
   const data = useDeferredValue(query.data);
