@@ -58,6 +58,25 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+/** Adds `key` and, recursively, every chunk it imports statically to `into`. */
+function staticImports(manifest: Record<string, ManifestChunk>, key: string, into: Set<string>): void {
+  if (into.has(key) || !manifest[key]) return;
+  into.add(key);
+  for (const dep of manifest[key].imports ?? []) staticImports(manifest, dep, into);
+}
+
+/** What index.html loads (the entry chunks and their static imports), worked out once per manifest. */
+const entryClosures = new WeakMap<Record<string, ManifestChunk>, Set<string>>();
+function entryClosure(manifest: Record<string, ManifestChunk>): Set<string> {
+  let loaded = entryClosures.get(manifest);
+  if (!loaded) {
+    loaded = new Set<string>();
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticImports(manifest, key, loaded);
+    entryClosures.set(manifest, loaded);
+  }
+  return loaded;
+}
+
 /**
  * The `<link rel="modulepreload">` elements of a route module and every chunk it imports statically,
  * less what index.html already loads (the entry chunk and its imports): the browser fetches the page's
@@ -69,15 +88,9 @@ interface ManifestChunk {
  * @returns the elements, or '' for a module the manifest does not list
  */
 export function modulePreloadTags(manifest: Record<string, ManifestChunk>, routeModule: string): string {
-  const loaded = new Set<string>();
-  const visit = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
-    into.add(key);
-    for (const dep of manifest[key].imports ?? []) visit(dep, into);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key, loaded);
+  const loaded = entryClosure(manifest);
   const needed = new Set<string>();
-  visit(routeModule, needed);
+  staticImports(manifest, routeModule, needed);
   return [...needed]
     .filter((key) => !loaded.has(key))
     .map(
