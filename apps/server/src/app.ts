@@ -352,6 +352,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     monitor: deps.monitor,
     photosMissing: () => photos.lastReconciliation()?.missing,
+    storeRoom: () => storage.room(),
+    jobQueue: () => jobs.state(),
   });
   const adminObservations = createAdminObservationsService(db, quality);
   const adminUsers = createAdminUsersService(db, users);

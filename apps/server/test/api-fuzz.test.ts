@@ -406,6 +406,62 @@ describe('API fuzzing from the OpenAPI document (issue 14)', () => {
     expect(checked).toBeGreaterThan(100);
   }, 120_000);
 
+  it('refuses deep and wide JSON on every operation that takes JSON, as the JSON error shape', async () => {
+    const doc = ctx.app.swagger() as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
+    const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ ...op, method: method.toUpperCase(), path })),
+    );
+    const jsonOperations = operations.filter((op) => op.requestBody?.content?.['application/json']);
+    expect(jsonOperations.length).toBeGreaterThan(20);
+    // 4,000 nested objects (28 KB: the CPU bomb of a recursive walk) and 20,000 values in one array.
+    const deep = `${'{"a":'.repeat(4000)}1${'}'.repeat(4000)}`;
+    const wide = JSON.stringify({ a: Array.from({ length: 20_000 }, (_, i) => i) });
+    const deepQuery = `filter=${encodeURIComponent(`${'['.repeat(3000)}${']'.repeat(3000)}`)}`;
+    const failures: string[] = [];
+    const refusedForSize = { deep: 0, wide: 0 };
+    for (const op of jsonOperations) {
+      const key = `${op.method} ${op.path}`;
+      const url = op.path.replaceAll(/\{[^}]+\}/g, '1');
+      const who = SESSION_ENDING.has(key) ? identities.slice(0, 1) : identities;
+      for (const identity of who) {
+        for (const [kind, payload] of [
+          ['deep', deep],
+          ['wide', wide],
+        ] as const) {
+          const headers: Record<string, string> = { 'content-type': 'application/json', Language: 'fr' };
+          if (identity.token) headers.Authorization = identity.token;
+          const res = await ctx.app.inject({
+            method: op.method as 'POST',
+            url,
+            headers,
+            payload,
+            remoteAddress: '10.99.0.2',
+          });
+          const body = safeJson(res.body) as { message?: string } | undefined;
+          const where = `${kind} body to ${key} as ${identity.name} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          if (res.statusCode >= 500 || res.statusCode < 400) failures.push(where);
+          else if (!apiErrorSchema.strict().safeParse(body).success) failures.push(`bad error shape: ${where}`);
+          else if (res.statusCode === 400) {
+            const expected = kind === 'deep' ? 'imbriquée sur plus de 32 niveaux' : 'contient plus de 10000 valeurs';
+            if (body?.message?.includes(expected)) refusedForSize[kind]++;
+          }
+        }
+      }
+    }
+    // JSON in the query string (react-admin's `filter`) is bounded the same way.
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/observations?${deepQuery}`,
+      headers: { Authorization: identities[2]!.token!, Language: 'en' },
+    });
+    expect(listed.statusCode).toBe(400);
+    expect(listed.json<{ message: string }>().message).toContain('nested more than 32 levels');
+    expect(failures).toEqual([]);
+    // Every operation refuses them for their size at least for the identity it lets in.
+    expect(refusedForSize.deep).toBeGreaterThanOrEqual(jsonOperations.length);
+    expect(refusedForSize.wide).toBeGreaterThanOrEqual(jsonOperations.length);
+  }, 120_000);
+
   it('validates bodies with the documented schemas (a body breaking one is caught)', () => {
     const doc = ctx.app.swagger() as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
     const schema = doc.paths['/api/users/signup']?.post?.responses?.['202']?.content?.['application/json']?.schema;

@@ -86,7 +86,18 @@ describe('translations loader, health, docs and errors', () => {
 
   it('reports health and publishes the OpenAPI document', async () => {
     const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.json()).toEqual({ status: 'ok', version: '3.0.0', database: 'ok' });
+    expect(health.json()).toEqual({
+      status: 'ok',
+      version: '3.0.0',
+      database: 'ok',
+      photo_store: 'ok',
+      job_queue: 'ok',
+    });
+    const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.json()).toEqual(health.json());
+    const live = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok', version: '3.0.0' });
     const doc = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys(doc.json<{ paths: Record<string, unknown> }>().paths);

@@ -81,9 +81,17 @@ export interface JobQueue {
   retryFailedEmail(id: string): Promise<boolean>;
   /** Removes a failed email from the list without sending it. @returns false when unknown */
   dismissFailedEmail(id: string): Promise<boolean>;
+  /**
+   * `down` once stopped, or while pg-boss reported an error (a lost connection, a failed poll) in the
+   * last `QUEUE_ERROR_WINDOW_MS`; `ok` otherwise (`/api/health`).
+   */
+  state(): 'ok' | 'down';
   /** Stops fetching jobs and waits (≤ 10 s) for the ones under way, then closes the pools. */
   stop(): Promise<void>;
 }
+
+/** How long after a pg-boss error the queue counts as down (ms): its polls run every 2 s at most. */
+export const QUEUE_ERROR_WINDOW_MS = 10_000;
 
 function toFailedEmail(row: DeadLetterRow): FailedEmail {
   const data = (row.data ?? {}) as Partial<MailMessage>;
@@ -153,9 +161,12 @@ export async function openJobQueue(
     deleteAfterDays: 7,
   });
   // The message and code only: pg-boss passes errors that carry their pg client (a whole socket in the log).
-  boss.on('error', (err: Error & { code?: string }) =>
-    log.warn({ err: { message: err.message, code: err.code, stack: err.stack } }, 'job queue error'),
-  );
+  let lastErrorAt = -Infinity;
+  let stopped = false;
+  boss.on('error', (err: Error & { code?: string }) => {
+    lastErrorAt = Date.now();
+    log.warn({ err: { message: err.message, code: err.code, stack: err.stack } }, 'job queue error');
+  });
   await boss.start();
 
   await ensureQueue(boss, QUEUES.emailDead, { name: QUEUES.emailDead, retentionDays: 30 });
@@ -226,6 +237,10 @@ export async function openJobQueue(
       await boss.deleteJob(QUEUES.emailDead, id);
       return true;
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
+    state: () => (stopped || Date.now() - lastErrorAt < QUEUE_ERROR_WINDOW_MS ? 'down' : 'ok'),
+    stop: () => {
+      stopped = true;
+      return boss.stop({ graceful: true, timeout: 10_000, wait: true });
+    },
   };
 }

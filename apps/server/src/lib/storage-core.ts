@@ -66,8 +66,45 @@ export interface Storage {
   get(key: string, conditions?: ReadConditions): Promise<ObjectRead | null>;
   /** Checks that the store answers (S3: the bucket exists and the credentials may use it). */
   check(): Promise<void>;
+  /**
+   * Whether a photo can be written now (`/api/health`): `ok`; `full` (disk: less than
+   * `MIN_FREE_BYTES` free for the server's user); `read_only` (disk mounted read-only or not writable);
+   * `unreachable` (the folder or the bucket does not answer). Never rejects.
+   */
+  room(): Promise<StoreRoom>;
   /** Releases connections. */
   close(): void;
+}
+
+/** What `Storage.room` says of the store. */
+export type StoreRoom = 'ok' | 'full' | 'read_only' | 'unreachable';
+
+/**
+ * Free bytes under which a disk store says `full`: room for one more photo of the largest size accepted
+ * (10 MB) with its two variants, twice over, so a load balancer takes the server out before writes fail.
+ */
+export const MIN_FREE_BYTES = 3 * 10 * 1024 * 1024;
+
+/** Error codes of a write refused for lack of room or of write access (disk full, quota, read-only). */
+const NO_ROOM_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS']);
+
+/**
+ * True when `err` (or an error in its `cause` chain) is a write the store refused for lack of room or
+ * because it is read-only; the API answers those 507 (plugins/errors.ts).
+ */
+export function isNoRoomError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, Code } = e as { code?: unknown; Code?: unknown };
+    if (typeof code === 'string' && NO_ROOM_CODES.has(code)) return true;
+    // S3 servers answer a full disk with 507 InsufficientStorage (MinIO: XMinioStorageFull).
+    if (
+      Code === 'XMinioStorageFull' ||
+      (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 507
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Keys the stores accept: relative, `/`-separated names of letters, digits, `.`, `_` and `-`, no `.` or `..` segment. */

@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, type Stats } from 'node:fs';
-import { link, mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, link, mkdir, open, readFile, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { contentTypeOf, isNotModified, isStorageKey, type ObjectInfo, type Storage } from './storage-core';
+import {
+  contentTypeOf,
+  isNotModified,
+  isStorageKey,
+  MIN_FREE_BYTES,
+  type ObjectInfo,
+  type Storage,
+  type StoreRoom,
+} from './storage-core';
 
 /** fsync of a file or folder: its content (or its entries) reach the disk. */
 async function syncPath(file: string): Promise<void> {
@@ -131,6 +140,21 @@ export function localStorage(root: string): Storage {
     },
     async check() {
       await stat(base);
+    },
+    async room(): Promise<StoreRoom> {
+      try {
+        // statfs's bavail: blocks free for an unprivileged user (root may dip into the reserve; photos should not).
+        const fs = await statfs(base);
+        if (fs.bavail * fs.bsize < MIN_FREE_BYTES) return 'full';
+      } catch {
+        return 'unreachable';
+      }
+      try {
+        await access(base, constants.W_OK);
+        return 'ok';
+      } catch (err) {
+        return (err as { code?: string }).code === 'ENOENT' ? 'unreachable' : 'read_only';
+      }
     },
     close() {},
   };

@@ -208,6 +208,13 @@ export function s3Storage(settings: S3Settings): Storage {
         throw err;
       }
     },
+    async room() {
+      // A bucket has no free-space figure: it either answers (and refuses a write with 507 when full) or not.
+      return client.send(new HeadBucketCommand({ Bucket })).then(
+        () => 'ok' as const,
+        () => 'unreachable' as const,
+      );
+    },
     close() {
       client.destroy();
     },

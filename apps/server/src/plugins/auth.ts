@@ -26,7 +26,8 @@ export const authPlugin = fp<{ users: UsersService }>(async (app, { users }) => 
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Health answers for the process, not a user: it must not wait on a session lookup in a frozen database.
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return;
     const token = tokenFromHeader(request.headers.authorization);
     const user = token ? await users.userForToken(token) : undefined;
     if (user) {

@@ -4,6 +4,7 @@ import { describeIssue, i18nKey, issueField } from '@mm/shared';
 import { isDatabaseUnavailable } from '../db/availability';
 import { databaseInputError } from '../lib/db-errors';
 import { HttpError, RequestValidationError, TooManyRequestsError } from '../lib/errors';
+import { isNoRoomError } from '../lib/storage-core';
 import { answerUnavailable } from './db-availability';
 
 const statusKeys: Record<number, string> = {
@@ -30,7 +31,11 @@ const reasonPhrases: Record<number, string> = {
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
+
+/** Lowest wait between two error-level logs of photo writes refused for lack of room (ms). */
+const NO_ROOM_LOG_EVERY_MS = 60_000;
 
 function send(reply: FastifyReply, statusCode: number, message: string, fields?: Record<string, string>) {
   return reply
@@ -60,12 +65,29 @@ function validationFields(request: FastifyRequest, err: RequestValidationError):
 
 /**
  * Every error leaves as DESIGN.md's `{statusCode, error, message, fields?}` in the request's
- * language; unexpected errors are logged and answered 500 without details.
+ * language; unexpected errors are logged and answered 500 without details. The database gone: 503 with
+ * Retry-After; a photo write refused for lack of room or a read-only store: 507, logged once a minute.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // A full photo disk fails every upload: one error line a minute, with how many were refused since.
+  let lastNoRoomLog = -Infinity;
+  let refusedSinceLog = 0;
   app.setErrorHandler((raw: FastifyError, request, reply) => {
     const t = request.t;
     if (isDatabaseUnavailable(raw)) return answerUnavailable(request, reply);
+    if (isNoRoomError(raw)) {
+      refusedSinceLog++;
+      if (Date.now() - lastNoRoomLog >= NO_ROOM_LOG_EVERY_MS) {
+        request.log.error(
+          { err: raw, refused: refusedSinceLog },
+          'photo store full or read-only: writes refused (507)',
+        );
+        lastNoRoomLog = Date.now();
+        refusedSinceLog = 0;
+      }
+      // 507: the outbox keeps the entry and sends it again later, as for a 5xx (web lib/outbox/sync.ts).
+      return send(reply, 507, t('errors.photo_store_full'));
+    }
     const err = databaseInputError(raw) ?? raw;
     if (err instanceof RequestValidationError) {
       const fields = validationFields(request, err);

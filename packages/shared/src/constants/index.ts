@@ -44,6 +44,15 @@ export const STORAGE_KEYS = {
 } as const;
 export const USER_COOKIE = 'mm_user';
 
+/**
+ * Deepest nesting of arrays and objects a request value may have. The app's deepest body (a Mission:
+ * checklist → observations → milkweeds → fields) is 5 levels; the limit leaves room for clients that
+ * wrap it, and keeps every later walk of the value (the input rules, zod) short.
+ */
+export const JSON_MAX_DEPTH = 32;
+/** Most values (array items and object members, at every level) a request value may hold. */
+export const JSON_MAX_VALUES = 10_000;
+
 export const PASSWORD_MIN_LENGTH = 4;
 export const PASSWORD_MAX_LENGTH = 16;
 /** Largest accepted image upload, bytes (spec §5, §9: 10MB). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { qualityFlagsSchema } from '../quality/flags';
 import { ObservationStatus, type ObservationStatusId } from '../constants/enums';
 import { clockTime, countSchema, isoDate, latitudeSchema, longitudeSchema } from './observations';
-import { columnInt, multiline, PG_INTEGER_RANGES } from './input-rules';
+import { columnInt, jsonLimitIssue, multiline, PG_INTEGER_RANGES } from './input-rules';
 import { V } from './validation';
 
 /**
@@ -58,12 +58,20 @@ const jsonParam = <T extends z.ZodType>(inner: T, fallback: z.input<T>) =>
     .optional()
     .transform((raw, ctx) => {
       if (raw === undefined || raw === '') return fallback;
+      let parsed: unknown;
       try {
-        return JSON.parse(raw) as unknown;
+        parsed = JSON.parse(raw) as unknown;
       } catch {
         ctx.addIssue({ code: 'custom', message: V.invalid });
         return z.NEVER;
       }
+      // Bounded before `inner` (and the input rules) walk it.
+      const tooLarge = jsonLimitIssue(parsed);
+      if (tooLarge) {
+        ctx.addIssue({ code: 'custom', message: tooLarge.message });
+        return z.NEVER;
+      }
+      return parsed;
     })
     .pipe(inner);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JSON_MAX_DEPTH, JSON_MAX_VALUES } from '../constants/index';
 import { integerTypeOf as typeOf, maxOf, type IntegerColumn, type PgIntegerType } from '../constants/integer-columns';
 import { V, type IssueLike } from './validation';
 
@@ -92,10 +93,35 @@ function matches(patterns: ReadonlySet<PathPattern>, path: PropertyKey[]): boole
 }
 
 /**
+ * The issue of a value nested deeper than `JSON_MAX_DEPTH` or holding more than `JSON_MAX_VALUES`
+ * values (`validation.json_too_deep` / `json_too_many_values`, `max` set), or undefined when it is within
+ * both. Iterative, so a value nested thousands of levels deep (a few KB of `[[[[…`) costs one pass and
+ * no stack; it stops at the first limit crossed. Run before any recursive walk of untrusted JSON.
+ */
+export function jsonLimitIssue(value: unknown): IssueLike | undefined {
+  const stack: [unknown, number][] = [[value, 0]];
+  let values = 0;
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= JSON_MAX_DEPTH) return { code: 'custom', path: [], message: V.jsonTooDeep, maximum: JSON_MAX_DEPTH };
+    const children: unknown[] = Array.isArray(node) ? node : Object.values(node);
+    values += children.length;
+    if (values > JSON_MAX_VALUES)
+      return { code: 'custom', path: [], message: V.jsonTooManyValues, maximum: JSON_MAX_VALUES };
+    for (const child of children) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return undefined;
+}
+
+/**
  * One issue per string or object key holding a refused control character, at its path, with the
  * `validation.control_chars` message. `multilineFields` comes from `multilinePaths` of the value's schema.
+ * A value beyond the JSON limits (`jsonLimitIssue`) gives that one issue and is not walked.
  */
 export function controlCharIssues(value: unknown, multilineFields: ReadonlySet<PathPattern>): IssueLike[] {
+  const tooLarge = jsonLimitIssue(value);
+  if (tooLarge) return [tooLarge];
   const issues: IssueLike[] = [];
   const isPlainObject = (node: object) => {
     const proto: unknown = Object.getPrototypeOf(node);

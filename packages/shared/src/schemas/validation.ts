@@ -1,3 +1,5 @@
+import { JSON_MAX_DEPTH, JSON_MAX_VALUES } from '../constants/index';
+
 /**
  * Validation messages of spec §5 as translation keys of the `validation` namespace.
  * Schemas carry the key as their message; server and web translate it with the field's label.
@@ -31,6 +33,8 @@ export const V = {
   photoWithoutCount: 'validation.photo_without_count',
   alreadyExists: 'validation.already_exists',
   controlChars: 'validation.control_chars',
+  jsonTooDeep: 'validation.json_too_deep',
+  jsonTooManyValues: 'validation.json_too_many_values',
   commonPassword: 'validation.common_password',
 } as const;
 
@@ -67,6 +71,9 @@ export function describeIssue(issue: IssueLike): MessageDescriptor {
   const values: Record<string, string | number> = {};
   if (issue.minimum !== undefined) values.min = Number(issue.minimum);
   if (issue.maximum !== undefined) values.max = Number(issue.maximum);
+  // The JSON limits' issues may come from a zod transform, which cannot set `maximum`.
+  if (issue.message === V.jsonTooDeep) values.max = JSON_MAX_DEPTH;
+  if (issue.message === V.jsonTooManyValues) values.max = JSON_MAX_VALUES;
   if (issue.message?.startsWith('validation.')) return { key: issue.message, values };
   switch (issue.code) {
     case 'invalid_type':
