@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, format check, typecheck, unit + API tests (Vitest, real PostgreSQL), fault tests, the build,
+// `npm test`: lint, format check, typecheck, unit + API tests (Vitest, real PostgreSQL), the build, fault tests,
 // then e2e (Playwright, Chromium, built app on a fresh embedded database). Ends with one line totalling every suite.
 // After the build, the JavaScript budgets of issue 13 (`npm run test:budget`: gzip bytes each page loads
 // before its first render) are checked before e2e.
@@ -69,31 +69,35 @@ if (vitest) {
 if (!vitestOk && (!vitest || vitest.numFailedTests === 0))
   check('Vitest (exited with an error outside any test)', false);
 
-// Real processes killed and frozen (issue 14): server kill -9 during photo submissions, PostgreSQL kill -9 and
-// SIGSTOP under load, backup → wipe → restore.
-const chaosFile = path.join(results, 'chaos.json');
-const chaosOk = run('fault tests (kill -9, SIGSTOP, backup and restore)', 'npx', [
-  'vitest',
-  'run',
-  '--config',
-  'apps/server/chaos/vitest.config.ts',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${chaosFile}`,
-]);
-const chaos = readJson(chaosFile);
-if (chaos) {
-  passed += chaos.numPassedTests;
-  failed += chaos.numFailedTests;
-  failures.push(...vitestFailures(chaos).map((name) => `fault tests: ${name}`));
-}
-if (!chaosOk && (!chaos || chaos.numFailedTests === 0))
-  check('fault tests (exited with an error outside any test)', false);
-
 const buildOk = run('build the web app and the admin panel', 'npm', ['run', 'build']);
 check('build', buildOk);
 if (buildOk) {
   check('JavaScript budgets', run('JavaScript budgets (issue 13)', 'node', ['scripts/bundle-budget.mjs']));
+  // Real processes killed and frozen: server kill -9 during photo submissions, PostgreSQL kill -9 and SIGSTOP
+  // under load, backup → wipe → restore, kill -9 under `npm start` (after the build, which `npm start` serves),
+  // a full and a read-only photo store.
+  const chaosFile = path.join(results, 'chaos.json');
+  const chaosOk = run(
+    'fault tests (kill -9, SIGSTOP, backup and restore, npm start supervision, full photo store)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'apps/server/chaos/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${chaosFile}`,
+    ],
+  );
+  const chaos = readJson(chaosFile);
+  if (chaos) {
+    passed += chaos.numPassedTests;
+    failed += chaos.numFailedTests;
+    failures.push(...vitestFailures(chaos).map((name) => `fault tests: ${name}`));
+  }
+  if (!chaosOk && (!chaos || chaos.numFailedTests === 0))
+    check('fault tests (exited with an error outside any test)', false);
   const pwFile = path.join(results, 'playwright.json');
   const pwOk = run(
     'end-to-end tests (Playwright, Chromium)',
