@@ -4,12 +4,15 @@
 // 0 only after SIGINT or SIGTERM, 1 when the server keeps failing (a crash loop it gives up on).
 import { spawn } from 'node:child_process';
 
-/** Wait before the first restart (ms); doubled after each run that ended within `STABLE_MS`, up to `MAX_DELAY_MS`. */
+/**
+ * Wait before a restart (ms): the first two quick failures in a row (a kill, then one more) wait this long, so a
+ * server killed twice is back as fast; each later one doubles it, up to `MAX_DELAY_MS`.
+ */
 export const FIRST_DELAY_MS = 1000;
 export const MAX_DELAY_MS = 30_000;
 /** A run this long (ms) counts as healthy: the next crash restarts after `FIRST_DELAY_MS` again. */
 export const STABLE_MS = 60_000;
-/** Consecutive short runs after which the supervisor gives up and exits 1 (≈ 1 + 2 + 4 + 8 + 16 + 30 s of tries). */
+/** Consecutive short runs after which the supervisor gives up and exits 1 (1 + 1 + 2 + 4 + 8 + 16 s of waits). */
 export const MAX_QUICK_FAILURES = 6;
 /** After SIGINT or SIGTERM, the server has this long (ms) to finish its requests before it is killed. */
 export const STOP_TIMEOUT_MS = 30_000;
@@ -20,7 +23,7 @@ export const STOP_TIMEOUT_MS = 30_000;
  */
 export function restartDelay(quickFailures) {
   if (quickFailures > MAX_QUICK_FAILURES) return null;
-  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (quickFailures - 1));
+  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, quickFailures - 2));
 }
 
 /**

@@ -31,6 +31,7 @@ import { createChecklistsService } from './modules/checklists/checklists.service
 import { createQualityService } from './modules/quality/quality.service';
 import { qualityRoutes } from './modules/quality/quality.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createMetrics } from './lib/metrics';
 import { observationsRoutes } from './modules/observations/observations.routes';
 import { followDataVersion } from './lib/data-version';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -354,6 +355,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     photosMissing: () => photos.lastReconciliation()?.missing,
     storeRoom: () => storage.room(),
     jobQueue: () => jobs.state(),
+    metrics: createMetrics(() => [...explore.cacheStats(), responseCache.stats(), users.sessionCacheStats()]),
   });
   const adminObservations = createAdminObservationsService(db, quality);
   const adminUsers = createAdminUsersService(db, users);

@@ -95,6 +95,16 @@ describe('translations loader, health, docs and errors', () => {
     });
     const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.json()).toEqual(health.json());
+    const metrics = await ctx.app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: '127.0.0.1' });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(metrics.body).toMatch(/^process_resident_memory_bytes \d+/m);
+    for (const cache of ['explore_rows_generalised', 'explore_list_indexes', 'response_cache', 'sessions'])
+      expect(metrics.body).toMatch(new RegExp(`^mm_cache_entries\\{cache="${cache}"\\} \\d+$`, 'm'));
+    expect(metrics.body).toMatch(/^mm_cache_bytes\{cache="explore_rows_generalised"\} \d+$/m);
+    const remote = await ctx.app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.json()).toMatchObject({ statusCode: 404 });
     const live = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
     expect(live.statusCode).toBe(200);
     expect(live.json()).toEqual({ status: 'ok', version: '3.0.0' });

@@ -23,5 +23,7 @@ export function createVersionedCache<A, V>(load: (args: A) => Promise<V>, max: n
       });
       return value;
     },
+    /** Keys kept now (`/api/metrics`). */
+    size: () => cache.size,
   };
 }

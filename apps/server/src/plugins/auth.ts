@@ -26,8 +26,9 @@ export const authPlugin = fp<{ users: UsersService }>(async (app, { users }) => 
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
   app.addHook('onRequest', async (request) => {
-    // Health answers for the process, not a user: it must not wait on a session lookup in a frozen database.
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return;
+    // Health and metrics answer for the process, not a user: no session lookup that a frozen database would hold.
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || request.url === '/api/metrics')
+      return;
     const token = tokenFromHeader(request.headers.authorization);
     const user = token ? await users.userForToken(token) : undefined;
     if (user) {

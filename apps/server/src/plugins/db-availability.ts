@@ -7,7 +7,7 @@ export const RETRY_AFTER_SECONDS = 5;
 
 /** Routes that need no database or report on it themselves. */
 const needsDatabase = (url: string) =>
-  url.startsWith('/api/') && !url.startsWith('/api/health') && !url.startsWith('/api/docs');
+  url.startsWith('/api/') && !url.startsWith('/api/health') && !url.startsWith('/api/docs') && url !== '/api/metrics';
 
 /** 503 with `Retry-After` and the spec's "Please try again" prompt (spec §8), in the request's language. */
 export function answerUnavailable(request: FastifyRequest, reply: FastifyReply) {

@@ -2,6 +2,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import type { CacheStat } from '../lib/metrics';
 import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { ADMIN_ROLE_ID } from '@mm/shared';
@@ -210,5 +211,13 @@ export function createResponseCache({ dataVersion, securityHeaders }: ResponseCa
     { name: 'response-cache-signed-in', dependencies: ['response-cache'] },
   );
 
-  return { early, signedIn };
+  /** Answers kept now and their bytes (bodies and their compressed copies), for `/api/metrics`. */
+  const stats = (): CacheStat => {
+    let bytes = 0;
+    for (const entry of cache.values())
+      bytes += entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
+    return { cache: 'response_cache', entries: cache.size, bytes };
+  };
+
+  return { early, signedIn, stats };
 }

@@ -12,6 +12,7 @@ import {
 } from '@mm/shared';
 import type { Db } from '../../db/client';
 import type { DataVersion } from '../../lib/data-version';
+import type { CacheStat } from '../../lib/metrics';
 import { positionsFor, visibleStatuses, type Positions } from '../../db/visibility';
 import { createVersionedCache } from '../../lib/versioned-cache';
 import { attachmentUrl } from '../photos/photos.service';
@@ -109,6 +110,13 @@ export function createExploreService(
   };
 
   return {
+    /** What Explore keeps in memory now, per cache (entries; bytes where counted), for `/api/metrics`. */
+    cacheStats: (): CacheStat[] => [
+      { cache: 'explore_list_indexes', entries: indexes.size() },
+      { cache: 'explore_cluster_indexes', entries: clusterIndexes.size() },
+      { cache: 'explore_rows_generalised', ...rowCaches.generalised.stats() },
+      { cache: 'explore_rows_exact', ...rowCaches.exact.stats() },
+    ],
     /**
      * Explore list: observations matching the filters, newest observed (or submitted, `sort`) first,
      * page size ≤ 50 (spec §7), private sites generalised except for admins (issue 19), as the

@@ -32,6 +32,8 @@ export function createRowCache(maxBytes: number) {
   let keptVersion: number | null = null;
 
   return {
+    /** Rows kept now and their counted bytes (JSON text + overhead), for `/api/metrics`. */
+    stats: () => ({ entries: rows?.size ?? 0, bytes: rows?.calculatedSize ?? 0 }),
     /**
      * The JSON text of an array of the rows of `ids`, in that order: kept rows from memory, the others
      * from `fetch` (which applies the list's filters: an id it does not return is left out, as a row

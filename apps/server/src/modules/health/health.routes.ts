@@ -46,7 +46,12 @@ export interface HealthOptions {
   storeRoom: () => Promise<StoreRoom>;
   /** The job queue's state (`JobQueue.state`); absent in an app that runs no queue. */
   jobQueue?: () => 'ok' | 'down';
+  /** This process's metrics (`createMetrics`), served at `/api/metrics` to the machine itself. */
+  metrics?: { contentType: string; text: () => Promise<string> };
 }
+
+/** Addresses `/api/metrics` answers: the machine itself (Prometheus or an agent on it); 404 for anyone else. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** One body for 200 and 503: each part of what a submission with a photo needs, and the overall verdict. */
 const readinessSchema = z.object({
@@ -71,7 +76,7 @@ type Readiness = z.infer<typeof readinessSchema>;
  */
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (
   app,
-  { db, monitor, photosMissing, storeRoom, jobQueue },
+  { db, monitor, photosMissing, storeRoom, jobQueue, metrics },
 ) => {
   // Pings in flight: when the monitor sees the database go (a frozen or dead embedded postmaster is
   // seen within its 500 ms probe period), they answer 503 then instead of at their 1.5 s timeout.
@@ -143,4 +148,23 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (
     },
     async () => ({ status: 'ok' as const, version: APP_VERSION }),
   );
+
+  if (metrics) {
+    app.get(
+      '/metrics',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Prometheus metrics of this process (from the machine itself only)',
+          description:
+            'Prometheus text format: Node process metrics (process_resident_memory_bytes, heap, event-loop lag, GC) and, per in-memory cache, mm_cache_entries{cache} and mm_cache_bytes{cache}. Answered to requests from 127.0.0.1 or ::1 only (after TRUST_PROXY); 404 for any other address.',
+          response: { 200: { content: { 'text/plain': { schema: z.string() } } } },
+        },
+      },
+      async (request, reply) => {
+        if (!LOOPBACK.has(request.ip)) return reply.callNotFound();
+        return reply.type(metrics.contentType).send(await metrics.text());
+      },
+    );
+  }
 };

@@ -80,40 +80,47 @@ export function createSignupService(db: Db, usersService: UsersService, mailer: 
     await mailer.send({ to: owner.email, subject: t('account:mail.taken_subject'), ...mail });
   }
 
+  /** The part of a sign-up that depends on whether the email has an account (see `signup`). */
+  async function deliver(input: SignupInput, password: string, emailTaken: boolean): Promise<void> {
+    if (emailTaken) {
+      const owner = await usersRepository.findByEmail(db, input.email);
+      // A deleted account keeps its address reserved but gets no email.
+      if (owner) await sendAddressInUse(owner);
+      return;
+    }
+    const token = newToken();
+    const request = {
+      token_hash: hashToken(token),
+      username: input.username,
+      email: input.email.toLowerCase(),
+      password,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      language: input.language,
+      newsletter: input.newsletter,
+      expires_at: new Date(Date.now() + SIGNUP_CONFIRM_TTL_MS),
+    };
+    await usersRepository.insertSignupRequest(db, request);
+    await sendConfirmation(request, token);
+  }
+
   return {
     /**
-     * Registers a sign-up: the same work (one lookup, one argon2id hash, one write or read, one email)
-     * and the same answer whether the email is new or already has an account. A new email gets a
-     * confirmation link valid SIGNUP_CONFIRM_TTL_MS; a known one's owner is told someone tried to
-     * create an account with it (sign in or reset the password). The email is sent before returning,
-     * so a failing mail server fails every sign-up alike.
-     * @throws 400 on `username` when taken (usernames are public), on `password` when common
+     * Registers a sign-up in two parts. What resolves (what the request waits for) is the same work
+     * whatever the email: the password rule, one lookup (a taken username is a 400: usernames are
+     * public), one argon2id hash. What differs runs after, in `delivered`, which the caller does not make
+     * the client wait for: a new email gets a stored request and a confirmation link valid
+     * SIGNUP_CONFIRM_TTL_MS; a known one's owner is told someone tried to create an account with it (sign
+     * in or reset the password). So the answer and its time do not tell whether an email has an account.
+     * @returns `delivered`: settles when the request is stored and its email queued (rejects on failure: log it)
+     * @throws 400 on `username` when taken, on `password` when common
      */
-    async signup(input: SignupInput): Promise<void> {
+    async signup(input: SignupInput): Promise<{ delivered: Promise<void> }> {
       assertUncommonPassword(input.password);
       const taken = await usersRepository.usernameOrEmailTaken(db, input.username, input.email);
       if (taken.username) throw fieldError('username', V.usernameTaken);
       const password = await usersService.hashPassword(input.password);
-      if (taken.email) {
-        const owner = await usersRepository.findByEmail(db, input.email);
-        // A deleted account keeps its address reserved but gets no email.
-        if (owner) await sendAddressInUse(owner);
-        return;
-      }
-      const token = newToken();
-      const request = {
-        token_hash: hashToken(token),
-        username: input.username,
-        email: input.email.toLowerCase(),
-        password,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        language: input.language,
-        newsletter: input.newsletter,
-        expires_at: new Date(Date.now() + SIGNUP_CONFIRM_TTL_MS),
-      };
-      await usersRepository.insertSignupRequest(db, request);
-      await sendConfirmation(request, token);
+      return { delivered: deliver(input, password, taken.email) };
     },
 
     /** Deletes sign-ups that expired more than a day ago (hourly job); answers how many. */

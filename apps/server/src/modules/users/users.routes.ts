@@ -49,7 +49,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       response: { 202: signupResponseSchema, ...errors },
     },
     handler: async (request, reply) => {
-      await signups.signup(request.body);
+      // Answered before the part that depends on the email (signup.service.ts): same answer, same time.
+      const { delivered } = await signups.signup(request.body);
+      void delivered.catch((err: unknown) => request.log.error({ err }, 'sign-up could not be completed'));
       return reply.status(202).send({ confirmation_sent: true as const });
     },
   });

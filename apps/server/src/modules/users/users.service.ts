@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { LRUCache } from 'lru-cache';
+import type { CacheStat } from '../../lib/metrics';
 import { ObservationStatus, type MyProfile, type SessionUser } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError, TooManyRequestsError, unauthorized } from '../../lib/errors';
@@ -50,6 +51,8 @@ export function createUsersService(
   }
 
   return {
+    /** Sessions kept in memory now, for `/api/metrics`. */
+    sessionCacheStats: (): CacheStat => ({ cache: 'sessions', entries: sessionCache.size }),
     /**
      * Checks a username (or email) and password. Failures count once per account whichever
      * identifier was typed (an unknown identifier counts on its own), with growing delays and at
