@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoadParams } from '@mm/shared';
 import { loadConfig } from '../src/config';
 import { isDatabaseUnavailable } from '../src/db/availability';
-import { createStorage, s3Storage } from '../src/lib/storage';
+import { createStorage, isNoRoomError, s3Storage } from '../src/lib/storage';
 import { createPhotosService } from '../src/modules/photos/photos.service';
 import { ATTACHMENT_CACHE_CONTROL } from '../src/plugins/attachments';
 import { buildTestApp, createTestDatabase, multipart, signUp, unzip, type TestContext } from './helpers';
@@ -352,5 +352,18 @@ describe('database unavailability', () => {
       true,
     );
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    // PostgreSQL's own disk full: retried later (503), not a 500.
+    expect(isDatabaseUnavailable(Object.assign(new Error('could not extend file'), { code: '53100' }))).toBe(true);
+  });
+
+  it('tells a photo write refused for lack of room or a read-only store from other errors', () => {
+    const failed = (code: string) => Object.assign(new Error(`write failed: ${code}`), { code });
+    expect(isNoRoomError(failed('ENOSPC'))).toBe(true);
+    expect(isNoRoomError(failed('EDQUOT'))).toBe(true);
+    expect(isNoRoomError(new Error('store', { cause: failed('EROFS') }))).toBe(true);
+    expect(isNoRoomError(Object.assign(new Error('full'), { Code: 'XMinioStorageFull' }))).toBe(true);
+    expect(isNoRoomError(Object.assign(new Error('s3'), { $metadata: { httpStatusCode: 507 } }))).toBe(true);
+    expect(isNoRoomError(failed('ENOENT'))).toBe(false);
+    expect(isNoRoomError(failed('EACCES'))).toBe(false);
   });
 });

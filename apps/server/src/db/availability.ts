@@ -35,6 +35,10 @@ const UNAVAILABLE_CODES = new Set([
   '57P03', // cannot_connect_now (starting up, recovering)
   '57014', // query_canceled (statement_timeout)
   '53300', // too_many_connections
+  // The database's own disk or memory full: the statement's transaction is rolled back (nothing half-saved)
+  // and the client retries later (503), as for an outage; writes work again once space returns.
+  '53100', // disk_full
+  '53200', // out_of_memory
   '08000',
   '08001',
   '08003',
