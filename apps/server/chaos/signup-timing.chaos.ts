@@ -1,7 +1,7 @@
 /**
  * Sign-up does not tell whether an email has an account, by its answer or by its time (signup.service.ts):
- * 50 sign-ups with new emails and 50 with the email of an existing account, interleaved, against a real
- * server process; the medians of their answer times differ by at most 5 ms.
+ * 50 sign-ups with new emails and 50 with the email of an existing account, in back-to-back pairs, against a
+ * real server process; the median of the pairs' differences in answer time is at most 5 ms.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -81,10 +81,14 @@ describe('sign-up timing', () => {
       bodies.add(a.body).add(b.body);
     }
     const difference = median(known) - median(fresh);
+    // Each pair ran back to back: the median of the pairs' differences cancels what the machine's load
+    // does to both over the run (other processes on a busy machine move single answers by tens of ms).
+    const paired = median(known.map((ms, i) => ms - fresh[i]!));
     console.log(
-      `[chaos signup] ${TRIES} + ${TRIES} sign-ups: median ${median(fresh).toFixed(1)} ms for a new email, ${median(known).toFixed(1)} ms for a known one (difference ${difference.toFixed(1)} ms, ≤ ${NOISE_MS})`,
+      `[chaos signup] ${TRIES} + ${TRIES} sign-ups: median ${median(fresh).toFixed(1)} ms for a new email, ${median(known).toFixed(1)} ms for a known one ` +
+        `(difference of medians ${difference.toFixed(1)} ms; median of paired differences ${paired.toFixed(1)} ms, ≤ ${NOISE_MS})`,
     );
     expect([...bodies]).toEqual(['{"confirmation_sent":true}']);
-    expect(Math.abs(difference)).toBeLessThanOrEqual(NOISE_MS);
+    expect(Math.abs(paired)).toBeLessThanOrEqual(NOISE_MS);
   }, 180_000);
 });
