@@ -74,7 +74,8 @@ for (const lng of LOCALES) {
   test(`every public screen fits ${WIDTH} px in ${lng} @small-screen`, async ({ page }) => {
     test.setTimeout(240_000);
     const routes = [
-      ...publicRoutes(username, checklistId),
+      // The printable sheets are drawn as on paper (Letter or A4, print-sheets.spec.ts), not as a phone page.
+      ...publicRoutes(username, checklistId).filter((route) => !route.startsWith('/print/')),
       '/explore?view=density',
       `/explore?view=grid&username=${username}`,
       `/downloads/${downloadId}`,

@@ -23,12 +23,12 @@ const placeholders = (s: string) =>
 
 /**
  * Grammar a language needs and English does not (docs/glossary.md): the names of fields inside a sentence
- * with their gender and number (`common:field_terms`, `common:field_genders`), and the gendered or plural
+ * with their gender and number (`validation:field_terms`, `validation:field_genders`), and the gendered or plural
  * variants of a validation message (`required_f`, `required_pl`, `required_f_pl`). locale-grammar.test.ts
  * checks them.
  */
 const isGrammar = (ns: string, key: string) =>
-  (ns === 'common' && /^field_(terms|genders)\./.test(key)) || (ns === 'validation' && /_(f_pl|f|pl)$/.test(key));
+  ns === 'validation' && (/^field_(terms|genders)\./.test(key) || /_(f_pl|f|pl)$/.test(key));
 
 // `admin` is the admin panel's own namespace (apps/admin bundles it; the web app never loads it).
 describe.each([...I18N_NAMESPACES, 'admin'])('locale namespace %s', (ns) => {

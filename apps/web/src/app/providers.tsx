@@ -7,15 +7,6 @@ import { ApiRequestError } from '../lib/api-client';
 
 const Toasts = lazy(async () => ({ default: (await import('../components/ui/toasts')).Toasts }));
 
-/**
- * Touch screens (a finger, not a mouse): every button, icon button, toggle and pager item is at least
- * 44 × 44 px (WCAG 2.5.5 target size), whatever its `size`; a mouse keeps MUI's denser sizes. Leaflet's
- * zoom buttons and the lightbox's controls follow the same rule in their stylesheets (`styles.css`,
- * `gallery-lightbox.css`).
- */
-const COARSE_POINTER = '@media (pointer: coarse)';
-const TOUCH_TARGET = { minHeight: 44, minWidth: 44 };
-
 /** The app's theme. */
 const makeTheme = () =>
   createTheme({
@@ -27,13 +18,7 @@ const makeTheme = () =>
     shape: { borderRadius: 8 },
     typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
     components: {
-      MuiButton: { styleOverrides: { root: { textTransform: 'none', [COARSE_POINTER]: TOUCH_TARGET } } },
-      MuiIconButton: { styleOverrides: { root: { [COARSE_POINTER]: TOUCH_TARGET } } },
-      MuiToggleButton: { styleOverrides: { root: { [COARSE_POINTER]: TOUCH_TARGET } } },
-      MuiPaginationItem: { styleOverrides: { root: { [COARSE_POINTER]: TOUCH_TARGET } } },
-      // Checkboxes, radios and switches: a 24 px icon in 10 px of padding on each side.
-      MuiCheckbox: { styleOverrides: { root: { [COARSE_POINTER]: { padding: 10 } } } },
-      MuiRadio: { styleOverrides: { root: { [COARSE_POINTER]: { padding: 10 } } } },
+      MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
       // Subtitles are styled text (result counts), not h6 headings out of order; a subtitle that is a
       // heading says so with `component="h3"` etc.
       MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },

@@ -108,8 +108,8 @@ export interface FieldMessageValues {
 }
 
 /**
- * How a `validation` message names a field (spec §5 "{field} is required."), per language: `common:field_terms`
- * holds the field as said inside a sentence, with its article, and `common:field_genders` its gender and number
+ * How a `validation` message names a field (spec §5 "{field} is required."), per language: `validation:field_terms`
+ * holds the field as said inside a sentence, with its article, and `validation:field_genders` its gender and number
  * when not masculine singular (French and Spanish, see docs/glossary.md); a language without them (English) uses
  * the field's label, `common:fields`. A field with no label at all is named by its key.
  * @param t a translator fixed to the message's language
@@ -117,8 +117,8 @@ export interface FieldMessageValues {
  */
 export function fieldMessageValues(t: FieldTranslate, field: string): FieldMessageValues {
   const label = t(`common:fields.${field}`, { defaultValue: field });
-  const term = t(`common:field_terms.${field}`, { defaultValue: label });
-  const context = t(`common:field_genders.${field}`, { defaultValue: '' });
+  const term = t(`validation:field_terms.${field}`, { defaultValue: label });
+  const context = t(`validation:field_genders.${field}`, { defaultValue: '' });
   return {
     field: term,
     Field: term.charAt(0).toLocaleUpperCase() + term.slice(1),
