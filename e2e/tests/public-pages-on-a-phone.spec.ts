@@ -190,8 +190,8 @@ test('touch targets of the header, Explore, the map, the photo viewer and My pro
   await expectTouchSize(page.getByRole('button', { name: 'Show filters' }), 'Show filters');
 
   await page.getByRole('button', { name: 'Map', exact: true }).click();
-  await expectTouchSize(page.getByRole('button', { name: 'Zoom in' }), 'map Zoom in');
-  await expectTouchSize(page.getByRole('button', { name: 'Zoom out' }), 'map Zoom out');
+  await expectTouchSize(page.getByRole('button', { name: 'Zoom in', exact: true }), 'map Zoom in');
+  await expectTouchSize(page.getByRole('button', { name: 'Zoom out', exact: true }), 'map Zoom out');
 
   await openApp(page, `/mmapp/en/photos?username=${username}`);
   await page.getByRole('button', { name: /^Enlarge: Adult at Parc Jarry/ }).click();
