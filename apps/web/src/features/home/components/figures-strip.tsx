@@ -46,10 +46,13 @@ export function FiguresStrip() {
             <Paper
               key={item.key}
               variant="outlined"
-              sx={{ p: 2, display: 'flex', flexDirection: 'column-reverse', minWidth: 0 }}
+              sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column-reverse', minWidth: 0 }}
               data-testid={`figure-${item.key}`}
             >
-              <Typography component="dt" sx={{ overflowWrap: 'break-word', hyphens: 'auto' }}>
+              <Typography
+                component="dt"
+                sx={{ fontSize: { xs: '0.875rem', sm: '1rem' }, overflowWrap: 'break-word', hyphens: 'auto' }}
+              >
                 {item.label}
               </Typography>
               <Typography
