@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signUpConfirmed } from '../support/accounts';
-import { CONTENT_PAGE_SLUGS } from '../support/content';
+import { LOCALES, publicRoutes } from '../support/routes';
 
 /**
  * Issue 6 "Accessibility": axe-core on every route of the app in each language, with zero serious
@@ -11,35 +11,11 @@ import { CONTENT_PAGE_SLUGS } from '../support/content';
  * Every violation is printed (rule, impact, help, nodes) when it fails.
  */
 
-const LOCALES = ['en', 'fr', 'es'] as const;
-/** Content routes: the Contact Us form and the Markdown pages. */
-const CONTENT_SLUGS = ['contact-us', ...CONTENT_PAGE_SLUGS];
 const password = 'Monarque22';
 
 let username = '';
 let token = '';
 let checklistId = 0;
-
-/** Routes open to visitors, after the locale (`/mmapp/{lng}`). */
-const publicRoutes = () => [
-  '',
-  ...CONTENT_SLUGS.map((slug) => `/content/${slug}`),
-  '/explore',
-  '/explore?view=grid',
-  '/explore?view=map',
-  '/photos',
-  '/print/flash-form',
-  '/print/mission-form',
-  '/print/monarch-id',
-  '/print/milkweed-id',
-  '/users/signin',
-  '/users/signup',
-  '/users/forgotpassword',
-  '/users/resetpassword?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
-  `/users/profile/${username}`,
-  `/checklists/view?id=${checklistId}`,
-  '/no-such-page',
-];
 
 /** Members-only routes, visited signed in. */
 const memberRoutes = () => [
@@ -212,7 +188,7 @@ test.afterAll(async () => {
 for (const lng of LOCALES) {
   test(`axe and head: every public route in ${lng} has no serious or critical violation`, async ({ page }) => {
     test.setTimeout(240_000);
-    await checkAll(page, lng, publicRoutes());
+    await checkAll(page, lng, publicRoutes(username, checklistId));
   });
 
   test(`axe and head: every members-only route in ${lng}, signed in, has no serious or critical violation`, async () => {

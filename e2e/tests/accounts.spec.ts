@@ -146,7 +146,7 @@ test('a visitor writes to the team with the contact form', async ({ page }) => {
   await page.goto('/mmapp/fr/content/contact-us');
   await expect(page.getByRole('heading', { level: 1, name: 'Nous joindre' })).toBeVisible();
   await page.getByRole('button', { name: 'Envoyer' }).click();
-  await expect(page.getByText('Nom est obligatoire.')).toBeVisible();
+  await expect(page.getByText('Le nom est obligatoire.')).toBeVisible();
   await page.getByLabel('Votre nom').fill('Léa Gagnon');
   await page.getByLabel('Votre courriel').fill('lea@example.org');
   await page.getByLabel('Objet').fill('Semences d’asclépiade');

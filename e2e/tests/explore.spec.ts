@@ -156,13 +156,8 @@ test('list, grid and map views; the URL keeps the view through a reload @phone',
 
   await page.getByRole('button', { name: 'Grid', exact: true }).click();
   await expect(page).toHaveURL(/[?&]view=grid/);
-  // The grid opens with photos only (issue 19), visibly; none of these sightings has one.
-  await expect(page).toHaveURL(/[?&]with_photos=1/);
-  await expect(page.getByText('Observations with photos only.')).toBeVisible();
-  await expect(page.getByText('No observations to show.')).toBeVisible();
-  await page.getByRole('button', { name: 'Show those without photos too' }).click();
+  // The grid shows the same records as the list (a drawing where there is no photo); it sets no filter.
   await expect(page).not.toHaveURL(/with_photos/);
-  await expect(page.getByRole('button', { name: 'Photos only', exact: true })).toBeVisible();
   const cards = page.getByRole('list', { name: 'Observations' }).getByRole('listitem');
   await expect(cards).toHaveCount(5);
   await expect(cards.filter({ hasText: 'Trinity Bellwoods, Toronto, Ontario' })).toContainText('5 × Eggs');

@@ -82,11 +82,11 @@ test('Flash Data: number, length, province and picture messages, an image delete
   // French: the same limit, translated and interpolated.
   await page.getByRole('button', { name: 'Français' }).click();
   await expect(page).toHaveURL(/\/mmapp\/fr\/submit\/flash$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Données éclair' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Données Flash' })).toBeVisible();
   const lieu = page.getByRole('textbox', { name: /^Lieu/ });
   await lieu.fill('a'.repeat(201));
   await page.getByRole('button', { name: "Soumettre l'observation" }).click();
-  await expect(lieu).toHaveAccessibleDescription('200 caractères au maximum');
+  await expect(lieu).toHaveAccessibleDescription('Ce texte peut compter 200 caractères au maximum.');
 });
 
 test('Mission: required date and times, participants greater than 0, and a milkweed delete confirmation', async ({

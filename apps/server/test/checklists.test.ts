@@ -545,7 +545,7 @@ describe('my sites, province of a point, orphan clean-up', () => {
       ['en', 'Province: this point lies in Québec. Choose Québec or move the point.'],
       [
         'fr',
-        "Province : ce point se trouve dans la province ou l'État « Québec ». Choisissez « Québec » ou déplacez le point.",
+        "Ce point se trouve dans la province ou l'État « Québec » : choisissez « Québec » pour la province ou déplacez le point.",
       ],
     ])('refuses a Flash in Chelsea (Québec) filed as Ontario, in %s, saving nothing', async (language, message) => {
       const before = await tableCounts();
@@ -559,8 +559,8 @@ describe('my sites, province of a point, orphan clean-up', () => {
       const res = await postFlash(flash(qc, 40, -50), 'es');
       expect(res.statusCode).toBe(400);
       expect(res.json<ApiError>().fields).toEqual({
-        latitude: 'Latitud: este punto está fuera de Canadá, Estados Unidos y México.',
-        longitude: 'Longitud: este punto está fuera de Canadá, Estados Unidos y México.',
+        latitude: 'Este punto está fuera de Canadá, Estados Unidos y México: corrija la latitud o mueva el punto.',
+        longitude: 'Este punto está fuera de Canadá, Estados Unidos y México: corrija la longitud o mueva el punto.',
       });
     });
 

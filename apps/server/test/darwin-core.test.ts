@@ -10,7 +10,7 @@ import {
   provenanceTerms,
   type PublishingContext,
 } from '../src/modules/downloads/darwin-core';
-import { countOf, emlXml, emptySummary } from '../src/modules/downloads/dwca-metadata';
+import { citationText, countOf, emlXml, emptySummary } from '../src/modules/downloads/dwca-metadata';
 import { parsePartialDate, uncertaintyFromPrecision } from '../src/modules/imports/csv-values';
 import { basisOfRecordFromSource, licenseFromSource } from '../src/modules/imports/source-terms';
 
@@ -220,6 +220,24 @@ describe('EML licence of a download (issue 18)', () => {
     expect(countOf(0, 'photo', 'photos')).toBe('0 photos');
     expect(countOf(1234, 'record', 'records')).toBe('1,234 records');
     expect(eml([['CC-BY-4.0', 1]])).toContain('0 events, 0 occurrences, 0 photos.');
+  });
+
+  it('writes a citation in each language, with the record count grouped as that language groups numbers', () => {
+    const c = {
+      id: '6f0c',
+      accessed: '2026-07-21',
+      records: 2033,
+      url: 'https://monarch.example.org/mmapp/es/downloads/6f0c',
+      datasetName: 'Mission Monarch',
+      publisher: 'Espace pour la vie',
+    };
+    expect(citationText(c)).toBe(
+      'Espace pour la vie (2026). Mission Monarch: monarch butterfly and milkweed observations. Download 6f0c, 2,033 records, accessed 2026-07-21. https://monarch.example.org/mmapp/es/downloads/6f0c',
+    );
+    expect(citationText(c, 'fr')).toContain('Téléchargement 6f0c, 2\u202f033 enregistrements, consulté le 2026-07-21.');
+    expect(citationText(c, 'es')).toContain('Descarga 6f0c, 2033 registros, consultada el 2026-07-21.');
+    expect(citationText({ ...c, records: 12345 }, 'es')).toContain('12.345 registros');
+    expect(citationText({ ...c, records: 1 }, 'es')).toContain('1 registro,');
   });
 
   it('names the single licence of a download whose records share one', () => {

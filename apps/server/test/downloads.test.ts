@@ -163,10 +163,10 @@ describe('GET /api/observations/download', () => {
       'Reason is required.',
     );
     expect((await download('format=csv', { Language: 'fr' })).json<ApiError>().fields?.reason).toBe(
-      'Raison est obligatoire.',
+      'La raison est obligatoire.',
     );
     expect((await download('format=csv', { Language: 'es' })).json<ApiError>().fields?.reason).toBe(
-      'El campo Motivo es obligatorio.',
+      'El motivo es obligatorio.',
     );
     const unknown = await download('format=csv&reason_id=9999');
     expect(unknown.statusCode).toBe(400);
@@ -382,7 +382,7 @@ describe('GET /api/observations/download', () => {
         Language: 'fr',
       });
       expect(res.statusCode, statuses).toBe(400);
-      expect(res.json<ApiError>().fields?.statuses, statuses).toMatch(/Statuts/);
+      expect(res.json<ApiError>().fields?.statuses, statuses).toMatch(/^Les statuts ne sont pas valides\.$/);
     }
   });
 

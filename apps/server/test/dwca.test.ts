@@ -263,7 +263,7 @@ describe('sampling-event Darwin Core Archive', () => {
     expect(first.files['rights.txt']).toContain(citation);
   });
 
-  it("gives each download a public landing page with the archive's citation, filters, reason and licence mix", async () => {
+  it('gives each download a public landing page with its citation in the page language, filters, reason and licence mix', async () => {
     const { files, id } = await archive();
     const page = await ctx.app.inject({ method: 'GET', url: `/api/downloads/${id}`, headers: { Language: 'fr' } });
     expect(page.statusCode).toBe(200);
@@ -279,7 +279,17 @@ describe('sampling-event Darwin Core Archive', () => {
       ],
     });
     expect(landing.reason).not.toBe('');
-    expect(landing.citation).toBe(files['citation.txt']!.trim());
+    // The page's language: French words, the French page's address; the English page cites as the archive does.
+    expect(landing.citation).toMatch(
+      new RegExp(
+        `^.+ \\(\\d{4}\\)\\. Mission Monarch : observations de monarques et d'asclépiades\\. Téléchargement ${id}, 11 enregistrements, consulté le \\d{4}-\\d{2}-\\d{2}\\. \\S*/mmapp/fr/downloads/${id}$`,
+      ),
+    );
+    const english = await ctx.app.inject({ method: 'GET', url: `/api/downloads/${id}`, headers: { Language: 'en' } });
+    expect(english.json<DownloadLanding>().citation).toBe(files['citation.txt']!.trim());
+    const spanish = await ctx.app.inject({ method: 'GET', url: `/api/downloads/${id}`, headers: { Language: 'es' } });
+    expect(spanish.json<DownloadLanding>().citation).toContain(`Descarga ${id}, 11 registros, consultada el `);
+    expect(spanish.json<DownloadLanding>().citation).toContain(`/mmapp/es/downloads/${id}`);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/downloads/${randomUUID()}` })).statusCode).toBe(404);
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/downloads/42' });
     expect(bad.statusCode).toBe(400);

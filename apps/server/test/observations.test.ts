@@ -280,7 +280,7 @@ describe('submit_flash', () => {
   });
 
   it.each([
-    ['negative count', { adults: -1 }, 'adults', 'Please enter a number'],
+    ['negative count', { adults: -1 }, 'adults', 'Number of adults must be at least 0.'],
     ['non-integer count', { adults: 1.5 }, 'adults', 'Number of adults must be a whole number.'],
     ['text count', { adults: 'three' }, 'adults', 'Please enter a number'],
     ['no monarch', { adults: 0 }, 'adults', 'Please enter at least one monarch observation.'],

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { describeIssue, i18nKey, issueField } from '@mm/shared';
+import { describeIssue, fieldMessageValues, i18nKey, issueField } from '@mm/shared';
 import { isDatabaseUnavailable } from '../db/availability';
 import { databaseInputError } from '../lib/db-errors';
 import { HttpError, RequestValidationError, TooManyRequestsError } from '../lib/errors';
@@ -50,15 +50,14 @@ const lastSegment = (path: string) =>
     .filter((p) => !/^\d+$/.test(p))
     .pop() ?? path;
 
-/** Translates each issue with its field's label; the first message per field wins. */
+/** Translates each issue with its field's name (`fieldMessageValues`); the first message per field wins. */
 function validationFields(request: FastifyRequest, err: RequestValidationError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of err.issues) {
     const field = issueField(issue);
     if (fields[field]) continue;
     const { key, values } = describeIssue(issue);
-    const label = request.t(`fields.${lastSegment(field)}`, { defaultValue: lastSegment(field) });
-    fields[field] = request.t(i18nKey(key), { ...values, field: label });
+    fields[field] = request.t(i18nKey(key), { ...values, ...fieldMessageValues(request.t, lastSegment(field)) });
   }
   return fields;
 }
@@ -100,10 +99,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ? Object.fromEntries(
             Object.entries(err.fields).map(([f, d]) => [
               f,
-              t(i18nKey(d.key), {
-                ...d.values,
-                field: t(`fields.${lastSegment(f)}`, { defaultValue: lastSegment(f) }),
-              }),
+              t(i18nKey(d.key), { ...d.values, ...fieldMessageValues(t, lastSegment(f)) }),
             ]),
           )
         : undefined;

@@ -1,20 +1,20 @@
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { i18nKey } from '@mm/shared';
+import { fieldMessageValues, i18nKey } from '@mm/shared';
 import { ApiRequestError } from './api-client';
 import { decodeMessage } from './form-message';
 
 /**
  * Translates a react-hook-form error whose message is a `validation.*` key (from the shared zod
- * schemas) with the field's label and the limits the resolver attached, e.g. "City is required.",
- * "Maximum allowed characters are 200".
+ * schemas) with the field's name (`fieldMessageValues`: "Le lieu est obligatoire.") and the limits the
+ * resolver attached, e.g. "City is required.", "Maximum allowed characters are 200".
  */
 export function useFieldError() {
   const { t } = useTranslation();
   return (error: FieldError | undefined, field: string): string | undefined => {
     if (!error?.message) return undefined;
     const { key, values } = decodeMessage(error.message);
-    return t(i18nKey(key), { ...values, field: t(`fields.${field}`) });
+    return t(i18nKey(key), { ...values, ...fieldMessageValues(t, field) });
   };
 }
 

@@ -100,3 +100,35 @@ export function issueField(issue: Pick<IssueLike, 'path'>): string {
 export function i18nKey(key: string): string {
   return key.startsWith('validation.') ? `validation:${key.slice('validation.'.length)}` : key;
 }
+
+/** The part of an i18next `t` that {@link fieldMessageValues} needs (server and web pass their own `t`). */
+export type FieldTranslate = (key: string, options: { defaultValue: string }) => string;
+
+/** The interpolation values and i18next `context` that put one field into a `validation` message. */
+export interface FieldMessageValues {
+  /** The field inside a sentence: its label in English ("Locality"), with its article elsewhere ("le lieu"). */
+  field: string;
+  /** `field` with a capital, to begin a sentence ("Le lieu est obligatoire."). */
+  Field: string;
+  /** Grammatical gender and number where the language needs them: `f`, `pl`, `f_pl` (i18next picks `required_f` …). */
+  context?: string;
+}
+
+/**
+ * How a `validation` message names a field (spec §5 "{field} is required."), per language: `validation:field_terms`
+ * holds the field as said inside a sentence, with its article, and `validation:field_genders` its gender and number
+ * when not masculine singular (French and Spanish, see docs/glossary.md); a language without them (English) uses
+ * the field's label, `common:fields`. A field with no label at all is named by its key.
+ * @param t a translator fixed to the message's language
+ * @param field the field's key, e.g. `locality` (the last segment of a nested path)
+ */
+export function fieldMessageValues(t: FieldTranslate, field: string): FieldMessageValues {
+  const label = t(`common:fields.${field}`, { defaultValue: field });
+  const term = t(`validation:field_terms.${field}`, { defaultValue: label });
+  const context = t(`validation:field_genders.${field}`, { defaultValue: '' });
+  return {
+    field: term,
+    Field: term.charAt(0).toLocaleUpperCase() + term.slice(1),
+    ...(context ? { context } : {}),
+  };
+}

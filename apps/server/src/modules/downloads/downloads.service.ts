@@ -136,7 +136,8 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
     datasetId: publishing.datasetId,
     locale,
   });
-  const landingPage = (id: string) => `${publicUrl}/mmapp/en/downloads/${id}`;
+  /** A download's public page in one language (the archive's citation links the English one). */
+  const landingPage = (id: string, lng: Locale = 'en') => `${publicUrl}/mmapp/${lng}/downloads/${id}`;
 
   /** One table (CSV, GeoJSON) from one cursor. */
   function streamTable(
@@ -230,8 +231,9 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
 
   return {
     /**
-     * The public landing page of a download (issue 18 "Citable downloads"): its citation (the same
-     * text as the archive's citation.txt), filters, format, reason in `locale` and licence mix.
+     * The public landing page of a download (issue 18 "Citable downloads"): its citation in `locale`
+     * (the archive's citation.txt in that language, linking this page in it), filters, format, reason
+     * in `locale` and licence mix.
      * @throws 404 for an unknown id
      */
     async landing(uuid: string, locale: Locale): Promise<DownloadLanding> {
@@ -250,14 +252,17 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
         licenses: Object.entries(d.licenses ?? {})
           .filter((e): e is [LicenseCode, number] => isLicenseCode(e[0]))
           .map(([code, records]) => ({ code, records, url: LICENSES[code].url })),
-        citation: citationText({
-          id: d.uuid,
-          accessed,
-          records: d.rows,
-          url: landingPage(d.uuid),
-          datasetName: DATASET_NAME,
-          publisher: publishing.publisher,
-        }),
+        citation: citationText(
+          {
+            id: d.uuid,
+            accessed,
+            records: d.rows,
+            url: landingPage(d.uuid, locale),
+            datasetName: DATASET_NAME,
+            publisher: publishing.publisher,
+          },
+          locale,
+        ),
       };
     },
 

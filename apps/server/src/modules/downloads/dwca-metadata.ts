@@ -1,4 +1,5 @@
-import { LICENSE_CODES, LICENSES, type ExploreFilters, type LicenseCode } from '@mm/shared';
+import { LICENSE_CODES, LICENSES, type ExploreFilters, type LicenseCode, type Locale } from '@mm/shared';
+import { translator } from '../../lib/i18n';
 import type { ArchiveColumn } from './dwca-rows';
 
 /** File names inside the sampling-event Darwin Core Archive. */
@@ -112,11 +113,24 @@ export const countOf = (n: number, one: string, other: string): string =>
   `${englishNumber.format(n)} ${englishPlural.select(n) === 'one' ? one : other}`;
 
 /**
- * The citation text of a download, e.g. `Espace pour la vie (2026). Mission Monarch: monarch butterfly
- * and milkweed observations. Download 6f0…, 1,234 records, accessed 2026-07-21. https://…/downloads/6f0…`.
+ * The citation text of a download in `lng` (the `downloads:citation.text` of the shared locales), e.g.
+ * `Espace pour la vie (2026). Mission Monarch: monarch butterfly and milkweed observations. Download
+ * 6f0…, 1,234 records, accessed 2026-07-21. https://…/mmapp/en/downloads/6f0…`. The record count is
+ * written as the language writes numbers (en 1,234; fr 1 234; es 1234 and 12.345), as everywhere in the
+ * app; `url` should be the landing page in the same language. The archive's own `citation.txt` is English,
+ * as its EML.
  */
-export function citationText(c: DownloadCitation): string {
-  return `${c.publisher} (${c.accessed.slice(0, 4)}). ${c.datasetName}: monarch butterfly and milkweed observations. Download ${c.id}, ${countOf(c.records, 'record', 'records')}, accessed ${c.accessed}. ${c.url}`;
+export function citationText(c: DownloadCitation, lng: Locale = 'en'): string {
+  const t = translator(lng);
+  return t('downloads:citation.text', {
+    publisher: c.publisher,
+    year: c.accessed.slice(0, 4),
+    dataset: c.datasetName,
+    id: c.id,
+    records: t('downloads:citation.records', { count: c.records }),
+    accessed: c.accessed,
+    url: c.url,
+  });
 }
 
 /** `rights.txt`: the licences of the records the archive holds, with how many records use each. */

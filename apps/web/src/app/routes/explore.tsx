@@ -92,15 +92,7 @@ function Explore() {
           <DensityView filters={filters} params={params} />
         </Suspense>
       ) : (
-        <ObservationResults
-          view={view}
-          filters={filters}
-          sort={sort}
-          page={page}
-          params={params}
-          onPage={setPage}
-          onWithPhotos={(on) => patchFilters({ with_photos: on || undefined })}
-        />
+        <ObservationResults view={view} filters={filters} sort={sort} page={page} params={params} onPage={setPage} />
       )}
       <Box ref={chartsRef} sx={{ minHeight: CHARTS_HEADER_HEIGHT, mt: 3 }}>
         {chartsNear && (

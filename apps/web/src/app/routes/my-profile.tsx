@@ -1,4 +1,4 @@
-import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -64,9 +64,9 @@ export function MyProfilePage() {
             {t(data.profile?.newsletter ? 'profile.newsletter_yes' : 'profile.newsletter_no')}
           </Typography>
           {data.profile?.bio && <Typography sx={{ mt: 1, whiteSpace: 'pre-line' }}>{data.profile.bio}</Typography>}
-          <Link component={LocaleLink} href={`/users/profile/${data.username}`} variant="body2">
+          <Button component={LocaleLink} href={`/users/profile/${data.username}`} sx={{ mt: 1, ml: -1 }}>
             {t('account:profile.view_public')}
-          </Link>
+          </Button>
         </Box>
       </Paper>
       <Paper component="section" aria-labelledby="details-heading" sx={{ p: { xs: 2, sm: 3 } }}>

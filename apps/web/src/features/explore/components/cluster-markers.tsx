@@ -5,7 +5,7 @@ import { Marker, Popup, useMap } from 'react-leaflet';
 import type { Cluster, ExploreFilters } from '@mm/shared';
 import { useLocale } from '../../../lib/links';
 import { markerIcon } from '../../../components/map/marker-icon';
-import { clusterLatLngBounds, isSinglePoint } from '../utils/map-geometry';
+import { clusterLatLngBounds, fitPadding, isSinglePoint } from '../utils/map-geometry';
 import { clusterIcon } from '../utils/map-icons';
 import { ChecklistPopup } from './checklist-popup';
 import { PlaceObservationsPopup } from './place-observations-popup';
@@ -64,8 +64,16 @@ function ClusterBubble({ cluster, filters }: { cluster: Cluster; filters: Explor
   const handlers = useMemo(
     () => ({
       click: () => {
-        if (!samePlace)
-          map.fitBounds(clusterLatLngBounds(cluster.bounds), { padding: [48, 48], maxZoom: MAX_CLUSTER_ZOOM });
+        if (samePlace) return;
+        const box = map.getContainer();
+        const corner = (side: 'left' | 'right') =>
+          [...box.querySelectorAll(`.leaflet-top.leaflet-${side} .leaflet-control`)].map((c) =>
+            c.getBoundingClientRect(),
+          );
+        map.fitBounds(clusterLatLngBounds(cluster.bounds), {
+          ...fitPadding(box.getBoundingClientRect(), { left: corner('left'), right: corner('right') }),
+          maxZoom: MAX_CLUSTER_ZOOM,
+        });
       },
     }),
     [map, cluster, samePlace],

@@ -8,9 +8,11 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DensityGroup, ExploreFilters, LoadParams } from '@mm/shared';
 import { useLocale } from '../../../lib/links';
@@ -19,24 +21,71 @@ import { useDensity } from '../api/get-density';
 /** Leaflet loads with the map only. */
 const DensityMap = lazy(() => import('./density-map').then((m) => ({ default: m.DensityMap })));
 
-/** The figures of one group, as table cells: visits, stems, eggs, caterpillars, per 100 stems. */
-function GroupCells({ group, lng }: { group: DensityGroup; lng: string }) {
+const COLUMNS = ['visits', 'stems', 'eggs', 'caterpillars', 'per_100_stems'] as const;
+
+/** The figures of one group in column order, written in the page's language. */
+function groupFigures(group: DensityGroup, lng: string): string[] {
   const n = new Intl.NumberFormat(lng);
   const d = new Intl.NumberFormat(lng, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return [
+    n.format(group.checklists),
+    n.format(group.stems),
+    n.format(group.eggs),
+    n.format(group.caterpillars),
+    group.per_100_stems === null ? '—' : d.format(group.per_100_stems),
+  ];
+}
+
+/**
+ * On a phone, six columns do not fit beside each other: each row becomes a small block of its own
+ * (heading, then the five figures two by two), under the caption as a heading, so that nothing scrolls
+ * sideways and the caption is read whole.
+ */
+function DensityBlocks({ caption, rows }: { caption: string; rows: [string, DensityGroup][] }) {
+  const { t } = useTranslation('explore');
+  const lng = useLocale();
+  const id = useId();
   return (
-    <>
-      <TableCell align="right">{n.format(group.checklists)}</TableCell>
-      <TableCell align="right">{n.format(group.stems)}</TableCell>
-      <TableCell align="right">{n.format(group.eggs)}</TableCell>
-      <TableCell align="right">{n.format(group.caterpillars)}</TableCell>
-      <TableCell align="right">{group.per_100_stems === null ? '—' : d.format(group.per_100_stems)}</TableCell>
-    </>
+    <Box component="section" aria-labelledby={id} sx={{ mt: 2 }}>
+      <Typography id={id} component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        {caption}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+        {rows.map(([label, group]) => {
+          const figures = groupFigures(group, lng);
+          return (
+            <Box component="li" key={label} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }}>
+              <Typography component="h4" variant="body2" sx={{ fontWeight: 700 }}>
+                {label}
+              </Typography>
+              <Box
+                component="dl"
+                sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 2 }}
+              >
+                {COLUMNS.map((k, i) => (
+                  <Box key={k} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, minWidth: 0 }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {t(`density.columns.${k}`)}
+                    </Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
+                      {figures[i]}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
   );
 }
 
 function DensityTable({ caption, first, rows }: { caption: string; first: string; rows: [string, DensityGroup][] }) {
   const { t } = useTranslation('explore');
   const lng = useLocale();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  if (small) return <DensityBlocks caption={caption} rows={rows} />;
   return (
     <Box sx={{ overflowX: 'auto', mt: 2 }}>
       <Table size="small">
@@ -46,7 +95,7 @@ function DensityTable({ caption, first, rows }: { caption: string; first: string
             <TableCell component="th" scope="col">
               {first}
             </TableCell>
-            {(['visits', 'stems', 'eggs', 'caterpillars', 'per_100_stems'] as const).map((k) => (
+            {COLUMNS.map((k) => (
               <TableCell key={k} component="th" scope="col" align="right">
                 {t(`density.columns.${k}`)}
               </TableCell>
@@ -59,7 +108,11 @@ function DensityTable({ caption, first, rows }: { caption: string; first: string
               <TableCell component="th" scope="row">
                 {label}
               </TableCell>
-              <GroupCells group={group} lng={lng} />
+              {groupFigures(group, lng).map((figure, i) => (
+                <TableCell key={COLUMNS[i]} align="right">
+                  {figure}
+                </TableCell>
+              ))}
             </TableRow>
           ))}
         </TableBody>

@@ -162,7 +162,7 @@ export function ExploreFiltersPanel({ filters, params, onChange, onReset }: Expl
   );
 
   const reset = (
-    <Button size="small" startIcon={<RestartAltIcon />} onClick={onReset} disabled={count === 0} sx={{ minHeight: 40 }}>
+    <Button size="small" startIcon={<RestartAltIcon />} onClick={onReset} disabled={count === 0}>
       {t('filters.reset')}
     </Button>
   );

@@ -93,13 +93,7 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
           {clusters.data ? t('map.total', { count: clusters.data.total }) : ' '}
         </Typography>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={<LayersClearIcon />}
-            onClick={clear}
-            sx={{ minHeight: 40 }}
-          >
+          <Button variant="outlined" size="small" startIcon={<LayersClearIcon />} onClick={clear}>
             {t('map.clear')}
           </Button>
           {user && (
@@ -109,7 +103,6 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
               startIcon={<MyLocationIcon />}
               aria-pressed={showMine}
               onClick={() => setShowMine((s) => !s)}
-              sx={{ minHeight: 40 }}
             >
               {t('map.show_mine')}
             </Button>

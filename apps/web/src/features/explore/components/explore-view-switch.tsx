@@ -27,11 +27,7 @@ export function ExploreViewSwitch({ value, onChange }: { value: ExploreView; onC
       onChange={(_, v: ExploreView | null) => v && onChange(v)}
     >
       {EXPLORE_VIEWS.map((v) => (
-        <ToggleButton
-          key={v}
-          value={v}
-          sx={{ gap: 0.75, px: { xs: 1, sm: 1.5 }, minHeight: 40, textTransform: 'none' }}
-        >
+        <ToggleButton key={v} value={v} sx={{ gap: 0.75, px: { xs: 1, sm: 1.5 }, textTransform: 'none' }}>
           {ICONS[v]}
           {t(`views.${v}`)}
         </ToggleButton>

@@ -20,8 +20,6 @@ interface ObservationResultsProps {
   page: number;
   params: LoadParams | undefined;
   onPage: (page: number) => void;
-  /** Turns the "with photos" filter on or off (offered above the grid, issue 19). */
-  onWithPhotos?: (on: boolean) => void;
 }
 
 /** Rows drawn in the first commit of a page of results, then in each following one (`useBatchedCount`). */
@@ -31,15 +29,7 @@ const ROWS_PER_COMMIT = 10;
  * The list or grid of observations, 50 a page (spec §9), with first/previous/next/last paging and
  * "Load more", which appends the next page below the rows already shown (spec §1).
  */
-export function ObservationResults({
-  view,
-  filters,
-  sort,
-  page,
-  params,
-  onPage,
-  onWithPhotos,
-}: ObservationResultsProps) {
+export function ObservationResults({ view, filters, sort, page, params, onPage }: ObservationResultsProps) {
   const { t } = useTranslation('explore');
   const lng = useLocale();
   const query = useExploreObservations(filters, page, sort);
@@ -94,15 +84,6 @@ export function ObservationResults({
         </Typography>
         {isFetching && !isFetchingNextPage && <LinearProgress sx={{ width: 120 }} aria-label={t('loading')} />}
       </Stack>
-      {view === 'grid' && onWithPhotos && (
-        // The grid opens with photos only (issue 19): say so, and offer the other choice, on phones too.
-        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, mb: 1 }}>
-          {filters.with_photos && <Typography variant="body2">{t('grid.photos_only_note')}</Typography>}
-          <Button size="small" onClick={() => onWithPhotos(!filters.with_photos)} sx={{ minHeight: 40 }}>
-            {filters.with_photos ? t('grid.show_all') : t('grid.photos_only')}
-          </Button>
-        </Stack>
-      )}
       <Box sx={{ opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
         {view === 'grid' ? <ObservationGrid rows={shown} params={params} /> : <ObservationList rows={shown} />}
       </Box>

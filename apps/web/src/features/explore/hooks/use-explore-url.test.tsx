@@ -36,13 +36,15 @@ describe('useExploreUrl', () => {
     expect(updates[1]).toEqual({ query: 'view=map&username=ana&page=2', history: 'push' });
   });
 
-  it('opening the grid turns "with photos" on and goes back to page 1', async () => {
+  it('opening the grid changes only the view: the filters and page stay, "with photos" stays off', async () => {
     const { result, updates } = setup('?lifestage_id=2&page=3');
     act(() => result.current.setView('grid'));
-    await waitFor(() =>
-      expect(updates).toEqual([{ query: 'view=grid&lifestage_id=2&with_photos=1', history: 'push' }]),
-    );
-    expect(result.current).toMatchObject({ view: 'grid', page: 1, filters: { lifestage_id: 2, with_photos: true } });
+    await waitFor(() => expect(updates).toEqual([{ query: 'view=grid&lifestage_id=2&page=3', history: 'push' }]));
+    expect(result.current).toMatchObject({ view: 'grid', page: 3, filters: { lifestage_id: 2 } });
+    act(() => result.current.setView('map'));
+    await waitFor(() => expect(updates).toHaveLength(2));
+    expect(updates[1]).toEqual({ query: 'view=map&lifestage_id=2&page=3', history: 'push' });
+    expect(result.current.filters).toEqual({ lifestage_id: 2 });
   });
 
   it('replaces the history entry for a filter change, and goes back to page 1', async () => {

@@ -11,7 +11,7 @@ import {
 } from '../utils/explore-url';
 
 export interface ExploreUrl extends ExploreState {
-  /** Changes the view; opening the grid turns "with photos" on (see `switchView`). */
+  /** Changes the view and keeps the filters and page (see `switchView`). */
   setView: (view: ExploreView) => void;
   /** Changes the list order and goes back to page 1. */
   setSort: (sort: ExploreSort) => void;

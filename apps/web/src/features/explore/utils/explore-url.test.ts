@@ -144,16 +144,14 @@ describe('inExploreOrder', () => {
 });
 
 describe('switchView', () => {
-  it('opens the grid with photos only, which the visitor may turn off there (issue 19)', () => {
+  it('changes only the view: every view shows the same filters, and the grid turns none on', () => {
     const list = { view: 'list', sort: 'observed', page: 3, filters: { lifestage_id: 2 } } as const;
     const grid = switchView(list, 'grid');
-    expect(grid).toEqual({ view: 'grid', sort: 'observed', page: 1, filters: { lifestage_id: 2, with_photos: true } });
-    expect(write(grid)).toBe('view=grid&lifestage_id=2&with_photos=1');
-    // Turned off on the grid, it stays off while the grid is shown, and leaving the grid changes nothing else.
-    const off = { ...grid, filters: { lifestage_id: 2 } };
-    expect(switchView(off, 'grid')).toEqual(off);
-    expect(switchView(grid, 'map')).toEqual({ ...grid, view: 'map' });
-    expect(switchView(list, 'map')).toEqual({ ...list, view: 'map' });
+    expect(grid).toEqual({ ...list, view: 'grid' });
+    expect(write(grid)).toBe('view=grid&lifestage_id=2&page=3');
+    expect(switchView(grid, 'map')).toEqual({ ...list, view: 'map' });
+    const photos = { ...list, filters: { with_photos: true } };
+    expect(switchView(switchView(photos, 'grid'), 'list')).toEqual(photos);
   });
 });
 

@@ -160,13 +160,12 @@ export function filtersToQuery(filters: ExploreFilters): Record<string, string> 
 }
 
 /**
- * The state after choosing a view. Opening the grid from another view turns "with photos" on
- * (issue 19: a grid of photos, not of drawings), visibly in the filters and in the URL, and goes
- * back to page 1; the visitor may turn it off on the grid, and it stays as it is when leaving it.
+ * The state after choosing a view: only the view changes. The filters, "with photos only" included,
+ * are the visitor's own and the same in every view (list, grid, map, density, charts and downloads
+ * read one filter set); the grid draws a record without a photo as the drawing of its life stage.
  */
 export function switchView(state: ExploreState, view: ExploreView): ExploreState {
-  if (view !== 'grid' || state.view === 'grid' || state.filters.with_photos) return { ...state, view };
-  return { ...state, view, page: 1, filters: { ...state.filters, with_photos: true } };
+  return { ...state, view };
 }
 
 /** How many filters are set (the badge on the phone's Filters button). */

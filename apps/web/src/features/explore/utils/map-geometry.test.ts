@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clusterDiameter, clusterLatLngBounds, isSinglePoint, toViewport, wrapLongitude } from './map-geometry';
+import {
+  clusterDiameter,
+  clusterLatLngBounds,
+  fitPadding,
+  isSinglePoint,
+  toViewport,
+  wrapLongitude,
+} from './map-geometry';
 
 describe('toViewport', () => {
   it('keeps a plain view, rounded to 1e-4 degrees', () => {
@@ -43,5 +50,22 @@ describe('cluster helpers', () => {
       [0, 170],
       [5, 190],
     ]);
+  });
+});
+
+describe('fitPadding', () => {
+  const box = (left: number, top: number, width: number, height: number) =>
+    ({ left, top, width, height, right: left + width, bottom: top + height }) as DOMRect;
+  it('keeps the zoomed-to points clear of the zoom buttons in the top-left corner', () => {
+    // A 375 px wide map 100 px from the page's left; touch-sized zoom buttons 10 px in from its corner.
+    const map = box(100, 200, 375, 420);
+    expect(fitPadding(map, { left: [box(110, 210, 46, 90)], right: [] })).toEqual({
+      paddingTopLeft: [56 + 48, 48],
+      paddingBottomRight: [48, 48],
+    });
+    expect(fitPadding(map, { left: [], right: [box(400, 210, 60, 30)] })).toEqual({
+      paddingTopLeft: [48, 48],
+      paddingBottomRight: [75 + 48, 48],
+    });
   });
 });

@@ -33,3 +33,21 @@ export const clusterLatLngBounds = (b: Cluster['bounds']): [[number, number], [n
   [b.south, b.west],
   [b.north, b.east < b.west ? b.east + 360 : b.east],
 ];
+
+/** Room (px) kept between the zoomed-to points and the map's edges or its controls. */
+export const FIT_MARGIN_PX = 48;
+
+/**
+ * The `paddingTopLeft` and `paddingBottomRight` (px) for zooming onto a cluster, so that what it held is
+ * drawn clear of the controls in the map's top corners (the zoom buttons, 44 px tall each on a touch
+ * screen): each side keeps `FIT_MARGIN_PX`, plus the width of the controls that stand on it.
+ * @param map the map's box and the boxes of its top-left and top-right controls, as `getBoundingClientRect` gives them
+ */
+export function fitPadding(map: DOMRect, controls: { left: DOMRect[]; right: DOMRect[] }) {
+  const leftEdge = Math.max(0, ...controls.left.map((c) => c.right - map.left));
+  const rightEdge = Math.max(0, ...controls.right.map((c) => map.right - c.left));
+  return {
+    paddingTopLeft: [leftEdge + FIT_MARGIN_PX, FIT_MARGIN_PX] as [number, number],
+    paddingBottomRight: [rightEdge + FIT_MARGIN_PX, FIT_MARGIN_PX] as [number, number],
+  };
+}

@@ -141,9 +141,9 @@ describe('Flash Data form', { timeout: 20_000 }, () => {
     fireEvent.click(submitButton("Soumettre l'observation"));
 
     expect(await screen.findByText('Veuillez sélectionner un emplacement sur la carte.')).toBeTruthy();
-    expect(screen.getByText('Date est obligatoire.')).toBeTruthy();
+    expect(screen.getByText('La date est obligatoire.')).toBeTruthy();
     expect(screen.getByText('Veuillez entrer au moins une observation de monarque.')).toBeTruthy();
-    expect(screen.getByText('Lieu est obligatoire.')).toBeTruthy();
+    expect(screen.getByText('Le lieu est obligatoire.')).toBeTruthy();
   });
 
   it('sends a valid sighting, its photo uploaded first, as the JSON body of submit_flash', async () => {

@@ -1,7 +1,7 @@
 import { useMediaQuery } from '@mui/material';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Lightbox, { type Labels, type SlideImage, type SlideshowRef } from 'yet-another-react-lightbox';
+import Lightbox, { type Labels, type SlideImage, type SlideshowRef, type ZoomRef } from 'yet-another-react-lightbox';
 import Captions from 'yet-another-react-lightbox/plugins/captions';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import Download from 'yet-another-react-lightbox/plugins/download';
@@ -18,6 +18,7 @@ import { useIdle } from '../hooks/use-idle';
 import { callLightboxCallback, type LightboxCallbacks } from './lightbox-callbacks';
 import { LightboxExtras } from './lightbox-extras';
 import { LIGHTBOX } from './lightbox-settings';
+import { ZOOM_STEP, ZoomButtons, useTapToZoom } from './lightbox-zoom';
 import './gallery-lightbox.css';
 
 /** One photo as the lightbox shows it (spec §3 "Lightbox slide element", images only). */
@@ -102,6 +103,8 @@ export function GalleryLightbox({
   const [playing, setPlaying] = useState(false);
   const [maxZoomRatio, setMaxZoomRatio] = useState<number>(LIGHTBOX.zoom.max);
   const slideshow = useRef<SlideshowRef>(null);
+  const zoomRef = useRef<ZoomRef>(null);
+  const toggleZoom = useTapToZoom(zoomRef, open);
   const zoom = useRef(1);
   const current = useRef(index);
   const isZoomed = useCallback(() => zoom.current !== 1, []);
@@ -152,13 +155,19 @@ export function GalleryLightbox({
       }}
       slideshow={{ ref: slideshow, autoplay: false, delay: LIGHTBOX.autoplayMs }}
       zoom={{
+        ref: zoomRef,
         minZoom: LIGHTBOX.zoom.min,
+        zoomInMultiplier: ZOOM_STEP,
+        // A click on the photo toggles zoom (spec §2, `useTapToZoom`): the library's double-click zoom is off.
+        doubleClickDelay: 0,
+        doubleTapDelay: 0,
         maxZoomPixelRatio: maxZoomRatio,
         // ctrl + one wheel notch (deltaY 100) scales by 1 + 100 / factor: 1.5 with a 0.5 step.
         wheelZoomDistanceFactor: 100 / LIGHTBOX.zoom.wheelStep,
       }}
       captions={{ descriptionTextAlign: 'center', descriptionMaxLines: 3 }}
       on={{
+        click: toggleZoom,
         view: ({ index: shown }) => {
           current.current = shown;
           callLightboxCallback(callbacks, 'onSlideChange', shown);
@@ -178,6 +187,7 @@ export function GalleryLightbox({
         },
       }}
       render={{
+        buttonZoom: (zoomState) => <ZoomButtons zoom={zoomState} />,
         controls: () => <LightboxExtras playing={playing} isZoomed={isZoomed} onMaxZoomRatio={setMaxZoomRatio} />,
       }}
     />

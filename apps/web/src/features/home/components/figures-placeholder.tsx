@@ -21,7 +21,14 @@ export function FiguresFrame({ alert, children }: { alert?: ReactNode; children?
       {alert}
       <Box
         component="dl"
-        sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+        // `minmax(0, 1fr)`: a column may be narrower than its longest word (a plain `1fr` grows to it and
+        // pushed a 320 px Spanish page to 331 px); the labels wrap inside instead.
+        sx={{
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+        }}
       >
         {children ??
           [0, 1, 2, 3].map((i) => <div key={i} className="mm-placeholder" style={{ height: FIGURE_HEIGHT_PX }} />)}

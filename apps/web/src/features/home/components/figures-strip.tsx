@@ -46,13 +46,24 @@ export function FiguresStrip() {
             <Paper
               key={item.key}
               variant="outlined"
-              sx={{ p: 2, display: 'flex', flexDirection: 'column-reverse' }}
+              sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column-reverse', minWidth: 0 }}
               data-testid={`figure-${item.key}`}
             >
-              <Typography component="dt">{item.label}</Typography>
+              <Typography
+                component="dt"
+                sx={{ fontSize: { xs: '0.875rem', sm: '1rem' }, overflowWrap: 'break-word', hyphens: 'auto' }}
+              >
+                {item.label}
+              </Typography>
               <Typography
                 component="dd"
-                sx={{ m: 0, fontSize: '2.25rem', fontWeight: 700, color: 'primary.main', lineHeight: 1.2 }}
+                sx={{
+                  m: 0,
+                  fontSize: { xs: '1.75rem', sm: '2.25rem' },
+                  fontWeight: 700,
+                  color: 'primary.main',
+                  lineHeight: 1.2,
+                }}
               >
                 {format.format(item.value)}
               </Typography>

@@ -85,7 +85,7 @@ describe('Mission step 2 (When)', () => {
     await renderStep('fr');
     expect(field(/^Heure de début/)).toBeTruthy();
     next();
-    expect(await screen.findByText('Heure de début est obligatoire.')).toBeTruthy();
-    expect(screen.getByText('Heure de fin est obligatoire.')).toBeTruthy();
+    expect(await screen.findByText("L'heure de début est obligatoire.")).toBeTruthy();
+    expect(screen.getByText("L'heure de fin est obligatoire.")).toBeTruthy();
   });
 });

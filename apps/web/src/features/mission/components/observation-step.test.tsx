@@ -176,7 +176,7 @@ describe('Mission step 3 (What)', { timeout: 20_000 }, () => {
     next();
 
     expect(await screen.findByText('Must have at least one milkweed stem inspected.')).toBeTruthy();
-    expect(within(card).getByText('Please enter a number')).toBeTruthy();
+    expect(within(card).getByText('Number of adults must be at least 0.')).toBeTruthy();
     expect(within(card).getByText('Number of eggs is not valid.')).toBeTruthy();
     expect(within(card).getByText('Number of caterpillars must be a whole number.')).toBeTruthy();
     expect(screen.getByText('Maximum allowed characters are 2000')).toBeTruthy();
@@ -197,11 +197,11 @@ describe('Mission step 3 (What)', { timeout: 20_000 }, () => {
     next();
 
     expect(await screen.findByText("Au moins une tige d'asclépiade doit avoir été inspectée.")).toBeTruthy();
-    expect(within(card).getByText('Asclépiade est obligatoire.')).toBeTruthy();
-    expect(within(card).getByText('Abondance est obligatoire.')).toBeTruthy();
-    expect(within(card).getByText('Veuillez entrer un nombre')).toBeTruthy();
-    expect(within(card).getByText("Nombre d'œufs n'est pas valide.")).toBeTruthy();
-    expect(screen.getByText('2000 caractères au maximum')).toBeTruthy();
+    expect(within(card).getByText("L'asclépiade est obligatoire.")).toBeTruthy();
+    expect(within(card).getByText("L'abondance est obligatoire.")).toBeTruthy();
+    expect(within(card).getByText("Le nombre d'adultes doit valoir au moins 0.")).toBeTruthy();
+    expect(within(card).getByText("Le nombre d'œufs n'est pas valide.")).toBeTruthy();
+    expect(screen.getByText('Ce texte peut compter 2000 caractères au maximum.')).toBeTruthy();
   });
 
   it('finds a species by its French name without accents', async () => {

@@ -117,9 +117,9 @@ describe('Mission step 1 (Where)', { timeout: 20_000 }, () => {
     expect(field(/^Lieu/)).toBeTruthy();
     next();
     expect(await screen.findByText('Veuillez sélectionner un emplacement sur la carte.')).toBeTruthy();
-    expect(screen.getByText('Lieu est obligatoire.')).toBeTruthy();
-    expect(screen.getByText('Ville est obligatoire.')).toBeTruthy();
-    expect(screen.getByText('Province est obligatoire.')).toBeTruthy();
+    expect(screen.getByText('Le lieu est obligatoire.')).toBeTruthy();
+    expect(screen.getByText('La ville est obligatoire.')).toBeTruthy();
+    expect(screen.getByText('La province est obligatoire.')).toBeTruthy();
   });
 
   it('takes a click on the map, suggests its province, and goes on with the typed site', async () => {
