@@ -31,7 +31,8 @@ function photoWorker(): Worker | undefined {
 
 function inWorker(file: File): Promise<Answer> {
   const target = photoWorker();
-  if (!target) return Promise.resolve({ ok: false, decodable: true });
+  // No worker (an old browser, or a test DOM): the page's thread tries where the browser decodes images.
+  if (!target) return Promise.resolve({ ok: false, decodable: typeof createImageBitmap === 'function' });
   const id = nextId++;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
