@@ -18,7 +18,7 @@
 // Options: --runs N (3) --label TEXT --no-write
 // Exit status 0 when every target passes, 1 otherwise, 2 on an error.
 // Functions passed to the page run in the browser.
-/* global window, document, XMLHttpRequest */
+/* global window, document, XMLHttpRequest, HTMLInputElement */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,7 +71,13 @@ async function twelveMegapixelPhoto() {
 function instrument() {
   const w = /** @type {any} */ (window);
   w.__bench = { chosenAt: 0, uploads: [], longTasks: [] };
-  document.addEventListener('change', () => (w.__bench.chosenAt = performance.now()), true);
+  document.addEventListener(
+    'change',
+    (e) => {
+      if (e.target instanceof HTMLInputElement && e.target.type === 'file') w.__bench.chosenAt = performance.now();
+    },
+    true,
+  );
   const { send } = XMLHttpRequest.prototype;
   XMLHttpRequest.prototype.send = function (body) {
     const file = body instanceof FormData ? body.get('file') : null;
@@ -91,12 +97,24 @@ async function openFlash(browser, baseUrl, token) {
   await page.evaluate((value) => localStorage.setItem('oauth_token', value), token);
   await page.evaluateOnNewDocument(instrument);
   await page.goto(`${baseUrl}/mmapp/en/submit/flash`, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('::-p-aria(Add a picture of Adult)');
+  await page.waitForSelector('::-p-text(Add a picture of Adult)', { timeout: 60_000 }).catch(async (err) => {
+    await page.screenshot({ path: path.join(os.tmpdir(), 'bench-photos-failed.png') });
+    throw err;
+  });
   return page;
 }
 
+/** The form field whose label starts with `text`. */
+async function byLabel(page, text) {
+  return page.evaluateHandle((t) => {
+    const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim().startsWith(t));
+    if (!label) throw new Error(`no field labelled ${t}`);
+    return document.getElementById(label.htmlFor);
+  }, text);
+}
+
 async function choosePhoto(page, file) {
-  const [chooser] = await Promise.all([page.waitForFileChooser(), page.click('::-p-aria(Add a picture of Adult)')]);
+  const [chooser] = await Promise.all([page.waitForFileChooser(), page.click('::-p-text(Add a picture of Adult)')]);
   await chooser.accept([file]);
 }
 
@@ -139,14 +157,14 @@ async function measureSlow4g(browser, baseUrl, token, file) {
   await page.waitForFunction(() => document.querySelector('[role="combobox"]')?.textContent?.includes('California'), {
     timeout: 60_000,
   });
-  await page.type('::-p-aria(Number of adults)', '1');
-  await page.type('::-p-aria(Locality *)', 'Strawberry Canyon');
-  await page.type('::-p-aria(City)', 'Berkeley');
+  await (await byLabel(page, 'Number of adults')).type('1');
+  await (await byLabel(page, 'Locality')).type('Strawberry Canyon');
+  await (await byLabel(page, 'City')).type('Berkeley');
   await page.waitForFunction(() => !document.querySelector('[role="progressbar"]'), { timeout: 120_000 });
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/observations/submit_flash'), {
     timeout: 120_000,
   });
-  await page.click('::-p-aria(Submit observation)');
+  await page.click('::-p-text(Submit observation)');
   const res = await answered;
   const at = await page.evaluate(() => performance.now());
   const bench = await page.evaluate(() => /** @type {any} */ (window).__bench);
