@@ -15,7 +15,8 @@
 //        answer to the submitted sighting, with the bytes of the upload.
 //   4. Prints the figures with PASS/FAIL against the targets and appends them to BENCHMARKS.md
 //      ("Photos resized on the device") with the date, the machine and its load average.
-// Options: --runs N (3) --label TEXT --no-write
+// Options: --runs N (3) --label TEXT --no-write --web-dist DIR (another build of the web app, e.g. one
+//   from before the photos were resized, for the figures before)
 // Exit status 0 when every target passes, 1 otherwise, 2 on an error.
 // Functions passed to the page run in the browser.
 /* global window, document, XMLHttpRequest, HTMLInputElement */
@@ -33,6 +34,7 @@ const { values: opts } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     label: { type: 'string', default: '' },
+    'web-dist': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
   },
 });
@@ -182,7 +184,9 @@ async function main() {
   const file = path.join(os.tmpdir(), `bench-12mp-${process.pid}.jpg`);
   writeFileSync(file, photo);
   log(`12 MP photo: 4032 × 3024, orientation 6, ${fmt(photo.length / 1e6, 2)} MB`);
-  const server = await startServer();
+  const server = await startServer({
+    env: opts['web-dist'] ? { WEB_DIST: path.resolve(opts['web-dist']) } : {},
+  });
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -3,7 +3,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { keepPhoto } from '../../lib/outbox';
 import { uploadObservationPhoto } from './upload-photo';
 
-export { prepareForTravel } from './travel-copy';
+export { prepareForTravel, startPhotoWorker } from './travel-copy';
 
 /**
  * Where a picked photo's copy ended up: on the server's temporary area (`uploaded`, with the server's

@@ -29,6 +29,14 @@ function photoWorker(): Worker | undefined {
   return worker;
 }
 
+/**
+ * Starts the photo worker ahead of the first photo (when the volunteer opens the file chooser): its
+ * script and library are then loaded and compiled while they pick, not after.
+ */
+export function startPhotoWorker(): void {
+  photoWorker();
+}
+
 function inWorker(file: File): Promise<Answer> {
   const target = photoWorker();
   // No worker (an old browser, or a test DOM): the page's thread tries where the browser decodes images.

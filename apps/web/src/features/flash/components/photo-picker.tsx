@@ -100,6 +100,12 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
     }
   };
 
+  const openChooser = () => {
+    input.current?.click();
+    // The worker starts while the volunteer picks (ADR 0024).
+    void import('../../../entities/photo/send-photo').then((m) => m.startPhotoWorker());
+  };
+
   return (
     <Box>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -145,7 +151,7 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
         id={`photos-${lifestageId}`}
         onChange={(e) => add(e.target.files)}
       />
-      <Button size="small" startIcon={<AddPhotoAlternateIcon />} onClick={() => input.current?.click()} sx={{ mt: 1 }}>
+      <Button size="small" startIcon={<AddPhotoAlternateIcon />} onClick={openChooser} sx={{ mt: 1 }}>
         {t('flash.add_photo', { stage })}
       </Button>
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)}>

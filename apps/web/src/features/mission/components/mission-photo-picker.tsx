@@ -180,7 +180,11 @@ export function MissionPhotoPicker({
       <Button
         size="small"
         startIcon={<AddPhotoAlternateIcon />}
-        onClick={() => input.current?.click()}
+        onClick={() => {
+          input.current?.click();
+          // The worker starts while the volunteer picks (ADR 0024).
+          void import('../../../entities/photo/send-photo').then((m) => m.startPhotoWorker());
+        }}
         sx={{ mt: 0.5, minHeight: 40 }}
       >
         {t('observation.add_photo', { stage })}
