@@ -1,5 +1,6 @@
-import { useEffect, useState, type ImgHTMLAttributes } from 'react';
+import { useEffect, useState } from 'react';
 import { getPhotoBlob } from '../../lib/outbox';
+import { PhotoThumb } from '../photo/photo-thumb';
 
 /** An object URL for a photo file kept on this device (released when unused); undefined until read. */
 export function useLocalPhotoUrl(localId: string | undefined): string | undefined {
@@ -21,16 +22,10 @@ export function useLocalPhotoUrl(localId: string | undefined): string | undefine
   return url;
 }
 
-/** A picture not uploaded yet, shown from its file kept on this device. */
-export function LocalPhoto({
-  localId,
-  alt,
-  ...img
-}: { localId: string; alt: string } & ImgHTMLAttributes<HTMLImageElement>) {
-  const url = useLocalPhotoUrl(localId);
-  return url ? (
-    <img {...img} alt={alt} src={url} />
-  ) : (
-    <span style={{ display: 'block', width: img.width, height: img.height }} />
-  );
+/**
+ * A picture not uploaded yet, shown from its file kept on this device as a 112 × 84 thumbnail (a
+ * file this browser cannot draw shows its name beside an image icon: PhotoThumb).
+ */
+export function LocalPhoto({ localId, alt, fileName }: { localId: string; alt: string; fileName: string }) {
+  return <PhotoThumb src={useLocalPhotoUrl(localId)} alt={alt} fileName={fileName} />;
 }

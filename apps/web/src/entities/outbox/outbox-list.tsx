@@ -15,9 +15,9 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { removeEntry, type OutboxEntry, type OutboxKind, type OutboxState } from '../../lib/outbox';
+import { entryBytes, removeEntry, type OutboxEntry, type OutboxKind, type OutboxState } from '../../lib/outbox';
 import { formatDate } from '../../lib/format-date';
 import { LocaleLink, useLocale } from '../../lib/links';
 import { sendOutboxNow } from './outbox-runner';
@@ -38,11 +38,35 @@ interface Links {
   viewHref: (entry: OutboxEntry) => string;
 }
 
+/** The bytes an entry's photos take on this device (undefined while reading, and for a sent entry). */
+function useEntryBytes(entry: OutboxEntry): number | undefined {
+  const [bytes, setBytes] = useState<number>();
+  const { state, photos } = entry;
+  useEffect(() => {
+    let live = true;
+    if (state !== 'sent') void entryBytes({ photos }).then((n) => live && setBytes(n));
+    return () => {
+      live = false;
+    };
+  }, [state, photos]);
+  return state === 'sent' ? undefined : bytes;
+}
+
+/** A size in the page's language: "412 kB", "1.2 MB" ("1,2 Mo" in French), in units of 1,000 bytes. */
+const formatBytes = (bytes: number, lng: string) =>
+  new Intl.NumberFormat(lng, {
+    style: 'unit',
+    unit: bytes < 1e6 ? 'kilobyte' : 'megabyte',
+    unitDisplay: 'short',
+    maximumFractionDigits: bytes < 1e6 ? 0 : 1,
+  }).format(bytes < 1e6 ? Math.max(1, Math.round(bytes / 1e3)) : bytes / 1e6);
+
 function OutboxCard({ entry, links, onDelete }: { entry: OutboxEntry; links: Links; onDelete: () => void }) {
   const { t } = useTranslation();
   const lng = useLocale();
   const online = useOnline();
   const fields = Object.values(entry.error?.fields ?? {});
+  const bytes = useEntryBytes(entry);
   return (
     <Card component="li" variant="outlined" sx={{ p: 1.5 }} aria-label={entry.summary.place}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
@@ -51,7 +75,11 @@ function OutboxCard({ entry, links, onDelete }: { entry: OutboxEntry; links: Lin
             {entry.summary.place}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {[formatDate(entry.summary.date, lng), t('outbox.photos', { count: entry.photos.length })].join(' · ')}
+            {[
+              formatDate(entry.summary.date, lng),
+              t('outbox.photos', { count: entry.photos.length }),
+              ...(bytes ? [formatBytes(bytes, lng)] : []),
+            ].join(' · ')}
           </Typography>
         </Box>
         <Chip size="small" color={stateColor[entry.state]} label={t(`outbox.state.${entry.state}`)} />

@@ -102,3 +102,15 @@ export async function keepPhoto(id: string, file: File): Promise<void> {
 export async function getPhotoBlob(id: string): Promise<Blob | undefined> {
   return (await (await outboxDb()).get('photos', id))?.blob;
 }
+
+/**
+ * How many bytes the files kept for an entry's photos take on this device (what is still to be
+ * sent; the copies made on the device, ADR 0024). Photos whose file is gone count 0.
+ */
+export async function entryBytes(entry: Pick<OutboxEntry, 'photos'>): Promise<number> {
+  const database = await outboxDb();
+  const sizes = await Promise.all(
+    entry.photos.map(async (p) => (await database.get('photos', p.local_id))?.blob.size ?? 0),
+  );
+  return sizes.reduce((sum, n) => sum + n, 0);
+}

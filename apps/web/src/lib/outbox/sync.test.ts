@@ -7,6 +7,7 @@ import {
   REUPLOAD_AFTER_MS,
   classifyFailure,
   closeOutboxDb,
+  entryBytes,
   forgetEntry,
   getEntry,
   getPhotoBlob,
@@ -302,5 +303,19 @@ describe('outbox store', () => {
     expect(classifyFailure(apiError(502))).toEqual({ kind: 'network' });
     expect(classifyFailure(apiError(401)).kind).toBe('session');
     for (const status of [400, 403, 409, 413, 415]) expect(classifyFailure(apiError(status)).kind).toBe('refused');
+  });
+
+  it('tells the bytes the files of an entry take on this device; a photo whose file is gone counts 0', async () => {
+    await keepPhoto('a', new File([new Uint8Array(412_345)], 'a.jpg', { type: 'image/jpeg' }));
+    await keepPhoto('b', new File([new Uint8Array(1_000)], 'b.jpg', { type: 'image/jpeg' }));
+    const photo = (local_id: string) => ({
+      local_id,
+      photo_name: `${local_id}.jpg`,
+      uploaded_at: null,
+      file_name: `${local_id}.jpg`,
+      lifestage_id: 1,
+    });
+    expect(await entryBytes({ photos: [photo('a'), photo('b'), photo('gone')] })).toBe(413_345);
+    expect(await entryBytes({ photos: [] })).toBe(0);
   });
 });

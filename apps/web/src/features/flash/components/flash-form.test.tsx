@@ -171,7 +171,8 @@ describe('Flash Data form', { timeout: 20_000 }, () => {
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], 'monarch.jpg', { type: 'image/jpeg' });
     fireEvent.change(input!, { target: { files: [photo] } });
     expect(await screen.findByRole('img', { name: 'monarch.jpg' })).toBeTruthy();
-    await waitFor(() => expect(submitButton('Submit observation').disabled).toBe(false));
+    // The photo pipeline is loaded when the photo is chosen (ADR 0024), then the photo is uploaded.
+    await waitFor(() => expect(submitButton('Submit observation').disabled).toBe(false), { timeout: 10_000 });
     expect(calls.uploads).toBe(1);
 
     fireEvent.click(submitButton('Submit observation'));

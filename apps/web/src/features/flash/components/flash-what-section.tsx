@@ -1,4 +1,5 @@
-import { Alert, Grid, MenuItem, TextField, Typography } from '@mui/material';
+import { Alert, Box, Grid, MenuItem, TextField, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_IDS, LIFESTAGE_KEYS, type LoadParams, type SubmitFlashInput } from '@mm/shared';
@@ -8,7 +9,11 @@ import { milkweedName } from '../../../entities/milkweed/milkweed-name';
 import type { PrefillNote } from '../../../entities/photo/use-photo-prefill';
 import type { FlashFormValues } from '../utils/flash-form-values';
 import { FormSection } from './form-section';
-import { PhotoPicker, type PickedPhoto } from './photo-picker';
+import type { PickedPhoto } from './photo-picker';
+
+// Loaded beside the form, not before its first render (the page's 250 KB budget, ADR 0024): the
+// pickers' tiles, progress bars and delete dialog are not needed to start filling in the form.
+const PhotoPicker = lazy(() => import('./photo-picker').then((m) => ({ default: m.PhotoPicker })));
 
 export interface FlashWhatSectionProps {
   form: UseFormReturn<FlashFormValues, unknown, SubmitFlashInput>;
@@ -72,7 +77,9 @@ export function FlashWhatSection({
                 error={!!err}
                 helperText={fieldError(err, key)}
               />
-              <PhotoPicker lifestageId={id} photos={photos} onChange={onPhotosChange} onFilesPicked={onFilesPicked} />
+              <Suspense fallback={<Box sx={{ height: 39 }} />}>
+                <PhotoPicker lifestageId={id} photos={photos} onChange={onPhotosChange} onFilesPicked={onFilesPicked} />
+              </Suspense>
             </Grid>
           );
         })}

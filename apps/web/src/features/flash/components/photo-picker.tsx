@@ -15,10 +15,8 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_IMAGE_BYTES, PHOTO_INPUT_ACCEPT, type LifestageId } from '@mm/shared';
-import { ApiRequestError } from '../../../lib/api-client';
-import { uploadObservationPhoto } from '../../../entities/photo/upload-photo';
-import { keepPhoto } from '../../../lib/outbox';
+import { PHOTO_INPUT_ACCEPT, type LifestageId } from '@mm/shared';
+import { PhotoThumb } from '../../../entities/photo/photo-thumb';
 
 /**
  * A photo in the form: being uploaded, uploaded (photo_name set, `uploadedAt` ms), kept on this
@@ -28,7 +26,9 @@ import { keepPhoto } from '../../../lib/outbox';
 export interface PickedPhoto {
   localId: string;
   lifestage_id: LifestageId;
+  /** The name of the file picked (the original's, e.g. IMG_0001.HEIC). */
   fileName: string;
+  /** Empty while the copy that travels is being made. */
   previewUrl: string;
   progress: number;
   photo_name?: string;
@@ -48,13 +48,14 @@ export interface PhotoPickerProps {
   lifestageId: LifestageId;
   photos: PickedPhoto[];
   onChange: (update: (all: PickedPhoto[]) => PickedPhoto[]) => void;
-  /** Called with the ORIGINAL files accepted for upload (≤ 10 MB), e.g. to read their EXIF before the server strips it. */
+  /** Called with each ORIGINAL file picked, to read its EXIF: the copy that is previewed and sent has none (ADR 0024). */
   onFilesPicked?: (files: File[]) => void;
 }
 
 /**
- * Photos of one life stage: each file shows at once as a thumbnail, uploads with visible
- * progress, and can be removed after the spec §5 delete confirmation. Photos already saved
+ * Photos of one life stage: each file shows at once as a tile, then as the preview of the copy
+ * made on this device (ADR 0024: ≤ 2048 px JPEG, which is also what is kept and uploaded), uploads
+ * with visible progress, and can be removed after the spec §5 delete confirmation. Photos already saved
  * (edit) come in with `photo_name` set and `/attachments/…` previews.
  */
 export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: PhotoPickerProps) {
@@ -70,40 +71,39 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
 
   const add = (files: FileList | null) => {
     const picked = Array.from(files ?? []);
-    const accepted = picked.filter((file) => file.size <= MAX_IMAGE_BYTES);
-    if (accepted.length > 0) onFilesPicked?.(accepted);
-    for (const file of picked) {
-      const item: PickedPhoto = {
-        localId: crypto.randomUUID(),
-        lifestage_id: lifestageId,
-        fileName: file.name,
-        previewUrl: URL.createObjectURL(file),
-        progress: 0,
-      };
-      if (file.size > MAX_IMAGE_BYTES) {
-        onChange((all) => [...all, { ...item, error: t('validation:file_size') }]);
-        continue;
-      }
-      onChange((all) => [...all, item]);
-      // The original stays on this device until its entry is sent, so the outbox can upload it later.
-      const kept = keepPhoto(item.localId, file);
-      const keepOnDevice = () =>
-        void kept.then(
-          () => patch(item.localId, { photo_name: `${item.localId}.jpg`, uploadedAt: null, progress: 1 }),
-          () => patch(item.localId, { error: t('errors.network') }),
-        );
-      if (!navigator.onLine) {
-        keepOnDevice();
-        continue;
-      }
-      uploadObservationPhoto(file, (f) => patch(item.localId, { progress: f }))
-        .then((res) => patch(item.localId, { photo_name: res.photo_name, progress: 1, uploadedAt: Date.now() }))
-        .catch((err: unknown) => {
-          if (err instanceof ApiRequestError && err.status > 0) patch(item.localId, { error: err.message });
-          else keepOnDevice();
-        });
-    }
     if (input.current) input.current.value = '';
+    // The pipeline (worker, resize library, upload, outbox) loads now, not with the form (ADR 0024).
+    const pipeline = import('../../../entities/photo/send-photo');
+    for (const file of picked) {
+      const localId = crypto.randomUUID();
+      onChange((all) => [
+        ...all,
+        { localId, lifestage_id: lifestageId, fileName: file.name, previewUrl: '', progress: 0 },
+      ]);
+      void pipeline.then(async ({ prepareForTravel, sendPhoto }) => {
+        // EXIF (date, GPS) is read from the original: the copy that travels has none.
+        onFilesPicked?.([file]);
+        const copy = await prepareForTravel(file);
+        patch(localId, { previewUrl: URL.createObjectURL(copy) });
+        const sent = await sendPhoto(localId, copy, (f) => patch(localId, { progress: f }));
+        if (sent.state === 'uploaded')
+          patch(localId, { photo_name: sent.photo_name, progress: 1, uploadedAt: sent.uploadedAt });
+        else if (sent.state === 'kept') patch(localId, { photo_name: `${localId}.jpg`, uploadedAt: null, progress: 1 });
+        else
+          patch(localId, {
+            error:
+              sent.reason === 'refused'
+                ? sent.message
+                : t(sent.reason === 'too_big' ? 'validation:file_size' : 'errors.network'),
+          });
+      });
+    }
+  };
+
+  const openChooser = () => {
+    input.current?.click();
+    // The worker starts while the volunteer picks (ADR 0024).
+    void import('../../../entities/photo/send-photo').then((m) => m.startPhotoWorker());
   };
 
   return (
@@ -112,13 +112,7 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
         {mine.map((p) => (
           <Box key={p.localId} sx={{ width: 112 }}>
             <Box sx={{ position: 'relative' }}>
-              <img
-                src={p.previewUrl}
-                alt={p.fileName}
-                width={112}
-                height={84}
-                style={{ objectFit: 'cover', borderRadius: 6, display: 'block', opacity: p.photo_name ? 1 : 0.6 }}
-              />
+              <PhotoThumb src={p.previewUrl || undefined} alt={p.fileName} fileName={p.fileName} dim={!p.photo_name} />
               <IconButton
                 size="small"
                 aria-label={`${t('flash.remove_photo')}: ${p.fileName}`}
@@ -157,7 +151,7 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
         id={`photos-${lifestageId}`}
         onChange={(e) => add(e.target.files)}
       />
-      <Button size="small" startIcon={<AddPhotoAlternateIcon />} onClick={() => input.current?.click()} sx={{ mt: 1 }}>
+      <Button size="small" startIcon={<AddPhotoAlternateIcon />} onClick={openChooser} sx={{ mt: 1 }}>
         {t('flash.add_photo', { stage })}
       </Button>
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)}>

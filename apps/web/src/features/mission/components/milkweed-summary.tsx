@@ -42,6 +42,8 @@ export interface SummaryPhoto {
   /** A picture of a mission not sent yet, shown from its file on this device while `uploaded_at` is null. */
   local_id?: string;
   uploaded_at?: number | null;
+  /** The picked file's name, shown when this browser cannot draw the file kept on the device. */
+  file_name?: string;
 }
 
 interface MilkweedSummaryProps {
@@ -152,9 +154,7 @@ export function MilkweedSummary({
                 key={p.photo_name}
                 localId={p.local_id}
                 alt={t('details.photo_alt', { stage: t(`common:lifestage.${p.lifestage_id}`), milkweed: common })}
-                width={112}
-                height={84}
-                style={{ objectFit: 'cover', borderRadius: 6, display: 'block' }}
+                fileName={p.file_name ?? p.photo_name}
               />
             ) : (
               <a key={p.photo_name} href={photoUrl(p, 'large')} target="_blank" rel="noreferrer">

@@ -16,14 +16,15 @@ import {
 import { useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MAX_IMAGE_BYTES, PHOTO_INPUT_ACCEPT, type LifestageId } from '@mm/shared';
+import { PHOTO_INPUT_ACCEPT, type LifestageId } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
-import { ApiRequestError } from '../../../lib/api-client';
-import { uploadObservationPhoto } from '../../../entities/photo/upload-photo';
 import { photoUrl } from '../../../entities/photo/photo-url';
+import { PhotoThumb } from '../../../entities/photo/photo-thumb';
 import { isOnDevice, type MissionFormValues, type MissionPhoto } from '../mission-values';
-import { keepPhoto } from '../../../lib/outbox';
 import { LocalPhoto } from '../../../entities/outbox/local-photo';
+import type * as PipelineModule from '../../../entities/photo/send-photo';
+
+type Pipeline = typeof PipelineModule;
 
 interface Pending {
   localId: string;
@@ -63,7 +64,7 @@ export function MissionPhotoPicker({
   milkweedIndex: number;
   lifestageId: LifestageId;
   onBusy: (delta: number) => void;
-  /** Called with the ORIGINAL files accepted for upload (≤ 10 MB), to read their EXIF before the server strips it. */
+  /** Called with each ORIGINAL file picked, to read its EXIF: the copy that is previewed and sent has none (ADR 0024). */
   onFilesPicked: (files: File[]) => void;
 }) {
   const { t } = useTranslation('mission');
@@ -76,18 +77,9 @@ export function MissionPhotoPicker({
   const stage = t(`common:lifestage.${lifestageId}`);
   const setPhotos = (next: MissionPhoto[]) => setValue('observation.photos', next, { shouldDirty: true });
 
-  const upload = (file: File) => {
-    const item: Pending = {
-      localId: crypto.randomUUID(),
-      fileName: file.name,
-      previewUrl: URL.createObjectURL(file),
-      progress: 0,
-    };
-    if (file.size > MAX_IMAGE_BYTES) {
-      setPending((all) => [...all, { ...item, error: t('validation:file_size') }]);
-      return;
-    }
-    setPending((all) => [...all, item]);
+  const upload = (file: File, pipeline: Promise<Pipeline>) => {
+    const localId = crypto.randomUUID();
+    setPending((all) => [...all, { localId, fileName: file.name, previewUrl: '', progress: 0 }]);
     onBusy(1);
     const add = (photo_name: string, photo_path: string, uploaded_at: number | null) => {
       setPhotos([
@@ -98,29 +90,30 @@ export function MissionPhotoPicker({
           file_name: file.name,
           lifestage_id: lifestageId,
           milkweed_index: milkweedIndex,
-          local_id: item.localId,
+          local_id: localId,
           uploaded_at,
         },
       ]);
-      drop(item.localId);
+      drop(localId);
     };
-    // The original stays on this device until the mission is sent, so the outbox can upload it later.
-    const kept = keepPhoto(item.localId, file);
-    const keepOnDevice = () =>
-      kept.then(
-        () => add(`${item.localId}.jpg`, '', null),
-        () => patch(item.localId, { error: t('common:errors.network') }),
-      );
-    const uploaded = navigator.onLine
-      ? uploadObservationPhoto(file, (f) => patch(item.localId, { progress: f })).then(
-          (res) => add(res.photo_name, res.photo_path, Date.now()),
-          (err: unknown) => {
-            if (err instanceof ApiRequestError && err.status > 0) patch(item.localId, { error: err.message });
-            else return keepOnDevice();
-          },
-        )
-      : keepOnDevice();
-    void uploaded.finally(() => onBusy(-1));
+    void pipeline
+      .then(async ({ prepareForTravel, sendPhoto }) => {
+        // EXIF (date, GPS) is read from the original: the copy that travels has none (ADR 0024).
+        onFilesPicked([file]);
+        const copy = await prepareForTravel(file);
+        patch(localId, { previewUrl: URL.createObjectURL(copy) });
+        const sent = await sendPhoto(localId, copy, (f) => patch(localId, { progress: f }));
+        if (sent.state === 'uploaded') add(sent.photo_name, sent.photo_path, sent.uploadedAt);
+        else if (sent.state === 'kept') add(`${localId}.jpg`, '', null);
+        else
+          patch(localId, {
+            error:
+              sent.reason === 'refused'
+                ? sent.message
+                : t(sent.reason === 'too_big' ? 'validation:file_size' : 'common:errors.network'),
+          });
+      })
+      .finally(() => onBusy(-1));
   };
 
   return (
@@ -133,7 +126,7 @@ export function MissionPhotoPicker({
                 <LocalPhoto
                   localId={p.local_id}
                   alt={t('observation.photo_alt', { stage, name: p.file_name })}
-                  {...THUMB}
+                  fileName={p.file_name}
                 />
                 <Typography variant="caption" sx={{ display: 'block', lineHeight: 1.2 }}>
                   {t('common:outbox.photo_on_device')}
@@ -154,7 +147,7 @@ export function MissionPhotoPicker({
         ))}
         {pending.map((p) => (
           <Box key={p.localId} sx={{ width: THUMB.width }}>
-            <img src={p.previewUrl} alt={p.fileName} {...THUMB} style={{ ...THUMB.style, opacity: 0.6 }} />
+            <PhotoThumb src={p.previewUrl || undefined} alt={p.fileName} fileName={p.fileName} dim />
             {!p.error && (
               <LinearProgress
                 variant="determinate"
@@ -178,15 +171,20 @@ export function MissionPhotoPicker({
         hidden
         onChange={(e) => {
           const files = Array.from(e.target.files ?? []);
-          onFilesPicked(files.filter((f) => f.size <= MAX_IMAGE_BYTES));
-          files.forEach(upload);
           e.target.value = '';
+          // The pipeline (worker, resize library, upload, outbox) loads now, not with the form (ADR 0024).
+          const pipeline = import('../../../entities/photo/send-photo');
+          files.forEach((file) => upload(file, pipeline));
         }}
       />
       <Button
         size="small"
         startIcon={<AddPhotoAlternateIcon />}
-        onClick={() => input.current?.click()}
+        onClick={() => {
+          input.current?.click();
+          // The worker starts while the volunteer picks (ADR 0024).
+          void import('../../../entities/photo/send-photo').then((m) => m.startPhotoWorker());
+        }}
         sx={{ mt: 0.5, minHeight: 40 }}
       >
         {t('observation.add_photo', { stage })}

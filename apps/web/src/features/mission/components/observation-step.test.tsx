@@ -118,7 +118,8 @@ async function addPicture(card: HTMLElement, stage: string, fileName: string) {
   const input = addPhoto.parentElement?.querySelector<HTMLInputElement>('input[type="file"]');
   const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], fileName, { type: 'image/jpeg' });
   fireEvent.change(input!, { target: { files: [photo] } });
-  expect(await within(card).findByRole('img', { name: `${stage}: ${fileName}` })).toBeTruthy();
+  // The photo pipeline is loaded when the picture is chosen (ADR 0024), then the picture is uploaded.
+  expect(await within(card).findByRole('img', { name: `${stage}: ${fileName}` }, { timeout: 10_000 })).toBeTruthy();
 }
 
 // Several milkweed rows under jsdom on a shared machine: more than the default 5 s for the longest.
