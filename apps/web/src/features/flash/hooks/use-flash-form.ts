@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ import { todayIso } from '../../../lib/format-date';
 import { usePhotoPrefill } from '../../../entities/photo/use-photo-prefill';
 import { useProvinceSuggestion } from './use-province-suggestion';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
+import { withPointAreaCheck } from '../../../entities/checklist/lib/point-area-resolver';
+import { getLocateQueryOptions } from '../../../entities/checklist/api/locate';
 
 /** A Flash entry reopened from the outbox (refused by the server): its values, key included, and its photos. */
 export interface QueuedFlash {
@@ -35,9 +37,14 @@ function useFlashFields(initial: ChecklistDetail | undefined, queued: QueuedFlas
       : (queued ?? { values: emptyFlashValues(), photos: [] }),
   );
   const [photos, setPhotos] = useState<PickedPhoto[]>(start.photos);
+  const queryClient = useQueryClient();
   // zod and the shared schema load beside the form, not before it (issue 13's 250 KB page budget).
   const [resolver] = useState(() =>
-    lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.submitFlashInputSchema)),
+    withPointAreaCheck(
+      lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.submitFlashInputSchema)),
+      { latitude: 'latitude', longitude: 'longitude', province: 'province_id' },
+      (lat, lng) => queryClient.fetchQuery(getLocateQueryOptions(lat, lng)),
+    ),
   );
   const form = useForm<FlashFormValues, unknown, SubmitFlashInput>({
     resolver,
