@@ -10,7 +10,7 @@ import type { LoadParams } from '@mm/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../lib/api-client';
 import { getLocateQueryOptions } from '../../../entities/checklist/api/locate';
-import { withPointAreaCheck } from '../../../entities/checklist/lib/point-area-resolver';
+import { lazyPointAreaCheck } from '../../../entities/checklist/lib/lazy-point-area-check';
 import { useSaveMission } from '../api/save-mission';
 import {
   MISSION_STEPS,
@@ -178,7 +178,7 @@ export function MissionForm({ params, initial, editId, resumed, onSaved, onQueue
   const resolver = useMemo(
     () =>
       step === 'site' || step === 'confirmation'
-        ? withPointAreaCheck(missionStepResolver(step), MISSION_POINT, (lat, lng) =>
+        ? lazyPointAreaCheck(missionStepResolver(step), MISSION_POINT, (lat, lng) =>
             queryClient.fetchQuery(getLocateQueryOptions(lat, lng)),
           )
         : missionStepResolver(step),
