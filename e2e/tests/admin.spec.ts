@@ -243,6 +243,25 @@ test('the audit log shows a status change as a readable row, in French', async (
   await expect(page.getByText('observationstatus_id')).toHaveCount(0);
 });
 
+test('the audit log names its screens and the command line that made the first administrator', async ({ page }) => {
+  await signInToPanel(page);
+  const signin = await page.request.post('/api/users/signin', { data: { username: admin, password } });
+  const adminToken = ((await signin.json()) as { oauth_token: string }).oauth_token;
+  const session = await page.request.post('/api/users/checksession', { data: { oauth_token: adminToken } });
+  const me = (await session.json()) as { user_id: number };
+  const filter = encodeURIComponent(JSON.stringify({ resource: 'users', record_id: String(me.user_id) }));
+  await page.goto(`/mmadmin/#/auditlog?filter=${filter}`);
+  // Given with `npm run users:role` (grantRole above): the row says so, and the screen reads as in the menu.
+  const entry = page.getByRole('row').filter({ hasText: 'Command line (server operator)' });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByRole('cell', { name: 'Users', exact: true })).toBeVisible();
+  await expect(page.getByText(/resources\.\w+\.name/)).toHaveCount(0);
+  // The Screen filter offers the screens by name too.
+  await page.getByRole('combobox', { name: 'Screen' }).click();
+  await expect(page.getByRole('option', { name: 'Observations', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: /resources\./ })).toHaveCount(0);
+});
+
 test('the panel screens have no serious or critical accessibility violation, in English and French', async ({
   page,
 }) => {
