@@ -438,13 +438,14 @@ test('entries sent together are told in one toast in dark text, and a refused on
   await expect(strip(page)).toContainText('3 waiting to send');
 
   await context.setOffline(false);
-  const sent = page.getByRole('alert').filter({ hasText: 'Sent: Parc Lafontaine and Parc La Fontaine nord' });
+  const toasts = page.locator('.Toastify__toast');
+  const sent = toasts.filter({ hasText: 'Sent: Parc Lafontaine and Parc La Fontaine nord' });
   await expect(sent).toBeVisible({ timeout: 30_000 });
   await expect(
     page.getByRole('alert').filter({ hasText: 'Not accepted: Parc Jarry. Open it to fix it.' }),
   ).toBeVisible();
   // One toast per kind of news, never one per entry: at most two cover the top of the page.
-  await expect(page.locator('.Toastify__toast')).toHaveCount(2);
+  await expect(toasts).toHaveCount(2);
   await expect(sent).toHaveCSS('color', 'rgba(0, 0, 0, 0.87)');
 
   const refused = outboxCard(page, 'Parc Jarry');

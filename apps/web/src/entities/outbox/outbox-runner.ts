@@ -37,6 +37,8 @@ const reportListeners = new Set<ReportListener>();
  * the `online` event or the service worker's Background Sync, which joins the same run).
  */
 const formOwned = new Set<string>();
+/** Reports already told to the listeners. */
+const announced = new WeakSet<SyncReport>();
 
 /** Hears every sync's report (the app toasts sent entries); `quietIds` are announced by their form instead. */
 export function onSyncReport(listener: ReportListener): () => void {
@@ -52,8 +54,13 @@ export async function sendOutboxNow(): Promise<SyncReport | undefined> {
   const user = storage.currentUser();
   if (!user || !storage.token() || !navigator.onLine) return undefined;
   const report = await syncOutbox(user.user_id, apiTransport);
-  const quiet = new Set(formOwned);
-  reportListeners.forEach((l) => l(report, quiet));
+  // Calls made while a run is on (the `online` event, the worker's Background Sync, a form) share its
+  // report: it is told once, not once per caller (two toasts of the same news).
+  if (!announced.has(report)) {
+    announced.add(report);
+    const quiet = new Set(formOwned);
+    reportListeners.forEach((l) => l(report, quiet));
+  }
   return report;
 }
 
