@@ -262,6 +262,49 @@ test('the audit log names its screens and the command line that made the first a
   await expect(page.getByRole('option', { name: /resources\./ })).toHaveCount(0);
 });
 
+test('the observations list fits a 1280 px window: its filters, "Add filter" and "Rows per page" in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInToPanel(page);
+  await page.getByRole('menuitem', { name: 'Observations' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Location name' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  for (const control of [page.getByRole('button', { name: 'Add filter' }), page.getByText('Rows per page:')]) {
+    const box = await control.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(1280);
+  }
+});
+
+test('on a phone the panel fits the screen, names its screens and says which life stage a row counts @small-screen', async ({
+  page,
+}) => {
+  await signInToPanel(page);
+  // The dashboard's counts are on the screen, not beyond its right edge.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+  const title = page.locator('#react-admin-title');
+  await page.goto('/mmadmin/#/observations');
+  await expect(title).toHaveText('Observations');
+  // The whole title is drawn: nothing cut by an ellipsis.
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const row = page.getByRole('link').filter({ hasText: 'Parc Maisonneuve' });
+  await expect(row).toContainText('Parc Maisonneuve · Adult · 3');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+
+  // The audit log's Changes column can be reached: it scrolls with its table, inside the screen.
+  await page.goto('/mmadmin/#/auditlog');
+  const changes = page.getByRole('columnheader', { name: 'Changes' });
+  await changes.scrollIntoViewIfNeeded();
+  await expect(changes).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+});
+
 test('the panel screens have no serious or critical accessibility violation, in English and French', async ({
   page,
 }) => {
