@@ -243,6 +243,68 @@ test('the audit log shows a status change as a readable row, in French', async (
   await expect(page.getByText('observationstatus_id')).toHaveCount(0);
 });
 
+test('the audit log names its screens and the command line that made the first administrator', async ({ page }) => {
+  await signInToPanel(page);
+  const signin = await page.request.post('/api/users/signin', { data: { username: admin, password } });
+  const adminToken = ((await signin.json()) as { oauth_token: string }).oauth_token;
+  const session = await page.request.post('/api/users/checksession', { data: { oauth_token: adminToken } });
+  const me = (await session.json()) as { user_id: number };
+  const filter = encodeURIComponent(JSON.stringify({ resource: 'users', record_id: String(me.user_id) }));
+  await page.goto(`/mmadmin/#/auditlog?filter=${filter}`);
+  // Given with `npm run users:role` (grantRole above): the row says so, and the screen reads as in the menu.
+  const entry = page.getByRole('row').filter({ hasText: 'Command line (server operator)' });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByRole('cell', { name: 'Users', exact: true })).toBeVisible();
+  await expect(page.getByText(/resources\.\w+\.name/)).toHaveCount(0);
+  // The Screen filter offers the screens by name too.
+  await page.getByRole('combobox', { name: 'Screen' }).click();
+  await expect(page.getByRole('option', { name: 'Observations', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: /resources\./ })).toHaveCount(0);
+});
+
+test('the observations list fits a 1280 px window: its filters, "Add filter" and "Rows per page" in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInToPanel(page);
+  await page.getByRole('menuitem', { name: 'Observations' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Location name' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  for (const control of [page.getByRole('button', { name: 'Add filter' }), page.getByText('Rows per page:')]) {
+    const box = await control.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(1280);
+  }
+});
+
+test('on a phone the panel fits the screen, names its screens and says which life stage a row counts @small-screen', async ({
+  page,
+}) => {
+  await signInToPanel(page);
+  // The dashboard's counts are on the screen, not beyond its right edge.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+  const title = page.locator('#react-admin-title');
+  await page.goto('/mmadmin/#/observations');
+  await expect(title).toHaveText('Observations');
+  // The whole title is drawn: nothing cut by an ellipsis.
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const row = page.getByRole('link').filter({ hasText: 'Parc Maisonneuve' });
+  await expect(row).toContainText('Parc Maisonneuve · Adult · 3');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+
+  // The audit log's Changes column can be reached: it scrolls with its table, inside the screen.
+  await page.goto('/mmadmin/#/auditlog');
+  const changes = page.getByRole('columnheader', { name: 'Changes' });
+  await changes.scrollIntoViewIfNeeded();
+  await expect(changes).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+});
+
 test('the panel screens have no serious or critical accessibility violation, in English and French', async ({
   page,
 }) => {

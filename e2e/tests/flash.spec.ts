@@ -174,3 +174,26 @@ test('odd EXIF fills nothing; "Use my location" fills the point and suggests the
   await expect(page.getByRole('spinbutton', { name: 'Longitude' })).toHaveValue('-73.62203');
   await expect(page.getByRole('combobox', { name: 'Province' })).toHaveText('Québec');
 });
+
+test('a point outside Canada, the US and Mexico is refused for what it is at the first submit @small-screen', async ({
+  page,
+}) => {
+  await openSignedIn(page, '/mmapp/en/submit/flash');
+  await expect(page.getByRole('heading', { level: 1, name: 'Flash Data' })).toBeVisible();
+  // A sighting typed in Paris: no province can be suggested, nor chosen rightly.
+  await page.getByRole('spinbutton', { name: 'Latitude' }).fill('48.8566');
+  await page.getByRole('spinbutton', { name: 'Longitude' }).fill('2.3522');
+  await page.getByRole('spinbutton', { name: 'Number of adults' }).fill('1');
+  await page.getByRole('textbox', { name: /^Locality/ }).fill('Jardin des Plantes');
+  await page.getByRole('button', { name: 'Submit observation' }).click();
+  await expect(page.getByText('Latitude: this point lies outside Canada, the United States and Mexico.')).toBeVisible();
+  await expect(page.getByText('Province is required.')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Flash Data' })).toBeVisible();
+
+  // Moved to Montréal, the point gets its province and the sighting goes.
+  await page.getByRole('spinbutton', { name: 'Latitude' }).fill('45.5339');
+  await page.getByRole('spinbutton', { name: 'Longitude' }).fill('-73.6285');
+  await expect(page.getByRole('combobox', { name: 'Province' })).toHaveText('Québec');
+  await page.getByRole('button', { name: 'Submit observation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Flash Detail' })).toBeVisible();
+});

@@ -356,7 +356,10 @@ test("a photo's EXIF fills the Mission's empty location and date, and never repl
   await expect(page.getByRole('region', { name: 'Step 2 When' })).toContainText('Jun 12, 2015');
 });
 
-test('a picture added in Step 3 fills the visit date while it is still the untouched default', async ({ page }) => {
+// The date shown in Step 2 is the volunteer's: a later photo of another day offers its day, never replaces it.
+test('a picture added in Step 3 offers its date and never replaces the date kept in Step 2 @phone', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUp(page);
   await page.goto('/mmapp/en/submit/mission');
@@ -366,6 +369,7 @@ test('a picture added in Step 3 fills the visit date while it is still the untou
   await page.getByRole('textbox', { name: 'City' }).fill('Montréal');
   await next(page);
   await stepHeading(page, 'Step 2 When');
+  // Today's date, seen and kept as it is.
   const today = await page.getByLabel(/^Date/).inputValue();
   expect(today).not.toBe('2019-04-30');
   await page.getByLabel('Start time').fill('10:00');
@@ -381,13 +385,24 @@ test('a picture added in Step 3 fills the visit date while it is still the untou
   await choose(page, row, 'Abundance', 'Rare (less than 1/m2)');
   await choose(page, row, 'Location size', 'Patch');
   await row.getByRole('spinbutton', { name: 'Number of eggs' }).fill('2');
-  // The New Jersey drone photo of 30 April 2019: the date follows it, the Montréal point stays.
+  // The New Jersey drone photo of 30 April 2019: its day is offered, the kept date stays.
   await addPhoto(page, row, 'Eggs', 'thermal_drone_newjersey_dji_gps_tz.jpg');
-  await expect(
-    page.getByText("The date was filled in from the photo's data. Please check it before submitting."),
-  ).toBeVisible();
+  const offer = page.getByRole('alert').filter({ hasText: 'This photo was taken on Apr 30, 2019' });
+  await expect(offer).toBeVisible();
+  await expect(page.getByText("The date was filled in from the photo's data.", { exact: false })).toHaveCount(0);
   await next(page);
   await stepHeading(page, 'Step 4 Confirmation');
-  await expect(page.getByRole('region', { name: 'Step 1 Where' })).toContainText('Québec, Canada');
+  await expect(page.getByRole('region', { name: 'Step 2 When' })).not.toContainText('2019');
+
+  // Back in Step 3, the volunteer may take the photo's day on purpose.
+  await page.getByRole('link', { name: 'Back' }).click();
+  await stepHeading(page, 'Step 3 What');
+  const chooser = page.waitForEvent('filechooser');
+  await row.getByRole('button', { name: 'Add a picture of Eggs' }).click();
+  await (await chooser).setFiles(path.join(photos, 'thermal_drone_newjersey_dji_gps_tz.jpg'));
+  await offer.getByRole('button', { name: 'Use this date' }).click();
+  await expect(offer).toHaveCount(0);
+  await next(page);
+  await stepHeading(page, 'Step 4 Confirmation');
   await expect(page.getByRole('region', { name: 'Step 2 When' })).toContainText('Apr 30, 2019');
 });

@@ -237,10 +237,8 @@ test('offline: Flash and Mission wait on the device through a reload and a brows
 
   // The network returns: the outbox sends, in order; the broken photo is refused with its reason.
   await context.setOffline(false);
-  await expect(page.getByRole('alert').filter({ hasText: 'Sent: Tuolumne Meadows' })).toBeVisible({
-    timeout: 30_000,
-  });
-  await expect(page.getByRole('alert').filter({ hasText: 'Sent: Champ hors ligne' })).toBeVisible({
+  // Sent in one pass, they are told in one toast.
+  await expect(page.getByRole('alert').filter({ hasText: 'Sent: Tuolumne Meadows and Champ hors ligne' })).toBeVisible({
     timeout: 30_000,
   });
   await expect(strip(page)).toContainText('1 to fix');
@@ -373,4 +371,105 @@ test('online: a Flash the server refuses (400) shows its errors in the form and 
   await page.goto('/mmapp/en/submit/flash-submissions');
   await expect(page.getByRole('heading', { level: 1, name: 'My Flash submissions' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'On this device' })).toHaveCount(0);
+});
+
+/** A sighting with no photo, typed in while offline. */
+async function recordPlainFlashOffline(page: Page, place: string) {
+  await page.goto('/mmapp/en/submit/flash');
+  await expect(page.getByRole('heading', { level: 1, name: 'Flash Data' })).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'Latitude' }).fill('45.5573');
+  await page.getByRole('spinbutton', { name: 'Longitude' }).fill('-73.5540');
+  await pickProvince(page, 'Québec');
+  await page.getByRole('spinbutton', { name: 'Number of adults' }).fill('2');
+  await page.getByRole('textbox', { name: /^Locality/ }).fill(place);
+  await page.getByRole('button', { name: 'Submit observation' }).click();
+  await dismissToast(page, 'No network: saved on this device.');
+  await expect(outboxCard(page, place)).toContainText('Waiting to send');
+}
+
+test('a session that ended while offline asks to sign in again, then sends what waited @small-screen', async ({
+  context,
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { username, token } = await signUp(request);
+  await openInstalled(page, token, '/mmapp/en/submit/flash');
+  await context.setOffline(true);
+  await recordPlainFlashOffline(page, 'Jardin botanique');
+  // Meanwhile the session ends elsewhere (signed out from another device): the stored token is revoked.
+  expect((await request.post('/api/users/signout', { headers: { Authorization: token } })).ok()).toBe(true);
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/users\/signin\?next=/, { timeout: 30_000 });
+  await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('oauth_token'))).toBeNull();
+  await expect(strip(page)).toContainText('1 waiting to send');
+  await expect(strip(page).getByRole('link', { name: 'Sign in to send them' })).toBeVisible();
+  await expect(page.getByText('Please try again')).toHaveCount(0);
+
+  await page.getByRole('textbox', { name: 'Username or email' }).fill(username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Flash submissions' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Sent: Jardin botanique' })).toBeVisible({ timeout: 30_000 });
+  expect(await myLocalities(request, await freshToken(request, username), 'flash')).toEqual(['Jardin botanique']);
+});
+
+/** A new session of `username` (the test's first token was revoked). */
+async function freshToken(request: APIRequestContext, username: string): Promise<string> {
+  const res = await request.post('/api/users/signin', { data: { username, password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { oauth_token: string }).oauth_token;
+}
+
+test('entries sent together are told in one toast in dark text, and a refused one gives its reason once @small-screen', async ({
+  context,
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { token } = await signUp(request);
+  await openInstalled(page, token, '/mmapp/en/submit/flash');
+  await context.setOffline(true);
+  await recordPlainFlashOffline(page, 'Parc Lafontaine');
+  await recordPlainFlashOffline(page, 'Parc La Fontaine nord');
+  await recordDoomedFlashOffline(page);
+  await expect(strip(page)).toContainText('3 waiting to send');
+
+  await context.setOffline(false);
+  const toasts = page.locator('.Toastify__toast');
+  const sent = toasts.filter({ hasText: 'Sent: Parc Lafontaine and Parc La Fontaine nord' });
+  await expect(sent).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Not accepted: Parc Jarry. Open it to fix it.' }),
+  ).toBeVisible();
+  // One toast per kind of news, never one per entry: at most two cover the top of the page.
+  await expect(toasts).toHaveCount(2);
+  await expect(sent).toHaveCSS('color', 'rgba(0, 0, 0, 0.87)');
+
+  const refused = outboxCard(page, 'Parc Jarry');
+  await expect(refused).toContainText('Refused');
+  await expect(refused.getByText('This image is damaged or incomplete.')).toHaveCount(1);
+});
+
+test('online, a Flash the server refuses is told in its form only, with no outbox toast @small-screen', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await signUp(request);
+  // Installed: the service worker controls the page and relays Background Sync, as on a volunteer's phone.
+  await openInstalled(page, token, '/mmapp/en/submit/flash');
+  await page.getByRole('spinbutton', { name: 'Latitude' }).fill('45.5339');
+  await page.getByRole('spinbutton', { name: 'Longitude' }).fill('-73.6285');
+  await pickProvince(page, 'Ontario');
+  await page.getByRole('spinbutton', { name: 'Number of adults' }).fill('1');
+  await page.getByRole('textbox', { name: /^Locality/ }).fill('Parc Jarry refusé');
+  await page.getByRole('button', { name: 'Submit observation' }).click();
+  await expect(page.getByText('this point lies in Québec. Choose Québec or move the point.')).toBeVisible();
+  // Nothing is kept on the device, so nothing says to open it from there.
+  await page.waitForTimeout(3_000);
+  await expect(page.getByRole('alert').filter({ hasText: 'Not accepted' })).toHaveCount(0);
+  await expect(strip(page)).toHaveCount(0);
 });

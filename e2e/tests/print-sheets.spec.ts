@@ -146,3 +146,33 @@ test('the identification pages show the drawings with captions and a reserved si
   }
   await expect(page.locator('img[src*="/img/content/"]').first()).toBeVisible();
 });
+
+test('the Flash field sheet prints on one page, Letter or A4, in the three languages @small-screen', async ({
+  page,
+}) => {
+  for (const lng of ['en', 'fr', 'es']) {
+    await page.emulateMedia({ media: 'screen' });
+    await page.goto(`/mmapp/${lng}/print/flash-form`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/\(Asclepias syriaca\)/)).toBeVisible();
+    for (const format of ['Letter', 'A4'] as const)
+      expect(await printedPageCount(page, format), `flash-form ${lng} ${format}`).toBe(1);
+  }
+});
+
+test('a French or Spanish Mission sheet lists its abundances in its language after an English page @small-screen', async ({
+  page,
+}) => {
+  // The tab reads an English sheet first: its reference data are kept for the tab, in English.
+  await page.goto('/mmapp/en/print/mission-form');
+  await expect(page.getByText('Rare (less than 1/m2)').first()).toBeVisible();
+  for (const [lng, rare] of [
+    ['fr', 'Rare (moins de 1/m2)'],
+    ['es', 'Escaso (menos de 1/m2)'],
+  ] as const) {
+    await page.goto(`/mmapp/${lng}/print/mission-form`);
+    await expect(page.getByText(rare).first()).toBeVisible();
+    await expect(page.getByText('Rare (less than 1/m2)')).toHaveCount(0);
+    await expect(page.getByText(/Asclepias syriaca/).first()).toBeVisible();
+  }
+});

@@ -22,6 +22,7 @@ import {
   AppBar,
   CustomRoutes,
   Layout,
+  LocalesMenuButton,
   Loading,
   Resource,
   TitlePortal,
@@ -104,6 +105,20 @@ const theme = {
       },
     },
     RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } } },
+    // A screen never grows wider than the window: the page's flex children may shrink below their
+    // content (a wide table, a dashboard chart), and a list's table scrolls sideways inside its card,
+    // so its filters, "Add filter" and "Rows per page" stay in view (1280 px desktop, 375 px phone).
+    RaLayout: {
+      styleOverrides: {
+        root: {
+          minWidth: 0,
+          '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+        },
+      },
+    },
+    RaList: {
+      styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } },
+    },
   },
 };
 
@@ -136,10 +151,20 @@ function SiteLink() {
   );
 }
 
+/** On a phone the screen's title wraps in a smaller type rather than being cut after a few letters. */
+const phoneTitle = {
+  '@media (max-width: 599.95px)': { fontSize: '1rem', lineHeight: 1.2, whiteSpace: 'normal', overflow: 'visible' },
+};
+
+/**
+ * The panel's bar: the screen's title, the way back to the site, the language and the account. On a
+ * phone the reload button goes (the browser reloads as well), so that the title has room.
+ */
 function MonarchAppBar() {
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <AppBar>
-      <TitlePortal />
+    <AppBar toolbar={small ? <LocalesMenuButton /> : undefined}>
+      <TitlePortal sx={phoneTitle} />
       <SiteLink />
     </AppBar>
   );

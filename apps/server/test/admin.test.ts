@@ -17,6 +17,7 @@ interface AuditEntry {
   before: unknown;
   after: Record<string, unknown> | null;
 }
+import { setRoleByOperator } from '../src/modules/admin/admin-users.service';
 import { buildTestApp, signUp, submitFlash, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -385,6 +386,23 @@ describe('corrections', () => {
 });
 
 describe('users', () => {
+  it('names the command line as the author of a role given with `npm run users:role`', async () => {
+    const user = await signUp(ctx.app);
+    await setRoleByOperator(ctx.db, user.userId, Role.Observer);
+    await call('PUT', `/api/admin/users/${user.userId}`, admin.token, { role_id: Role.MmUser });
+    const rows = (
+      await call(
+        'GET',
+        `/api/admin/auditlog?filter=${encodeURIComponent(JSON.stringify({ resource: 'users', record_id: user.userId }))}`,
+        admin.token,
+      )
+    ).json<(AuditEntry & { user_id: number | null; username: string | null; via: string | null })[]>();
+    expect(rows.map((r) => [r.via, r.user_id, r.username])).toEqual([
+      [null, admin.userId, admin.username],
+      ['cli', null, null],
+    ]);
+  });
+
   it('changes a role with an audit row; the new role applies to the user’s next request', async () => {
     const user = await signUp(ctx.app);
     expect((await call('GET', '/api/admin/dashboard', user.token)).statusCode).toBe(403);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,5 +153,60 @@ describe('vetting emails (issue 17)', () => {
     await Promise.all([digests.sendDue(now), other.sendDue(now)]);
     expect(mailsTo(volunteer)).toHaveLength(1);
     expect(mailsTo(volunteer)[0]!.subject).toBe('Misión Monarca: su observación fue revisada');
+  });
+
+  it('names each milkweed of a Mission, so that no line of the email repeats another', async () => {
+    const volunteer = await signUp(ctx.app, { language: 'en' });
+    const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<{
+      milkweeds: { milkweed_id: number; latin_name: string }[];
+    }>();
+    const species = (latin: string) => params.milkweeds.find((m) => m.latin_name === latin)!.milkweed_id;
+    const row = (milkweed_id: number) => ({
+      milkweed_id,
+      abundance_id: 1,
+      locationsize_id: 1,
+      adults: 0,
+      eggs: 3,
+      caterpillars: 0,
+      chrysalises: 0,
+    });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/observations/submit_mission',
+      headers: { Authorization: volunteer.token },
+      payload: {
+        idempotency_key: randomUUID(),
+        site: { locality: 'Friche Saint-Michel', city: 'Montréal', province_id: qc, latitude: 45.56, longitude: -73.6 },
+        checklist: { checklist_date: '2026-07-20', start_time: '09:30', end_time: '10:45', participants: 1 },
+        observation: {
+          stems_inspected: 40,
+          monarchs_seen: true,
+          milkweeds: [row(species('Asclepias syriaca')), row(species('Asclepias incarnata'))],
+          photos: [],
+          comment: '',
+        },
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const checklistId = res.json<{ checklist_id: number }>().checklist_id;
+    const ids = await ctx.db.execute<{ id: number }>(
+      sql`SELECT observation_id AS id FROM observations WHERE checklist_id = ${checklistId}`,
+    );
+    expect(ids.rows).toHaveLength(4);
+    await vet(
+      ids.rows.map((r) => r.id),
+      ObservationStatus.Valid,
+    );
+
+    await digests.sendDue(new Date(Date.now() + HOUR));
+    const [mail] = mailsTo(volunteer);
+    const lines = mail!.text.split('\n').filter((l) => l.startsWith('- '));
+    expect(lines).toHaveLength(4);
+    expect(new Set(lines).size).toBe(4);
+    expect(lines).toContain('- 2026-07-20, Common milkweed at Friche Saint-Michel: Valid');
+    expect(lines).toContain('- 2026-07-20, Eggs on Swamp milkweed at Friche Saint-Michel: Valid');
+    const items = mail!.html.match(/<li>.*?<\/li>/g) ?? [];
+    expect(new Set(items).size).toBe(items.length);
+    expect(items).toHaveLength(4);
   });
 });

@@ -135,7 +135,7 @@ export function MessageShow() {
   );
 }
 
-/** The screens whose changes the audit log records, named as in the menu. */
+/** The screens whose changes the audit log records. */
 const AUDITED_RESOURCES = [
   'observations',
   'checklists',
@@ -146,7 +146,26 @@ const AUDITED_RESOURCES = [
   'abundances',
   'locationsizes',
   'messages',
-].map((id) => ({ id, name: `resources.${id}.name` }));
+].map((id) => ({ id }));
+
+/**
+ * A screen's name as the menu shows it: `resources.{id}.name` has only plural forms (`name_one`,
+ * `name_other`), so it is asked with a count, as react-admin's menu does; a bare key would show as is.
+ */
+function ScreenName({ id }: { id: string }) {
+  const translate = useTranslate();
+  return <>{translate(`resources.${id}.name`, { smart_count: 2 })}</>;
+}
+const screenName = (choice: { id: string }) => <ScreenName id={choice.id} />;
+
+/** Who made an audited change: the account, the command line (`npm run users:role`), or "—" once deleted. */
+function AuditAuthorField(_props: { label?: string; source?: string }) {
+  const record = useRecordContext<{ username: string | null; via: string | null }>();
+  const translate = useTranslate();
+  if (!record) return null;
+  if (record.username) return <>{record.username}</>;
+  return <>{record.via === 'cli' ? translate('mm.audit.via_cli') : translate('mm.audit.deleted_author')}</>;
+}
 
 const auditFilters = [
   <SelectInput
@@ -155,6 +174,8 @@ const auditFilters = [
     label="resources.auditlog.fields.resource"
     alwaysOn
     choices={AUDITED_RESOURCES}
+    optionText={screenName}
+    translateChoice={false}
   />,
   <TextInput key="record_id" source="record_id" label="resources.auditlog.fields.record_id" />,
 ];
@@ -167,9 +188,11 @@ export function AuditList() {
         <DataTable.Col source="created">
           <LocaleDateField source="created" showTime />
         </DataTable.Col>
-        <DataTable.Col source="username" disableSort />
+        <DataTable.Col source="username" disableSort>
+          <AuditAuthorField />
+        </DataTable.Col>
         <DataTable.Col source="resource" disableSort>
-          <SelectField source="resource" choices={AUDITED_RESOURCES} />
+          <SelectField source="resource" choices={AUDITED_RESOURCES} optionText={screenName} translateChoice={false} />
         </DataTable.Col>
         <DataTable.Col source="record_id" disableSort />
         <DataTable.Col source="action" disableSort>

@@ -120,7 +120,14 @@ export function ObservationList() {
     <List filters={filters} sort={{ field: 'observation_created', order: 'DESC' }} perPage={25}>
       {small ? (
         <SimpleList<AdminObservation>
-          primaryText={(r) => `${r.locality ?? '—'} · ${r.numbers === null ? '—' : formatNumber(r.numbers, locale)}`}
+          primaryText={(r) =>
+            // The life stage counted, as the table's column says it: "Friche · Egg · 4", "Friche · Milkweed only".
+            [
+              r.locality ?? '—',
+              translate(`mm.lifestage.${r.lifestage_id ?? 'none'}`),
+              ...(r.lifestage_id === null ? [] : [r.numbers === null ? '—' : formatNumber(r.numbers, locale)]),
+            ].join(' · ')
+          }
           secondaryText={(r) => `${formatDateText(r.checklist_date, locale)} · ${r.username ?? '—'}`}
           tertiaryText={(r) => translate(`mm.status.${r.observationstatus_id}`)}
           linkType="show"

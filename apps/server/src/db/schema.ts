@@ -440,6 +440,11 @@ export const auditLog = pgTable(
   {
     id: serial('id').primaryKey(),
     user_id: integer('user_id').references(() => users.user_id, { onDelete: 'set null' }),
+    /**
+     * Where a change without an author came from: 'cli' for an operator's command (`npm run
+     * users:role`); null for the panel (the author is `user_id`, null once their account is deleted).
+     */
+    via: varchar('via', { length: 16 }),
     /** Resource name as the admin API calls it: observations, checklists, sites, users, milkweeds, reasons, … */
     resource: varchar('resource', { length: 32 }).notNull(),
     record_id: integer('record_id').notNull(),

@@ -11,6 +11,30 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * Calls whose 401 is not about the stored session: a wrong password at sign-in, and the sign-out
+ * that revokes the token (already gone or not).
+ */
+const CREDENTIAL_PATHS = new Set(['/users/signin', '/users/signout']);
+const expiryListeners = new Set<() => void>();
+
+/**
+ * Hears that the server no longer accepts the stored token: any call made with a token answered 401
+ * (revoked, expired, signed out in another browser), outside `CREDENTIAL_PATHS`. The session (entities/
+ * session) forgets the token and the user then, so the app offers to sign in again instead of
+ * retrying with a token that will never work (docs/internals.md "Outbox").
+ * @returns a function that stops listening
+ */
+export function onSessionExpired(listener: () => void): () => void {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
+/** Tells the expiry listeners when a call made with a token came back 401. */
+function noticeExpiry(status: number, path: string, token: string): void {
+  if (status === 401 && token !== '' && !CREDENTIAL_PATHS.has(path)) expiryListeners.forEach((l) => l());
+}
+
 function headers(json: boolean): Record<string, string> {
   return {
     Authorization: storage.token(),
@@ -32,11 +56,13 @@ async function parse<T>(res: Response): Promise<T> {
 }
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const sent = headers(body !== undefined);
   const res = await fetch(`${API_BASE}${path}`, {
     method,
-    headers: headers(body !== undefined),
+    headers: sent,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  noticeExpiry(res.status, path.split('?')[0] ?? path, sent.Authorization ?? '');
   return parse<T>(res);
 }
 
@@ -61,7 +87,9 @@ export const api = {
 
   /** GET of a file that needs the `Authorization` header (a plain link cannot send it), as a Blob. */
   async blob(path: string): Promise<Blob> {
-    const res = await fetch(`${API_BASE}${path}`, { headers: headers(false) });
+    const sent = headers(false);
+    const res = await fetch(`${API_BASE}${path}`, { headers: sent });
+    noticeExpiry(res.status, path, sent.Authorization ?? '');
     if (!res.ok) await parse<never>(res);
     return res.blob();
   },
@@ -72,7 +100,9 @@ export const api = {
    * @throws ApiRequestError on a non-2xx answer, with the server's error body
    */
   async response(path: string): Promise<Response> {
-    const res = await fetch(`${API_BASE}${path}`, { headers: headers(false) });
+    const sent = headers(false);
+    const res = await fetch(`${API_BASE}${path}`, { headers: sent });
+    noticeExpiry(res.status, path, sent.Authorization ?? '');
     if (!res.ok) await parse<never>(res);
     return res;
   },
@@ -81,12 +111,14 @@ export const api = {
   upload<T>(path: string, file: File, onProgress?: (fraction: number) => void): Promise<T> {
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
+      const token = storage.token();
       xhr.open('POST', `${API_BASE}${path}`);
-      xhr.setRequestHeader('Authorization', storage.token());
+      xhr.setRequestHeader('Authorization', token);
       xhr.setRequestHeader('Language', storage.language());
       xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded / e.total);
       xhr.onerror = () => reject(new ApiRequestError(0, { statusCode: 0, error: 'Network', message: 'network' }));
       xhr.onload = () => {
+        noticeExpiry(xhr.status, path, token);
         parse<T>(new Response(xhr.responseText || null, { status: xhr.status, statusText: xhr.statusText })).then(
           resolve,
           reject,

@@ -343,6 +343,8 @@ export const adminAuditSchema = z.object({
   created: z.string(),
   user_id: z.number().int().nullable(),
   username: z.string().nullable(),
+  /** 'cli' for a change made by an operator's command (`npm run users:role`), which has no author; else null. */
+  via: z.enum(['cli']).nullable(),
   resource: z.string(),
   record_id: z.number().int(),
   action: z.string(),

@@ -57,6 +57,8 @@ export async function listPage<T>(
 export interface AuditEntry {
   /** The author; null for a change made by an operator's command (`npm run users:role`). */
   userId: number | null;
+  /** 'cli' for an operator's command, so that the log can say so rather than leave "Who" empty. */
+  via?: 'cli';
   resource: string;
   recordId: number;
   action: string;
@@ -71,6 +73,7 @@ export async function audit(tx: DbOrTx, entries: AuditEntry | AuditEntry[]): Pro
   await tx.insert(auditLog).values(
     list.map((e) => ({
       user_id: e.userId,
+      via: e.via ?? null,
       resource: e.resource,
       record_id: e.recordId,
       action: e.action,

@@ -123,7 +123,7 @@ export const adminLogsRepository = {
     return listPage<Audit>(
       db,
       {
-        select: sql`a.id, ${iso('a.created')}, a.user_id, u.username, a.resource, a.record_id, a.action, a.before, a.after`,
+        select: sql`a.id, ${iso('a.created')}, a.user_id, u.username, a.via, a.resource, a.record_id, a.action, a.before, a.after`,
         from: sql`FROM audit_log a LEFT JOIN users u ON u.user_id = a.user_id`,
         where: allOf(where),
         sortable: { id: sql`a.id`, created: sql`a.created` },

@@ -89,6 +89,7 @@ export async function setRoleByOperator(
     if (provinceIds) await repo.replaceRegionProvinces(tx, userId, [...new Set(provinceIds)]);
     const after = (await repo.findOne(tx, userId)) as AdminUser;
     const diff = changedFields(before, after, ['role_id', 'region_provinces']);
-    if (diff) await audit(tx, { userId: null, resource: 'users', recordId: userId, action: 'update', ...diff });
+    if (diff)
+      await audit(tx, { userId: null, via: 'cli', resource: 'users', recordId: userId, action: 'update', ...diff });
   });
 }

@@ -13,6 +13,10 @@ export type VerdictRow = {
   locality: string;
   lifestage_id: number | null;
   milkweed_id: number | null;
+  /** The milkweed species' names (null without a milkweed), to tell a Mission's rows apart. */
+  english_name: string | null;
+  french_name: string | null;
+  spanish_name: string | null;
   status_id: number;
 };
 
@@ -70,10 +74,12 @@ export const vettingDigestRepository = {
     const since = new Date(now.getTime() - maxAgeMs);
     const res = await tx.execute<VerdictRow>(sql`
       SELECT o.observation_id, o.checklist_id, c.checklist_date::text AS checklist_date, s.locality,
-             o.lifestage_id, o.milkweed_id, o.observationstatus_id AS status_id
+             o.lifestage_id, o.milkweed_id, m.english_name, m.french_name, m.spanish_name,
+             o.observationstatus_id AS status_id
       FROM observations o
         JOIN checklists c ON c.checklist_id = o.checklist_id
         JOIN sites s ON s.site_id = c.site_id
+        LEFT JOIN milkweed_species m ON m.milkweed_id = o.milkweed_id
         JOIN profiles p ON p.user_id = c.user_id
       WHERE c.user_id = ${userId}
         AND o.dateidentified > ${since} AND o.dateidentified <= ${now}

@@ -15,6 +15,51 @@ const LISTED = 50;
 /** Volunteers handled per run; the next run takes the rest. */
 const BATCH = 200;
 
+type Translate = ReturnType<typeof translator>;
+
+/** One line of the email: its text, the checklist it opens, and how many verdicts it stands for. */
+interface DigestLine {
+  text: string;
+  href: string;
+  count: number;
+}
+
+/** The milkweed species' name in the email's language (English when that one is empty). */
+function speciesName(v: VerdictRow, lng: string): string | null {
+  const byLanguage = lng === 'fr' ? v.french_name : lng === 'es' ? v.spanish_name : v.english_name;
+  return byLanguage || v.english_name;
+}
+
+/**
+ * The email's lines, one per distinct verdict as the volunteer would tell them apart: a Mission
+ * lists its milkweed rows by species ("Common milkweed", "Eggs on Swamp milkweed"), so two rows of
+ * one visit no longer read as the same line twice; verdicts that still read alike (the same
+ * species twice in a visit) make one line, counted once each for "…and N more".
+ */
+function distinctLines(
+  verdicts: VerdictRow[],
+  t: Translate,
+  lng: string,
+  link: (v: VerdictRow) => string,
+): DigestLine[] {
+  const lines = new Map<string, DigestLine>();
+  for (const v of verdicts) {
+    const milkweed = speciesName(v, lng);
+    const stage = v.lifestage_id ? t(`common:lifestage.${v.lifestage_id}`) : null;
+    const values = { date: v.checklist_date, place: v.locality, status: t(`common:status.${v.status_id}`) };
+    const text =
+      stage && milkweed
+        ? t('account:vetting_mail.line_on', { ...values, what: stage, milkweed })
+        : t('account:vetting_mail.line', { ...values, what: stage ?? milkweed ?? t('common:lifestage.milkweed') });
+    const href = link(v);
+    const key = `${href}\n${text}`;
+    const seen = lines.get(key);
+    if (seen) seen.count += 1;
+    else lines.set(key, { text, href, count: 1 });
+  }
+  return [...lines.values()];
+}
+
 export interface VettingDigestReport {
   /** Emails sent in this run. */
   sent: number;
@@ -34,25 +79,16 @@ export function createVettingDigestService(db: Db, mailer: Mailer, appUrl: strin
     const lng = normalizeLocale(recipient.language) ?? 'en';
     const t = translator(lng);
     const name = `${recipient.first_name} ${recipient.last_name}`.trim() || recipient.username;
-    const listed = verdicts.slice(0, LISTED);
-    const what = (v: VerdictRow) =>
-      v.lifestage_id ? t(`common:lifestage.${v.lifestage_id}`) : t('common:lifestage.milkweed');
-    const line = (v: VerdictRow) =>
-      t('account:vetting_mail.line', {
-        date: v.checklist_date,
-        what: what(v),
-        place: v.locality,
-        status: t(`common:status.${v.status_id}`),
-      });
     const link = (v: VerdictRow) => `${appUrl}/mmapp/${lng}/checklists/view?id=${v.checklist_id}`;
+    const listed = distinctLines(verdicts, t, lng, link).slice(0, LISTED);
     const settings = `${appUrl}/mmapp/${lng}/users/myprofile`;
-    const more = verdicts.length - listed.length;
+    const more = verdicts.length - listed.reduce((n, l) => n + l.count, 0);
     const text = [
       t('account:mail.greeting', { name }),
       '',
       t('account:vetting_mail.intro', { count: verdicts.length }),
       '',
-      ...listed.map((v) => `- ${line(v)}\n  ${link(v)}`),
+      ...listed.map((l) => `- ${l.text}\n  ${l.href}`),
       ...(more > 0 ? [t('account:vetting_mail.more', { count: more })] : []),
       '',
       t('account:vetting_mail.thanks'),
@@ -63,7 +99,7 @@ export function createVettingDigestService(db: Db, mailer: Mailer, appUrl: strin
     ].join('\n');
     const html = `<p>${escapeHtml(t('account:mail.greeting', { name }))}</p>
 <p>${escapeHtml(t('account:vetting_mail.intro', { count: verdicts.length }))}</p>
-<ul>${listed.map((v) => `<li><a href="${escapeHtml(link(v))}">${escapeHtml(line(v))}</a></li>`).join('')}</ul>
+<ul>${listed.map((l) => `<li><a href="${escapeHtml(l.href)}">${escapeHtml(l.text)}</a></li>`).join('')}</ul>
 ${more > 0 ? `<p>${escapeHtml(t('account:vetting_mail.more', { count: more }))}</p>` : ''}
 <p>${escapeHtml(t('account:vetting_mail.thanks'))}</p>
 <p><small>${escapeHtml(t('account:vetting_mail.opt_out', { url: settings }))}</small></p>

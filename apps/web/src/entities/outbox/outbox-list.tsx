@@ -65,7 +65,9 @@ function OutboxCard({ entry, links, onDelete }: { entry: OutboxEntry; links: Lin
   const { t } = useTranslation();
   const lng = useLocale();
   const online = useOnline();
-  const fields = Object.values(entry.error?.fields ?? {});
+  // A 400's message is its field messages joined, and a point outside the map's area names both of its
+  // coordinates: each distinct reason is shown once, as the list when there are fields.
+  const reasons = [...new Set(Object.values(entry.error?.fields ?? {}))];
   const bytes = useEntryBytes(entry);
   return (
     <Card component="li" variant="outlined" sx={{ p: 1.5 }} aria-label={entry.summary.place}>
@@ -86,10 +88,11 @@ function OutboxCard({ entry, links, onDelete }: { entry: OutboxEntry; links: Lin
       </Stack>
       {entry.state === 'refused' && entry.error && (
         <Alert severity="error" sx={{ mt: 1 }}>
-          {entry.error.message}
-          {fields.length > 0 && (
+          {reasons.length === 0 && entry.error.message}
+          {reasons.length === 1 && reasons[0]}
+          {reasons.length > 1 && (
             <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {fields.map((message) => (
+              {reasons.map((message) => (
                 <li key={message}>{message}</li>
               ))}
             </Box>

@@ -31,6 +31,15 @@ export const apiTransport: OutboxTransport = {
 type ReportListener = (report: SyncReport, quietIds: ReadonlySet<string>) => void;
 const reportListeners = new Set<ReportListener>();
 
+/**
+ * Entries being submitted by their open form right now: the form tells the volunteer how they ended,
+ * so no report toasts them, whichever send reports them (the form's own, or one started meanwhile by
+ * the `online` event or the service worker's Background Sync, which joins the same run).
+ */
+const formOwned = new Set<string>();
+/** Reports already told to the listeners. */
+const announced = new WeakSet<SyncReport>();
+
 /** Hears every sync's report (the app toasts sent entries); `quietIds` are announced by their form instead. */
 export function onSyncReport(listener: ReportListener): () => void {
   reportListeners.add(listener);
@@ -41,11 +50,17 @@ export function onSyncReport(listener: ReportListener): () => void {
  * Sends the signed-in volunteer's waiting entries now (when the browser says it is online) and
  * tells the report listeners. Signed out: nothing is sent; the entries wait for the next sign-in.
  */
-export async function sendOutboxNow(quietIds: ReadonlySet<string> = new Set()): Promise<SyncReport | undefined> {
+export async function sendOutboxNow(): Promise<SyncReport | undefined> {
   const user = storage.currentUser();
   if (!user || !storage.token() || !navigator.onLine) return undefined;
   const report = await syncOutbox(user.user_id, apiTransport);
-  reportListeners.forEach((l) => l(report, quietIds));
+  // Calls made while a run is on (the `online` event, the worker's Background Sync, a form) share its
+  // report: it is told once, not once per caller (two toasts of the same news).
+  if (!announced.has(report)) {
+    announced.add(report);
+    const quiet = new Set(formOwned);
+    reportListeners.forEach((l) => l(report, quiet));
+  }
   return report;
 }
 
@@ -76,18 +91,23 @@ const asApiError = (e: OutboxError) =>
  */
 export async function submitThroughOutbox(entry: NewOutboxEntry): Promise<OutboxOutcome> {
   const queuedBefore = (await getEntry(entry.id)) !== undefined;
-  await putEntry(entry);
-  void requestBackgroundSync();
-  await sendOutboxNow(new Set([entry.id]));
-  const after: OutboxEntry | undefined = await getEntry(entry.id);
-  if (after?.state === 'sent' && after.checklist_id !== undefined) {
-    // Sent straight from its form: it never waited, so it does not stay in the device's list.
-    await removeEntry(entry.id);
-    return { state: 'sent', checklist_id: after.checklist_id };
+  formOwned.add(entry.id);
+  try {
+    await putEntry(entry);
+    void requestBackgroundSync();
+    await sendOutboxNow();
+    const after: OutboxEntry | undefined = await getEntry(entry.id);
+    if (after?.state === 'sent' && after.checklist_id !== undefined) {
+      // Sent straight from its form: it never waited, so it does not stay in the device's list.
+      await removeEntry(entry.id);
+      return { state: 'sent', checklist_id: after.checklist_id };
+    }
+    if (after?.state === 'refused' && after.error) {
+      if (!queuedBefore) await forgetEntry(entry.id);
+      return { state: 'refused', error: asApiError(after.error) };
+    }
+    return { state: 'waiting' };
+  } finally {
+    formOwned.delete(entry.id);
   }
-  if (after?.state === 'refused' && after.error) {
-    if (!queuedBefore) await forgetEntry(entry.id);
-    return { state: 'refused', error: asApiError(after.error) };
-  }
-  return { state: 'waiting' };
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { STORAGE_KEYS, type LoadParams } from '@mm/shared';
+import { STORAGE_KEYS, type LoadParams, type Locale } from '@mm/shared';
 import { api } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 
@@ -20,17 +20,28 @@ const PARAM_LISTS = [
   'milkweeds',
 ] as const satisfies readonly (keyof LoadParams)[];
 
+/** What `mmparams` holds: the reference data and the language its names are in. */
+interface StoredParams {
+  lng: Locale;
+  params: LoadParams;
+}
+
 /**
- * The copy of the reference data this tab stored (`getParams`), when it still has every list.
- * Checked without zod (issue 13: the schema library stays out of the first screens that read
- * these lists); a copy written by another build with other lists is dropped and fetched again.
+ * The copy of the reference data this tab stored (`getParams`), when it is in `lng` and still has
+ * every list. The names in it (abundances, life stages, provinces…) are in the language they were
+ * asked in: a tab that read English pages first and then opens a French one (a link, a bookmark, a
+ * printed sheet) fetches the French lists rather than showing English ones. Checked without zod
+ * (issue 13: the schema library stays out of the first screens that read these lists); a copy
+ * written by another build, in another shape or with other lists, is dropped and fetched again.
  */
-function cached(): LoadParams | undefined {
+function cached(lng: Locale): LoadParams | undefined {
   const raw = sessionStorage.getItem(STORAGE_KEYS.params);
   if (!raw) return undefined;
   try {
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== 'object' || value === null) return undefined;
+    const stored: unknown = JSON.parse(raw);
+    if (typeof stored !== 'object' || stored === null) return undefined;
+    const { lng: storedLng, params: value } = stored as { lng?: unknown; params?: unknown };
+    if (storedLng !== lng || typeof value !== 'object' || value === null) return undefined;
     const lists = value as Record<string, unknown>;
     const whole = PARAM_LISTS.every(
       (k) => Array.isArray(lists[k]) && (lists[k] as unknown[]).every((r) => typeof r === 'object' && r !== null),
@@ -41,19 +52,26 @@ function cached(): LoadParams | undefined {
   }
 }
 
-/** Reference data (spec §3), loaded once when absent and kept in session storage under `mmparams`. */
+/**
+ * Reference data (spec §3) in the stored language (the `Language` header), loaded once when absent
+ * and kept in session storage under `mmparams` with that language (`{lng, params}`).
+ */
 export async function getParams(): Promise<LoadParams> {
+  const lng = storage.language();
   const params = await api.get<LoadParams>('/utilities/loadparams');
-  sessionStorage.setItem(STORAGE_KEYS.params, JSON.stringify(params));
+  sessionStorage.setItem(STORAGE_KEYS.params, JSON.stringify({ lng, params } satisfies StoredParams));
   return params;
 }
 
-export const getParamsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['params', storage.language()],
+/** The reference data's query, one per language; the tab's stored copy serves it when it is in that language. */
+export const getParamsQueryOptions = () => {
+  const lng = storage.language();
+  return queryOptions({
+    queryKey: ['params', lng],
     queryFn: getParams,
-    initialData: cached,
+    initialData: () => cached(lng),
     staleTime: Infinity,
   });
+};
 
 export const useParamsData = () => useQuery(getParamsQueryOptions());

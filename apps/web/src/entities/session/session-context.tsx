@@ -1,5 +1,6 @@
 import { createContext, startTransition, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toSessionUser, type SessionUser } from '@mm/shared';
+import { onSessionExpired } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 import { checkSession, signoutRequest } from './auth-api';
 import { takeEarlySessionCheck } from './early-session-check';
@@ -11,6 +12,8 @@ interface SessionState {
   checked: boolean;
   /** True after the user signed out in this tab, until the next sign-in. */
   signedOut: boolean;
+  /** True once the server refused the stored token (revoked or expired) in this tab, until the next sign-in. */
+  expired: boolean;
   /** Stores a new token and checks it; answers the user. */
   establish: (token: string) => Promise<SessionUser | null>;
   /** Revokes the token and clears all local storage (spec §4 sign-out). */
@@ -34,6 +37,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null | undefined>(() => (initialToken ? storage.currentUser() : null));
   const [checked, setChecked] = useState(!initialToken);
   const [signedOut, setSignedOut] = useState(false);
+  const [expired, setExpired] = useState(false);
+
+  // A token the server refuses is forgotten at once: pages that need a session send the volunteer to
+  // sign in (with the way back), and what waits in the outbox is sent after the next sign-in.
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        storage.clearSession();
+        setUser(null);
+        setExpired(true);
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (!initialToken) {
@@ -65,6 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     else storage.clearSession();
     setUser(u);
     setSignedOut(false);
+    if (u) setExpired(false);
     return u;
   }, []);
 
@@ -78,8 +95,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ user, checked, signedOut, establish, signOut }),
-    [user, checked, signedOut, establish, signOut],
+    () => ({ user, checked, signedOut, expired, establish, signOut }),
+    [user, checked, signedOut, expired, establish, signOut],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

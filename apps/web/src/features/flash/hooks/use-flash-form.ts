@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +10,14 @@ import { useInvalidateChecklist } from '../../../entities/checklist/api/invalida
 import type { LatLng } from '../../../components/map/location-picker';
 import type { PickedPhoto } from '../components/photo-picker';
 import type { NewOutboxEntry } from '../../../lib/outbox';
-import { submitThroughOutbox } from '../../../entities/outbox/outbox-runner';
 import { useSession } from '../../../entities/session/session-context';
 import { checklistToForm, emptyFlashValues, type FlashFormValues } from '../utils/flash-form-values';
 import { todayIso } from '../../../lib/format-date';
 import { usePhotoPrefill } from '../../../entities/photo/use-photo-prefill';
 import { useProvinceSuggestion } from './use-province-suggestion';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
+import { lazyPointAreaCheck } from '../../../entities/checklist/lib/lazy-point-area-check';
+import { getLocateQueryOptions } from '../../../entities/checklist/api/locate';
 
 /** A Flash entry reopened from the outbox (refused by the server): its values, key included, and its photos. */
 export interface QueuedFlash {
@@ -35,9 +36,14 @@ function useFlashFields(initial: ChecklistDetail | undefined, queued: QueuedFlas
       : (queued ?? { values: emptyFlashValues(), photos: [] }),
   );
   const [photos, setPhotos] = useState<PickedPhoto[]>(start.photos);
+  const queryClient = useQueryClient();
   // zod and the shared schema load beside the form, not before it (issue 13's 250 KB page budget).
   const [resolver] = useState(() =>
-    lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.submitFlashInputSchema)),
+    lazyPointAreaCheck(
+      lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.submitFlashInputSchema)),
+      { latitude: 'latitude', longitude: 'longitude', province: 'province_id' },
+      (lat, lng) => queryClient.fetchQuery(getLocateQueryOptions(lat, lng)),
+    ),
   );
   const form = useForm<FlashFormValues, unknown, SubmitFlashInput>({
     resolver,
@@ -139,6 +145,8 @@ export function useFlashForm(
     mutationFn: async (values: SubmitFlashInput): Promise<SaveResult> => {
       if (initial) return { state: 'sent', ...(await updateFlash(initial.checklist_id, values)) };
       if (!user) throw new ApiRequestError(401, { statusCode: 401, error: '', message: t('errors.unauthorized') });
+      // Loaded at the first submit, not with the page (its 250 KB budget); precached for offline use.
+      const { submitThroughOutbox } = await import('../../../entities/outbox/outbox-runner');
       const outcome = await submitThroughOutbox(toOutboxEntry(values, fields.photos, user.user_id));
       if (outcome.state === 'refused') throw outcome.error;
       return outcome;

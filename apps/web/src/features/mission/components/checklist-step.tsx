@@ -1,15 +1,23 @@
 import { Grid, TextField } from '@mui/material';
+import { useEffect } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { todayIso } from '../../../lib/format-date';
 import type { MissionFormValues } from '../mission-values';
 import { useFieldError } from '../../../lib/form-errors';
 
-/** Step 2 When: date (not in the future), start and end time (end ≥ start), number of participants. */
+/**
+ * Step 2 When: date (not in the future), start and end time (end ≥ start), number of participants.
+ * The date counts as the volunteer's own once shown here (touched): a photo's EXIF date picked in
+ * Step 1 afterwards no longer replaces it (use-mission-photo-prefill).
+ */
 export function ChecklistStep() {
   const { t } = useTranslation('mission');
   const fieldError = useFieldError();
-  const { register, formState } = useFormContext<MissionFormValues>();
+  const { register, formState, getValues, setValue } = useFormContext<MissionFormValues>();
+  useEffect(() => {
+    setValue('checklist.checklist_date', getValues('checklist.checklist_date'), { shouldTouch: true });
+  }, [getValues, setValue]);
   const errors = formState.errors.checklist;
   const shrink = { inputLabel: { shrink: true } };
   return (

@@ -7,7 +7,10 @@ import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { LoadParams } from '@mm/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../lib/api-client';
+import { getLocateQueryOptions } from '../../../entities/checklist/api/locate';
+import { lazyPointAreaCheck } from '../../../entities/checklist/lib/lazy-point-area-check';
 import { useSaveMission } from '../api/save-mission';
 import {
   MISSION_STEPS,
@@ -46,6 +49,8 @@ function usePreloadSteps() {
     [],
   );
 }
+
+const MISSION_POINT = { latitude: 'site.latitude', longitude: 'site.longitude', province: 'site.province_id' };
 
 /** Shown while a step's code loads: a block of a step's usual height. */
 const stepFallback = <div className="mm-placeholder" style={{ height: 320 }} />;
@@ -168,7 +173,17 @@ export function MissionForm({ params, initial, editId, resumed, onSaved, onQueue
   const { t } = useTranslation('mission');
   const { step, stepHref, goTo } = useStepNavigation();
   usePreloadSteps();
-  const resolver = useMemo(() => missionStepResolver(step), [step]);
+  const queryClient = useQueryClient();
+  // Step 1 (and the final check) refuse a point outside Canada, the US and Mexico as the server does.
+  const resolver = useMemo(
+    () =>
+      step === 'site' || step === 'confirmation'
+        ? lazyPointAreaCheck(missionStepResolver(step), MISSION_POINT, (lat, lng) =>
+            queryClient.fetchQuery(getLocateQueryOptions(lat, lng)),
+          )
+        : missionStepResolver(step),
+    [step, queryClient],
+  );
   const form = useForm<MissionFormValues>({ defaultValues: initial, resolver });
   const { unsaved, unsavedRef, markSubmitted } = useMissionAutosave({ form, editId, step, resumed });
   const blocker = useLeaveGuard(unsavedRef, unsaved);

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { LoadParams } from '@mm/shared';
 import { blankMilkweed, type MissionFormValues } from '../mission-values';
 import { useFieldError } from '../../../lib/form-errors';
+import { formatDate } from '../../../lib/format-date';
+import { useLocale } from '../../../lib/links';
 import { useMissionPhotoPrefill } from '../use-mission-photo-prefill';
 import { useSiteEditing } from '../use-site-editing';
 import { MilkweedRowCard } from './milkweed-row-card';
@@ -17,8 +19,9 @@ function listError(errors: unknown): FieldError | undefined {
 
 /**
  * Step 3 What: milkweed stems inspected, the milkweed rows (add, remove with confirmation), "I saw
- * monarchs" with the counts and pictures of each life stage per row, and a comment. `editing`: a
- * saved mission, whose date a picture never replaces.
+ * monarchs" with the counts and pictures of each life stage per row, and a comment. A picture taken on
+ * another day than the date kept in Step 2 offers its day ("Use this date"); `editing`: a saved
+ * mission, whose date a picture never touches.
  */
 export function ObservationStep({
   params,
@@ -30,14 +33,15 @@ export function ObservationStep({
   editing: boolean;
 }) {
   const { t } = useTranslation('mission');
+  const lng = useLocale();
   const fieldError = useFieldError();
   const { register, control, getValues, setValue, formState } = useFormContext<MissionFormValues>();
   const errors = formState.errors.observation;
   const { fields, append, remove } = useFieldArray({ control, name: 'observation.milkweeds' });
   const monarchsSeen = useWatch({ control, name: 'observation.monarchs_seen' });
   const milkweedsError = listError(errors?.milkweeds);
-  // As in Flash: a picture's EXIF fills the visit date while it is still today's untouched default.
-  const prefill = useMissionPhotoPrefill(editing, useSiteEditing().setPoint);
+  // The visit date was kept in Step 2: a picture taken on another day offers its day, never replaces it.
+  const prefill = useMissionPhotoPrefill(editing, useSiteEditing().setPoint, true);
 
   // Pictures point at their row by index: drop the removed row's, shift the ones after it.
   const removeRow = (index: number) => {
@@ -107,6 +111,22 @@ export function ObservationStep({
         {prefill.note && (
           <Alert severity="info" onClose={prefill.clearNote}>
             {t(`common:flash.${prefill.note}`)}
+          </Alert>
+        )}
+        {prefill.offeredDate && (
+          <Alert
+            severity="info"
+            onClose={prefill.dismissDate}
+            action={
+              <Button color="inherit" size="small" onClick={prefill.acceptDate} sx={{ minHeight: 44 }}>
+                {t('common:flash.exif_date_use')}
+              </Button>
+            }
+          >
+            {t('common:flash.exif_date_offer', {
+              photo: formatDate(prefill.offeredDate, lng),
+              kept: formatDate(getValues('checklist.checklist_date'), lng),
+            })}
           </Alert>
         )}
         <Button

@@ -74,7 +74,7 @@ export function SiteStep({ params, editing }: { params: LoadParams; editing: boo
   });
   const point = isNum(lat) && isNum(lng) ? { lat, lng } : undefined;
   const { suggested, setSuggested, leaveSite, setPoint, pickSite, typeCoordinate } = useSiteEditing();
-  const prefill = useMissionPhotoPrefill(editing, setPoint);
+  const prefill = useMissionPhotoPrefill(editing, setPoint, false);
   const [showSites, setShowSites] = useState(false);
   const [pickedFocus, setPickedFocus] = useState<MapFocus>();
   const sites = useMySites(showSites);

@@ -7,7 +7,8 @@ import { LifeStageBoxes, SheetSection, Tick, WriteIn } from './sheet-parts';
 
 /**
  * The Flash Data form on paper (spec §3 Flash fields; issue 17): when, where, the milkweed and the
- * four life-stage counts, with room to write. Labels are the online form's own translations.
+ * four life-stage counts, with room to write, on one printed page (Letter or A4). Labels are the
+ * online form's own translations.
  */
 /** The sheet's milkweeds, in SHEET_MILKWEEDS order. */
 const sheetMilkweeds = (params: LoadParams) =>
@@ -36,14 +37,24 @@ export function FlashFormSheet({ params, lng }: { params: LoadParams; lng: Local
             <WriteIn label={t('fields.latitude')} />
             <WriteIn label={t('fields.longitude')} />
           </Stack>
-          <Typography variant="body2">{tc('print.position_help')}</Typography>
+          <Typography variant="body2" sx={{ '@media print': { fontSize: '0.75rem' } }}>
+            {tc('print.position_help')}
+          </Typography>
         </Stack>
       </SheetSection>
       <SheetSection title={t('flash.what')}>
         <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
           {t('fields.milkweed_id')}
         </Typography>
-        <Box sx={{ columns: { xs: 1, sm: 2 }, columnGap: 4, mb: 2, '& > *': { mb: 0.75 } }}>
+        <Box
+          sx={{
+            columns: { xs: 1, sm: 2 },
+            columnGap: 4,
+            mb: 2,
+            '& > *': { mb: 0.75 },
+            '@media print': { columnGap: '6mm', '& > *': { mb: 0.5 } },
+          }}
+        >
           {sheetMilkweeds(params).map((m) => (
             <Tick key={m.milkweed_id} label={`${milkweedName(m, lng) ?? m.latin_name} (${m.latin_name})`} />
           ))}
@@ -53,12 +64,21 @@ export function FlashFormSheet({ params, lng }: { params: LoadParams; lng: Local
           labels={[t('fields.adults'), t('fields.eggs'), t('fields.caterpillars'), t('fields.chrysalises')]}
         />
       </SheetSection>
-      <SheetSection title={t('fields.photos')}>
-        <WriteIn label={tc('print.photos_taken')} />
-      </SheetSection>
-      <SheetSection title={t('fields.comment')}>
-        <WriteIn label={tc('print.comment_help')} lines={3} />
-      </SheetSection>
+      {/* Side by side from a tablet's width and on paper: the whole form fits on one printed page. */}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 0, sm: 3 }}
+        sx={{ '@media print': { flexDirection: 'row' } }}
+      >
+        <SheetSection title={t('fields.photos')}>
+          <WriteIn label={tc('print.photos_taken')} />
+        </SheetSection>
+        <Box sx={{ flex: 2, minWidth: 0 }}>
+          <SheetSection title={t('fields.comment')}>
+            <WriteIn label={tc('print.comment_help')} lines={3} />
+          </SheetSection>
+        </Box>
+      </Stack>
     </>
   );
 }

@@ -47,7 +47,7 @@ export function PrintSheetPage({ sheet }: { sheet: PrintSheet }) {
         sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 1 }}
       >
         <Box>
-          <Typography variant="h4" component="h1">
+          <Typography variant="h4" component="h1" sx={{ '@media print': { fontSize: '1.5rem' } }}>
             {title}
           </Typography>
           <Typography variant="body2">
@@ -64,7 +64,9 @@ export function PrintSheetPage({ sheet }: { sheet: PrintSheet }) {
           {t('print.print')}
         </Button>
       </Stack>
-      <Typography sx={{ mb: 3 }}>{t(`print.sheets.${sheet}.lead`)}</Typography>
+      <Typography sx={{ mb: 3, '@media print': { mb: 1.5, fontSize: '0.875rem' } }}>
+        {t(`print.sheets.${sheet}.lead`)}
+      </Typography>
       {sheet === 'monarch-id' ? (
         <MonarchIdSheet />
       ) : sheet === 'milkweed-id' ? (
