@@ -9,6 +9,7 @@ import {
   LIFE_STAGES,
   licenseUrl,
   milkweedRemarks,
+  isGeneralised,
   privacyTerms,
   provenanceTerms,
   quantityTerms,
@@ -20,6 +21,7 @@ import {
   type ProvenanceSource,
   type PublishingContext,
 } from './darwin-core';
+import { publicFlags } from './flag-privacy';
 
 const DWC = 'http://rs.tdwg.org/dwc/terms/';
 const DC = 'http://purl.org/dc/terms/';
@@ -173,7 +175,7 @@ export function toOccurrenceRow(r: OccurrenceSourceRow, ctx: PublishingContext):
     ...quantityTerms(row),
     occurrenceRemarks: withFlags(
       joinRemarks(monarch ? null : milkweedRemarks(r), r.is_flash && !absent ? r.comment : null, gbifNote(r)),
-      r.quality_flags,
+      publicFlags(r.quality_flags, isGeneralised(r)),
     ),
     associatedTaxa: monarch && r.milkweed_latin_name ? `"on":"${r.milkweed_latin_name}"` : null,
     identificationVerificationStatus: r.status,
