@@ -255,7 +255,7 @@ describe('sampling-event Darwin Core Archive', () => {
     const citation = first.files['citation.txt']!.trim();
     expect(citation).toMatch(
       new RegExp(
-        `^Espace pour la vie \\(\\d{4}\\)\\. Mission Monarch: monarch butterfly and milkweed observations\\. Download ${first.id}, 11 records, accessed \\d{4}-\\d{2}-\\d{2}\\. ${PUBLIC_URL}/mmapp/en/downloads/${first.id}$`,
+        `^Espace pour la vie \\(\\d{4}\\)\\. Mission Monarch: monarch butterfly and milkweed observations\\. Download ${first.id}, 11 occurrences, accessed \\d{4}-\\d{2}-\\d{2}\\. ${PUBLIC_URL}/mmapp/en/downloads/${first.id}$`,
       ),
     );
     expect(eml).toContain(`<citation identifier="urn:uuid:${first.id}">`);

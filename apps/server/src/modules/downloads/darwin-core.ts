@@ -109,6 +109,9 @@ export interface ProvenanceSource {
   from_gbif: boolean;
 }
 
+/** Darwin Core `sampleSizeUnit` of a Mission, the same in the CSV, the GeoJSON and the archive's Event core. */
+export const SAMPLE_SIZE_UNIT = 'milkweed stems inspected';
+
 /** Darwin Core lifeStage for life-stage ids 1–4 (spec §3: adult, eggs, caterpillar, chrysalis). */
 export const LIFE_STAGES: Record<number, string> = { 1: 'adult', 2: 'egg', 3: 'larva', 4: 'pupa' };
 
@@ -404,7 +407,7 @@ export function toOccurrence(r: ObservationSourceRow, ctx: PublishingContext, me
     identificationVerificationStatus: r.status,
     samplingProtocol: samplingProtocol(ctx, r.is_flash, r.source_dataset),
     sampleSizeValue: r.is_flash ? null : r.stems_inspected,
-    sampleSizeUnit: r.is_flash || r.stems_inspected === null ? null : 'milkweed stems',
+    sampleSizeUnit: r.is_flash || r.stems_inspected === null ? null : SAMPLE_SIZE_UNIT,
     license: licenseUrl(r.license),
     rightsHolder: r.username,
     ...provenanceTerms(r, ctx),
