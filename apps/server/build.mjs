@@ -53,5 +53,5 @@ await build({
 await cp(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
 await cp(path.join(here, 'src/db/postmaster-watchdog.mjs'), path.join(dist, 'postmaster-watchdog.mjs'));
 await cp(path.join(here, 'src/modules/photos/heic-worker.mjs'), path.join(dist, 'heic-worker.mjs'));
-await cp(path.join(here, '../../packages/shared/geo/admin1.json'), path.join(dist, 'admin1.json'));
+await cp(path.join(here, '../../packages/shared/geo/borders.json'), path.join(dist, 'borders.json'));
 console.log(`[monarch] server built in ${Date.now() - started} ms (apps/server/dist)`);

@@ -76,7 +76,7 @@ test('a visitor states a reason and downloads exactly the observations Explore s
   const download = await arriving;
   // The dialog stays to show the download's citation (issue 18).
   await expect(dialog.getByText('Your download is saved.')).toBeVisible();
-  await expect(dialog.getByTestId('download-citation')).toContainText(', 3 records, accessed ');
+  await expect(dialog.getByTestId('download-citation')).toContainText(', 3 occurrences, accessed ');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 

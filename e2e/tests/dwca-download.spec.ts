@@ -136,7 +136,7 @@ test('a Mission with a zero count, a milkweed and a photo is downloaded as a cit
   await expect(citation).toContainText(
     new RegExp(
       `^Espace pour la vie \\(${today.slice(0, 4)}\\)\\. Mission Monarch: monarch butterfly and milkweed observations\\. ` +
-        `Download [0-9a-f-]{36}, 5 records, accessed ${today}\\. \\S*/mmapp/en/downloads/[0-9a-f-]{36}$`,
+        `Download [0-9a-f-]{36}, 5 occurrences, accessed ${today}\\. \\S*/mmapp/en/downloads/[0-9a-f-]{36}$`,
     ),
   );
   const citationText = (await citation.textContent()) ?? '';
@@ -206,7 +206,7 @@ test('a Mission with a zero count, a milkweed and a photo is downloaded as a cit
   await expect(page.getByRole('heading', { level: 1, name: 'Data download' })).toBeVisible();
   await expect(page.getByTestId('download-citation')).toHaveText(citationText);
   const contents = page.getByRole('region', { name: 'What it holds' });
-  await expect(contents).toContainText('5 records');
+  await expect(contents).toContainText('5 occurrences');
   await expect(contents).toContainText('Darwin Core Archive');
   await expect(contents).toContainText('Scientific research');
   await expect(contents).toContainText(`Observer: ${username}`);

@@ -307,7 +307,7 @@ test("a download's citation on the Spanish page is in Spanish and links the Span
   await openApp(page, `/mmapp/es/downloads/${downloadId}`);
   const citation = page.getByTestId('download-citation');
   await expect(citation).toContainText(
-    new RegExp(`Descarga ${downloadId}, \\d+ registros, consultada el \\d{4}-\\d{2}-\\d{2}\\. `),
+    new RegExp(`Descarga ${downloadId}, \\d+ registros de presencia, consultada el \\d{4}-\\d{2}-\\d{2}\\. `),
   );
   await expect(citation).toContainText(`/mmapp/es/downloads/${downloadId}`);
   await expect(citation).not.toContainText('/mmapp/en/');

@@ -564,10 +564,38 @@ describe('my sites, province of a point, orphan clean-up', () => {
       });
     });
 
-    it('accepts a point on either bank within the border tolerance, and a shore point just off the coastline', async () => {
-      // Hull (Gatineau) is 1.8 km from Ontario across the Ottawa River; Halifax harbour lies off the simplified shore.
-      expect((await postFlash(flash(qc, 45.4765, -75.7013), 'en')).statusCode).toBe(201);
-      expect((await postFlash(flash(await provinceId('ON'), 45.4765, -75.7013), 'en')).statusCode).toBe(201);
+    it.each([
+      ['en', 'Province: this point lies in Québec. Choose Québec or move the point.'],
+      [
+        'es',
+        'Estado o provincia: este punto está en la provincia o el estado «Québec». Elija «Québec» o mueva el punto.',
+      ],
+    ])(
+      'refuses central Hull, 400 m from the Ottawa River, filed as Ontario, in %s; accepts it as Québec',
+      async (language, message) => {
+        const refused = await postFlash(flash(await provinceId('ON'), 45.4285, -75.713), language);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json<ApiError>().fields).toEqual({ province_id: message });
+        expect((await postFlash(flash(qc, 45.4285, -75.713), language)).statusCode).toBe(201);
+      },
+    );
+
+    it('refuses downtown Detroit filed as Ontario and Windsor filed as Michigan; accepts each on its own side', async () => {
+      const [on, mi] = [await provinceId('ON'), await provinceId('MI')];
+      const detroit = await postFlash(flash(on, 42.3315, -83.0466), 'fr');
+      expect(detroit.statusCode).toBe(400);
+      expect(detroit.json<ApiError>().fields?.province_id).toContain('Michigan');
+      expect((await postFlash(flash(mi, 42.3149, -83.0364), 'en')).json<ApiError>().fields?.province_id).toContain(
+        'Ontario',
+      );
+      expect((await postFlash(flash(mi, 42.3315, -83.0466), 'en')).statusCode).toBe(201);
+      expect((await postFlash(flash(on, 42.3149, -83.0364), 'en')).statusCode).toBe(201);
+    });
+
+    it('accepts a point in a border river under either bank (within 500 m), and a shore point just off the coastline', async () => {
+      // Mid-river between Hull and Parliament Hill; Halifax harbour lies off the simplified shore.
+      expect((await postFlash(flash(qc, 45.4275, -75.705), 'en')).statusCode).toBe(201);
+      expect((await postFlash(flash(await provinceId('ON'), 45.4275, -75.705), 'en')).statusCode).toBe(201);
       expect((await postFlash(flash(await provinceId('NS'), 44.64, -63.56), 'en')).statusCode).toBe(201);
     });
 

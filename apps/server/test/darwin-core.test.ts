@@ -10,7 +10,14 @@ import {
   provenanceTerms,
   type PublishingContext,
 } from '../src/modules/downloads/darwin-core';
-import { citationText, countOf, emlXml, emptySummary } from '../src/modules/downloads/dwca-metadata';
+import {
+  citationText,
+  countOf,
+  emlXml,
+  emptySummary,
+  rightsText,
+  statusesText,
+} from '../src/modules/downloads/dwca-metadata';
 import { parsePartialDate, uncertaintyFromPrecision } from '../src/modules/imports/csv-values';
 import { basisOfRecordFromSource, licenseFromSource } from '../src/modules/imports/source-terms';
 
@@ -188,7 +195,11 @@ describe('EML licence of a download (issue 18)', () => {
       packageId: 'urn:uuid:00000000-0000-4000-8000-000000000000',
       pubDate: '2026-11-23',
       filters: {},
-      summary: { ...emptySummary(), licenses: new Map(licenses) },
+      summary: {
+        ...emptySummary(),
+        licenses: new Map(licenses),
+        licensesByKind: new Map(licenses.map(([code, n]) => [code, { events: 1, occurrences: n - 1, media: 0 }])),
+      },
       party: {
         publisher: 'Espace pour la vie',
         datasetName: 'Mission Monarch',
@@ -211,8 +222,52 @@ describe('EML licence of a download (issue 18)', () => {
     const rights = /<intellectualRights>([\s\S]*)<\/intellectualRights>/.exec(xml)?.[1] ?? '';
     expect(rights.match(/<ulink /g)).toHaveLength(1);
     expect(rights).toContain('<ulink url="http://creativecommons.org/licenses/by-nc/4.0/legalcode">');
-    expect(rights).toContain('CC BY 4.0), 9 records');
-    expect(rights).toContain('CC0 1.0), 4 records');
+    expect(rights).toContain('CC BY 4.0): 1 event, 8 occurrences, 0 photos');
+    expect(rights).toContain('CC0 1.0): 1 event, 3 occurrences, 0 photos');
+  });
+
+  it('says how far the records were reviewed from their statuses, never "vetted" for Pending ones', () => {
+    const summary = { ...emptySummary(), occurrences: 12, statuses: new Map([['Pending', 12]]) };
+    expect(statusesText(summary)).toBe('Occurrences per status: Pending 12 (Pending: not yet reviewed by the team).');
+    const xml = emlXml({
+      packageId: 'urn:uuid:00000000-0000-4000-8000-000000000000',
+      pubDate: '2026-07-21',
+      filters: {},
+      summary,
+      party: {
+        publisher: 'Espace pour la vie',
+        datasetName: 'Mission Monarch',
+        contactName: null,
+        contactEmail: null,
+        publicUrl: 'https://monarch.example.org',
+      },
+      citation: 'Espace pour la vie (2026). Mission Monarch.',
+      statuses: ['Pending'],
+    });
+    expect(xml).not.toContain('vetted');
+    expect(xml).toContain('Occurrences per status: Pending 12');
+  });
+
+  it('says in rights.txt who set the licences: the volunteer, or the import for imported records', () => {
+    const byKind = new Map<LicenseCode, { events: number; occurrences: number; media: number }>([
+      ['CC-BY-4.0', { events: 2, occurrences: 5, media: 1 }],
+    ]);
+    const own = rightsText({ ...emptySummary(), occurrences: 5, licensesByKind: byKind }, 'cite');
+    expect(own).toContain('chosen by the volunteer who recorded it.');
+    expect(own).toContain(
+      '- Creative Commons Attribution 4.0 International (CC BY 4.0): 2 events, 5 occurrences, 1 photo,',
+    );
+    const mixed = rightsText(
+      { ...emptySummary(), occurrences: 5, importedLicensed: 3, licensesByKind: byKind },
+      'cite',
+    );
+    expect(mixed).toContain('for the 3 imported occurrences, set when it was imported');
+    const imported = rightsText(
+      { ...emptySummary(), occurrences: 3, importedLicensed: 3, licensesByKind: byKind },
+      'cite',
+    );
+    expect(imported).not.toContain('chosen by the volunteer');
+    expect(imported).toContain("the importer's default");
   });
 
   it('counts in English: one photo, 1,234 records, no photos', () => {
@@ -222,7 +277,7 @@ describe('EML licence of a download (issue 18)', () => {
     expect(eml([['CC-BY-4.0', 1]])).toContain('0 events, 0 occurrences, 0 photos.');
   });
 
-  it('writes a citation in each language, with the record count grouped as that language groups numbers', () => {
+  it('writes a citation in each language, with the occurrence count grouped as that language groups numbers', () => {
     const c = {
       id: '6f0c',
       accessed: '2026-07-21',
@@ -232,12 +287,12 @@ describe('EML licence of a download (issue 18)', () => {
       publisher: 'Espace pour la vie',
     };
     expect(citationText(c)).toBe(
-      'Espace pour la vie (2026). Mission Monarch: monarch butterfly and milkweed observations. Download 6f0c, 2,033 records, accessed 2026-07-21. https://monarch.example.org/mmapp/es/downloads/6f0c',
+      'Espace pour la vie (2026). Mission Monarch: monarch butterfly and milkweed observations. Download 6f0c, 2,033 occurrences, accessed 2026-07-21. https://monarch.example.org/mmapp/es/downloads/6f0c',
     );
-    expect(citationText(c, 'fr')).toContain('Téléchargement 6f0c, 2\u202f033 enregistrements, consulté le 2026-07-21.');
-    expect(citationText(c, 'es')).toContain('Descarga 6f0c, 2033 registros, consultada el 2026-07-21.');
-    expect(citationText({ ...c, records: 12345 }, 'es')).toContain('12.345 registros');
-    expect(citationText({ ...c, records: 1 }, 'es')).toContain('1 registro,');
+    expect(citationText(c, 'fr')).toContain('Téléchargement 6f0c, 2\u202f033 occurrences, consulté le 2026-07-21.');
+    expect(citationText(c, 'es')).toContain('Descarga 6f0c, 2033 registros de presencia, consultada el 2026-07-21.');
+    expect(citationText({ ...c, records: 12345 }, 'es')).toContain('12.345 registros de presencia');
+    expect(citationText({ ...c, records: 1 }, 'es')).toContain('1 registro de presencia,');
   });
 
   it('names the single licence of a download whose records share one', () => {

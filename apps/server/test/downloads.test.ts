@@ -241,7 +241,7 @@ describe('GET /api/observations/download', () => {
       organismQuantity: '40',
       organismQuantityType: 'stems',
       sampleSizeValue: '40',
-      sampleSizeUnit: 'milkweed stems',
+      sampleSizeUnit: 'milkweed stems inspected',
       occurrenceRemarks: 'abundance: Dotted (1-10/m2); location size: Rare (less than 1/m2)',
       associatedTaxa: '',
     });

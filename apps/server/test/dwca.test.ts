@@ -255,7 +255,7 @@ describe('sampling-event Darwin Core Archive', () => {
     const citation = first.files['citation.txt']!.trim();
     expect(citation).toMatch(
       new RegExp(
-        `^Espace pour la vie \\(\\d{4}\\)\\. Mission Monarch: monarch butterfly and milkweed observations\\. Download ${first.id}, 11 records, accessed \\d{4}-\\d{2}-\\d{2}\\. ${PUBLIC_URL}/mmapp/en/downloads/${first.id}$`,
+        `^Espace pour la vie \\(\\d{4}\\)\\. Mission Monarch: monarch butterfly and milkweed observations\\. Download ${first.id}, 11 occurrences, accessed \\d{4}-\\d{2}-\\d{2}\\. ${PUBLIC_URL}/mmapp/en/downloads/${first.id}$`,
       ),
     );
     expect(eml).toContain(`<citation identifier="urn:uuid:${first.id}">`);
@@ -282,13 +282,15 @@ describe('sampling-event Darwin Core Archive', () => {
     // The page's language: French words, the French page's address; the English page cites as the archive does.
     expect(landing.citation).toMatch(
       new RegExp(
-        `^.+ \\(\\d{4}\\)\\. Mission Monarch : observations de monarques et d'asclépiades\\. Téléchargement ${id}, 11 enregistrements, consulté le \\d{4}-\\d{2}-\\d{2}\\. \\S*/mmapp/fr/downloads/${id}$`,
+        `^.+ \\(\\d{4}\\)\\. Mission Monarch : observations de monarques et d'asclépiades\\. Téléchargement ${id}, 11 occurrences, consulté le \\d{4}-\\d{2}-\\d{2}\\. \\S*/mmapp/fr/downloads/${id}$`,
       ),
     );
     const english = await ctx.app.inject({ method: 'GET', url: `/api/downloads/${id}`, headers: { Language: 'en' } });
     expect(english.json<DownloadLanding>().citation).toBe(files['citation.txt']!.trim());
     const spanish = await ctx.app.inject({ method: 'GET', url: `/api/downloads/${id}`, headers: { Language: 'es' } });
-    expect(spanish.json<DownloadLanding>().citation).toContain(`Descarga ${id}, 11 registros, consultada el `);
+    expect(spanish.json<DownloadLanding>().citation).toContain(
+      `Descarga ${id}, 11 registros de presencia, consultada el `,
+    );
     expect(spanish.json<DownloadLanding>().citation).toContain(`/mmapp/es/downloads/${id}`);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/downloads/${randomUUID()}` })).statusCode).toBe(404);
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/downloads/42' });

@@ -9,6 +9,8 @@ import {
   cellCentre,
   cellUncertaintyMetres,
   PRIVATE_DATA_GENERALIZATIONS,
+  PRIVATE_EXACT_NOT_GENERALIZED,
+  PRIVATE_EXACT_WITHHOLD,
   PRIVATE_INFORMATION_WITHHELD,
   type ApiError,
   type ChecklistDetail,
@@ -244,13 +246,64 @@ describe('a private site in public answers', () => {
       });
     const park = rows.find((r) => r.locality === 'Parc Jarry');
     expect(park).toMatchObject({ dataGeneralizations: '', informationWithheld: '' });
+  });
 
-    const adminCsv = await get(`/api/observations/download?format=csv&reason_text=test&${mine()}`, admin.token);
-    const adminRows = parse<Record<string, string>>(adminCsv.body, { columns: true, bom: true });
+  it("an admin's download is generalised too unless the admin asks for exact positions, which are then marked", async () => {
+    const url = `/api/observations/download?format=csv&reason_text=test&${mine()}`;
+    const plain = await get(url, admin.token);
+    expect(plain.statusCode).toBe(200);
+    expect(leaks(plain.body)).toEqual([]);
+    const exact = await get(`${url}&exact_positions=1`, admin.token);
+    const adminRows = parse<Record<string, string>>(exact.body, { columns: true, bom: true });
     expect(adminRows.find((r) => r.locality === GARDEN.locality)).toMatchObject({
       decimalLatitude: String(GARDEN.latitude),
-      dataGeneralizations: '',
+      dataGeneralizations: PRIVATE_EXACT_NOT_GENERALIZED,
+      informationWithheld: PRIVATE_EXACT_WITHHOLD,
     });
+    expect(adminRows.find((r) => r.locality === 'Parc Jarry')).toMatchObject({
+      dataGeneralizations: '',
+      informationWithheld: '',
+    });
+    const refused = await get(`${url}&exact_positions=1`, owner.token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ApiError>().fields).toHaveProperty('exact_positions');
+  });
+
+  it('public downloads drop the quality-flag parameters that narrow the cell (latitude, distances, twin record)', async () => {
+    const flags = [
+      { code: 'out_of_season', params: { latitude: 45.5, lifestage_id: 2, month: 1 } },
+      { code: 'photo_place_far', params: { km: 12 } },
+      { code: 'near_duplicate', params: { checklist_id: publicChecklist, metres: 33 } },
+    ];
+    await ctx.db.execute(
+      sql`UPDATE observations SET quality_flags = ${JSON.stringify(flags)}::jsonb WHERE checklist_id = ${privateChecklist}`,
+    );
+    const publicText = 'out_of_season(lifestage_id=2, month=1) | photo_place_far | near_duplicate';
+    const csv = await get(`/api/observations/download?format=csv&reason_text=test&${mine()}`);
+    const rows = parse<Record<string, string>>(csv.body, { columns: true, bom: true });
+    const garden = rows.filter((r) => r.decimalLatitude === String(CELL.latitude) && r.flags !== '');
+    expect(garden.length).toBeGreaterThan(0);
+    for (const r of garden) expect(r.flags).toBe(publicText);
+    expect(csv.body).not.toMatch(/latitude=|km=|metres=/);
+
+    const archive = await get(`/api/observations/download?format=dwca&reason_text=test&${mine()}`);
+    const files = await unzip(archive.rawPayload);
+    const occurrences = parse<Record<string, string>>(files['occurrence.txt'] ?? '', {
+      columns: true,
+      delimiter: '\t',
+      quote: false,
+    });
+    const remarks = occurrences.map((o) => o.occurrenceRemarks ?? '').filter((t) => t.includes('quality flags'));
+    expect(remarks.length).toBeGreaterThan(0);
+    for (const text of remarks) expect(text).toContain(`quality flags: ${publicText}`);
+
+    // An admin's exact download keeps them: it carries the exact point anyway.
+    const exact = await get(
+      `/api/observations/download?format=csv&reason_text=test&exact_positions=true&${mine()}`,
+      admin.token,
+    );
+    expect(exact.body).toContain('out_of_season(latitude=45.5, lifestage_id=2, month=1)');
+    expect(exact.body).toContain('photo_place_far(km=12)');
   });
 
   it('public GeoJSON and Darwin Core Archive downloads are generalised too', async () => {

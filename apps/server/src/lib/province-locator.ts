@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import {
   BORDER_TOLERANCE_KM,
+  COAST_TOLERANCE_KM,
   createRegionLocator,
   regionCodeOf,
   type Admin1Topology,
@@ -8,18 +9,19 @@ import {
   type RegionCode,
   type RegionLocator,
 } from '@mm/shared/geo';
-import { ADMIN1_FILE } from '../db/seed/admin1-file';
+import { BORDERS_FILE } from '../db/seed/admin1-file';
 
-export { BORDER_TOLERANCE_KM, regionCodeOf, type PlaceVerdict, type RegionCode };
+export { BORDER_TOLERANCE_KM, COAST_TOLERANCE_KM, regionCodeOf, type PlaceVerdict, type RegionCode };
 
 let locator: RegionLocator | undefined;
 
 /**
- * The lookups of `@mm/shared/geo` over `packages/shared/geo/admin1.json` (README "Province
- * boundaries"), read and indexed on first use: ≈ 170 KB and a few tens of milliseconds once per process.
+ * The lookups of `@mm/shared/geo` over the precise `packages/shared/geo/borders.json` (land
+ * borders to a few tens of metres; docs/adr/0025-borders-to-the-street.md), read and indexed on
+ * first use, once per process (see docs/internals.md "Province boundaries" for the time it takes).
  */
 const load = (): RegionLocator =>
-  (locator ??= createRegionLocator(JSON.parse(readFileSync(ADMIN1_FILE, 'utf8')) as Admin1Topology));
+  (locator ??= createRegionLocator(JSON.parse(readFileSync(BORDERS_FILE, 'utf8')) as Admin1Topology));
 
 /** Whether the boundaries hold a region with this ISO 3166-2 code. */
 export const hasRegion = (code: RegionCode) => load().hasRegion(code);
@@ -30,7 +32,7 @@ export const distanceToRegionKm = (code: RegionCode, lat: number, lng: number) =
   load().distanceToRegionKm(code, lat, lng);
 /** The region nearest to a point lying in none, within `maxKm`, with its distance. */
 export const nearestRegion = (lat: number, lng: number, maxKm: number) => load().nearestRegion(lat, lng, maxKm);
-/** The region containing a point, else the nearest within the tolerance (km). */
+/** The region containing a point, else the nearest within the tolerance or the coast tolerance (km). */
 export const locateRegion = (lat: number, lng: number, toleranceKm = BORDER_TOLERANCE_KM) =>
   load().locateRegion(lat, lng, toleranceKm);
 /** A point against the region it was filed under: inside, elsewhere (with the region) or outside. */

@@ -17,6 +17,16 @@ export const PRIVATE_DATA_GENERALIZATIONS =
 export const PRIVATE_INFORMATION_WITHHELD =
   'Exact coordinates, locality and municipality withheld at the request of the site owner or an administrator';
 
+/**
+ * Darwin Core `dataGeneralizations` of a private site's record in an administrator's exact download:
+ * the coordinates are not generalised, and say so, so that the file is not published as it is.
+ */
+export const PRIVATE_EXACT_NOT_GENERALIZED =
+  "Not generalised: exact coordinates of a private site, in an administrator's download; public copies give the centre of its 0.1-degree grid cell";
+/** Darwin Core `informationWithheld` of a private site's record in an administrator's exact download. */
+export const PRIVATE_EXACT_WITHHOLD =
+  'Exact coordinates, locality and municipality of a private site: withhold them before publishing this file';
+
 /** The centre of the 0.1° cell holding this coordinate (degrees), as SQL computes it: (floor(x · 10) + 0.5) / 10. */
 export function cellCentre(degrees: number): number {
   return (Math.floor(degrees * 10) + 0.5) / 10;

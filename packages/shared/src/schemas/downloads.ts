@@ -64,6 +64,12 @@ export const downloadQuerySchema = exploreFiltersSchema
      * publishes them. `1`/`true` or `0`/`false`.
      */
     include_gbif: queryBoolean.optional(),
+    /**
+     * Administrators only: the exact coordinates, locality and municipality of private sites, marked
+     * in `dataGeneralizations` and `informationWithheld`. Without it every download, an admin's too,
+     * gives private sites at the centre of their 0.1° cell (the file one would publish to GBIF).
+     */
+    exact_positions: queryBoolean.optional(),
     statuses: statusesParam.optional(),
     /** A ticket of `POST /api/observations/download/ticket`: download as its signed-in user (browser links cannot send `Authorization`). */
     ticket: z.string().max(300, V.invalid).optional(),

@@ -1,12 +1,23 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+/** A file of `packages/shared/geo/`, or its copy beside the compiled chunks (apps/server/build.mjs). */
+const geoFile = (name: string) => {
+  const besideCompiled = fileURLToPath(new URL(`./${name}`, import.meta.url));
+  return existsSync(besideCompiled)
+    ? besideCompiled
+    : fileURLToPath(new URL(`../../../../../packages/shared/geo/${name}`, import.meta.url));
+};
+
 /**
- * Path of the province and state boundaries (`npm run geo:admin1`): `packages/shared/geo/admin1.json`
- * in the sources (the web app ships the same file for suggestions without a network), copied beside
- * the compiled chunks by the production build (apps/server/build.mjs).
+ * Path of the device's province and state boundaries (`npm run geo:admin1`):
+ * `packages/shared/geo/admin1.json`, ≈ 420 KB, shipped by the web app for suggestions without a
+ * network; the server seeds nothing from it but keeps it for tests comparing the two files.
  */
-const besideCompiled = fileURLToPath(new URL('./admin1.json', import.meta.url));
-export const ADMIN1_FILE = existsSync(besideCompiled)
-  ? besideCompiled
-  : fileURLToPath(new URL('../../../../../packages/shared/geo/admin1.json', import.meta.url));
+export const ADMIN1_FILE = geoFile('admin1.json');
+
+/**
+ * Path of the server's precise boundaries (`npm run geo:borders`): `packages/shared/geo/borders.json`,
+ * land borders to a few tens of metres (packages/shared/geo/README.md; docs/adr/0024).
+ */
+export const BORDERS_FILE = geoFile('borders.json');

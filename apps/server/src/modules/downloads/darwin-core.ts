@@ -8,11 +8,14 @@ import {
   MONARCH_SCIENTIFIC_NAME,
   PRIVATE_DATA_GENERALIZATIONS,
   PRIVATE_INFORMATION_WITHHELD,
+  PRIVATE_EXACT_NOT_GENERALIZED,
+  PRIVATE_EXACT_WITHHOLD,
   taxonFacts,
   type LicenseCode,
   type Locale,
   type QualityFlag,
 } from '@mm/shared';
+import { publicFlags } from './flag-privacy';
 
 /**
  * What every export needs to know about where it is published (issue 18): the site's public
@@ -105,6 +108,9 @@ export interface ProvenanceSource {
   source_url: string | null;
   from_gbif: boolean;
 }
+
+/** Darwin Core `sampleSizeUnit` of a Mission, the same in the CSV, the GeoJSON and the archive's Event core. */
+export const SAMPLE_SIZE_UNIT = 'milkweed stems inspected';
 
 /** Darwin Core lifeStage for life-stage ids 1–4 (spec §3: adult, eggs, caterpillar, chrysalis). */
 export const LIFE_STAGES: Record<number, string> = { 1: 'adult', 2: 'egg', 3: 'larva', 4: 'pupa' };
@@ -293,19 +299,26 @@ export function milkweedRemarks(r: ObservationSourceRow): string | null {
 }
 
 /**
- * Darwin Core `dataGeneralizations` and `informationWithheld` of a record at a private site whose
- * position the query generalised (locality withheld); empty otherwise, also in an admin's download,
- * which carries the exact position (issue 19).
+ * Whether a row's position is a private site's generalised one: the query gives a private site the
+ * centre of its 0.1° cell and withholds its locality, except in an admin's exact download.
+ */
+export const isGeneralised = (r: { is_private: boolean; locality: string | null }): boolean =>
+  r.is_private && r.locality === null;
+
+/**
+ * Darwin Core `dataGeneralizations` and `informationWithheld` of a record at a private site: in a
+ * public download, what was generalised (the 0.1° cell) and withheld (exact point, locality,
+ * municipality); in an admin's exact download, that the exact point of a private site is there and
+ * must not be published (docs/adr/0024 has the borders; spec "private sites"). Empty for other sites.
  */
 export function privacyTerms(r: { is_private: boolean; locality: string | null }): {
   dataGeneralizations: string | null;
   informationWithheld: string | null;
 } {
-  const generalised = r.is_private && r.locality === null;
-  return {
-    dataGeneralizations: generalised ? PRIVATE_DATA_GENERALIZATIONS : null,
-    informationWithheld: generalised ? PRIVATE_INFORMATION_WITHHELD : null,
-  };
+  if (!r.is_private) return { dataGeneralizations: null, informationWithheld: null };
+  return isGeneralised(r)
+    ? { dataGeneralizations: PRIVATE_DATA_GENERALIZATIONS, informationWithheld: PRIVATE_INFORMATION_WITHHELD }
+    : { dataGeneralizations: PRIVATE_EXACT_NOT_GENERALIZED, informationWithheld: PRIVATE_EXACT_WITHHOLD };
 }
 
 /**
@@ -394,11 +407,11 @@ export function toOccurrence(r: ObservationSourceRow, ctx: PublishingContext, me
     identificationVerificationStatus: r.status,
     samplingProtocol: samplingProtocol(ctx, r.is_flash, r.source_dataset),
     sampleSizeValue: r.is_flash ? null : r.stems_inspected,
-    sampleSizeUnit: r.is_flash || r.stems_inspected === null ? null : 'milkweed stems',
+    sampleSizeUnit: r.is_flash || r.stems_inspected === null ? null : SAMPLE_SIZE_UNIT,
     license: licenseUrl(r.license),
     rightsHolder: r.username,
     ...provenanceTerms(r, ctx),
     associatedMedia: r.photos && r.photos.length > 0 ? r.photos.map((key) => `${mediaBase}${key}`).join(' | ') : null,
-    flags: flagsText(r.quality_flags),
+    flags: flagsText(publicFlags(r.quality_flags, isGeneralised(r))),
   };
 }

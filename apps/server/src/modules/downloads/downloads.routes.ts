@@ -56,6 +56,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
         'multimedia.txt (photos), meta.xml, eml.xml (EML 2.2), citation.txt and rights.txt; ids are urn:uuid: of the stored records, each record carries its licence. ' +
         'Streamed from a database cursor as an attachment named mission-monarch-observations-{yyyy-MM-dd}.{csv|geojson|zip}; every download is logged with its reason, filters and row count. ' +
         'include_gbif (optional, dwca only, default false): also include records imported from GBIF or a GBIF publisher such as iNaturalist, marked with their source dataset, institution and a note; left out by default since GBIF already publishes them. ' +
+        "exact_positions (optional, admins only, default false): private sites at their exact point with their locality, marked in dataGeneralizations and informationWithheld; without it every download, an admin's too, gives a private site the centre of its 0.1° cell and drops the positional parameters of its quality flags (400 on fields.exact_positions for anyone else). " +
         'ticket (optional): from POST /api/observations/download/ticket, to download as that signed-in user from a browser link. ' +
         '400 "Reason is required." (fields.reason) without a reason; 400 on fields.statuses for a malformed list or a status the requester may not see; 401 for a ticket that is invalid, expired, already used, for another download, or whose session ended; 503 while too many downloads are streaming.',
       querystring: downloadQuerySchema,

@@ -119,6 +119,17 @@ interface Scope {
 }
 
 /**
+ * The positions a download carries: a private site's exact point only when an admin asks for it
+ * (`exact_positions`), so that no file meant for GBIF or the public holds one by default.
+ * @throws 400 on `exact_positions` when someone other than an admin asks for exact positions
+ */
+export function downloadPositions(user: SessionUser | null, exact: boolean): Positions {
+  if (!exact) return 'generalised';
+  if (positionsFor(user) !== 'exact') throw fieldError('exact_positions', V.invalid);
+  return 'exact';
+}
+
+/**
  * Explore downloads with a stated reason (spec §1, §5): the rows Explore shows for the same
  * filters, as CSV, GeoJSON or a sampling-event Darwin Core Archive (issue 18), logged in `downloads`.
  */
@@ -285,9 +296,12 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
         ticket: _ticket,
         sort,
         include_gbif,
+        exact_positions,
         statuses: chosen,
         ...filters
       } = query;
+      // Asked for exact positions without being an admin: refused before anything is logged.
+      downloadPositions(user, exact_positions ?? false);
       if (reason_id !== undefined && !(await downloadsRepository.reasonExists(db, reason_id)))
         throw fieldError('reason', V.unknownReference);
       const statuses = chosenStatuses(user, chosen);
@@ -303,7 +317,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
         });
         const day = new Date().toISOString().slice(0, 10);
         const ctx = context(locale);
-        const positions = positionsFor(user);
+        const positions = downloadPositions(user, exact_positions ?? false);
         const client = await db.$client.connect();
         let output: Readable;
         let contentType: string;

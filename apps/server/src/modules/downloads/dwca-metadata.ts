@@ -73,8 +73,14 @@ export interface ArchiveSummary {
   lastDate: string | null;
   /** Scientific names with their rank and common name, as exported. */
   taxa: Map<string, { rank: string; common: string | null }>;
-  /** Records per licence (events, occurrences and photos). */
+  /** Records per licence (events, occurrences and photos together). */
   licenses: Map<LicenseCode, number>;
+  /** The same licences counted per kind of record, so that published counts say what they count. */
+  licensesByKind: Map<LicenseCode, { events: number; occurrences: number; media: number }>;
+  /** Occurrences per identificationVerificationStatus (Pending, Vetted, Valid …), as exported. */
+  statuses: Map<string, number>;
+  /** Occurrences imported from another dataset: their licence was set at import, not by a recorder here. */
+  importedLicensed: number;
   /** Occurrences imported from another dataset, per source dataset name (issue 18). */
   sources: Map<string, { records: number; viaGbif: boolean }>;
 }
@@ -88,6 +94,9 @@ export const emptySummary = (): ArchiveSummary => ({
   lastDate: null,
   taxa: new Map(),
   licenses: new Map(),
+  licensesByKind: new Map(),
+  statuses: new Map(),
+  importedLicensed: 0,
   sources: new Map(),
 });
 
@@ -97,7 +106,7 @@ export interface DownloadCitation {
   id: string;
   /** yyyy-MM-dd, the day the download was made (its access date). */
   accessed: string;
-  /** Records (occurrences) in the download. */
+  /** Occurrences in the download (the citation says "occurrences"). */
   records: number;
   /** Landing page URL, absolute under PUBLIC_URL, else a relative path. */
   url: string;
@@ -133,14 +142,35 @@ export function citationText(c: DownloadCitation, lng: Locale = 'en'): string {
   });
 }
 
-/** `rights.txt`: the licences of the records the archive holds, with how many records use each. */
+/** Events, occurrences and photos under one licence, each counted by name: "3 events, 10 occurrences, 2 photos". */
+export function kindsText(k: { events: number; occurrences: number; media: number }): string {
+  return [
+    countOf(k.events, 'event', 'events'),
+    countOf(k.occurrences, 'occurrence', 'occurrences'),
+    countOf(k.media, 'photo', 'photos'),
+  ].join(', ');
+}
+
+/**
+ * Who chose the licences, from what the archive holds: the volunteer for records made here, the
+ * import (the source's licence or the importer's default) for imported ones.
+ */
+function licenceOrigin(s: ArchiveSummary): string {
+  if (s.importedLicensed === 0) return 'chosen by the volunteer who recorded it.';
+  if (s.importedLicensed === s.occurrences)
+    return `set when it was imported (the source's licence, or the importer's default where the source gave none): all ${countOf(s.importedLicensed, 'occurrence is', 'occurrences are')} imported.`;
+  return `chosen by the volunteer who recorded it on Mission Monarch, or, for the ${countOf(s.importedLicensed, 'imported occurrence', 'imported occurrences')}, set when it was imported (the source's licence, or the importer's default where the source gave none).`;
+}
+
+/** `rights.txt`: the licences of the records the archive holds, with how many events, occurrences and photos use each. */
 export function rightsText(summary: ArchiveSummary, citation: string): string {
-  const lines = [...summary.licenses.entries()]
+  const lines = [...summary.licensesByKind.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([code, n]) => `- ${LICENSES[code].name}: ${countOf(n, 'record', 'records')}, ${LICENSES[code].url}`);
+    .map(([code, k]) => `- ${LICENSES[code].name}: ${kindsText(k)}, ${LICENSES[code].url}`);
   return [
     'Each record (event, occurrence, photo) of this archive carries its own licence in its "license" column,',
-    'chosen by the volunteer who recorded it. The archive holds records under these licences:',
+    licenceOrigin(summary),
+    'The archive holds records under these licences:',
     ...(lines.length > 0 ? lines : ['- (no records)']),
     '',
     'Use the records under the terms of their licence, and cite the download:',
@@ -159,18 +189,31 @@ function describeFilters(filters: ExploreFilters): string {
 
 /**
  * Who recorded the records, without claiming imported ones for the volunteers: those made through
- * the website were submitted by volunteers and vetted by the team; imported ones by their sources.
+ * the website were submitted by volunteers (their review is in the statuses); imported ones by their sources.
  */
 function origin(s: ArchiveSummary): string {
   const imported = [...s.sources.values()].reduce((n, v) => n + v.records, 0);
   const own = s.occurrences - imported;
   if (imported === 0)
-    return 'Records were submitted by volunteers through the Mission Monarch website and vetted by its team.';
+    return `Records were submitted by volunteers through the Mission Monarch website. ${statusesText(s)}`;
   const ownText =
     own > 0
-      ? `${countOf(own, 'occurrence was', 'occurrences were')} submitted by volunteers through the Mission Monarch website and vetted by its team; `
+      ? `${countOf(own, 'occurrence was', 'occurrences were')} submitted by volunteers through the Mission Monarch website; `
       : '';
-  return `${ownText}${countOf(imported, 'occurrence was', 'occurrences were')} not recorded through Mission Monarch: they were imported from the datasets named below, and their recordedBy, datasetName, institutionCode and references name their source.`;
+  return `${ownText}${countOf(imported, 'occurrence was', 'occurrences were')} not recorded through Mission Monarch: they were imported from the datasets named below, and their recordedBy, datasetName, institutionCode and references name their source. ${statusesText(s)}`;
+}
+
+/**
+ * How far the records were reviewed, from their statuses: "Occurrences per status: Pending 12, Valid 3
+ * (Pending: not yet reviewed by the team)." Nothing is said to be vetted that is not.
+ */
+export function statusesText(s: ArchiveSummary): string {
+  if (s.statuses.size === 0) return 'The archive holds no occurrences.';
+  const parts = [...s.statuses.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([status, n]) => `${status} ${englishNumber.format(n)}`);
+  const pending = s.statuses.has('Pending') ? ' (Pending: not yet reviewed by the team)' : '';
+  return `Occurrences per status: ${parts.join(', ')}${pending}.`;
 }
 
 /** The sources of the download (issue 18 "the EML states the sources"), and what was left out. */
@@ -299,7 +342,7 @@ export function emlXml(args: {
               `<para>The most restrictive licence of its records. Each record states its own licence (license column): ${licenses
                 .map(
                   (code) =>
-                    `${escapeXml(LICENSES[code].name)}, ${countOf(s.licenses.get(code) ?? 0, 'record', 'records')}`,
+                    `${escapeXml(LICENSES[code].name)}: ${kindsText(s.licensesByKind.get(code) ?? { events: 0, occurrences: 0, media: 0 })}`,
                 )
                 .join('; ')}.</para>`,
             ]

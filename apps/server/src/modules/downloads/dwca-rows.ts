@@ -9,6 +9,8 @@ import {
   LIFE_STAGES,
   licenseUrl,
   milkweedRemarks,
+  isGeneralised,
+  SAMPLE_SIZE_UNIT,
   privacyTerms,
   provenanceTerms,
   quantityTerms,
@@ -20,6 +22,7 @@ import {
   type ProvenanceSource,
   type PublishingContext,
 } from './darwin-core';
+import { publicFlags } from './flag-privacy';
 
 const DWC = 'http://rs.tdwg.org/dwc/terms/';
 const DC = 'http://purl.org/dc/terms/';
@@ -129,7 +132,7 @@ export function toEventRow(r: EventSourceRow, ctx: PublishingContext): ArchiveRo
     ...datedTerms(r.checklist_date, r.date_precision, r.start_time, r.end_time),
     samplingProtocol: samplingProtocol(ctx, r.is_flash, r.source_dataset),
     sampleSizeValue: r.is_flash ? null : r.stems_inspected,
-    sampleSizeUnit: r.is_flash || r.stems_inspected === null ? null : 'milkweed stems inspected',
+    sampleSizeUnit: r.is_flash || r.stems_inspected === null ? null : SAMPLE_SIZE_UNIT,
     samplingEffort: samplingEffort(r),
     habitat: r.habitat ? `milkweed patch (${r.habitat})` : null,
     eventRemarks: joinRemarks(r.comment, gbifNote(r)),
@@ -173,7 +176,7 @@ export function toOccurrenceRow(r: OccurrenceSourceRow, ctx: PublishingContext):
     ...quantityTerms(row),
     occurrenceRemarks: withFlags(
       joinRemarks(monarch ? null : milkweedRemarks(r), r.is_flash && !absent ? r.comment : null, gbifNote(r)),
-      r.quality_flags,
+      publicFlags(r.quality_flags, isGeneralised(r)),
     ),
     associatedTaxa: monarch && r.milkweed_latin_name ? `"on":"${r.milkweed_latin_name}"` : null,
     identificationVerificationStatus: r.status,

@@ -8,15 +8,18 @@ import type { ArchiveRow, EventSourceRow, MediaSourceRow } from './dwca-rows';
  */
 export function summarize() {
   const result: ArchiveSummary = emptySummary();
-  const countLicense = (stored: string) => {
+  const countLicense = (stored: string, kind: 'events' | 'occurrences' | 'media') => {
     const code = licenseOf(stored);
     result.licenses.set(code, (result.licenses.get(code) ?? 0) + 1);
+    const byKind = result.licensesByKind.get(code) ?? { events: 0, occurrences: 0, media: 0 };
+    byKind[kind]++;
+    result.licensesByKind.set(code, byKind);
   };
   return {
     result,
     event: (r: EventSourceRow): void => {
       result.events++;
-      countLicense(r.license);
+      countLicense(r.license, 'events');
       const b = result.bbox;
       result.bbox = b
         ? {
@@ -32,8 +35,11 @@ export function summarize() {
     /** Counts an Occurrence extension row (and its source, for an imported one) and answers it unchanged. */
     occurrence: (row: ArchiveRow, license: string, source?: ProvenanceSource): ArchiveRow => {
       result.occurrences++;
-      countLicense(license);
+      countLicense(license, 'occurrences');
+      const status = row.identificationVerificationStatus;
+      if (typeof status === 'string') result.statuses.set(status, (result.statuses.get(status) ?? 0) + 1);
       if (source?.source_dataset) {
+        result.importedLicensed++;
         const key = source.source_dataset;
         const seen = result.sources.get(key);
         result.sources.set(key, { records: (seen?.records ?? 0) + 1, viaGbif: source.from_gbif });
@@ -48,7 +54,7 @@ export function summarize() {
     },
     media: (r: MediaSourceRow): void => {
       result.media++;
-      countLicense(r.license);
+      countLicense(r.license, 'media');
     },
   };
 }
