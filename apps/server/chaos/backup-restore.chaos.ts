@@ -10,7 +10,6 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runningEmbeddedUrl } from '../src/db/embedded';
 import {
-  alive,
   fixture,
   flash,
   json,
@@ -20,21 +19,19 @@ import {
   request,
   requestPatiently,
   run,
+  type ServerProcess,
   signUp,
   startServer,
+  stopServer,
   tempDataDir,
   waitFor,
-  type ServerProcess,
 } from './harness';
 
 const PORT = Number(process.env.CHAOS_PORT ?? 3231) + 3;
 
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  if (server && alive(server.pid)) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
+  await stopServer(server);
   await removeTempDataDirs();
 });
 

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runningEmbeddedUrl } from '../src/db/embedded';
 import {
-  alive,
+  type Answer,
   cmdline,
   flash,
   json,
@@ -17,12 +17,12 @@ import {
   quebec,
   removeTempDataDirs,
   request,
+  type ServerProcess,
   signUp,
   startServer,
+  stopServer,
   tempDataDir,
   waitFor,
-  type Answer,
-  type ServerProcess,
 } from './harness';
 
 const PORT = Number(process.env.CHAOS_PORT ?? 3231) + 2;
@@ -31,10 +31,7 @@ const WRITERS = 8;
 
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  if (server && alive(server.pid)) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
+  await stopServer(server);
   await removeTempDataDirs();
 });
 

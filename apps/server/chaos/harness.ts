@@ -82,6 +82,14 @@ export async function startServer(
   return server;
 }
 
+/** Stops a server this file started (SIGTERM, then waits for it), if it still runs. */
+export async function stopServer(server: ServerProcess | undefined): Promise<void> {
+  if (server && alive(server.pid)) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+}
+
 /** Waits until `predicate` holds, polling every `everyMs`; throws after `timeoutMs`. */
 export async function waitFor(
   what: string,

@@ -10,16 +10,16 @@ import { mkdirSync, openSync, rmSync, writeSync, closeSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  alive,
   fixture,
   multipartBody,
   removeTempDataDirs,
   request,
+  type ServerProcess,
   signUp,
   startServer,
+  stopServer,
   tempDataDir,
   waitFor,
-  type ServerProcess,
 } from './harness';
 
 const PORT = Number(process.env.CHAOS_PORT ?? 3231) + 5;
@@ -57,10 +57,7 @@ function fill(file: string): number {
 }
 
 afterAll(async () => {
-  if (server && alive(server.pid)) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
+  await stopServer(server);
   if (mounted) execFileSync('umount', ['-l', mounted]);
   await removeTempDataDirs();
 });

@@ -24,11 +24,12 @@ import {
   removeTempDataDirs,
   request,
   requestPatiently,
+  type ServerProcess,
   signUp,
   startServer,
+  stopServer,
   tempDataDir,
   waitFor,
-  type ServerProcess,
 } from './harness';
 
 const PORT = Number(process.env.CHAOS_PORT ?? 3231);
@@ -38,10 +39,7 @@ const photo = fixture('agama_lizard_kenya_kodak_gps_south.jpg');
 
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  if (server && alive(server.pid)) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
+  await stopServer(server);
   await removeTempDataDirs();
 });
 

@@ -6,14 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  alive,
   json,
   removeTempDataDirs,
   request,
+  type ServerProcess,
   signUp,
   startServer,
+  stopServer,
   tempDataDir,
-  type ServerProcess,
 } from './harness';
 
 const PORT = Number(process.env.CHAOS_PORT ?? 3231) + 6;
@@ -23,10 +23,7 @@ const NOISE_MS = 5;
 
 let server: ServerProcess | undefined;
 afterAll(async () => {
-  if (server && alive(server.pid)) {
-    server.child.kill('SIGTERM');
-    await server.exited;
-  }
+  await stopServer(server);
   await removeTempDataDirs();
 });
 
