@@ -568,7 +568,7 @@ describe('my sites, province of a point, orphan clean-up', () => {
       ['en', 'Province: this point lies in Québec. Choose Québec or move the point.'],
       [
         'es',
-        'Estado o provincia: este punto está en la provincia o el estado «Québec». Elija «Québec» o mueva el punto.',
+        'Este punto está en la provincia o el estado «Québec»: elija «Québec» para el estado o provincia o mueva el punto.',
       ],
     ])(
       'refuses central Hull, 400 m from the Ottawa River, filed as Ontario, in %s; accepts it as Québec',

@@ -89,7 +89,7 @@ describe('POST /api/utilities/pageview', () => {
   it('translates the field message in the request language', async () => {
     const res = await view(ctx.app, '/elsewhere', { Language: 'fr' });
     expect(res.statusCode).toBe(400);
-    expect(res.json<ApiError>().fields?.path).toMatch(/^Adresse de la page/);
+    expect(res.json<ApiError>().fields?.path).toMatch(/^L'adresse de la page/);
   });
 
   it('accepts exactly 512 characters and writes nothing for a refused path', async () => {

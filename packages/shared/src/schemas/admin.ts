@@ -343,8 +343,11 @@ export const adminAuditSchema = z.object({
   created: z.string(),
   user_id: z.number().int().nullable(),
   username: z.string().nullable(),
-  /** 'cli' for a change made by an operator's command (`npm run users:role`), which has no author; else null. */
-  via: z.enum(['cli']).nullable(),
+  /**
+   * 'cli' for a change made by an operator's command (`npm run users:role`), which has no author; else null.
+   * A string, not an enum: OpenAPI 3.0 cannot say "this one value or null" (an enum with `nullable` refuses null).
+   */
+  via: z.string().nullable().describe("'cli' for a change made from the command line; null for the panel"),
   resource: z.string(),
   record_id: z.number().int(),
   action: z.string(),
