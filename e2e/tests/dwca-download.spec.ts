@@ -219,7 +219,7 @@ test('a Mission with a zero count, a milkweed and a photo is downloaded as a cit
   // In French, and a 404 page for an id no download has.
   await page.goto(`/mmapp/fr/downloads/${downloadId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Téléchargement de données' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Contenu' })).toContainText('5 données');
+  await expect(page.getByRole('region', { name: 'Contenu' })).toContainText('5 occurrences');
   await page.goto(`/mmapp/en/downloads/${randomUUID()}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Resource not found' })).toBeVisible();
 });

@@ -122,10 +122,16 @@ async function fillTheRest(page: Page, locality: string) {
   await page.getByRole('textbox', { name: 'City' }).fill('Berkeley');
 }
 
-/** The upright pixel size of a JPEG and whether it carries any metadata. */
+/** The pixel size of a JPEG, whether it carries EXIF, and the orientation it asks viewers to apply (1: none). */
 async function describeJpeg(bytes: Buffer) {
   const meta = await sharp(bytes).metadata();
-  return { format: meta.format, width: meta.width, height: meta.height, exif: meta.exif !== undefined };
+  return {
+    format: meta.format,
+    width: meta.width,
+    height: meta.height,
+    exif: meta.exif !== undefined,
+    orientation: meta.orientation ?? 1,
+  };
 }
 
 async function myFlashLocalities(request: APIRequestContext) {
@@ -161,8 +167,15 @@ test('a 12 MP photo leaves the phone as an upright 2048 px JPEG under 1 MB; its 
   expect((await sent.uploads[0]!.sizes()).requestBodySize).toBeLessThan(1_000_000);
   const [file] = await uploadedFiles(page);
   expect(file!.type).toBe('image/jpeg');
-  // Turned upright on the phone (the original is 4032 × 3024 with orientation 6) and without EXIF.
-  expect(await describeJpeg(file!.bytes)).toEqual({ format: 'jpeg', width: 1536, height: 2048, exif: false });
+  // Turned upright on the phone (the original is 4032 × 3024 with orientation 6); its EXIF (date, place:
+  // the server's quality flags read them) kept with the orientation set to 1, so nothing turns it again.
+  expect(await describeJpeg(file!.bytes)).toEqual({
+    format: 'jpeg',
+    width: 1536,
+    height: 2048,
+    exif: true,
+    orientation: 1,
+  });
 
   await fillTheRest(page, 'Strawberry Canyon');
   await page.getByRole('button', { name: 'Submit observation' }).click();
@@ -231,7 +244,13 @@ test('offline, the outbox keeps the small copy, lists its size and sends it exac
   expect((await sent.uploads[0]!.sizes()).requestBodySize).toBeLessThan(1_000_000);
   const [file] = await uploadedFiles(page);
   expect(file!.bytes.length).toBe(kept[0]!.bytes);
-  expect(await describeJpeg(file!.bytes)).toEqual({ format: 'jpeg', width: 1536, height: 2048, exif: false });
+  expect(await describeJpeg(file!.bytes)).toEqual({
+    format: 'jpeg',
+    width: 1536,
+    height: 2048,
+    exif: true,
+    orientation: 1,
+  });
 });
 
 test('an iPhone HEIC goes as it is, fills where and when, and shows its name beside an icon, clear of the delete button @small-screen', async ({

@@ -34,7 +34,7 @@ test('the Flash field form speaks English and Spanish, and an unknown sheet is n
     await expect(page.getByText(label, { exact: true })).toBeVisible();
   await expect(page.getByText('Common milkweed (Asclepias syriaca)')).toBeVisible();
   await page.goto('/mmapp/es/print/flash-form');
-  await expect(page.getByRole('heading', { level: 1, name: 'Formulario de campo Flash Data' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Formulario de campo Datos Flash' })).toBeVisible();
   await page.goto('/mmapp/en/print/nothing');
   await expect(page.getByRole('heading', { level: 1, name: 'Resource not found' })).toBeVisible();
 });
