@@ -164,7 +164,7 @@ describe('provenance of imported records (issue 18)', { timeout: IMPORT_TIMEOUT_
     // 32 rows repeat another row's whole content (date, count, observer, point, comment, photo link)
     // under a new Journey North id; 80 more share date, count, observer and point but say something
     // else: distinct reports (issue 29). 4 reports at "32.0, -117.0" (whole degrees typed, read to one
-    // decimal: ±0.05°) lie in the Pacific, 14 km off Baja California: reported, not stored.
+    // decimal: ±0.05°) lie in the Pacific off Baja California: reported, not stored.
     expect(first).toEqual({ written: 8700, existing: 0, duplicates: 32, rejectedRows: 4, partialDates: 0 });
     const again = await importFile('journeynorth_monarch_egg_2007-2020.csv', 'prov-jn-b');
     expect(again).toEqual({ written: 0, existing: 8700, duplicates: 32, rejectedRows: 4, partialDates: 0 });

@@ -62,7 +62,11 @@ describe('sighting import into the database', () => {
     // no id, so identical content is one report, stored once. Different towns at the same rounded
     // point on the same day with the same count (Marblehead and Swampscott MA) are two (issue 29).
     const first = await run();
-    expect({ ...first, written: first.written + unplaced.length }).toEqual({ written: 3194, skipped: 262, rejected: 0 });
+    expect({ ...first, written: first.written + unplaced.length }).toEqual({
+      written: 3194,
+      skipped: 262,
+      rejected: 0,
+    });
     const messages = unplaced.map((u) => [u.row, u.field, u.message]);
     expect(messages).toEqual(
       expect.arrayContaining([

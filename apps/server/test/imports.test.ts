@@ -138,7 +138,9 @@ describe('sighting CSVs of fixtures/observations (real Journey North, iNaturalis
     // Whole degrees ("42", "-111") in a file of one-decimal coordinates are known to one decimal (≈ 14 km), not 0 (≈ 139 km).
     const whole = records.filter((r) => Number.isInteger(r.decimalLatitude) || Number.isInteger(r.decimalLongitude));
     expect(whole).toHaveLength(745);
-    expect(whole.every((r) => r.coordinateDecimals === 1 && (r.coordinateUncertaintyInMeters ?? 0) < 16_000)).toBe(true);
+    expect(whole.every((r) => r.coordinateDecimals === 1 && (r.coordinateUncertaintyInMeters ?? 0) < 16_000)).toBe(
+      true,
+    );
     const dates = records.map((r) => r.eventDate).sort();
     expect([dates[0], dates.at(-1)]).toEqual(['2021-01-06', '2021-07-31']);
     expect(records.filter((r) => r.locality === null)).toHaveLength(4);

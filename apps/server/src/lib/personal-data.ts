@@ -49,7 +49,7 @@ const REGIONS: readonly CountryCode[] = ['US', 'MX'];
  * cellulaire, teléfono, celular, llamar, número…), so ranges such as "300-1500 monarchs" stay.
  */
 const LOCAL_NUMBER =
-  /\b(?:phone|ph|tel|t[ée]l[ée]phone|telefono|tel[ée]fono|cell|cellular|cellulaire|celular|cel|mobile|m[óo]vil|call|text|fax|n[uú]mero|num[ée]ro|contact|llam\p{L}*|appel\p{L}*)\b\.?\s*(?:(?:#|no\.?|nr\.?|at|au|al|:)\s*)*(\(?\d{3}\)?[\s.-]?\d{4})\b/giu;
+  /(?<![\p{L}\p{N}])(?:phone|ph|tel|t[ée]l|t[ée]l[ée]phone|tel[ée]fono|cell|cellular|cellulaire|celular|cel|mobile|m[óo]vil|call|text|fax|n[uú]mero|num[ée]ro|contact|ll[aá]m\p{L}*|appel\p{L}*)(?![\p{L}\p{N}])\.?\s*(?:(?:#|no\.?|nr\.?|at|au|al|:)\s*)*(\(?\d{3}\)?[\s.-]?\d{4})\b/giu;
 
 /** Mexico's former mobile prefixes (before 2019): "+52 1 55 …", "044 55 …", "045 …", stripped before matching. */
 const MEXICAN_MOBILE_PREFIX = /(\+\s?52[\s.-]*)(1)(?=[\s.-]*\(?\d{2,3}\)?[\s.-]*\d{3,4}[\s.-]*\d{4})/g;
@@ -86,7 +86,9 @@ function phoneSpans(text: string): [number, number][] {
   for (const region of REGIONS) {
     for (const found of findNumbers(blanked, { defaultCountry: region, v2: true })) {
       let start = found.startsAt;
-      const end = found.endsAt;
+      // A comma is a dialling pause to libphonenumber: ", 12 stems" after a number is a count, not an extension.
+      const pause = /\s*,\s*\d{1,7}$/.exec(blanked.slice(start, found.endsAt));
+      const end = found.endsAt - (pause?.[0].length ?? 0);
       if (!standsAlone(text, start, end)) continue;
       for (const [pStart, pEnd] of prefixes)
         if (pStart < start && /^[\s.-]*$/.test(blanked.slice(pEnd, start))) start = pStart;
