@@ -256,7 +256,7 @@ describe('npm run import -- --user NAME', () => {
       ['--import', 'tsx', 'apps/server/src/cli/import-csv.ts', file, '--user', volunteer.username],
       { cwd: root, env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: dir } },
     ).catch((err: { code: number; stderr: string }) => err);
-    expect('code' in failure ? failure.code : 0).toBe(2);
+    expect(failure).toMatchObject({ code: 2 });
     expect('stderr' in failure ? failure.stderr : '').toContain(
       `--user ${volunteer.username}: "${volunteer.username}" is a volunteer's or an administrator's account`,
     );

@@ -15,7 +15,8 @@ import { ensureUser, log, openForCli } from './common';
 
 const MAX_LISTED_ISSUES = 50;
 
-async function main(): Promise<void> {
+/** @returns the exit code: 0 done, 1 the import failed, 2 bad arguments or a refused `--user` */
+async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { user: { type: 'string', default: 'mm-import' }, lifestage: { type: 'string' } },
@@ -32,8 +33,7 @@ async function main(): Promise<void> {
     const account = await importAccount(database.db, values.user);
     if ('refused' in account) {
       console.error(`[monarch] --user ${values.user}: ${account.refused}`);
-      process.exitCode = 2;
-      return;
+      return 2;
     }
     const userId =
       'userId' in account
@@ -59,12 +59,15 @@ async function main(): Promise<void> {
         `${totals.duplicates} repeats within the batch or of the same content at the same place), ` +
         `${totals.rejectedRows} rows rejected, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    return 0;
   } catch (err) {
     console.error(`[monarch] import failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
+    return 1;
   } finally {
     await database.close();
   }
 }
 
-void main();
+// Exits explicitly: the embedded PostgreSQL's exit hook (async-exit-hook) ends the process with 0 on
+// `beforeExit`, which would drop a `process.exitCode` set here.
+void main().then((code) => process.exit(code));

@@ -89,7 +89,8 @@ function phoneSpans(text: string): [number, number][] {
       // A comma is a dialling pause to libphonenumber: ", 12 stems" after a number is a count, not an extension.
       const pause = /\s*,\s*\d{1,7}$/.exec(blanked.slice(start, found.endsAt));
       const end = found.endsAt - (pause?.[0].length ?? 0);
-      if (!standsAlone(text, start, end)) continue;
+      // A decimal number ("31.54776037", "-112.269164192") is a coordinate or a measure, never a phone number.
+      if (!standsAlone(text, start, end) || /^[+-]?\d+\.\d+$/.test(text.slice(start, end).trim())) continue;
       for (const [pStart, pEnd] of prefixes)
         if (pStart < start && /^[\s.-]*$/.test(blanked.slice(pEnd, start))) start = pStart;
       spans.push([start, end]);
