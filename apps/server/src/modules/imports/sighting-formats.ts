@@ -146,10 +146,19 @@ function readPoint(
     reader.fail(latColumn, 'and longitude are both 0, a placeholder rather than a place in the Americas');
     return undefined;
   }
-  const coordinateDecimals = Math.min(
-    knownDecimals(decimalsOf(latText ?? ''), precision?.latitude),
-    knownDecimals(decimalsOf(lngText ?? ''), precision?.longitude),
-  );
+  const written = { latitude: decimalsOf(latText ?? ''), longitude: decimalsOf(lngText ?? '') };
+  // A point short of three or more decimals over its two coordinates ("33, -118" among three-decimal
+  // values) was typed coarse: rounding does that to a few points in a thousand at most.
+  const missing =
+    Math.max(0, (precision?.latitude.decimals ?? 0) - written.latitude) +
+    Math.max(0, (precision?.longitude.decimals ?? 0) - written.longitude);
+  const coordinateDecimals =
+    missing >= 3
+      ? Math.min(written.latitude, written.longitude)
+      : Math.min(
+          knownDecimals(written.latitude, precision?.latitude),
+          knownDecimals(written.longitude, precision?.longitude),
+        );
   // The source's own uncertainty wins; else the precision the file wrote the point with.
   const stated = reader.text('coordinateuncertaintyinmeters');
   const statedMetres = stated !== null && /^\d+(\.\d+)?$/.test(stated) ? Math.round(Number(stated)) : null;
