@@ -9,8 +9,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_ROLE_ID, Role } from '@mm/shared';
 import { ensureUser } from '../src/cli/common';
 import { redactPersonalData } from '../src/lib/personal-data';
-import { importAccount, importSightings, type ImportTotals } from '../src/modules/imports/import.service';
-import { parseSightingsCsv, scanCoordinatePrecision } from '../src/modules/imports/sightings-csv';
+import {
+  createSightingWriter,
+  importAccount,
+  importSightings,
+  legacyImportKey,
+  type ImportTotals,
+} from '../src/modules/imports/import.service';
+import { parseSightingsCsv, scanCoordinatePrecision, type SightingRecord } from '../src/modules/imports/sightings-csv';
 import { buildTestApp, createTestDatabase, openObservationsCsv, signUp, unzip, type TestContext } from './helpers';
 
 /**
@@ -192,6 +198,28 @@ describe('duplicates are the same record or identical content, never proximity a
       'Marblehead',
       'Swampscott',
     ]);
+  });
+
+  it('a file imported before issue 29 is found again by its old keys, town by town', async () => {
+    const file = FIRST + ['8/1/2020,Marblehead,MA,42.5,-70.9,0', '8/1/2020,Swampscott,MA,42.5,-70.9,0'].join('\n');
+    const records: SightingRecord[] = [];
+    for await (const row of parseSightingsCsv(file, { coordinatePrecision: await scanCoordinatePrecision(file) }))
+      if ('record' in row) records.push(row.record);
+    const [marblehead] = records;
+    const userId = await ensureUser(ctx.db, {
+      username: 'jn-legacy',
+      first_name: 'D',
+      last_name: 'I',
+      role_id: Role.Observer,
+    });
+    // Stored as the importer stored it before: under its old key (no place name, the count as written: 0),
+    // without a content key of the new kind.
+    const write = await createSightingWriter(ctx.db);
+    expect((await write([{ userId, record: marblehead!, sourceKey: legacyImportKey(marblehead!)! }])).written).toBe(1);
+    await ctx.db.execute(sql`UPDATE checklists SET content_key = NULL WHERE user_id = ${userId}`);
+    // Swampscott shared Marblehead's old key (same day, point and count): it is imported now.
+    expect(totals(await importText(file, 'jn-legacy-again'))).toMatchObject({ written: 1, existing: 1, duplicates: 0 });
+    expect((await stored('jn-legacy-again')).rows.map((r) => r.locality)).toEqual(['Swampscott']);
   });
 
   it('two reports of one observer on one day differ by what they say; the same report under two ids is one', async () => {

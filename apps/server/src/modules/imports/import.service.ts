@@ -108,6 +108,29 @@ export function importSourceKey(record: SightingRecord): string {
 }
 
 /**
+ * The key a record identified by its content was stored under before issue 29 (taxon, stage, date,
+ * count as written, observer and exact point, without its place name), so that importing a file again
+ * finds the records an earlier version stored; null for a record with a source id (its key is unchanged).
+ */
+export function legacyImportKey(record: SightingRecord): string | null {
+  if (!record.source || record.sourceRecordId !== null) return null;
+  const signature = JSON.stringify([
+    record.kind,
+    record.lifestage_id,
+    record.scientificName,
+    record.eventDate,
+    record.datePrecision ?? 'day',
+    record.countAsWritten ?? record.individualCount,
+    record.source.recordedBy,
+  ]);
+  return `content:${signature}:${record.decimalLatitude}:${record.decimalLongitude}`;
+}
+
+/** The locality a record's site is stored with: its place name, else its point to three decimals. */
+const storedLocality = (record: SightingRecord) =>
+  record.locality ?? `${record.decimalLatitude.toFixed(3)}, ${record.decimalLongitude.toFixed(3)}`;
+
+/**
  * A place name or free text compared as people read it: Unicode-normalised, accents and case
  * dropped, punctuation and runs of spaces as one space ("Acámbaro" = "ACAMBARO", "St-Jean" = "St Jean").
  */
@@ -213,6 +236,20 @@ export async function createSightingWriter(db: Db) {
         tx,
         items.map((i) => i.key),
       );
+      // Records stored before issue 29 under their old key count as stored when their place name is this
+      // record's (the old key left it out: two towns at one rounded point shared it).
+      const legacy = items.map((i) => {
+        const old = legacyImportKey(i.record);
+        return old === null || seen.has(i.key) ? null : keyFor(old);
+      });
+      const legacyPlaces = await importsRepository.localitiesByKey(
+        tx,
+        legacy.filter((k): k is string => k !== null),
+      );
+      const storedBefore = (index: number, item: (typeof items)[number]) => {
+        const places = legacyPlaces.get(legacy[index] ?? '') ?? [];
+        return places.some((p) => comparableText(p) === comparableText(storedLocality(item.record)));
+      };
       const matched = await importsRepository.contentMatches(
         tx,
         items.flatMap((i, index) =>
@@ -234,7 +271,7 @@ export async function createSightingWriter(db: Db) {
       let duplicates = 0;
       const inBatch = new Set<string>();
       items.forEach((item, index) => {
-        if (seen.has(item.key)) return void existing++;
+        if (seen.has(item.key) || storedBefore(index, item)) return void existing++;
         const twin = fresh.some((f) => f.contentKey === item.contentKey && samePlace(f.record, item.record));
         if (inBatch.has(item.key) || matched.has(index) || (item.contentKey !== null && twin)) return void duplicates++;
         inBatch.add(item.key);
@@ -269,7 +306,7 @@ function sightingRows(
   return fresh.map((b) => {
     const { record, prov } = b;
     const basis = record.source?.basisOfRecord ?? null;
-    const locality = record.locality ?? `${record.decimalLatitude.toFixed(3)}, ${record.decimalLongitude.toFixed(3)}`;
+    const locality = storedLocality(record);
     return {
       site: {
         user_id: b.userId,

@@ -82,6 +82,20 @@ export const importsRepository = {
     return new Set(r.rows.map((row) => row.key));
   },
 
+  /** The localities of the sites of the checklists holding each of `keys` (idempotency keys), by key. */
+  async localitiesByKey(tx: DbOrTx, keys: string[]): Promise<Map<string, string[]>> {
+    const found = new Map<string, string[]>();
+    if (keys.length === 0) return found;
+    const r = await tx.execute<{ key: string; locality: string }>(sql`
+      SELECT c.idempotency_key::text AS key, s.locality FROM checklists c JOIN sites s ON s.site_id = c.site_id
+      WHERE c.idempotency_key IN (${sql.join(
+        keys.map((k) => sql`${k}::uuid`),
+        sql`, `,
+      )})`);
+    for (const row of r.rows) found.set(row.key, [...(found.get(row.key) ?? []), row.locality]);
+    return found;
+  },
+
   /**
    * The probes (by `index`) for which a stored checklist has the same content key (identical content,
    * place name included) at the same point: both points agree within half a unit of the coarser one's

@@ -174,9 +174,13 @@ function readPoint(
  * seen, and their exports write 0 (or nothing) when it was not given. A report is a sighting, so 0 is
  * "not counted" (null), never "none seen": absences come only from Missions.
  */
-function presenceCount(reader: RowReader, column: string): number | null | undefined {
+function presenceCount(
+  reader: RowReader,
+  column: string,
+): Pick<SightingRecord, 'individualCount' | 'countAsWritten'> | undefined {
   const count = reader.take(column, parseCount(reader.text(column)));
-  return count === 0 ? null : count;
+  if (count === undefined) return undefined;
+  return count === 0 ? { individualCount: null, countAsWritten: 0 } : { individualCount: count };
 }
 
 function readGbifDate(reader: RowReader): PartialDate | undefined {
@@ -217,9 +221,9 @@ const journeyNorthSite: FormatSpec = {
   toRecord(reader, options) {
     const eventDate = reader.take('sighting_date', parseDateText(reader.text('sighting_date')));
     const taxon = reader.take('species', journeyNorthTaxon(reader.text('species')));
-    const individualCount = presenceCount(reader, 'number');
+    const count = presenceCount(reader, 'number');
     const point = readPoint(reader, 'latitude', 'longitude', options.coordinatePrecision);
-    if (eventDate === undefined || taxon === undefined || individualCount === undefined || !point) return undefined;
+    if (eventDate === undefined || taxon === undefined || count === undefined || !point) return undefined;
     const comments = reader.text('comments');
     const remarks = comments === null ? null : htmlToPlainText(comments) || null;
     const observer = reader.text('customerid');
@@ -228,7 +232,7 @@ const journeyNorthSite: FormatSpec = {
       eventDate,
       ...point,
       ...taxon,
-      individualCount,
+      ...count,
       remarks,
       otherContent: JSON.stringify(['image_url', 'school', 'grade'].map((column) => reader.text(column))),
       sourceRecordId: reader.text('id'),
@@ -243,9 +247,9 @@ const journeyNorthFirst: FormatSpec = {
   columns: ['date', 'town', 'state/province', 'latitude', 'longitude', 'number'],
   toRecord(reader, options) {
     const eventDate = reader.take('date', parseDateText(reader.text('date')));
-    const individualCount = presenceCount(reader, 'number');
+    const count = presenceCount(reader, 'number');
     const point = readPoint(reader, 'latitude', 'longitude', options.coordinatePrecision);
-    if (eventDate === undefined || individualCount === undefined || !point) return undefined;
+    if (eventDate === undefined || count === undefined || !point) return undefined;
     const place = { locality: reader.text('town'), provinceCode: toProvinceCode(reader.text('state/province')) };
     // The "Adult First" export holds first sightings of adults only; the file has no stage column.
     return {
@@ -253,7 +257,7 @@ const journeyNorthFirst: FormatSpec = {
       eventDate,
       ...point,
       ...monarch(1),
-      individualCount,
+      ...count,
       ...place,
       source: JOURNEY_NORTH,
     };
@@ -321,10 +325,10 @@ const gbifOccurrence: FormatSpec = {
     const status = reader.text('occurrencestatus');
     if (status !== null && status.toLowerCase() === 'absent')
       reader.fail('occurrencestatus', 'is "absent": only presences are imported (absences come from Missions)');
-    const individualCount = presenceCount(reader, 'individualcount');
+    const count = presenceCount(reader, 'individualcount');
     const point = readPoint(reader, 'latitude', 'longitude', options.coordinatePrecision);
     if (reader.issues.length > 0) return undefined;
-    if (date === undefined || taxon === undefined || individualCount === undefined || !point) return undefined;
+    if (date === undefined || taxon === undefined || count === undefined || !point) return undefined;
     const place = { locality: reader.text('locality'), provinceCode: toProvinceCode(reader.text('stateprovince')) };
     const comments = reader.text('occurrenceremarks');
     return {
@@ -333,7 +337,7 @@ const gbifOccurrence: FormatSpec = {
       datePrecision: date.precision,
       ...point,
       ...taxon,
-      individualCount,
+      ...count,
       ...place,
       remarks: comments === null ? null : htmlToPlainText(comments) || null,
       sourceRecordId: reader.text('gbifid') ?? reader.text('occurrenceid'),

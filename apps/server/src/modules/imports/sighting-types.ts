@@ -21,8 +21,13 @@ export interface SightingRecord {
   kind: 'monarch' | 'milkweed';
   /** Null for milkweed. */
   lifestage_id: Lifestage | null;
-  /** Null when unknown; 0 is a "none seen" report. For milkweed: plants. */
+  /** Null when unknown or not counted (a presence-only report's 0, issue 29). For milkweed: plants. */
   individualCount: number | null;
+  /**
+   * The count as the file wrote it when `individualCount` differs (Journey North's 0 for "not
+   * counted"): the key of a record imported before issue 29 was made from it (`legacyImportKey`).
+   */
+  countAsWritten?: number;
   /** Town or place name, when the file has one. */
   locality: string | null;
   /** "ON", "TX" or a Mexican ISO 3166-2 code such as "GUA"; null when unrecognisable. */
