@@ -218,7 +218,7 @@ describe('personal data in public answers (issue 29)', () => {
       const res = await ctx.app.inject({
         method: 'GET',
         url: `/api/observations/download?format=csv&reason_text=test&${mine()}`,
-        headers: { 'Accept-Language': language },
+        headers: { Language: language },
         remoteAddress: `10.29.1.${++ip}`,
       });
       expect(res.statusCode).toBe(200);
