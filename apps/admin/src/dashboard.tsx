@@ -65,7 +65,17 @@ export function Dashboard() {
   const pendingFilter = encodeURIComponent(JSON.stringify({ status: ObservationStatus.Pending }));
   const weekFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, mt: 2 }}>
+    // minmax(0, 1fr): a column never grows to its content's width (a long locality or username from the
+    // volunteers, the chart), which would push the counts beyond a phone's screen; long words wrap.
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
+        overflowWrap: 'anywhere',
+        mt: 2,
+      }}
+    >
       <Title title="mm.dashboard.title" />
       <Panel title={translate('mm.dashboard.pending')}>
         <Typography variant="h3" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -20,6 +20,7 @@ import { APP_VERSION, MAX_IMAGE_BYTES, SUB_PATH } from '@mm/shared';
 import { datasetContactEmail, type Config } from './config';
 import type { DatabaseMonitor } from './db/availability';
 import type { Db } from './db/client';
+import { fillPublicText } from './db/public-text';
 import { validatorFor } from './lib/validation';
 import { answerClientError, collectSecurityHeaders } from './lib/client-errors';
 import { requestLocale, translator } from './lib/i18n';
@@ -290,6 +291,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             await limits.clearExpired();
             await sweepSpentTickets(db);
             await signups.sweep();
+            // Issue 29: any comment or place name whose public text is unknown gets it (db/public-text.ts).
+            await fillPublicText(db);
           },
           // Vetting emails (issue 17): each volunteer gets at most one a day, listing new verdicts.
           vettingDigest: () => vettingDigest.sendDue(),

@@ -23,6 +23,7 @@ interface FeatureCollection {
 }
 import { DWC_COLUMNS, type DwcColumn } from '../src/modules/downloads/darwin-core';
 import { createDownloadTickets } from '../src/modules/downloads/download-tickets';
+import { fillPublicText } from '../src/db/public-text';
 import { buildTestApp, multipart, photosDir, signUp, type TestContext, unzip, submitFlash } from './helpers';
 
 const dwcTextXsd = path.resolve(import.meta.dirname, '../../../fixtures/standards/tdwg_dwc_text.xsd');
@@ -86,6 +87,8 @@ beforeAll(async () => {
   await ctx.db.execute(
     sql`UPDATE sites SET locality = ${'Champ\tdes\nPossibles'} FROM checklists c WHERE c.site_id = sites.site_id AND c.checklist_id = ${ids.august}`,
   );
+  // Written past the app, the locality has no public text until it is computed (issue 29).
+  await fillPublicText(ctx.db);
   const mission = await ctx.app.inject({
     method: 'POST',
     url: '/api/observations/submit_mission',

@@ -64,8 +64,10 @@ const importFile = async (file: string, username: string) => {
 describe('provenance of imported records (issue 18)', { timeout: IMPORT_TIMEOUT_MS }, () => {
   it('keeps the licence, observer, link, id and basis of record of GBIF/iNaturalist records', async () => {
     const totals = await importFile('gbif_inat_asclepias_speciosa_2020.csv', 'prov-inat');
-    // 2 rows have no coordinates; 6 repeat another row's observer, date and place under a new gbifID.
-    expect(totals).toEqual({ written: 492, existing: 0, duplicates: 6, rejectedRows: 2, partialDates: 0 });
+    // 2 rows have no coordinates; 2 repeat another row's whole content (observer, date, place, remarks)
+    // under a new gbifID. 4 more share observer, date and point but not their remarks or place name:
+    // distinct records (issue 29).
+    expect(totals).toEqual({ written: 496, existing: 0, duplicates: 2, rejectedRows: 2, partialDates: 0 });
     const stored = await ctx.db.execute<Record<string, unknown>>(sql`
       SELECT c.submittype_id, c.license, c.source_dataset, c.source_institution, c.source_record_id, c.source_url,
              c.from_gbif, c.recorded_by, o.license AS observation_license, o.source_basis_of_record,
@@ -89,7 +91,7 @@ describe('provenance of imported records (issue 18)', { timeout: IMPORT_TIMEOUT_
     ]);
 
     const rows = await csvRows('username=prov-inat', { Language: 'fr' });
-    expect(rows).toHaveLength(492);
+    expect(rows).toHaveLength(496);
     // Never the importing account, never relicensed as CC BY 4.0 when the source says CC BY-NC.
     expect(rows.some((r) => r.recordedBy === 'prov-inat' || r.rightsHolder === 'prov-inat')).toBe(false);
     // Each record keeps the licence its source row states (the fixture's `license` column, by gbifID).
@@ -101,7 +103,7 @@ describe('provenance of imported records (issue 18)', { timeout: IMPORT_TIMEOUT_
     );
     const licenseOf = new Map(source.map((r) => [`GBIF:${r.gbifID}`, r.license]));
     expect(rows.filter((r) => r.license !== licenseOf.get(r.otherCatalogNumbers ?? ''))).toEqual([]);
-    expect(rows.filter((r) => r.license === BY_NC)).toHaveLength(451);
+    expect(rows.filter((r) => r.license === BY_NC)).toHaveLength(454);
     expect(rows.find((r) => r.otherCatalogNumbers === 'GBIF:2563625405')).toMatchObject({
       references: 'https://www.inaturalist.org/observations/38046457',
       recordedBy: 'Ken Chamberlain',
@@ -127,7 +129,7 @@ describe('provenance of imported records (issue 18)', { timeout: IMPORT_TIMEOUT_
     expect(plain.eml).toContain('Records imported from GBIF or a GBIF publisher (such as iNaturalist) are left out');
 
     const full = await archive('username=prov-inat&include_gbif=true');
-    expect([full.events.length, full.occurrences.length]).toEqual([492, 492]);
+    expect([full.events.length, full.occurrences.length]).toEqual([496, 496]);
     const occurrence = full.occurrences.find((o) => o.otherCatalogNumbers === 'GBIF:2563625405');
     expect(occurrence).toMatchObject({
       datasetName: 'iNaturalist research-grade observations',
@@ -143,7 +145,7 @@ describe('provenance of imported records (issue 18)', { timeout: IMPORT_TIMEOUT_
     expect(event?.samplingProtocol).toBe('');
     // 9 rows of the download name no dataset: they stay "GBIF occurrence download".
     expect(full.eml).toContain(
-      'GBIF occurrence download (via GBIF): 9 occurrences; iNaturalist research-grade observations (via GBIF): 483 occurrences',
+      'GBIF occurrence download (via GBIF): 9 occurrences; iNaturalist research-grade observations (via GBIF): 487 occurrences',
     );
     expect(full.eml).toContain('Mission Monarch volunteers: 0 occurrences');
     const dir = await mkdtemp(path.join(os.tmpdir(), 'monarch-eml-'));
@@ -154,15 +156,18 @@ describe('provenance of imported records (issue 18)', { timeout: IMPORT_TIMEOUT_
     ).not.toThrow();
     // The abstract does not claim the volunteers recorded imported data.
     expect(full.eml).not.toContain('Records were submitted by volunteers');
-    expect(full.eml).toContain('492 occurrences were not recorded through Mission Monarch');
+    expect(full.eml).toContain('496 occurrences were not recorded through Mission Monarch');
   });
 
   it('deduplicates on the source record id whatever the file name or importing user', async () => {
     const first = await importFile('journeynorth_monarch_egg_2007-2020.csv', 'prov-jn-a');
-    // 116 rows repeat another row's date, count, observer and place under a new Journey North id.
-    expect(first).toEqual({ written: 8620, existing: 0, duplicates: 116, rejectedRows: 0, partialDates: 0 });
+    // 32 rows repeat another row's whole content (date, count, observer, point, comment, photo link)
+    // under a new Journey North id; 80 more share date, count, observer and point but say something
+    // else: distinct reports (issue 29). 4 reports at "32.0, -117.0" (whole degrees typed, read to one
+    // decimal: ±0.05°) lie in the Pacific off Baja California: reported, not stored.
+    expect(first).toEqual({ written: 8700, existing: 0, duplicates: 32, rejectedRows: 4, partialDates: 0 });
     const again = await importFile('journeynorth_monarch_egg_2007-2020.csv', 'prov-jn-b');
-    expect(again).toEqual({ written: 0, existing: 8620, duplicates: 116, rejectedRows: 0, partialDates: 0 });
+    expect(again).toEqual({ written: 0, existing: 8700, duplicates: 32, rejectedRows: 4, partialDates: 0 });
   });
 
   it('exports imported comments, observer and licence of Journey North records', async () => {

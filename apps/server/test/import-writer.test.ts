@@ -10,7 +10,7 @@ import {
   type RejectedSighting,
   type SightingToWrite,
 } from '../src/modules/imports/import.service';
-import { parseSightingsCsv } from '../src/modules/imports/sightings-csv';
+import { parseSightingsCsv, scanCoordinatePrecision } from '../src/modules/imports/sightings-csv';
 import { buildTestApp, openObservationsCsv, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -35,9 +35,9 @@ describe('sighting import into the database', () => {
       const totals = { written: 0, skipped: 0, rejected: 0 };
       unplaced.length = 0;
       let batch: SightingToWrite[] = [];
-      for await (const row of parseSightingsCsv(
-        openObservationsCsv('journeynorth_monarch_adult_first_spring2021.csv'),
-      )) {
+      const file = 'journeynorth_monarch_adult_first_spring2021.csv';
+      const coordinatePrecision = await scanCoordinatePrecision(openObservationsCsv(file));
+      for await (const row of parseSightingsCsv(openObservationsCsv(file), { coordinatePrecision })) {
         if ('issues' in row) {
           totals.rejected += 1;
           continue;
@@ -58,15 +58,28 @@ describe('sighting import into the database', () => {
     // Of the 3,456 parsed rows, those whose point lies outside Canada, the US and Mexico (Saint-Pierre,
     // Scotland) or in another state than the file says, beyond the ±0.05° its one decimal allows,
     // are reported per row and not stored.
-    // 467 rows repeat another's date, place (one decimal) and count: the file names no observer and
-    // no id, so they are the same content and stored once (issue 18).
-    expect(await run()).toEqual({ written: 2987, skipped: 467, rejected: 0 });
-    expect(unplaced.map((u) => [u.row, u.field, u.message])).toEqual([
-      [351, 'location', 'point 46.8, -56.2 lies outside Canada, the United States and Mexico.'],
-      [3453, 'location', 'point 55.5, -2.8 lies outside Canada, the United States and Mexico.'],
-    ]);
-    expect(await run()).toEqual({ written: 0, skipped: 3454, rejected: 0 });
-    expect(await countFor(userId)).toBe(2987);
+    // 262 rows repeat another row's date, town, state, point and count: the file names no observer and
+    // no id, so identical content is one report, stored once. Different towns at the same rounded
+    // point on the same day with the same count (Marblehead and Swampscott MA) are two (issue 29).
+    const first = await run();
+    expect({ ...first, written: first.written + unplaced.length }).toEqual({
+      written: 3194,
+      skipped: 262,
+      rejected: 0,
+    });
+    const messages = unplaced.map((u) => [u.row, u.field, u.message]);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        [351, 'location', 'point 46.8, -56.2 lies outside Canada, the United States and Mexico.'],
+        [3453, 'location', 'point 55.5, -2.8 lies outside Canada, the United States and Mexico.'],
+      ]),
+    );
+    // Campobello Island NB (44.9, -67 known to ±0.05°) only while the boundaries leave the island out.
+    expect(messages.filter(([row]) => row !== 351 && row !== 3453)).toEqual(
+      unplaced.length === 3 ? [[858, 'province', 'point 44.9, -67 lies in Maine, not New Brunswick.']] : [],
+    );
+    expect(await run()).toEqual({ written: 0, skipped: 3456 - unplaced.length, rejected: 0 });
+    expect(await countFor(userId)).toBe(first.written);
     const quebec = await ctx.db.execute<{ n: number }>(sql`
       SELECT count(*)::int n FROM sites s JOIN provinces p USING (province_id) WHERE s.user_id = ${userId} AND p.administrative = 'QC'`);
     expect(quebec.rows[0]?.n).toBeGreaterThan(0);
@@ -115,7 +128,7 @@ describe('demo observations', () => {
 });
 
 describe('imported counts (issue 18)', () => {
-  it('keeps a missing count empty and exports a count of 0 as an absence, never inventing 1', async () => {
+  it('keeps a missing count empty and exports an imported 0 as a presence without a count, never inventing 1', async () => {
     const userId = await ensureUser(ctx.db, { username: 'count-import-test', first_name: 'Count', last_name: 'Test' });
     const write = await createSightingWriter(ctx.db);
     const record = (individualCount: number | null, sourceRecordId: string) => ({
@@ -144,9 +157,10 @@ describe('imported counts (issue 18)', () => {
       remoteAddress: '10.18.0.3', // its own address: downloads are limited per IP across test files
     });
     const rows = parse<Record<string, string>>(csv.body, { columns: true, bom: true });
+    // An imported report is a presence whatever its count: only Missions export absences (issue 29).
     expect(rows.map((r) => [r.individualCount, r.occurrenceStatus, r.occurrenceRemarks]).sort()).toEqual([
       ['', 'present', 'Seen from the road'],
-      ['0', 'absent', 'Seen from the road'],
+      ['', 'present', 'Seen from the road'],
     ]);
   });
 });

@@ -9,6 +9,7 @@ import { toProvinceCode } from '../src/modules/imports/province-codes';
 import {
   detectFormat,
   parseSightingsCsv,
+  scanCoordinatePrecision,
   type ParsedRow,
   type ParseOptions,
   type RowIssue,
@@ -32,8 +33,14 @@ async function collect(rows: AsyncIterable<ParsedRow>): Promise<Summary> {
   return summary;
 }
 
-const parseFile = (file: string, options?: ParseOptions) =>
-  collect(parseSightingsCsv(openObservationsCsv(file), options));
+/** A fixture file parsed as the importer reads it: its coordinate columns' precision first (issue 29). */
+const parseFile = async (file: string, options?: ParseOptions) =>
+  collect(
+    parseSightingsCsv(openObservationsCsv(file), {
+      coordinatePrecision: await scanCoordinatePrecision(openObservationsCsv(file)),
+      ...options,
+    }),
+  );
 const parseText = (csv: string, options?: ParseOptions) => collect(parseSightingsCsv(csv, options));
 const tally = <T>(values: readonly T[]) =>
   values.reduce((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map<T, number>());
@@ -68,8 +75,9 @@ describe('sighting CSVs of fixtures/observations (real Journey North, iNaturalis
       sourceRecordId: null,
       scientificName: 'Danaus plexippus',
       datePrecision: 'day',
-      // 5 decimals on the longitude: a cell of 0.00001° is about 1 m across.
+      // The file's coordinates mostly have 6 decimals: a cell of 0.000001° is well under 1 m across.
       coordinateUncertaintyInMeters: 1,
+      coordinateDecimals: 6,
       source: {
         datasetName: 'GBIF occurrence download',
         institutionCode: null,
@@ -109,6 +117,7 @@ describe('sighting CSVs of fixtures/observations (real Journey North, iNaturalis
       datePrecision: 'day',
       // One decimal (0.1°) at 40.7° N: the cell's diagonal, ≈ 14 km.
       coordinateUncertaintyInMeters: 13955,
+      coordinateDecimals: 1,
       source: {
         datasetName: 'Journey North',
         institutionCode: 'Journey North',
@@ -119,8 +128,19 @@ describe('sighting CSVs of fixtures/observations (real Journey North, iNaturalis
         recordedBy: null,
       },
     });
+    // A first-sighting report is a presence: its 0 (100 rows) or empty Number (2) means "not counted" (issue 29).
     const counts = tally(records.map((r) => r.individualCount));
-    expect([counts.get(0), counts.get(null), total(records.map((r) => r.individualCount))]).toEqual([100, 2, 4843]);
+    expect([counts.get(0), counts.get(null), total(records.map((r) => r.individualCount))]).toEqual([
+      undefined,
+      102,
+      4843,
+    ]);
+    // Whole degrees ("42", "-111") in a file of one-decimal coordinates are known to one decimal (≈ 14 km), not 0 (≈ 139 km).
+    const whole = records.filter((r) => Number.isInteger(r.decimalLatitude) || Number.isInteger(r.decimalLongitude));
+    expect(whole).toHaveLength(745);
+    expect(whole.every((r) => r.coordinateDecimals === 1 && (r.coordinateUncertaintyInMeters ?? 0) < 16_000)).toBe(
+      true,
+    );
     const dates = records.map((r) => r.eventDate).sort();
     expect([dates[0], dates.at(-1)]).toEqual(['2021-01-06', '2021-07-31']);
     expect(records.filter((r) => r.locality === null)).toHaveLength(4);
@@ -136,7 +156,7 @@ describe('sighting CSVs of fixtures/observations (real Journey North, iNaturalis
     expect(records.find((r) => r.locality === 'Selkirk')).toMatchObject({
       decimalLongitude: -2.8,
       provinceCode: null,
-      individualCount: 0,
+      individualCount: null,
     });
   });
 
@@ -328,7 +348,7 @@ describe('parseSightingsCsv on bad input', () => {
       '11 Longitude: Longitude is missing.',
     ]);
     expect(records).toEqual([
-      expect.objectContaining({ eventDate: '2021-05-01', locality: 'J', provinceCode: 'QC', individualCount: 0 }),
+      expect.objectContaining({ eventDate: '2021-05-01', locality: 'J', provinceCode: 'QC', individualCount: null }),
     ]);
   });
 

@@ -2,19 +2,21 @@
  * `npm run import -- FILE.csv [--user USERNAME] [--lifestage 1-4]`: imports real sightings (Journey North,
  * iNaturalist/GBIF extracts, GBIF occurrences) with their provenance. Bad rows are reported per row and
  * never stop the import; a record already stored (same source record, or same content at the same
- * place) is skipped whatever the file's name or the `--user`, so a re-run adds nothing.
+ * place) is skipped whatever the file's name or the `--user`, so a re-run adds nothing. `--user` names
+ * an import account (role Observer), created when new; a volunteer's or an admin's account is refused.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Role } from '@mm/shared';
-import { importSightings } from '../modules/imports/import.service';
+import { importAccount, importSightings } from '../modules/imports/import.service';
 import type { Lifestage } from '../modules/imports/sightings-csv';
 import { ensureUser, log, openForCli } from './common';
 
 const MAX_LISTED_ISSUES = 50;
 
-async function main(): Promise<void> {
+/** @returns the exit code: 0 done, 1 the import failed, 2 bad arguments or a refused `--user` */
+async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { user: { type: 'string', default: 'mm-import' }, lifestage: { type: 'string' } },
@@ -28,14 +30,25 @@ async function main(): Promise<void> {
   const database = await openForCli();
   const started = Date.now();
   try {
-    const userId = await ensureUser(database.db, {
-      username: values.user,
-      first_name: 'Data',
-      last_name: 'Import',
-      role_id: Role.Observer,
-    });
+    const account = await importAccount(database.db, values.user);
+    if ('refused' in account) {
+      console.error(`[monarch] --user ${values.user}: ${account.refused}`);
+      return 2;
+    }
+    const userId =
+      'userId' in account
+        ? account.userId
+        : await ensureUser(database.db, {
+            username: values.user,
+            first_name: 'Data',
+            last_name: 'Import',
+            role_id: Role.Observer,
+          });
     const base = path.basename(file);
-    const totals = await importSightings(database.db, createReadStream(file), { userId, defaultLifestage: lifestage });
+    const totals = await importSightings(database.db, () => createReadStream(file), {
+      userId,
+      defaultLifestage: lifestage,
+    });
     const { issues } = totals;
     for (const issue of issues.slice(0, MAX_LISTED_ISSUES))
       log(`row ${issue.row} (line ${issue.row + 1}), ${issue.field}: ${issue.message}`);
@@ -46,12 +59,15 @@ async function main(): Promise<void> {
         `${totals.duplicates} repeats within the batch or of the same content at the same place), ` +
         `${totals.rejectedRows} rows rejected, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    return 0;
   } catch (err) {
     console.error(`[monarch] import failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = 1;
+    return 1;
   } finally {
     await database.close();
   }
 }
 
-void main();
+// Exits explicitly: the embedded PostgreSQL's exit hook (async-exit-hook) ends the process with 0 on
+// `beforeExit`, which would drop a `process.exitCode` set here.
+void main().then((code) => process.exit(code));

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { watchDatabase, type DatabaseMonitor } from './availability';
 import { openDatabase, type Db } from './client';
 import { startEmbeddedPostgres } from './embedded';
+import { fillPublicText } from './public-text';
 import { seedReferenceData } from './seed/seed-reference';
 
 export interface OpenedDatabase {
@@ -16,7 +17,8 @@ export interface OpenedDatabase {
 
 /**
  * The configured database: `DATABASE_URL`, else the embedded PostgreSQL in `$DATA_DIR/pg`;
- * migrated and with reference data seeded, watched by a monitor (db/availability.ts).
+ * migrated, with reference data seeded and public texts computed (db/public-text.ts), watched by a
+ * monitor (db/availability.ts).
  * @throws Error when the embedded data directory is in use by another process
  */
 export async function connectDatabase(
@@ -32,7 +34,15 @@ export async function connectDatabase(
   const { db, pool } = await openDatabase(url, undefined, setUp, (err) => {
     if (!closing) log(`database connection lost: ${err.message}`);
   });
-  if (setUp) await seedReferenceData(db);
+  if (setUp) {
+    await seedReferenceData(db);
+    // Issue 29: public texts of rows written before they existed (or restored) are computed now.
+    const filled = await fillPublicText(db);
+    if (filled.checklists + filled.sites > 0)
+      log(
+        `public texts computed: ${filled.checklists} comments, ${filled.sites} places (email addresses and phone numbers removed)`,
+      );
+  }
   const monitor = watchDatabase(url, embedded, log);
   return {
     db,

@@ -5,23 +5,29 @@ import { visibleObservation, type Positions } from './visibility';
 /** Metres from a 0.1° cell's centre to its corner at the cell edge nearest the equator (`cellUncertaintyMetres`). */
 const cellUncertainty = `ceil(sqrt(5566.0 ^ 2 + (5566.0 * cos(radians(least(abs(floor(latitude * 10) / 10), abs(floor(latitude * 10) / 10 + 0.1))))) ^ 2))::int`;
 const siteColumns =
-  'site_id, user_id, province_id, country_id, is_private, isdeleted, latitude AS exact_latitude, longitude AS exact_longitude';
-/** Sites as everyone but admins sees them: private ones moved to the centre of their 0.1° cell, locality and city withheld. */
+  'site_id, user_id, province_id, country_id, is_private, isdeleted, latitude AS exact_latitude, longitude AS exact_longitude, public_locality, public_city';
+/**
+ * Sites as everyone but admins sees them: private ones moved to the centre of their 0.1° cell, locality
+ * and city withheld; the others' locality and city without email addresses or phone numbers (issue 29:
+ * their public text, db/public-text.ts), `place_withheld` when that removed something.
+ */
 const generalisedSites = sql.raw(`(SELECT ${siteColumns},
   CASE WHEN is_private THEN (floor(latitude * 10) + 0.5) / 10 ELSE latitude END AS latitude,
   CASE WHEN is_private THEN (floor(longitude * 10) + 0.5) / 10 ELSE longitude END AS longitude,
-  CASE WHEN is_private THEN NULL ELSE locality END AS locality,
-  CASE WHEN is_private THEN NULL ELSE city END AS city,
+  CASE WHEN is_private THEN NULL ELSE public_locality END AS locality,
+  CASE WHEN is_private THEN NULL ELSE public_city END AS city,
+  NOT is_private AND (public_locality IS DISTINCT FROM locality OR public_city IS DISTINCT FROM city) AS place_withheld,
   CASE WHEN is_private THEN ${cellUncertainty} + coalesce(coordinate_uncertainty_m, 0) ELSE coordinate_uncertainty_m END AS coordinate_uncertainty_m
   FROM sites)`);
 const exactSites = sql.raw(
-  `(SELECT ${siteColumns}, latitude, longitude, locality, city, coordinate_uncertainty_m FROM sites)`,
+  `(SELECT ${siteColumns}, latitude, longitude, locality, city, false AS place_withheld, coordinate_uncertainty_m FROM sites)`,
 );
 
 /**
  * The sites relation to join as `s` (alias it yourself): the same columns either way, `latitude`,
- * `longitude`, `locality`, `city` and `coordinate_uncertainty_m` as `positions` allows, plus
- * `is_private`. `exact_latitude`/`exact_longitude` exist only for index-friendly pre-filters and must
+ * `longitude`, `locality`, `city` and `coordinate_uncertainty_m` as `positions` allows (the public
+ * sees place names without personal data, issue 29), plus `is_private`, `place_withheld` and the
+ * public texts `public_locality` and `public_city` (for a detail whose reader the service decides). `exact_latitude`/`exact_longitude` exist only for index-friendly pre-filters and must
  * never be selected into an answer. PostgreSQL folds the subquery into the join (no cost per row).
  */
 export function siteSource(positions: Positions): SQL {

@@ -223,12 +223,24 @@ export const sites = pgTable(
     user_id: integer('user_id').references(() => users.user_id, { onDelete: 'set null' }),
     locality: text('locality').notNull(),
     city: text('city'),
+    /**
+     * `locality` and `city` as the public reads them (issue 29): email addresses and phone numbers
+     * removed (lib/personal-data.ts). Written with them; null until computed (db/public-text.ts), and
+     * then nothing is shown. Admins and the site's owner read `locality` and `city`.
+     */
+    public_locality: text('public_locality'),
+    public_city: text('public_city'),
     province_id: smallint('province_id').references(() => provinces.province_id),
     country_id: smallint('country_id').references(() => countries.id),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     /** Radius (m) around the point within which the place lies, when known (GPS accuracy, source precision). */
     coordinate_uncertainty_m: integer('coordinate_uncertainty_m'),
+    /**
+     * Decimal places an imported point is known to: its file's coordinate columns' precision (issue 29),
+     * so "42" in a file of one-decimal values is 42.0 ± 0.05°; null for points placed here.
+     */
+    coordinate_decimals: smallint('coordinate_decimals'),
     /**
      * A private site (a garden, private land, a sensitive colony; issue 19): every public answer shows
      * the centre of its 0.1° cell without locality or city; its owner and admins see the exact point.
@@ -238,7 +250,14 @@ export const sites = pgTable(
     created: created(),
     updated: updated(),
   },
-  (t) => [index('sites_user_idx').on(t.user_id), index('sites_lat_lng_idx').on(t.latitude, t.longitude)],
+  (t) => [
+    index('sites_user_idx').on(t.user_id),
+    index('sites_lat_lng_idx').on(t.latitude, t.longitude),
+    // Places whose public text is still to be computed (db/public-text.ts): none once filled.
+    index('sites_public_text_todo_idx')
+      .on(t.site_id)
+      .where(sql`${t.public_locality} IS NULL OR (${t.city} IS NOT NULL AND ${t.public_city} IS NULL)`),
+  ],
 );
 
 export const checklists = pgTable(
@@ -263,6 +282,12 @@ export const checklists = pgTable(
       .references(() => submittypes.id),
     is_flash: boolean('is_flash').notNull(),
     comment: text('comment'),
+    /**
+     * `comment` as the public reads it (issue 29): email addresses and phone numbers removed
+     * (lib/personal-data.ts). Written with it; null until computed (db/public-text.ts), and then
+     * nothing is shown. Admins and the checklist's observer read `comment`.
+     */
+    public_comment: text('public_comment'),
     stems_inspected: integer('stems_inspected'),
     abundance_id: smallint('abundance_id').references(() => abundances.id),
     locationsize_id: smallint('locationsize_id').references(() => locationsizes.id),
@@ -302,6 +327,10 @@ export const checklists = pgTable(
     index('checklists_user_date_idx').on(t.user_id, t.checklist_date, t.checklist_id),
     index('checklists_date_idx').on(t.checklist_date),
     index('checklists_site_idx').on(t.site_id),
+    // Comments whose public text is still to be computed (db/public-text.ts): none once filled.
+    index('checklists_public_text_todo_idx')
+      .on(t.checklist_id)
+      .where(sql`${t.comment} IS NOT NULL AND ${t.public_comment} IS NULL`),
   ],
 );
 

@@ -86,5 +86,17 @@ export function visibleObservation(
   return sql`${status} AND NOT ${columns.checklistDeleted}`;
 }
 
-/** A site's locality as the public sees it (issue 19): withheld (null) for a private site. Over the alias `s` (sites). */
-export const publicLocality: SQL = sql`CASE WHEN s.is_private THEN NULL ELSE s.locality END`;
+/**
+ * A site's locality as the public sees it: withheld (null) for a private site (issue 19), without
+ * email addresses or phone numbers (issue 29, db/public-text.ts). Over the alias `s` (the sites table).
+ */
+export const publicLocality: SQL = sql`CASE WHEN s.is_private THEN NULL ELSE s.public_locality END`;
+
+/**
+ * Whether a requester reads a record's free text (comment, locality, city) as stored, email addresses
+ * and phone numbers included (issue 29): admins and the record's own observer (`ownerId`); everyone
+ * else reads its public text (db/public-text.ts).
+ */
+export function seesStoredText(user: SessionUser | null, ownerId: number | null): boolean {
+  return user?.role_id === ADMIN_ROLE_ID || isObserver(user, ownerId);
+}

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { observationJoins, observationWhere } from '../../db/observation-filters';
 import type { ListPage } from './admin-list';
 import { allOf, inIds, iso, listPage, regionWhere } from './admin-list.queries';
+import { publicText } from '../../lib/personal-data';
 
 const photoUrl = (size: 'small' | 'large') =>
   sql`'/attachments/' || p.photo_path || '/${sql.raw(size)}/' || p.photo_name`;
@@ -138,7 +139,8 @@ export const adminObservationsRepository = {
     const sets: SQL[] = [];
     if (change.latitude !== undefined) sets.push(sql`latitude = ${change.latitude}`);
     if (change.longitude !== undefined) sets.push(sql`longitude = ${change.longitude}`);
-    if (change.locality !== undefined) sets.push(sql`locality = ${change.locality}`);
+    if (change.locality !== undefined)
+      sets.push(sql`locality = ${change.locality}`, sql`public_locality = ${publicText(change.locality)}`);
     if (change.province_id !== undefined)
       sets.push(sql`province_id = ${change.province_id}`, sql`country_id = ${change.country_id ?? null}`);
     if (sets.length === 0) return false;

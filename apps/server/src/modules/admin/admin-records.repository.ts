@@ -10,6 +10,8 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { ListPage } from './admin-list';
 import { allOf, inIds, iso, listPage, regionWhere } from './admin-list.queries';
+import { publicComment } from '../../db/public-text';
+import { publicText } from '../../lib/personal-data';
 
 export type AdminChecklist = z.infer<typeof adminChecklistSchema>;
 export type AdminSite = z.infer<typeof adminSiteSchema>;
@@ -102,7 +104,8 @@ export const adminRecordsRepository = {
     if (change.start_time !== undefined) sets.push(sql`start_time = ${change.start_time}::time`);
     if (change.end_time !== undefined) sets.push(sql`end_time = ${change.end_time}::time`);
     if (change.participants !== undefined) sets.push(sql`participants = ${change.participants}`);
-    if (change.comment !== undefined) sets.push(sql`comment = ${change.comment}`);
+    if (change.comment !== undefined)
+      sets.push(sql`comment = ${change.comment}`, sql`public_comment = ${publicComment(change.comment)}`);
     if (sets.length === 0) return false;
     await tx.execute(
       sql`UPDATE checklists SET ${sql.join([...sets, sql`updated = now()`], sql`, `)} WHERE checklist_id = ${id}`,
@@ -141,8 +144,9 @@ export const adminRecordsRepository = {
     const sets: SQL[] = [];
     if (change.province_id !== undefined)
       sets.push(sql`province_id = ${change.province_id}`, sql`country_id = ${change.country_id ?? null}`);
-    if (change.locality !== undefined) sets.push(sql`locality = ${change.locality}`);
-    if (change.city !== undefined) sets.push(sql`city = ${change.city}`);
+    if (change.locality !== undefined)
+      sets.push(sql`locality = ${change.locality}`, sql`public_locality = ${publicText(change.locality)}`);
+    if (change.city !== undefined) sets.push(sql`city = ${change.city}`, sql`public_city = ${publicText(change.city)}`);
     if (change.latitude !== undefined) sets.push(sql`latitude = ${change.latitude}`);
     if (change.longitude !== undefined) sets.push(sql`longitude = ${change.longitude}`);
     if (change.is_private !== undefined) sets.push(sql`is_private = ${change.is_private}`);

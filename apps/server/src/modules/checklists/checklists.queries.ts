@@ -34,6 +34,10 @@ export type ChecklistHead = {
   submittype_id: number;
   stems_inspected: number | null;
   comment: string | null;
+  /** The comment, locality and city without email addresses or phone numbers (issue 29; null until computed). */
+  public_comment: string | null;
+  public_locality: string | null;
+  public_city: string | null;
   license: string;
   created: Date;
   username: string | null;
@@ -54,6 +58,9 @@ export type SiteHead = {
   user_id: number | null;
   locality: string;
   city: string | null;
+  /** The locality and city without email addresses or phone numbers (issue 29; null until computed). */
+  public_locality: string | null;
+  public_city: string | null;
   province_id: number | null;
   province: string | null;
   latitude: number;
@@ -67,7 +74,8 @@ export const checklistsQueries = {
     const r = await db.execute<ChecklistHead>(sql`
       SELECT c.checklist_id, c.user_id, c.is_flash, c.checklist_date, to_char(c.start_time, 'HH24:MI') AS start_time,
              to_char(c.end_time, 'HH24:MI') AS end_time, c.participants, c.checklisttype_id, c.submittype_id, c.stems_inspected,
-             c.comment, c.license, c.created, u.username, s.site_id, s.locality, s.city, s.province_id, p.province, s.country_id, s.latitude, s.longitude, s.is_private
+             c.comment, c.public_comment, s.public_locality, s.public_city,
+             c.license, c.created, u.username, s.site_id, s.locality, s.city, s.province_id, p.province, s.country_id, s.latitude, s.longitude, s.is_private
       FROM checklists c JOIN sites s ON s.site_id = c.site_id
       LEFT JOIN provinces p ON p.province_id = s.province_id LEFT JOIN users u ON u.user_id = c.user_id
       WHERE c.checklist_id = ${id} AND NOT c.isdeleted`);
@@ -140,7 +148,8 @@ export const checklistsQueries = {
   /** A site that is not deleted, with its province name; undefined when there is none. */
   async site(db: DbOrTx, siteId: number): Promise<SiteHead | undefined> {
     const r = await db.execute<SiteHead>(sql`
-      SELECT s.site_id, s.user_id, s.locality, s.city, s.province_id, p.province, s.latitude, s.longitude, s.is_private
+      SELECT s.site_id, s.user_id, s.locality, s.city, s.public_locality, s.public_city, s.province_id, p.province,
+             s.latitude, s.longitude, s.is_private
       FROM sites s LEFT JOIN provinces p ON p.province_id = s.province_id
       WHERE s.site_id = ${siteId} AND NOT s.isdeleted`);
     return r.rows[0];

@@ -11,6 +11,7 @@ import {
   provinces,
   sites,
 } from '../../db/schema';
+import { publicComment, publicPlace } from '../../db/public-text';
 import type { ChecklistWrite, ObservationWrite } from './checklist-write';
 
 export type ChecklistRow = typeof checklists.$inferSelect;
@@ -128,21 +129,22 @@ export const checklistsRepository = {
   ): Promise<{ checklistId: number | null; newSiteId: number | null }> {
     const { site, checklist: c, rows } = write;
     const column = <K extends keyof ObservationWrite>(k: K) => sql.param(rows.map((r) => r[k]));
+    const place = publicPlace(site);
     const siteSource =
       site.site_id != null
         ? site.is_private === null
           ? sql`SELECT ${site.site_id}::int AS site_id, false AS created`
           : sql`UPDATE sites SET is_private = ${site.is_private}, updated = now() WHERE site_id = ${site.site_id}
                 RETURNING site_id, false AS created`
-        : sql`INSERT INTO sites (user_id, locality, city, province_id, country_id, latitude, longitude, is_private, coordinate_uncertainty_m)
-              VALUES (${userId}, ${site.locality}, ${site.city}, ${site.province_id}, ${countryId}, ${site.latitude}, ${site.longitude}, ${site.is_private ?? false}, ${site.coordinate_uncertainty_m}::int)
+        : sql`INSERT INTO sites (user_id, locality, city, public_locality, public_city, province_id, country_id, latitude, longitude, is_private, coordinate_uncertainty_m)
+              VALUES (${userId}, ${site.locality}, ${site.city}, ${place.public_locality}, ${place.public_city}, ${site.province_id}, ${countryId}, ${site.latitude}, ${site.longitude}, ${site.is_private ?? false}, ${site.coordinate_uncertainty_m}::int)
               RETURNING site_id, true AS created`;
     const result = await db.execute<{ checklist_id: number | null; new_site_id: number | null }>(sql`
       WITH s AS (${siteSource}),
       c AS (
-        INSERT INTO checklists (user_id, site_id, checklist_date, start_time, end_time, participants, checklisttype_id, submittype_id, is_flash, comment, stems_inspected, idempotency_key, license)
+        INSERT INTO checklists (user_id, site_id, checklist_date, start_time, end_time, participants, checklisttype_id, submittype_id, is_flash, comment, public_comment, stems_inspected, idempotency_key, license)
         SELECT ${userId}, s.site_id, ${c.checklist_date}::date, ${c.start_time}::time, ${c.end_time}::time, ${c.participants}::smallint, ${c.checklisttype_id}, ${submitTypeId},
-               ${c.is_flash}, ${c.comment}, ${c.stems_inspected}::int, ${key}::uuid, ${profileLicense(userId)}
+               ${c.is_flash}, ${c.comment}, ${publicComment(c.comment)}, ${c.stems_inspected}::int, ${key}::uuid, ${profileLicense(userId)}
         FROM s
         ON CONFLICT (user_id, idempotency_key) DO NOTHING
         RETURNING checklist_id
@@ -175,6 +177,7 @@ export const checklistsRepository = {
         user_id: userId,
         locality: site.locality,
         city: site.city,
+        ...publicPlace(site),
         province_id: site.province_id,
         country_id: countryId,
         latitude: site.latitude,
@@ -191,7 +194,11 @@ export const checklistsRepository = {
   async createChecklist(db: DbOrTx, values: typeof checklists.$inferInsert): Promise<number> {
     const [row] = await db
       .insert(checklists)
-      .values({ ...values, license: values.user_id ? profileLicense(values.user_id) : undefined })
+      .values({
+        ...values,
+        public_comment: publicComment(values.comment ?? null),
+        license: values.user_id ? profileLicense(values.user_id) : undefined,
+      })
       .returning({ id: checklists.checklist_id });
     if (!row) throw new Error('insert returned no row');
     return row.id;
@@ -200,7 +207,11 @@ export const checklistsRepository = {
   async updateChecklist(db: DbOrTx, id: number, values: Partial<typeof checklists.$inferInsert>): Promise<void> {
     await db
       .update(checklists)
-      .set({ ...values, updated: new Date() })
+      .set({
+        ...values,
+        ...(values.comment === undefined ? {} : { public_comment: publicComment(values.comment) }),
+        updated: new Date(),
+      })
       .where(eq(checklists.checklist_id, id));
   },
 
@@ -275,6 +286,7 @@ export const checklistsRepository = {
       .set({
         locality: site.locality,
         city: site.city,
+        ...publicPlace(site),
         province_id: site.province_id,
         country_id: countryId,
         latitude: site.latitude,

@@ -9,7 +9,7 @@ import {
   type SiteHistory,
 } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { isObserver, seesExactPlace, visibleStatuses } from '../../db/visibility';
+import { isObserver, seesExactPlace, seesStoredText, visibleStatuses } from '../../db/visibility';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { FINAL_PATH, TEMP_PATH, type PhotosService } from '../photos/photos.service';
 import { createQualityService, type QualityService } from '../quality/quality.service';
@@ -234,10 +234,11 @@ export function createChecklistsService(
         ...o,
         photo: photoList.filter((p) => p.observation_id === o.observation_id),
       }));
+      // Its observer and admins read the comment and place names as stored; everyone else without
+      // email addresses or phone numbers (issue 29).
+      const stored = seesStoredText(user, head.user_id);
       const {
         site_id,
-        locality,
-        city,
         province_id,
         province,
         country_id,
@@ -247,8 +248,17 @@ export function createChecklistsService(
         user_id: _u,
         created,
         is_flash,
+        comment: storedComment,
+        public_comment,
+        locality: storedLocality,
+        public_locality,
+        city: storedCity,
+        public_city,
         ...rest
       } = head;
+      const comment = stored ? storedComment : public_comment;
+      const locality = stored ? storedLocality : public_locality;
+      const city = stored ? storedCity : public_city;
       // A private site's exact place reaches only its observer and admins (issue 19).
       const exact = !is_private || seesExactPlace(user, head.user_id);
       const site = exact
@@ -266,6 +276,7 @@ export function createChecklistsService(
           };
       return {
         ...rest,
+        comment,
         is_flash: is_flash ? 1 : 0,
         created: new Date(created).toISOString(),
         site,
@@ -305,7 +316,11 @@ export function createChecklistsService(
       if (!site) throw notFound();
       const visits = await checklistsQueries.siteVisits(db, siteId, visibleStatuses(user, site.user_id));
       if (visits.length === 0) throw notFound();
-      const { user_id: _u, ...place } = site;
+      const { user_id: _u, public_locality, public_city, ...stored } = site;
+      // Place names without email addresses or phone numbers for all but its owner and admins (issue 29).
+      const place = seesStoredText(user, site.user_id)
+        ? stored
+        : { ...stored, locality: public_locality, city: public_city };
       const exact = !site.is_private || seesExactPlace(user, site.user_id);
       return {
         site: exact

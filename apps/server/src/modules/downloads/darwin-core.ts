@@ -66,7 +66,12 @@ export interface ObservationSourceRow extends ProvenanceSource {
   username: string | null;
   status: string;
   is_flash: boolean;
+  /** The checklist's comment: for everyone but admins its public text (issue 29). */
   comment: string | null;
+  /** The public comment lost email addresses or phone numbers (issue 29). */
+  comment_withheld: boolean;
+  /** The public locality or city lost email addresses or phone numbers (issue 29). */
+  place_withheld: boolean;
   stems_inspected: number | null;
   /** Milkweed rows of the same checklist: with one, the stems inspected are all of that species. */
   milkweeds_in_checklist: number;
@@ -267,17 +272,20 @@ export function taxonTerms(r: ObservationSourceRow, locale: Locale) {
 }
 
 /**
- * Quantity terms of a row. A monarch count of 0 is an absence; a missing count stays empty. A
- * milkweed row's quantity is its stems: the plants the source counted, or the stems inspected when
- * it is the checklist's only milkweed.
+ * Quantity terms of a row. A monarch count of 0 is an absence only in a Mission (issue 29): the
+ * protocol looks for every life stage, so a stage not found was looked for. A Flash sighting or an
+ * imported report is a presence, whatever count it carries: without one (or with 0, "not counted")
+ * its individualCount stays empty. A milkweed row's quantity is its stems: the plants the source
+ * counted, or the stems inspected when it is the checklist's only milkweed.
  */
 export function quantityTerms(r: ObservationSourceRow) {
   if (r.lifestage_id !== null) {
+    const absent = r.numbers === 0 && !r.is_flash && r.source_dataset === null;
     return {
-      individualCount: r.numbers,
+      individualCount: r.numbers === 0 && !absent ? null : r.numbers,
       organismQuantity: null,
       organismQuantityType: null,
-      occurrenceStatus: r.numbers === 0 ? 'absent' : 'present',
+      occurrenceStatus: absent ? 'absent' : 'present',
     };
   }
   const stems = wholeNumber(r.number_of_plants) ?? (r.milkweeds_in_checklist === 1 ? r.stems_inspected : null);
@@ -319,6 +327,32 @@ export function privacyTerms(r: { is_private: boolean; locality: string | null }
   return isGeneralised(r)
     ? { dataGeneralizations: PRIVATE_DATA_GENERALIZATIONS, informationWithheld: PRIVATE_INFORMATION_WITHHELD }
     : { dataGeneralizations: PRIVATE_EXACT_NOT_GENERALIZED, informationWithheld: PRIVATE_EXACT_WITHHOLD };
+}
+
+/**
+ * What `informationWithheld` says of a record whose public text lost email addresses or phone numbers
+ * (issue 29): the fields named as the archive names them (remarks; locality and municipality).
+ */
+export function personalDataWithheld(r: { comment_withheld: boolean; place_withheld: boolean }): string | null {
+  const fields = [r.comment_withheld ? 'remarks' : null, r.place_withheld ? 'locality and municipality' : null];
+  const named = fields.filter((f): f is string => f !== null);
+  if (named.length === 0) return null;
+  const list = named.length === 2 ? `remarks, ${named[1] ?? ''}` : (named[0] ?? '');
+  return `Email addresses and phone numbers removed from the ${list}`;
+}
+
+/**
+ * `dataGeneralizations` and `informationWithheld` of a record: a private site's (`privacyTerms`), and
+ * the personal data taken out of its free text (`personalDataWithheld`), joined with `; `.
+ */
+export function withheldTerms(
+  r: { is_private: boolean; locality: string | null } & Parameters<typeof personalDataWithheld>[0],
+): { dataGeneralizations: string | null; informationWithheld: string | null } {
+  const privacy = privacyTerms(r);
+  return {
+    ...privacy,
+    informationWithheld: joinRemarks(privacy.informationWithheld, personalDataWithheld(r)),
+  };
 }
 
 /**
@@ -393,7 +427,7 @@ export function toOccurrence(r: ObservationSourceRow, ctx: PublishingContext, me
     decimalLongitude: r.longitude,
     geodeticDatum: 'WGS84',
     coordinateUncertaintyInMeters: r.coordinate_uncertainty_m,
-    ...privacyTerms(r),
+    ...withheldTerms(r),
     countryCode: r.country_code,
     stateProvince: r.province,
     municipality: r.city,

@@ -6,6 +6,7 @@ import QueryStream from 'pg-query-stream';
 import type { DownloadFormat, ExploreFilters, ExploreSort, ObservationStatusId } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
 import { observationJoins, observationWhere, siteSource } from '../../db/observation-filters';
+import { commentFor, commentWithheld } from '../../db/public-text';
 import type { Positions } from '../../db/visibility';
 
 /**
@@ -30,8 +31,11 @@ export interface DownloadLog {
 /** Who recorded a checklist: its volunteer, or for an imported record the observer its source names (or none). */
 const recorder = sql`CASE WHEN c.source_dataset IS NULL THEN u.username ELSE c.recorded_by END`;
 
-/** The columns of `ObservationSourceRow` over the aliases o, c, s and the joins of `observationSourceJoins`. */
-const observationSourceColumns = sql`
+/**
+ * The columns of `ObservationSourceRow` over the aliases o, c, s and the joins of `observationSourceJoins`;
+ * the comment as `positions` allows (issue 29: the public reads it without email addresses or phone numbers).
+ */
+const observationSourceColumns = (positions: Positions) => sql`
   o.observation_id, o.uuid AS observation_uuid, c.checklist_id, c.uuid AS checklist_uuid, c.checklist_date,
   to_char(c.start_time, 'HH24:MI') AS start_time, to_char(c.end_time, 'HH24:MI') AS end_time,
   s.latitude, s.longitude, s.coordinate_uncertainty_m, s.is_private, co.administrative AS country_code, p.province, s.city, s.locality,
@@ -39,8 +43,8 @@ const observationSourceColumns = sql`
   m.latin_name AS milkweed_latin_name, m.english_name AS milkweed_english_name,
   m.french_name AS milkweed_french_name, m.spanish_name AS milkweed_spanish_name,
   ab.name AS abundance, ls.name AS locationsize,
-  o.basisofrecord_id, o.source_basis_of_record, ${recorder} AS username, st.name AS status, c.is_flash, c.comment,
-  c.stems_inspected, c.date_precision, c.source_dataset, c.source_institution, c.source_record_id, c.source_url,
+  o.basisofrecord_id, o.source_basis_of_record, ${recorder} AS username, st.name AS status, c.is_flash,
+  ${commentFor(positions)} AS comment, ${commentWithheld(positions)} AS comment_withheld, s.place_withheld, c.stems_inspected, c.date_precision, c.source_dataset, c.source_institution, c.source_record_id, c.source_url,
   c.from_gbif,
   (SELECT count(*)::int FROM observations mo WHERE mo.checklist_id = c.checklist_id AND mo.lifestage_id IS NULL) AS milkweeds_in_checklist,
   o.license, o.quality_flags,
@@ -156,7 +160,7 @@ export const downloadsRepository = {
   ): SQL {
     const order = sort === 'observed' ? sql`o.observed_on DESC NULLS LAST` : sql`o.observation_created DESC NULLS LAST`;
     return sql`
-      SELECT ${observationSourceColumns}
+      SELECT ${observationSourceColumns(positions)}
       ${observationJoins(positions)}
       ${observationSourceJoins}
       WHERE ${observationWhere(filters, statuses)}
@@ -181,7 +185,8 @@ export const downloadsRepository = {
       )
       SELECT c.checklist_id, c.uuid AS checklist_uuid, c.checklist_date,
              to_char(c.start_time, 'HH24:MI') AS start_time, to_char(c.end_time, 'HH24:MI') AS end_time,
-             c.participants, c.stems_inspected, c.is_flash, c.comment,
+             c.participants, c.stems_inspected, c.is_flash, ${commentFor(positions)} AS comment,
+             ${commentWithheld(positions)} AS comment_withheld, s.place_withheld,
              (SELECT string_agg(DISTINCT concat_ws(', ', 'abundance ' || ab.name, 'location size ' || ls.name), '; ')
                 FROM observations mo
                 LEFT JOIN abundances ab ON ab.id = mo.abundance_id
@@ -216,7 +221,7 @@ export const downloadsRepository = {
         UNION ALL
         SELECT observation_id, stage FROM (${absenceSource(filters, statuses, positions)}) ab
       )
-      SELECT ${observationSourceColumns}, r.absent_stage
+      SELECT ${observationSourceColumns(positions)}, r.absent_stage
       FROM r
       JOIN observations o ON o.observation_id = r.observation_id
       JOIN checklists c ON c.checklist_id = o.checklist_id

@@ -11,13 +11,13 @@ import {
   milkweedRemarks,
   isGeneralised,
   SAMPLE_SIZE_UNIT,
-  privacyTerms,
   provenanceTerms,
   quantityTerms,
   recordPage,
   samplingProtocol,
   taxonTerms,
   urnUuid,
+  withheldTerms,
   type ObservationSourceRow,
   type ProvenanceSource,
   type PublishingContext,
@@ -91,7 +91,12 @@ export interface EventSourceRow extends ProvenanceSource {
   participants: number | null;
   stems_inspected: number | null;
   is_flash: boolean;
+  /** The checklist's comment: for everyone but admins its public text (issue 29). */
   comment: string | null;
+  /** The public comment lost email addresses or phone numbers (issue 29). */
+  comment_withheld: boolean;
+  /** The public locality or city lost email addresses or phone numbers (issue 29). */
+  place_withheld: boolean;
   /** Abundances and location sizes of the milkweeds, `; `-joined, or null. */
   habitat: string | null;
   latitude: number;
@@ -144,7 +149,7 @@ export function toEventRow(r: EventSourceRow, ctx: PublishingContext): ArchiveRo
     decimalLongitude: r.longitude,
     geodeticDatum: 'WGS84',
     coordinateUncertaintyInMeters: r.coordinate_uncertainty_m,
-    ...privacyTerms(r),
+    ...withheldTerms(r),
   };
 }
 

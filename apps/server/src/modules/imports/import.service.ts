@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { ChecklistType, ObservationStatus, SubmitType, BasisOfRecord } from '@mm/shared';
+import { ChecklistType, ObservationStatus, SubmitType, BasisOfRecord, Role } from '@mm/shared';
 import type { Db } from '../../db/client';
+import { publicComment, publicPlace } from '../../db/public-text';
 import {
   BORDER_TOLERANCE_KM,
   checkPlace,
@@ -11,7 +12,13 @@ import {
 import { createQualityService } from '../quality/quality.service';
 import { provinceRefs } from '../utilities/utilities.service';
 import { importsRepository, type SightingRows } from './imports.repository';
-import { parseSightingsCsv, type Lifestage, type RowIssue, type SightingRecord } from './sightings-csv';
+import {
+  parseSightingsCsv,
+  scanCoordinatePrecision,
+  type Lifestage,
+  type RowIssue,
+  type SightingRecord,
+} from './sightings-csv';
 import { UNSTATED_SOURCE_LICENSE } from './source-terms';
 
 /** A sighting to write, with the user it belongs to. */
@@ -42,16 +49,21 @@ function keyFor(sourceKey: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Decimal places of a coordinate as the file wrote it (trailing zeros are lost: never more than written). */
-const decimals = (v: number) => (String(v).split('.')[1] ?? '').length;
+/** Decimal places of a coordinate as JavaScript (and PostgreSQL) print it: never more than the file wrote. */
+const printedDecimals = (v: number) => (String(v).split('.')[1] ?? '').length;
+
+/** Decimal places a record's point is known to: its file's column precision, else its printed digits. */
+const decimalsOf = (r: SightingRecord) =>
+  r.coordinateDecimals ?? Math.min(printedDecimals(r.decimalLatitude), printedDecimals(r.decimalLongitude));
 
 /**
- * Border tolerance (km) for a point given to `n` decimal places: the border tolerance, or the
+ * Border tolerance (km) for a point known to `decimals` places: the border tolerance, or the
  * half-diagonal of the rounding cell when coarser (Journey North's one decimal: ±0.05°, ≈ 7 km), so a
- * sighting from Cape May rounded into the bay still counts as New Jersey.
+ * sighting from Cape May rounded into the bay still counts as New Jersey. A whole degree in a file of
+ * one-decimal coordinates is known to one decimal too (issue 29).
  */
-function toleranceFor(lat: number, lng: number): number {
-  const half = 0.5 * 10 ** -Math.min(decimals(lat), decimals(lng));
+function toleranceFor(lat: number, decimals: number): number {
+  const half = 0.5 * 10 ** -decimals;
   const km = Math.hypot(half * 111.2, half * 111.2 * Math.cos((lat * Math.PI) / 180));
   return Math.max(BORDER_TOLERANCE_KM, km);
 }
@@ -73,7 +85,7 @@ function placeRecord(
     field: 'location',
     message: `point ${lat}, ${lng} lies outside Canada, the United States and Mexico.`,
   } as const;
-  const tolerance = toleranceFor(lat, lng);
+  const tolerance = toleranceFor(lat, decimalsOf(record));
   const coded = record.provinceCode ? byCode.get(record.provinceCode) : undefined;
   if (!coded) return locator.locate(lat, lng, tolerance) ?? outside;
   const verdict = checkPlace(regionCodeOf(coded), lat, lng, tolerance);
@@ -82,9 +94,6 @@ function placeRecord(
   const actual = locator.byCode(verdict.code)?.province ?? verdict.code;
   return { field: 'province', message: `point ${lat}, ${lng} lies in ${actual}, not ${coded.province}.` };
 }
-
-/** Decimal places of a number as JavaScript (and PostgreSQL) print it. */
-const printedDecimals = (v: number) => (String(v).split('.')[1] ?? '').length;
 
 /**
  * The stable text identifying an imported record whatever the file's name or the importing account
@@ -98,7 +107,50 @@ export function importSourceKey(record: SightingRecord): string {
   return `content:${contentSignature(record)}:${record.decimalLatitude}:${record.decimalLongitude}`;
 }
 
-/** What makes two records the same sighting, the place aside: taxon, stage, date, count and observer. */
+/**
+ * The key a record identified by its content was stored under before issue 29 (taxon, stage, date,
+ * count as written, observer and exact point, without its place name), so that importing a file again
+ * finds the records an earlier version stored; null for a record with a source id (its key is unchanged).
+ */
+export function legacyImportKey(record: SightingRecord): string | null {
+  if (!record.source || record.sourceRecordId !== null) return null;
+  const signature = JSON.stringify([
+    record.kind,
+    record.lifestage_id,
+    record.scientificName,
+    record.eventDate,
+    record.datePrecision ?? 'day',
+    record.countAsWritten ?? record.individualCount,
+    record.source.recordedBy,
+  ]);
+  return `content:${signature}:${record.decimalLatitude}:${record.decimalLongitude}`;
+}
+
+/** The locality a record's site is stored with: its place name, else its point to three decimals. */
+const storedLocality = (record: SightingRecord) =>
+  record.locality ?? `${record.decimalLatitude.toFixed(3)}, ${record.decimalLongitude.toFixed(3)}`;
+
+/**
+ * A place name or free text compared as people read it: Unicode-normalised, accents and case
+ * dropped, punctuation and runs of spaces as one space ("Acámbaro" = "ACAMBARO", "St-Jean" = "St Jean").
+ */
+export function comparableText(text: string | null | undefined): string | null {
+  if (text === null || text === undefined) return null;
+  const folded = text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return folded === '' ? null : folded;
+}
+
+/**
+ * What makes two records the same sighting, the point aside (issue 29: identical content, never
+ * proximity alone): taxon, stage, date and its precision, count, observer, place name and province,
+ * remarks, and whatever else the source row said (`otherContent`). Two towns reported the same day
+ * with the same count differ by their names; two reports of one observer differ by their remarks.
+ */
 function contentSignature(r: SightingRecord): string {
   return JSON.stringify([
     r.kind,
@@ -108,20 +160,20 @@ function contentSignature(r: SightingRecord): string {
     r.datePrecision ?? 'day',
     r.individualCount,
     r.source?.recordedBy ?? null,
+    comparableText(r.locality),
+    r.provinceCode,
+    comparableText(r.remarks),
+    r.otherContent ?? null,
   ]);
 }
 
 /**
  * Two points are the same place when they agree once both are rounded to the coarser of their
- * precisions: GBIF's copy of an iNaturalist record carries fewer decimals than iNaturalist's.
+ * precisions (their files' column precisions): GBIF's copy of an iNaturalist record carries fewer
+ * decimals than iNaturalist's. Only ever asked of records whose content is identical.
  */
 function samePlace(a: SightingRecord, b: SightingRecord): boolean {
-  const decimals = Math.min(
-    printedDecimals(a.decimalLatitude),
-    printedDecimals(a.decimalLongitude),
-    printedDecimals(b.decimalLatitude),
-    printedDecimals(b.decimalLongitude),
-  );
+  const decimals = Math.min(decimalsOf(a), decimalsOf(b));
   const tolerance = 0.5 * 10 ** -decimals + 1e-9;
   return (
     Math.abs(a.decimalLatitude - b.decimalLatitude) <= tolerance &&
@@ -184,12 +236,34 @@ export async function createSightingWriter(db: Db) {
         tx,
         items.map((i) => i.key),
       );
+      // Records stored before issue 29 under their old key count as stored when their place name is this
+      // record's (the old key left it out: two towns at one rounded point shared it).
+      const legacy = items.map((i) => {
+        const old = legacyImportKey(i.record);
+        return old === null || seen.has(i.key) ? null : keyFor(old);
+      });
+      const legacyPlaces = await importsRepository.localitiesByKey(
+        tx,
+        legacy.filter((k): k is string => k !== null),
+      );
+      const storedBefore = (index: number, item: (typeof items)[number]) => {
+        const places = legacyPlaces.get(legacy[index] ?? '') ?? [];
+        return places.some((p) => comparableText(p) === comparableText(storedLocality(item.record)));
+      };
       const matched = await importsRepository.contentMatches(
         tx,
         items.flatMap((i, index) =>
           i.contentKey === null || seen.has(i.key)
             ? []
-            : [{ index, contentKey: i.contentKey, lat: i.record.decimalLatitude, lng: i.record.decimalLongitude }],
+            : [
+                {
+                  index,
+                  contentKey: i.contentKey,
+                  lat: i.record.decimalLatitude,
+                  lng: i.record.decimalLongitude,
+                  decimals: decimalsOf(i.record),
+                },
+              ],
         ),
       );
       const fresh: typeof items = [];
@@ -197,7 +271,7 @@ export async function createSightingWriter(db: Db) {
       let duplicates = 0;
       const inBatch = new Set<string>();
       items.forEach((item, index) => {
-        if (seen.has(item.key)) return void existing++;
+        if (seen.has(item.key) || storedBefore(index, item)) return void existing++;
         const twin = fresh.some((f) => f.contentKey === item.contentKey && samePlace(f.record, item.record));
         if (inBatch.has(item.key) || matched.has(index) || (item.contentKey !== null && twin)) return void duplicates++;
         inBatch.add(item.key);
@@ -232,15 +306,19 @@ function sightingRows(
   return fresh.map((b) => {
     const { record, prov } = b;
     const basis = record.source?.basisOfRecord ?? null;
+    const locality = storedLocality(record);
     return {
       site: {
         user_id: b.userId,
-        locality: record.locality ?? `${record.decimalLatitude.toFixed(3)}, ${record.decimalLongitude.toFixed(3)}`,
+        locality,
+        // Issue 29: what the public reads, without email addresses or phone numbers.
+        ...publicPlace({ locality, city: null }),
         province_id: prov.province_id,
         country_id: prov.country_id,
         latitude: record.decimalLatitude,
         longitude: record.decimalLongitude,
         coordinate_uncertainty_m: record.coordinateUncertaintyInMeters ?? null,
+        coordinate_decimals: record.source ? decimalsOf(record) : null,
       },
       checklist: {
         user_id: b.userId,
@@ -250,6 +328,7 @@ function sightingRows(
         submittype_id: b.submittypeId ?? SubmitType.BatchUpload,
         is_flash: true,
         comment: record.remarks,
+        public_comment: publicComment(record.remarks),
         idempotency_key: b.key,
         license: licenseOf(record),
         source_dataset: record.source?.datasetName ?? null,
@@ -277,6 +356,31 @@ function sightingRows(
   });
 }
 
+/**
+ * The account `npm run import -- --user NAME` may write into (issue 29): an import account (role
+ * Observer, an imported observer's account that never signs in), never a volunteer's or an admin's,
+ * whose profile and records imported sightings would join.
+ * @returns `{ userId }` for an existing import account, `{ missing: true }` when no account has the
+ *   name (the caller creates an import account), or `{ refused }` with the reason, naming the account
+ */
+export async function importAccount(
+  db: Db,
+  username: string,
+): Promise<{ userId: number } | { missing: true } | { refused: string }> {
+  const account = await importsRepository.accountByName(db, username);
+  if (account === undefined) return { missing: true };
+  if (account.deleted)
+    return { refused: `the account "${account.username}" was deleted; choose another name for the import account.` };
+  if (account.role_id !== Role.Observer)
+    return {
+      refused:
+        `"${account.username}" is a volunteer's or an administrator's account, not an import account (role Observer): ` +
+        'imported records would join its profile and its records. Choose a new name (an import account is created) ' +
+        'or an existing import account.',
+    };
+  return { userId: account.id };
+}
+
 /** The id of a user by username (case-insensitive), or undefined. */
 export async function findUserId(db: Db, username: string): Promise<number | undefined> {
   return importsRepository.activeUserId(db, username);
@@ -296,16 +400,31 @@ export interface ImportTotals {
   issues: RowIssue[];
 }
 
+/** A sighting file to import: a function opening it (read twice), its text, or a stream (held in memory). */
+export type ImportInput = (() => NodeJS.ReadableStream) | NodeJS.ReadableStream | string;
+
+/** The file's text, or a function opening it again, so that it can be read twice. */
+async function rereadable(input: ImportInput): Promise<string | (() => NodeJS.ReadableStream)> {
+  if (typeof input === 'string' || typeof input === 'function') return input;
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /**
- * Imports one sighting CSV (see `parseSightingsCsv`) for `userId`, 500 rows per transaction. Duplicate
- * detection ignores the file's name and the importing account (issue 18).
- * @param input the file's bytes
+ * Imports one sighting CSV (see `parseSightingsCsv`) for `userId`, 500 rows per transaction. The file
+ * is read twice: first for the precision of its coordinate columns (`scanCoordinatePrecision`, issue
+ * 29), then row by row. Duplicate detection ignores the file's name and the importing account (issue 18).
+ * @param input a function opening the file (the CLI's), its text, or a stream (read into memory)
  */
 export async function importSightings(
   db: Db,
-  input: NodeJS.ReadableStream,
+  input: ImportInput,
   options: { userId: number; defaultLifestage?: Lifestage; batchSize?: number },
 ): Promise<ImportTotals> {
+  const file = await rereadable(input);
+  const open = () => (typeof file === 'string' ? file : file());
+  const coordinatePrecision = await scanCoordinatePrecision(open());
   const write = await createSightingWriter(db);
   const totals: ImportTotals = { written: 0, existing: 0, duplicates: 0, rejectedRows: 0, partialDates: 0, issues: [] };
   let batch: SightingToWrite[] = [];
@@ -319,7 +438,10 @@ export async function importSightings(
     for (const { row, field, message } of r.rejected) totals.issues.push({ row: row ?? 0, field, message });
     batch = [];
   };
-  for await (const row of parseSightingsCsv(input, { defaultLifestage: options.defaultLifestage })) {
+  for await (const row of parseSightingsCsv(open(), {
+    defaultLifestage: options.defaultLifestage,
+    coordinatePrecision,
+  })) {
     if ('issues' in row) {
       totals.rejectedRows += 1;
       totals.issues.push(...row.issues);

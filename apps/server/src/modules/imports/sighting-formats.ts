@@ -17,7 +17,16 @@ import {
 } from './csv-values';
 import { basisOfRecordFromSource, gbifOccurrenceUrl, licenseFromSource } from './source-terms';
 import { toProvinceCode } from './province-codes';
-import type { CsvFormat, Lifestage, ParseOptions, RecordSource, RowIssue, SightingRecord } from './sighting-types';
+import type {
+  ColumnPrecision,
+  CoordinatePrecision,
+  CsvFormat,
+  Lifestage,
+  ParseOptions,
+  RecordSource,
+  RowIssue,
+  SightingRecord,
+} from './sighting-types';
 
 /** Column positions keyed by lower-cased, trimmed, BOM-free header name, with the name as the file spells it. */
 export type HeaderIndex = ReadonlyMap<string, { index: number; label: string }>;
@@ -67,7 +76,10 @@ export class RowReader {
 }
 
 type Taxon = Pick<SightingRecord, 'kind' | 'lifestage_id' | 'scientificName'>;
-type Point = Pick<SightingRecord, 'decimalLatitude' | 'decimalLongitude' | 'coordinateUncertaintyInMeters'>;
+type Point = Pick<
+  SightingRecord,
+  'decimalLatitude' | 'decimalLongitude' | 'coordinateUncertaintyInMeters' | 'coordinateDecimals'
+>;
 
 const monarch = (lifestage: Lifestage): Taxon => ({
   kind: 'monarch',
@@ -107,7 +119,24 @@ function gbifTaxon(name: string | null, lifestage: Lifestage): CellResult<Taxon>
   return { ok: false, reason: `is neither the monarch (Danaus plexippus) nor a milkweed (Asclepias) ("${name}")` };
 }
 
-function readPoint(reader: RowReader, latColumn: string, lngColumn: string): Point | undefined {
+/** The decimals a value written with `written` places is known to, in a column of precision `column`. */
+function knownDecimals(written: number, column: ColumnPrecision | undefined): number {
+  if (!column || written >= column.decimals) return written;
+  return column.widened.includes(written) ? column.decimals : written;
+}
+
+/**
+ * The point of a row, with the precision of the file's coordinate columns: a value written with fewer
+ * decimals than its column ("42" among one-decimal values) is known to the column's precision, not to
+ * its own digits (issue 29), unless the column holds far more such values than rounding makes (then
+ * they were typed coarse, `scanCoordinatePrecision`); one written with more keeps its own.
+ */
+function readPoint(
+  reader: RowReader,
+  latColumn: string,
+  lngColumn: string,
+  precision: CoordinatePrecision | undefined,
+): Point | undefined {
   const latText = reader.text(latColumn);
   const lngText = reader.text(lngColumn);
   const decimalLatitude = reader.take(latColumn, parseCoordinate(latText, 90));
@@ -117,13 +146,41 @@ function readPoint(reader: RowReader, latColumn: string, lngColumn: string): Poi
     reader.fail(latColumn, 'and longitude are both 0, a placeholder rather than a place in the Americas');
     return undefined;
   }
+  const written = { latitude: decimalsOf(latText ?? ''), longitude: decimalsOf(lngText ?? '') };
+  // A point short of three or more decimals over its two coordinates ("33, -118" among three-decimal
+  // values) was typed coarse: rounding does that to a few points in a thousand at most.
+  const missing =
+    Math.max(0, (precision?.latitude.decimals ?? 0) - written.latitude) +
+    Math.max(0, (precision?.longitude.decimals ?? 0) - written.longitude);
+  const coordinateDecimals =
+    missing >= 3
+      ? Math.min(written.latitude, written.longitude)
+      : Math.min(
+          knownDecimals(written.latitude, precision?.latitude),
+          knownDecimals(written.longitude, precision?.longitude),
+        );
   // The source's own uncertainty wins; else the precision the file wrote the point with.
   const stated = reader.text('coordinateuncertaintyinmeters');
   const statedMetres = stated !== null && /^\d+(\.\d+)?$/.test(stated) ? Math.round(Number(stated)) : null;
-  const decimals = Math.min(decimalsOf(latText ?? ''), decimalsOf(lngText ?? ''));
   const coordinateUncertaintyInMeters =
-    statedMetres !== null && statedMetres > 0 ? statedMetres : uncertaintyFromPrecision(decimalLatitude, decimals);
-  return { decimalLatitude, decimalLongitude, coordinateUncertaintyInMeters };
+    statedMetres !== null && statedMetres > 0
+      ? statedMetres
+      : uncertaintyFromPrecision(decimalLatitude, coordinateDecimals);
+  return { decimalLatitude, decimalLongitude, coordinateUncertaintyInMeters, coordinateDecimals };
+}
+
+/**
+ * The count of a presence-only report (issue 29): Journey North's sighting forms ask for the number
+ * seen, and their exports write 0 (or nothing) when it was not given. A report is a sighting, so 0 is
+ * "not counted" (null), never "none seen": absences come only from Missions.
+ */
+function presenceCount(
+  reader: RowReader,
+  column: string,
+): Pick<SightingRecord, 'individualCount' | 'countAsWritten'> | undefined {
+  const count = reader.take(column, parseCount(reader.text(column)));
+  if (count === undefined) return undefined;
+  return count === 0 ? { individualCount: null, countAsWritten: 0 } : { individualCount: count };
 }
 
 function readGbifDate(reader: RowReader): PartialDate | undefined {
@@ -161,12 +218,12 @@ export interface FormatSpec {
 const journeyNorthSite: FormatSpec = {
   format: 'journeynorth-site',
   columns: ['id', 'sighting_date', 'species', 'number', 'latitude', 'longitude'],
-  toRecord(reader) {
+  toRecord(reader, options) {
     const eventDate = reader.take('sighting_date', parseDateText(reader.text('sighting_date')));
     const taxon = reader.take('species', journeyNorthTaxon(reader.text('species')));
-    const individualCount = reader.take('number', parseCount(reader.text('number')));
-    const point = readPoint(reader, 'latitude', 'longitude');
-    if (eventDate === undefined || taxon === undefined || individualCount === undefined || !point) return undefined;
+    const count = presenceCount(reader, 'number');
+    const point = readPoint(reader, 'latitude', 'longitude', options.coordinatePrecision);
+    if (eventDate === undefined || taxon === undefined || count === undefined || !point) return undefined;
     const comments = reader.text('comments');
     const remarks = comments === null ? null : htmlToPlainText(comments) || null;
     const observer = reader.text('customerid');
@@ -175,8 +232,9 @@ const journeyNorthSite: FormatSpec = {
       eventDate,
       ...point,
       ...taxon,
-      individualCount,
+      ...count,
       remarks,
+      otherContent: JSON.stringify(['image_url', 'school', 'grade'].map((column) => reader.text(column))),
       sourceRecordId: reader.text('id'),
       // Journey North exports its observers by number only.
       source: { ...JOURNEY_NORTH, recordedBy: observer === null ? null : `Journey North participant ${observer}` },
@@ -187,11 +245,11 @@ const journeyNorthSite: FormatSpec = {
 const journeyNorthFirst: FormatSpec = {
   format: 'journeynorth-first',
   columns: ['date', 'town', 'state/province', 'latitude', 'longitude', 'number'],
-  toRecord(reader) {
+  toRecord(reader, options) {
     const eventDate = reader.take('date', parseDateText(reader.text('date')));
-    const individualCount = reader.take('number', parseCount(reader.text('number')));
-    const point = readPoint(reader, 'latitude', 'longitude');
-    if (eventDate === undefined || individualCount === undefined || !point) return undefined;
+    const count = presenceCount(reader, 'number');
+    const point = readPoint(reader, 'latitude', 'longitude', options.coordinatePrecision);
+    if (eventDate === undefined || count === undefined || !point) return undefined;
     const place = { locality: reader.text('town'), provinceCode: toProvinceCode(reader.text('state/province')) };
     // The "Adult First" export holds first sightings of adults only; the file has no stage column.
     return {
@@ -199,7 +257,7 @@ const journeyNorthFirst: FormatSpec = {
       eventDate,
       ...point,
       ...monarch(1),
-      individualCount,
+      ...count,
       ...place,
       source: JOURNEY_NORTH,
     };
@@ -226,7 +284,7 @@ const inatGbifSplitDate: FormatSpec = {
   toRecord(reader, options) {
     const parts = { year: reader.text('year'), month: reader.text('month'), day: reader.text('day') };
     const eventDate = reader.take('year/month/day', parseDateParts(parts));
-    const point = readPoint(reader, 'latitude', 'longitude');
+    const point = readPoint(reader, 'latitude', 'longitude', options.coordinatePrecision);
     if (eventDate === undefined || !point) return undefined;
     // A monarch-only extract with no stage column: research-grade photos are overwhelmingly of adults.
     return {
@@ -263,9 +321,14 @@ const gbifOccurrence: FormatSpec = {
       'scientificname',
       gbifTaxon(reader.text('scientificname'), options.defaultLifestage ?? 1),
     );
-    const individualCount = reader.take('individualcount', parseCount(reader.text('individualcount')));
-    const point = readPoint(reader, 'latitude', 'longitude');
-    if (date === undefined || taxon === undefined || individualCount === undefined || !point) return undefined;
+    // An occurrence is imported as a presence: absences come only from Missions (issue 29).
+    const status = reader.text('occurrencestatus');
+    if (status !== null && status.toLowerCase() === 'absent')
+      reader.fail('occurrencestatus', 'is "absent": only presences are imported (absences come from Missions)');
+    const count = presenceCount(reader, 'individualcount');
+    const point = readPoint(reader, 'latitude', 'longitude', options.coordinatePrecision);
+    if (reader.issues.length > 0) return undefined;
+    if (date === undefined || taxon === undefined || count === undefined || !point) return undefined;
     const place = { locality: reader.text('locality'), provinceCode: toProvinceCode(reader.text('stateprovince')) };
     const comments = reader.text('occurrenceremarks');
     return {
@@ -274,7 +337,7 @@ const gbifOccurrence: FormatSpec = {
       datePrecision: date.precision,
       ...point,
       ...taxon,
-      individualCount,
+      ...count,
       ...place,
       remarks: comments === null ? null : htmlToPlainText(comments) || null,
       sourceRecordId: reader.text('gbifid') ?? reader.text('occurrenceid'),

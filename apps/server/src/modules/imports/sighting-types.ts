@@ -21,8 +21,13 @@ export interface SightingRecord {
   kind: 'monarch' | 'milkweed';
   /** Null for milkweed. */
   lifestage_id: Lifestage | null;
-  /** Null when unknown; 0 is a "none seen" report. For milkweed: plants. */
+  /** Null when unknown or not counted (a presence-only report's 0, issue 29). For milkweed: plants. */
   individualCount: number | null;
+  /**
+   * The count as the file wrote it when `individualCount` differs (Journey North's 0 for "not
+   * counted"): the key of a record imported before issue 29 was made from it (`legacyImportKey`).
+   */
+  countAsWritten?: number;
   /** Town or place name, when the file has one. */
   locality: string | null;
   /** "ON", "TX" or a Mexican ISO 3166-2 code such as "GUA"; null when unrecognisable. */
@@ -35,6 +40,18 @@ export interface SightingRecord {
   scientificName: string | null;
   /** Radius (m): the source's own uncertainty column, else what the coordinates' decimals imply. */
   coordinateUncertaintyInMeters?: number | null;
+  /**
+   * Decimal places the point is known to: the precision of the file's coordinate columns (their most
+   * common number of decimals), or more when the value itself has more. "42" in a file of one-decimal
+   * coordinates is 42.0, known to 1 decimal (issue 29). Absent: the decimals the value was written with.
+   * The fewer of its latitude's and longitude's.
+   */
+  coordinateDecimals?: number;
+  /**
+   * What else the source row says about the sighting that the record does not store (Journey North's
+   * photo link, school and grade): part of its content when duplicates are looked for (issue 29).
+   */
+  otherContent?: string | null;
   /** Where an imported record comes from; absent for records made here (demo volunteers). */
   source?: RecordSource;
 }
@@ -74,4 +91,25 @@ export type CsvFormat = 'journeynorth-site' | 'journeynorth-first' | 'inat-gbif-
 export interface ParseOptions {
   /** Life stage for monarch rows of files that do not state one (iNat/GBIF extracts); default 1, adult. */
   defaultLifestage?: Lifestage;
+  /**
+   * The precision (decimal places) of the file's latitude and longitude columns, from a first pass over
+   * the whole file (`scanCoordinatePrecision`); without it each value counts with its own decimals.
+   */
+  coordinatePrecision?: CoordinatePrecision;
+}
+
+/**
+ * The precision of a file's latitude and longitude columns (issue 29): `decimals`, the most common number
+ * of decimal places among the column's values, and `widened`, the smaller numbers of decimals that are
+ * read as `decimals` (a writer dropped trailing zeros: "42" for 42.0) rather than as typed coarser.
+ */
+export interface CoordinatePrecision {
+  latitude: ColumnPrecision;
+  longitude: ColumnPrecision;
+}
+
+/** See CoordinatePrecision. */
+export interface ColumnPrecision {
+  decimals: number;
+  widened: number[];
 }

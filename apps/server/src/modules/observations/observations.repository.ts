@@ -18,6 +18,8 @@ export type ObservationListRow = {
   spanish_name: string | null;
   site_id: number;
   locality: string | null;
+  /** The locality without email addresses or phone numbers (issue 29). */
+  public_locality: string | null;
   province_id: number | null;
   checklist_id: number;
   checklist_date: string;
@@ -33,7 +35,7 @@ const rowColumns = sql`
   o.observation_id, o.number_of_plants, o.observationstatus_id, o.milkweed_id, c.is_flash,
   o.observation_created, o.lifestage_id, o.numbers,
   m.english_name, m.latin_name, m.french_name, m.spanish_name,
-  s.site_id, s.locality, s.province_id, c.checklist_id, c.checklist_date,
+  s.site_id, s.locality, s.public_locality, s.province_id, c.checklist_id, c.checklist_date,
   s.latitude, s.longitude, o.dateidentified, u.username, c.user_id, s.is_private`;
 /** Queries on one observation with its checklist, site, milkweed, observer and photos. */
 export const observationsRepository = {

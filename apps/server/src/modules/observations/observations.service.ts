@@ -1,13 +1,17 @@
 import { cellCentre, type ObservationRow, type ObservationStatusId, type SessionUser } from '@mm/shared';
 import type { Db } from '../../db/client';
-import { seesExactPlace, visibleStatuses } from '../../db/visibility';
+import { seesExactPlace, seesStoredText, visibleStatuses } from '../../db/visibility';
 import { notFound } from '../../lib/errors';
 import { toPhoto } from '../photos/photos.service';
 import { observationsRepository, type ObservationListRow } from './observations.repository';
 
 /** A detail row as the API answers it (spec §3 observation row), with its photos. */
 const toRow = (
-  { user_id: _owner, ...r }: Omit<ObservationListRow, 'locality'> & { locality: string | null },
+  {
+    user_id: _owner,
+    public_locality: _public,
+    ...r
+  }: Omit<ObservationListRow, 'locality'> & { locality: string | null },
   photos: ObservationRow['photo'],
 ): ObservationRow => ({
   ...r,
@@ -24,7 +28,8 @@ export function createObservationsService(db: Db) {
     /**
      * One observation: public statuses for everyone, the owner's own except Deleted, all for an admin.
      * A private site's exact position and locality reach only its observer and admins; others get
-     * the centre of its 0.1° cell (issue 19).
+     * the centre of its 0.1° cell (issue 19); they read the locality as stored, others its public
+     * text without email addresses or phone numbers (issue 29).
      * @throws 404 when it does not exist or is not visible to the requester
      */
     async detail(user: SessionUser | null, observationId: number): Promise<ObservationRow> {
@@ -33,9 +38,11 @@ export function createObservationsService(db: Db) {
       const status = row.observationstatus_id as ObservationStatusId;
       if (!visibleStatuses(user, row.user_id).includes(status)) throw notFound();
       const photos = (await observationsRepository.photosOf(db, observationId)).map(toPhoto);
-      if (!row.is_private || seesExactPlace(user, row.user_id)) return toRow(row, photos);
+      // Everyone but its observer and admins reads the locality without personal data (issue 29).
+      const place = seesStoredText(user, row.user_id) ? row : { ...row, locality: row.public_locality };
+      if (!row.is_private || seesExactPlace(user, row.user_id)) return toRow(place, photos);
       return toRow(
-        { ...row, latitude: cellCentre(row.latitude), longitude: cellCentre(row.longitude), locality: null },
+        { ...place, latitude: cellCentre(row.latitude), longitude: cellCentre(row.longitude), locality: null },
         photos,
       );
     },

@@ -84,7 +84,7 @@ export function PublicProfilePage() {
                   )}
                   <CardContent>
                     <Typography variant="body2">
-                      {t('public.observation', {
+                      {t(o.numbers === null ? 'public.observation_uncounted' : 'public.observation', {
                         number: o.numbers,
                         stage: t(`common:lifestage.${o.lifestage_id}`),
                         place: o.locality,

@@ -77,7 +77,7 @@ export function ObservationList({ rows }: { rows: ObservationRow[] }) {
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 700 }}>
                 <Link component={LocaleLink} href={detailsHref(r)}>
-                  {r.lifestage_id === null ? t(stageKey(r)) : `${r.numbers} × ${t(stageKey(r))}`}
+                  {r.lifestage_id === null || r.numbers === null ? t(stageKey(r)) : `${r.numbers} × ${t(stageKey(r))}`}
                 </Link>
               </Typography>
               <Typography variant="body2" noWrap>

@@ -39,7 +39,7 @@ export function FollowingList() {
                   ? t('public.no_recent')
                   : person.latest.map((o) => (
                       <Box component="span" key={o.observation_id} sx={{ display: 'block' }}>
-                        {t('public.observation', {
+                        {t(o.numbers === null ? 'public.observation_uncounted' : 'public.observation', {
                           number: o.numbers,
                           stage: t(`common:lifestage.${o.lifestage_id}`),
                           place: o.locality,

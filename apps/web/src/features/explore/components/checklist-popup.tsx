@@ -67,7 +67,9 @@ export function ChecklistPopup({ checklistId, onLayout }: { checklistId: number;
         <Box component="ul" aria-label={t('map.counts')} sx={{ m: 0, pl: 2.5 }}>
           {stages.map((s) => (
             <Typography component="li" variant="body2" key={s.lifestage_id}>
-              {t('map.stage_count', { stage: t(`common:lifestage.${s.lifestage_id}`), number: s.numbers })}
+              {s.numbers === null
+                ? t(`common:lifestage.${s.lifestage_id}`)
+                : t('map.stage_count', { stage: t(`common:lifestage.${s.lifestage_id}`), number: s.numbers })}
             </Typography>
           ))}
         </Box>

@@ -21,7 +21,9 @@ function useStageLabel() {
   return (r: ObservationRow) =>
     r.lifestage_id === null
       ? t('grid.milkweed_row', { name: milkweedName(r, lng) ?? t('common:lifestage.milkweed') })
-      : t('grid.stage_count', { number: r.numbers, stage: t(`common:lifestage.${r.lifestage_id}`) });
+      : r.numbers === null
+        ? t(`common:lifestage.${r.lifestage_id}`)
+        : t('grid.stage_count', { number: r.numbers, stage: t(`common:lifestage.${r.lifestage_id}`) });
 }
 
 function ObservationCard({ row, provinceName }: { row: ObservationRow; provinceName: string | undefined }) {

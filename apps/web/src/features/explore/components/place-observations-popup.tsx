@@ -62,7 +62,9 @@ export function PlaceObservationsPopup({
   const label = (r: ObservationRow) =>
     r.lifestage_id === null
       ? t('grid.milkweed_row', { name: milkweedName(r, lng) ?? t('common:lifestage.milkweed') })
-      : t('grid.stage_count', { number: r.numbers, stage: t(`common:lifestage.${r.lifestage_id}`) });
+      : r.numbers === null
+        ? t(`common:lifestage.${r.lifestage_id}`)
+        : t('grid.stage_count', { number: r.numbers, stage: t(`common:lifestage.${r.lifestage_id}`) });
   const first = data.data[0];
   return (
     <Stack spacing={0.75} sx={{ width: POPUP_WIDTH }} data-testid="place-popup">
