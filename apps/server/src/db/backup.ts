@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -97,13 +97,6 @@ export async function writeBackup(client: pg.ClientBase, uploadsDir: string, fil
       value: r.value === null ? null : Number(r.value),
     }));
     await client.query('COMMIT');
-    // After the snapshot: every file a row of it references was in place before that row committed.
-    for (const rel of await listFiles(uploadsDir)) {
-      const full = path.join(uploadsDir, rel);
-      const info = await stat(full);
-      manifest.files.push({ path: rel.split(path.sep).join('/'), bytes: info.size, sha256: await sha256(full) });
-    }
-
     const pack = tar.pack();
     const written = pipeline(pack, createGzip(), createWriteStream(`${file}.partial`));
     const addFile = async (name: string, source: string, size: number) => {
@@ -114,7 +107,38 @@ export async function writeBackup(client: pg.ClientBase, uploadsDir: string, fil
       const source = path.join(work, `${t.name}.copy`);
       await addFile(`db/${t.name}.copy`, source, (await stat(source)).size);
     }
-    for (const f of manifest.files) await addFile(`uploads/${f.path}`, path.join(uploadsDir, f.path), f.bytes);
+    // After the snapshot: every file a row of it references was in place before that row committed and
+    // never moves. Other files may go while we walk (an upload's temporary name dropped once its submission
+    // took it, a day-old orphan removed): one that is gone when we open it is left out, and one opened is
+    // read to the end through its descriptor, so its bytes, size and checksum agree whatever happens to
+    // its name meanwhile.
+    for (const rel of await listFiles(uploadsDir)) {
+      const handle = await open(path.join(uploadsDir, rel), 'r').catch((err: unknown) => {
+        if ((err as { code?: string }).code === 'ENOENT') return undefined;
+        throw err;
+      });
+      if (!handle) continue;
+      try {
+        const { size } = await handle.stat();
+        const hash = createHash('sha256');
+        const name = `uploads/${rel.split(path.sep).join('/')}`;
+        if (size === 0) pack.entry({ name, size }, '');
+        else
+          await pipeline(
+            handle.createReadStream({ autoClose: false, start: 0, end: Math.max(0, size - 1) }),
+            async function* (chunks: AsyncIterable<Buffer>) {
+              for await (const chunk of chunks) {
+                hash.update(chunk);
+                yield chunk;
+              }
+            },
+            pack.entry({ name, size }),
+          );
+        manifest.files.push({ path: rel.split(path.sep).join('/'), bytes: size, sha256: hash.digest('hex') });
+      } finally {
+        await handle.close();
+      }
+    }
     pack.entry({ name: 'manifest.json' }, JSON.stringify(manifest, null, 1));
     pack.finalize();
     await written;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, statfs, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,8 @@ export interface EmbeddedDatabase {
   restart: () => Promise<void>;
   /** The postmaster's pid. */
   pid: () => number | undefined;
+  /** Bytes free for PostgreSQL on the cluster's file system (statfs `bavail`); undefined when unreadable. */
+  freeBytes: () => Promise<number | undefined>;
 }
 
 export type PostmasterState = 'running' | 'stopped' | 'dead';
@@ -229,6 +231,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
     url: `postgres://monarch:${encodeURIComponent(password)}@127.0.0.1:${port}/monarch`,
     state,
     pid: () => pid,
+    freeBytes: async () => {
+      try {
+        const fs = await statfs(clusterDir);
+        return fs.bavail * fs.bsize;
+      } catch {
+        return undefined;
+      }
+    },
     restart: () => {
       if (stopping || state() !== 'dead') return Promise.resolve();
       restarting ??= restartOnce().finally(() => {

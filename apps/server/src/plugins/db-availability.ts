@@ -59,6 +59,7 @@ export const databaseAvailabilityPlugin = fp(
     // after this hook (the reply in its error phase is answered by the error handler, not by the monitor).
     app.addHook('onError', async (_request, reply, err) => {
       waiting.delete(reply);
+      monitor.noteError(err);
       if (isDatabaseUnavailable(err)) setImmediate(() => void monitor.checkNow());
     });
   },

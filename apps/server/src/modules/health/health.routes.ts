@@ -57,7 +57,11 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const readinessSchema = z.object({
   status: z.enum(['ok', 'degraded']).describe('`ok` only when every part below is `ok`'),
   version: z.string(),
-  database: z.enum(['ok', 'down']),
+  database: z
+    .enum(['ok', 'down', 'full'])
+    .describe(
+      '`down`: not answering within 1.5 s; `full`: no room to write (the embedded cluster under 64 MiB free, or PostgreSQL refused a write for lack of disk in the last 15 s)',
+    ),
   photo_store: z
     .enum(['ok', 'full', 'read_only', 'unreachable'])
     .describe('`full`: under 30 MiB free for photos on a disk store; `read_only`: the folder cannot be written'),
@@ -93,11 +97,14 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (
     }
     return room.value;
   };
-  const database = async (): Promise<'ok' | 'down'> => {
+  const database = async (): Promise<'ok' | 'down' | 'full'> => {
     if (monitor && !monitor.isUp()) return 'down';
     try {
-      await within(pingDatabase(db), HEALTH_DB_TIMEOUT_MS, pending);
-      return 'ok';
+      const [, room] = await Promise.all([
+        within(pingDatabase(db), HEALTH_DB_TIMEOUT_MS, pending),
+        monitor?.room() ?? ('ok' as const),
+      ]);
+      return room;
     } catch {
       void monitor?.checkNow();
       return 'down';
@@ -121,7 +128,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (
   const readySchema = {
     tags: ['health'],
     description:
-      'Readiness: 200 when this server can take a submission with a photo; 503 with Retry-After naming what is down (database not answering within 1.5 s, photo store full, read-only or unreachable, job queue down). Answers within 2 s whatever the database does. photos_missing: photo rows whose large file is lost, from the last photo reconciliation (start-up, then hourly); absent before the first one ends.',
+      'Readiness: 200 when this server can take a submission with a photo; 503 with Retry-After naming what is down (database not answering within 1.5 s or without room to write, photo store full, read-only or unreachable, job queue down). Answers within 2 s whatever the database does. photos_missing: photo rows whose large file is lost, from the last photo reconciliation (start-up, then hourly); absent before the first one ends.',
     response: { 200: readinessSchema, 503: readinessSchema },
   };
   const ready = async (_request: unknown, reply: FastifyReply) => {
