@@ -135,10 +135,19 @@ try {
     .loadavg()
     .map((v) => v.toFixed(2))
     .join(' ');
+  // V8's heap used, sampled at random points between collections, swings with the garbage of the traffic;
+  // its lowest value over a stretch is close to what is live. Informative: the first vs the last third after
+  // the warm-up (a leak of JavaScript objects raises it).
+  const third = (durationS - warmupEnd) / 3;
+  const liveHeap = (from, to) =>
+    Math.min(...samples.filter((s) => s.s >= from && s.s < to && Number.isFinite(s.heapUsed)).map((s) => s.heapUsed));
+  const liveFirst = liveHeap(warmupEnd, warmupEnd + third);
+  const liveLast = liveHeap(durationS - third, durationS + 1);
   const summary =
     `reads ${fmt(reads.rps)}/s (p95 ${fmt(reads.p95)} ms, statuses ${JSON.stringify(reads.statuses)}, ${reads.errors} errors), ` +
     `Missions ${fmt(writes.rps2xx)}/s (p95 ${fmt(writes.latencyMs.p95)} ms); RSS before traffic ${mib(baseline.rss)}, ` +
-    `highest after warm-up ${mib(maxRss)} (limit ${mib(limit)}), growth over the second half ${mib(growth)} (≤ ${LEAK_MIB} MiB)`;
+    `highest after warm-up ${mib(maxRss)} (limit ${mib(limit)}), growth over the second half ${mib(growth)} (≤ ${LEAK_MIB} MiB); ` +
+    `V8 heap at its lowest ${mib(liveFirst)} in the first third after warm-up, ${mib(liveLast)} in the last`;
   log(summary);
   const rows = samples
     .filter((_, i) => i % 3 === 0 || i === samples.length - 1)
