@@ -40,3 +40,17 @@ export async function awaitConfirmationToken(dataDir: string, email: string, tim
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * Waits (≤ `timeoutMs`, polling every 100 ms) until the app of `dataDir` has written at least `count` emails
+ * to `to`: sign-up sends after answering. @returns them, oldest first
+ * @throws when fewer arrive in time
+ */
+export async function awaitEmailsTo(dataDir: string, to: string, count: number, timeoutMs = 10_000): Promise<string[]> {
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    const mails = await emailsTo(dataDir, to);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline) throw new Error(`${mails.length} of ${count} emails to ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

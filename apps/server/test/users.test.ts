@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiError, ConfirmSignupResponse, MyProfile } from '@mm/shared';
 import { randomUUID } from 'node:crypto';
 import { buildTestApp, confirmationToken, emailsTo, signUp, type TestContext } from './helpers';
+import { awaitConfirmationToken, awaitEmailsTo } from './outbox-mail';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -127,8 +128,8 @@ describe('sign-up confirmation and non-enumeration (issue 14)', () => {
     expect(knownAnswer.headers['content-length']).toBe(newAnswer.headers['content-length']);
 
     // The new address got a confirmation link; the known one's owner got a warning in French, no link.
-    expect(await confirmationToken(ctx.dataDir, `${fresh}@example.org`)).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const ownerMails = (await emailsTo(ctx.dataDir, ownerEmail)).slice(mailsBefore);
+    expect(await awaitConfirmationToken(ctx.dataDir, `${fresh}@example.org`)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const ownerMails = (await awaitEmailsTo(ctx.dataDir, ownerEmail, mailsBefore + 1)).slice(mailsBefore);
     expect(ownerMails).toHaveLength(1);
     const warning = ownerMails[0] ?? '';
     expect(warning).toContain("Quelqu'un (peut-être vous) a tenté de créer un nouveau compte Mission Monarch");
@@ -161,9 +162,9 @@ describe('sign-up confirmation and non-enumeration (issue 14)', () => {
     expect(await users(username)).toBe(0);
     expect((await post('/api/users/signin', { username, password: 'monarque1' })).statusCode).toBe(401);
 
-    const mail = (await emailsTo(ctx.dataDir, email)).at(-1) ?? '';
+    const mail = (await awaitEmailsTo(ctx.dataDir, email, 1)).at(-1) ?? '';
     expect(mail).toContain('/mmapp/es/users/confirm?token=');
-    const token = (await confirmationToken(ctx.dataDir, email)) ?? '';
+    const token = await awaitConfirmationToken(ctx.dataDir, email);
 
     const unknown = await post('/api/users/confirm', { token: 'x'.repeat(43) }, { Language: 'fr' });
     expect(unknown.statusCode).toBe(400);
@@ -194,7 +195,7 @@ describe('sign-up confirmation and non-enumeration (issue 14)', () => {
     const username = `r${randomUUID().slice(0, 8)}`;
     const email = `${username}@example.org`;
     await post('/api/users/signup', form(username, email));
-    const first = (await confirmationToken(ctx.dataDir, email)) ?? '';
+    const first = await awaitConfirmationToken(ctx.dataDir, email);
 
     const resent = await post('/api/users/signup/resend', { email: email.toUpperCase() });
     expect(resent.statusCode).toBe(200);
@@ -202,11 +203,15 @@ describe('sign-up confirmation and non-enumeration (issue 14)', () => {
     // The same answer for an address with no waiting sign-up.
     const nobody = await post('/api/users/signup/resend', { email: `${randomUUID()}@example.org` });
     expect([nobody.statusCode, nobody.body]).toEqual([resent.statusCode, resent.body]);
-    let second: string | undefined;
-    for (let i = 0; i < 50 && (!second || second === first); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      second = await confirmationToken(ctx.dataDir, email);
-    }
+    // The resent link is written after the answer.
+    const second = await vi.waitFor(
+      async () => {
+        const token = await confirmationToken(ctx.dataDir, email);
+        if (!token || token === first) throw new Error('no second link yet');
+        return token;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(second).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(second).not.toBe(first);
     expect((await post('/api/users/confirm', { token: first })).statusCode).toBe(400);
@@ -224,8 +229,8 @@ describe('sign-up confirmation and non-enumeration (issue 14)', () => {
     const username = `t${randomUUID().slice(0, 8)}`;
     await post('/api/users/signup', form(username, `${username}-a@example.org`));
     await post('/api/users/signup', form(username, `${username}-b@example.org`));
-    const a = (await confirmationToken(ctx.dataDir, `${username}-a@example.org`)) ?? '';
-    const b = (await confirmationToken(ctx.dataDir, `${username}-b@example.org`)) ?? '';
+    const a = await awaitConfirmationToken(ctx.dataDir, `${username}-a@example.org`);
+    const b = await awaitConfirmationToken(ctx.dataDir, `${username}-b@example.org`);
     expect((await post('/api/users/confirm', { token: b })).statusCode).toBe(201);
     const late = await post('/api/users/confirm', { token: a }, { Language: 'en' });
     expect(late.statusCode).toBe(400);
