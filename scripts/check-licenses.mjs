@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm run check:licenses` (a step of `npm test`): every package the app ships or runs in production — all that is
-// reachable from the `dependencies` (and optional and peer dependencies) of the workspaces below, not their
+// `node scripts/check-licenses.mjs` (a step of `npm test`): every package the app ships or runs in production — all
+// that is reachable from the `dependencies` (and optional and peer dependencies) of the workspaces below, not their
 // devDependencies — must carry an OSI-approved licence of ALLOWED. Read from package-lock.json, where npm 7+
 // records each package's `license`, so it needs no install and no extra dependency. Prints the licences with
-// their counts; exit 1 naming each package that is not allowed. Why each licence is allowed: docs/adr/0029-licences-and-leaflet-without-react-leaflet.md.
+// their counts; exit 1 naming each package that is not allowed. Why each licence is allowed:
+// docs/adr/0029-licences-and-leaflet-without-react-leaflet.md.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -33,7 +34,7 @@ const isException = (at) =>
   );
 
 /** True when an SPDX expression (`MIT`, `(MIT OR Apache-2.0)`, `Apache-2.0 AND LGPL-3.0-or-later`) is satisfied by ALLOWED. */
-export function allowed(expression) {
+function allowed(expression) {
   const tokens = expression.match(/\(|\)|[^\s()]+/g) ?? [];
   let i = 0;
   const term = () => {

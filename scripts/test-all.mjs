@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, format check, typecheck, dependency checks (licences, npm ls, knip), unit + API tests (Vitest,
-// real PostgreSQL), the build, fault tests, then e2e (Playwright, Chromium, built app on a fresh embedded database). Ends with one line totalling every suite.
+// real PostgreSQL), the build, fault tests, then e2e (Playwright, Chromium, built app on a fresh embedded
+// database). Ends with one line totalling every suite.
 // After the build, the JavaScript budgets of issue 13 (`npm run test:budget`: gzip bytes each page loads
 // before its first render) are checked before e2e.
 import { spawnSync } from 'node:child_process';

@@ -23,7 +23,7 @@ export interface EmbeddedDatabase {
   pid: () => number | undefined;
 }
 
-export type PostmasterState = 'running' | 'stopped' | 'dead';
+type PostmasterState = 'running' | 'stopped' | 'dead';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -11,7 +11,7 @@ import {
 } from '@mm/shared/geo';
 import { BORDERS_FILE } from '../db/seed/admin1-file';
 
-export { BORDER_TOLERANCE_KM, COAST_TOLERANCE_KM, regionCodeOf, type PlaceVerdict, type RegionCode };
+export { BORDER_TOLERANCE_KM, COAST_TOLERANCE_KM, regionCodeOf, type RegionCode };
 
 let locator: RegionLocator | undefined;
 
@@ -31,7 +31,7 @@ export const regionAt = (lat: number, lng: number) => load().regionAt(lat, lng);
 export const distanceToRegionKm = (code: RegionCode, lat: number, lng: number) =>
   load().distanceToRegionKm(code, lat, lng);
 /** The region nearest to a point lying in none, within `maxKm`, with its distance. */
-export const nearestRegion = (lat: number, lng: number, maxKm: number) => load().nearestRegion(lat, lng, maxKm);
+const nearestRegion = (lat: number, lng: number, maxKm: number) => load().nearestRegion(lat, lng, maxKm);
 /** The region containing a point, else the nearest within the tolerance or the coast tolerance (km). */
 export const locateRegion = (lat: number, lng: number, toleranceKm = BORDER_TOLERANCE_KM) =>
   load().locateRegion(lat, lng, toleranceKm);

@@ -65,4 +65,4 @@ export function dwcaArchive() {
     },
   };
 }
-export type DwcaArchive = ReturnType<typeof dwcaArchive>;
+type DwcaArchive = ReturnType<typeof dwcaArchive>;

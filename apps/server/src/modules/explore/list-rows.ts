@@ -81,4 +81,4 @@ export function createRowCache(maxBytes: number) {
     },
   };
 }
-export type RowCache = ReturnType<typeof createRowCache>;
+type RowCache = ReturnType<typeof createRowCache>;

@@ -144,7 +144,7 @@ export function parsePartialDate(
 }
 
 /** The text of a partial date as ISO 8601 writes it: `1968`, `1968-08` or `1968-08-15`. */
-export function partialDateText(value: string, precision: DatePrecision): string {
+function partialDateText(value: string, precision: DatePrecision): string {
   return precision === 'year' ? value.slice(0, 4) : precision === 'month' ? value.slice(0, 7) : value;
 }
 
