@@ -2,7 +2,7 @@
 // Run before every `npm run bench*` script (package.json): installs the tools only the benchmarks use (Lighthouse,
 // puppeteer-core, chrome-launcher, autocannon, supercluster: bench/package.json) into bench/node_modules with
 // `npm ci --prefix bench` from the committed bench/package-lock.json, when they are missing or not the locked
-// versions. They stay out of the app's `npm install`, which they would slow by a quarter (docs/adr/0029-…).
+// versions. They stay out of the app's `npm install` (README, "Benchmarks' tools").
 // The benchmarks import the app's own packages (pg, fastify, sharp…) from the root node_modules, as Node's lookup
 // finds them above bench/; bench/package.json names them as optional peers.
 import { spawnSync } from 'node:child_process';

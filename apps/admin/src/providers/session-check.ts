@@ -77,4 +77,3 @@ export function createSessionCheck({
     },
   };
 }
-type SessionCheck = ReturnType<typeof createSessionCheck>;

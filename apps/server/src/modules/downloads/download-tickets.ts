@@ -68,5 +68,3 @@ export function createDownloadTickets(db: Db, now: () => number = Date.now) {
 }
 /** Deletes the spent tickets that have expired (the hourly sweep job). @returns how many */
 export const sweepSpentTickets = (db: Db): Promise<number> => downloadsRepository.sweepSpentTickets(db);
-
-type DownloadTickets = ReturnType<typeof createDownloadTickets>;

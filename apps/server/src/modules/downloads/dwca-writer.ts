@@ -65,4 +65,3 @@ export function dwcaArchive() {
     },
   };
 }
-type DwcaArchive = ReturnType<typeof dwcaArchive>;

@@ -81,4 +81,3 @@ export function createRowCache(maxBytes: number) {
     },
   };
 }
-type RowCache = ReturnType<typeof createRowCache>;

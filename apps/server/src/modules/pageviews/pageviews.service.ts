@@ -92,4 +92,3 @@ export function createPageViewsService(db: Db, targets: AnalyticsTargets, log: (
     topPages: (options: TopPagesOptions) => topPages(db, options),
   };
 }
-type PageViewsService = ReturnType<typeof createPageViewsService>;
