@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: lint, format check, typecheck, unit + API tests (Vitest, real PostgreSQL), the build, fault tests,
-// then e2e (Playwright, Chromium, built app on a fresh embedded database). Ends with one line totalling every suite.
+// `npm test`: lint, format check, typecheck, dependency checks (licences, npm ls, knip), unit + API tests (Vitest,
+// real PostgreSQL), the build, fault tests, then e2e (Playwright, Chromium, built app on a fresh embedded
+// database). Ends with one line totalling every suite.
 // After the build, the JavaScript budgets of issue 13 (`npm run test:budget`: gzip bytes each page loads
 // before its first render) are checked before e2e.
 import { spawnSync } from 'node:child_process';
@@ -12,9 +13,9 @@ const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-const run = (label, cmd, args, env = {}) => {
+const run = (label, cmd, args, env = {}, stdout = 'inherit') => {
   console.log(`\n▶ ${label}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: ['inherit', stdout, 'inherit'], env: { ...process.env, ...env } });
   return r.status === 0;
 };
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
@@ -51,6 +52,13 @@ const playwrightFailures = (suites, titles = []) =>
 check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
 check('format (Prettier)', run('format (Prettier)', 'npx', ['prettier', '--check', '.']));
 check('typecheck', run('typecheck', 'npx', ['tsc', '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json']));
+// Dependencies: every production package under an allowed licence (read from package-lock.json), the installed
+// tree as package.json and the lockfile declare it (`npm ls` exits 1 on anything missing, invalid or extraneous),
+// and no unused file, export or dependency, nor an import of an undeclared package (knip, knip.json).
+check('licences', run('licences of the production dependencies', 'node', ['scripts/check-licenses.mjs']));
+// The tree itself is thousands of lines: only npm's errors (stderr) are shown.
+check('npm ls', run('installed dependency tree (npm ls --all)', 'npm', ['ls', '--all'], {}, 'ignore'));
+check('knip', run('unused files, exports and dependencies (knip)', 'npx', ['knip']));
 
 const vitestFile = path.join(results, 'vitest.json');
 const vitestOk = run('unit and API tests (Vitest)', 'npx', [

@@ -11,7 +11,7 @@ import path from 'node:path';
  * @param {string} email
  * @returns {Promise<string | undefined>}
  */
-export async function confirmationToken(dataDir, email) {
+async function confirmationToken(dataDir, email) {
   const outbox = path.join(dataDir, 'outbox');
   const files = (await readdir(outbox).catch(() => []))
     .filter((f) => f.endsWith('.eml'))

@@ -18,7 +18,7 @@
 import { tsImport } from 'tsx/esm/api';
 
 /** Observers who own the sites and checklists. */
-export const USER_COUNT = 3000;
+const USER_COUNT = 3000;
 /** Tables the load writes (secondary indexes dropped and rebuilt around it). */
 const TABLES = ['sites', 'checklists', 'observations', 'photos'];
 const BATCH_ROWS = 100_000;

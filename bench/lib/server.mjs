@@ -16,7 +16,7 @@ export const HOST = '127.0.0.1';
  * A free TCP port on 127.0.0.1, chosen by the kernel (listen on 0, read it, close).
  * @returns {Promise<number>}
  */
-export function freePort() {
+function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);

@@ -16,7 +16,7 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
-import { Route } from 'react-router-dom';
+import { Route } from 'react-router';
 import {
   Admin,
   AppBar,

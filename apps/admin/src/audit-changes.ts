@@ -1,7 +1,7 @@
 import { formatDateText, formatNumber } from './format';
 
 /** How an audited field's value reads: a name looked up from its id, a date, a number, or text. */
-export type AuditValueKind =
+type AuditValueKind =
   | 'status'
   | 'role'
   | 'lifestage'
@@ -18,7 +18,7 @@ export type AuditValueKind =
  * The fields the admin API writes to the audit log (admin-*.service.ts `changedFields` and status
  * changes) that need more than their raw value to read well.
  */
-export const AUDIT_FIELD_KINDS: Readonly<Record<string, AuditValueKind>> = {
+const AUDIT_FIELD_KINDS: Readonly<Record<string, AuditValueKind>> = {
   observationstatus_id: 'status',
   role_id: 'role',
   lifestage_id: 'lifestage',
@@ -57,7 +57,7 @@ export interface AuditChange {
 }
 
 /** Shown for a value that was or became empty. */
-export const EMPTY_VALUE = '—';
+const EMPTY_VALUE = '—';
 
 const asObject = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

@@ -21,7 +21,7 @@ const NAME_COLUMN: Record<string, 'english_name' | 'french_name' | 'spanish_name
  * Names for the ids an audit row holds: provinces from loadparams (already loaded for the
  * filters), milkweeds from the admin list (retired species included), in the panel's language.
  */
-export function useAuditLookups(): AuditLookups {
+function useAuditLookups(): AuditLookups {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const params = useParams();

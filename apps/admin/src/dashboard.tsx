@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router';
 import { Loading, Title, useDataProvider, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { ObservationStatus, adminDashboardSchema, type AdminDashboard } from '@mm/shared';
 import { DownloadsPerReason } from './downloads-per-reason';

@@ -15,7 +15,7 @@ const post = (path: string, body?: unknown) =>
   });
 
 /** Whether a role may open the panel (Admin or Region admin, README "Roles"). */
-export const isPanelRole = (roleId: number) => PANEL_ROLE_IDS.includes(roleId as RoleId);
+const isPanelRole = (roleId: number) => PANEL_ROLE_IDS.includes(roleId as RoleId);
 
 /** The user of the stored token according to the server (spec §4 checksession); clears a dead session. */
 async function verifySession(): Promise<SessionUser | undefined> {

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@mm/shared';
 
 /** How long a session verified with the server is trusted before the next check asks again (ms). */
-export const SESSION_MAX_AGE_MS = 30_000;
+const SESSION_MAX_AGE_MS = 30_000;
 
 export interface SessionCheckOptions {
   /** Asks the server who the stored token belongs to; undefined when signed out or revoked. */
@@ -77,4 +77,3 @@ export function createSessionCheck({
     },
   };
 }
-export type SessionCheck = ReturnType<typeof createSessionCheck>;

@@ -21,7 +21,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
  * request for long (issue 14): connecting (ms, client side), one statement and an idle open
  * transaction (ms, server side: PostgreSQL ends them).
  */
-export const POOL_TIMEOUTS = {
+const POOL_TIMEOUTS = {
   connectionTimeoutMillis: 1500,
   statement_timeout: 60_000,
   idle_in_transaction_session_timeout: 120_000,

@@ -25,7 +25,7 @@ export interface EmbeddedDatabase {
   freeBytes: () => Promise<number | undefined>;
 }
 
-export type PostmasterState = 'running' | 'stopped' | 'dead';
+type PostmasterState = 'running' | 'stopped' | 'dead';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

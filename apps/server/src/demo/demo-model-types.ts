@@ -24,7 +24,7 @@ export type DemoHotspot = readonly [
 ];
 
 /** Season and numbers of one life stage (or of milkweed, which has no counts). */
-export interface DemoSeason {
+interface DemoSeason {
   /** Relative activity in each of 52 weeks from 1 January, 0–100. */
   weeks: readonly number[];
 }

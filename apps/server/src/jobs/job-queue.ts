@@ -4,7 +4,7 @@ import type { MailMessage, Mailer } from '../lib/mailer';
 import { jobsRepository, type DeadLetterRow } from './jobs.repository';
 
 /** PostgreSQL schema pg-boss keeps its tables in (it creates and migrates it itself at start). */
-export const JOBS_SCHEMA = 'pgboss';
+const JOBS_SCHEMA = 'pgboss';
 
 /** Queue names. Each job of a queue is fetched by exactly one worker of one server process. */
 export const QUEUES = {
@@ -21,7 +21,7 @@ export const QUEUES = {
 } as const;
 
 /** Cron schedules (UTC): pg-boss creates one job per schedule and minute, whatever the number of servers. */
-export const SCHEDULES = { photoUpkeep: '0 * * * *', sweep: '17 * * * *', vettingDigest: '41 * * * *' } as const;
+const SCHEDULES = { photoUpkeep: '0 * * * *', sweep: '17 * * * *', vettingDigest: '41 * * * *' } as const;
 
 /**
  * Start-up runs of the photo upkeep share one slot of this length (s): servers started within the same
@@ -91,7 +91,7 @@ export interface JobQueue {
 }
 
 /** How long after a pg-boss error the queue counts as down (ms): its polls run every 2 s at most. */
-export const QUEUE_ERROR_WINDOW_MS = 10_000;
+const QUEUE_ERROR_WINDOW_MS = 10_000;
 
 function toFailedEmail(row: DeadLetterRow): FailedEmail {
   const data = (row.data ?? {}) as Partial<MailMessage>;

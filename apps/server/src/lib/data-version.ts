@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /** The channel the migration 0003 triggers notify on every committed data change. */
-export const DATA_CHANGED_CHANNEL = 'mm_data_changed';
+const DATA_CHANGED_CHANNEL = 'mm_data_changed';
 /** Wait before listening again after the listening connection failed (ms). */
 const RECONNECT_MS = 1000;
 

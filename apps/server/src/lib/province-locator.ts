@@ -5,13 +5,12 @@ import {
   createRegionLocator,
   regionCodeOf,
   type Admin1Topology,
-  type PlaceVerdict,
   type RegionCode,
   type RegionLocator,
 } from '@mm/shared/geo';
 import { BORDERS_FILE } from '../db/seed/admin1-file';
 
-export { BORDER_TOLERANCE_KM, COAST_TOLERANCE_KM, regionCodeOf, type PlaceVerdict, type RegionCode };
+export { BORDER_TOLERANCE_KM, COAST_TOLERANCE_KM, regionCodeOf, type RegionCode };
 
 let locator: RegionLocator | undefined;
 
@@ -30,8 +29,6 @@ export const regionAt = (lat: number, lng: number) => load().regionAt(lat, lng);
 /** Geodesic km from a point to a region's polygon (0 inside, `Infinity` for an unknown code). */
 export const distanceToRegionKm = (code: RegionCode, lat: number, lng: number) =>
   load().distanceToRegionKm(code, lat, lng);
-/** The region nearest to a point lying in none, within `maxKm`, with its distance. */
-export const nearestRegion = (lat: number, lng: number, maxKm: number) => load().nearestRegion(lat, lng, maxKm);
 /** The region containing a point, else the nearest within the tolerance or the coast tolerance (km). */
 export const locateRegion = (lat: number, lng: number, toleranceKm = BORDER_TOLERANCE_KM) =>
   load().locateRegion(lat, lng, toleranceKm);

@@ -5,7 +5,7 @@ import { TooManyRequestsError } from './errors';
 import { hashToken } from './tokens';
 
 /** Table of every counter (migration 0009): rate-limiter-flexible's own layout `key, points, expire`. */
-export const RATE_LIMIT_TABLE = 'rate_limits';
+const RATE_LIMIT_TABLE = 'rate_limits';
 
 /** Attempts allowed per window. */
 export interface AuthLimit {
@@ -74,7 +74,7 @@ export function perEmailLimit(limits: RateLimits, prefix: string, limit: AuthLim
 }
 
 /** Failed sign-ins an account may take per hour (OWASP ASVS 2.2.1: at most 100). */
-export const SIGNIN_FAILURES_PER_HOUR = 100;
+const SIGNIN_FAILURES_PER_HOUR = 100;
 /** Failures before delays start; each further failure doubles the wait, up to `MAX_SIGNIN_DELAY_S`. */
 const FREE_FAILURES = 5;
 const MAX_SIGNIN_DELAY_S = 60;

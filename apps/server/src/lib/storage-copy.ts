@@ -13,7 +13,7 @@ const CONCURRENCY = 8;
  * PUT, up to `S3_PART_SIZE`), and beyond that also S3's multipart form, the MD5 of its parts' MD5s
  * followed by `-{parts}` (some S3-compatible services give the MD5 of the whole object instead).
  */
-export async function expectedEtags(file: string, size: number): Promise<string[]> {
+async function expectedEtags(file: string, size: number): Promise<string[]> {
   const whole = createHash('md5');
   const parts: Buffer[] = [];
   let part = createHash('md5');

@@ -21,8 +21,7 @@ export interface ReadConditions {
 }
 
 /** An object as read for an HTTP answer: its bytes, or nothing when the client's copy is current. */
-export type ObjectRead =
-  { info: ObjectInfo; notModified: true } | { info: ObjectInfo; notModified: false; body: Readable };
+type ObjectRead = { info: ObjectInfo; notModified: true } | { info: ObjectInfo; notModified: false; body: Readable };
 
 /**
  * Where photo files live (DESIGN.md "file storage"): photos, profile photos, and the photo files read

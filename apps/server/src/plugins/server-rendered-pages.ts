@@ -28,7 +28,7 @@ interface RenderPageModule {
 }
 
 /** A page ready to send: its HTML and the ETag of that HTML. */
-export interface PageBody {
+interface PageBody {
   body: string;
   etag: string;
 }
@@ -87,7 +87,7 @@ function entryClosure(manifest: Record<string, ManifestChunk>): Set<string> {
  * @param routeModule the route's source path as the manifest names it (`src/app/routes/explore.tsx`)
  * @returns the elements, or '' for a module the manifest does not list
  */
-export function modulePreloadTags(manifest: Record<string, ManifestChunk>, routeModule: string): string {
+function modulePreloadTags(manifest: Record<string, ManifestChunk>, routeModule: string): string {
   const loaded = entryClosure(manifest);
   const needed = new Set<string>();
   staticImports(manifest, routeModule, needed);
@@ -111,12 +111,7 @@ export const I18N_BLOCK_START = '<script type="application/json" id="mm-i18n">';
  * @param localized index.html as `localizedIndexHtml` made it for the page's language
  * @param preloadTags the modulepreload links of the page's code (`modulePreloadTags`)
  */
-export function serverRenderedHtml(
-  localized: string,
-  page: RenderedPage,
-  smallScreen: boolean,
-  preloadTags = '',
-): string {
+function serverRenderedHtml(localized: string, page: RenderedPage, smallScreen: boolean, preloadTags = ''): string {
   const state = `<script type="application/json" id="mm-ssr">${scriptSafeJson({ queries: page.queries, smallScreen })}</script>`;
   const headTags = page.headTags.replace(/<(meta|link)\b/g, '<$1 data-ssr-head=""');
   const root = localized.indexOf('<div id="root">');

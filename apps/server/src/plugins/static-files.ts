@@ -9,7 +9,7 @@ import { registerAttachments } from './attachments';
 import { I18N_BLOCK_START, loadPageRenderer, pageEtag, scriptSafeJson } from './server-rendered-pages';
 
 /** Where the admin panel is served (spec §2: /mmadmin/#/dashboard). */
-export const ADMIN_PATH = '/mmadmin';
+const ADMIN_PATH = '/mmadmin';
 
 /** Hashed build output: its name changes with its content, so it may be kept for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -22,7 +22,7 @@ const ONE_DAY = 'public, max-age=86400';
  * `no-cache`, i.e. revalidated with its ETag on every use.
  * @param file absolute path of the file sent (a `.br`/`.gz` variant included)
  */
-export function cacheControlFor(file: string): string {
+function cacheControlFor(file: string): string {
   if (file.includes(`${path.sep}assets${path.sep}`)) return IMMUTABLE;
   if (file.includes(`${path.sep}img${path.sep}`)) return ONE_DAY;
   return 'no-cache';
@@ -45,7 +45,7 @@ const notSourceMap = (pathname: string) => !pathname.endsWith('.map');
  * The block (≈ 55 KB of JSON) ends the body, after what is shown: the browser parses and paints the
  * page before it, and the app, whose script runs once the whole document is parsed, still finds it.
  */
-export function localizedIndexHtml(html: string, lng: Locale): string {
+function localizedIndexHtml(html: string, lng: Locale): string {
   const block = `${I18N_BLOCK_START}${scriptSafeJson({ lng, resources: webResources(lng) })}</script>`;
   const end = html.lastIndexOf('</body>');
   if (end < 0) throw new Error('index.html has no </body>');

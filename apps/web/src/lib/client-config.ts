@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
 /** Client configuration (map tile URL, version), fetched once per session. */
-export const getClientConfigQueryOptions = () =>
+const getClientConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['clientconfig'],
     queryFn: () => api.get<{ map_tile_url: string; version: string }>('/utilities/clientconfig'),

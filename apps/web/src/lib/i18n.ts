@@ -51,7 +51,7 @@ interface PageTranslations {
  * The translations the server wrote into index.html for the page's language (issue 13), or undefined
  * (dev server, mock mode, a page cached without them, unreadable JSON).
  */
-export function pageTranslations(doc: Document = document): PageTranslations | undefined {
+function pageTranslations(doc: Document = document): PageTranslations | undefined {
   const text = doc.getElementById('mm-i18n')?.textContent;
   if (!text) return undefined;
   try {

@@ -19,7 +19,7 @@ import {
   type ReferenceRow,
 } from './admin-reference.repository';
 
-export { REFERENCE_ID_COLUMNS, REFERENCE_TABLES, type ReferenceResource } from './admin-reference.repository';
+export { REFERENCE_ID_COLUMNS, type ReferenceResource } from './admin-reference.repository';
 
 type Milkweed = z.infer<typeof adminMilkweedSchema>;
 type MilkweedInput = z.infer<typeof adminMilkweedInputSchema>;

@@ -4,7 +4,7 @@ import { checkPlace, provinceLocator, regionCodeOf, type ProvinceRef } from '../
 import { provinceRefs } from '../utilities/utilities.service';
 
 /** Translation keys (validation namespace) of the boundary checks, in packages/shared/locales. */
-export const PLACE_KEYS = {
+const PLACE_KEYS = {
   /** `{{field}}`, `{{province}}`: the point lies in another province or state. */
   otherProvince: 'validation.point_in_other_province',
   /** `{{field}}`: the point lies outside Canada, the United States and Mexico. */

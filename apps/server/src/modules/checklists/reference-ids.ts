@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import { checklistsRepository } from './checklists.repository';
 
 /** How long the in-process copy of the reference ids is trusted (the TTL `loadparams` advertises). */
-export const REFERENCE_TTL_MS = 60_000;
+const REFERENCE_TTL_MS = 60_000;
 
 /** The ids a submission may reference, by table; retired (isdeleted) entries are left out. */
 export interface ReferenceIds {

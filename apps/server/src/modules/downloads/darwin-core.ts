@@ -161,7 +161,7 @@ export const recordPage = (ctx: PublishingContext, checklistId: number) =>
   ctx.publicUrl ? `${ctx.publicUrl}/mmapp/en/checklists/view?id=${checklistId}` : null;
 
 /** The protocol page both Mission and Flash Data link to. */
-export const protocolPage = (ctx: PublishingContext) =>
+const protocolPage = (ctx: PublishingContext) =>
   `${ctx.publicUrl || 'https://mission-monarch.org'}/mmapp/en/content/what-is-a-mission`;
 
 /**
@@ -249,7 +249,7 @@ export function durationMinutes(start: string | null, end: string | null): numbe
 }
 
 /** The milkweed's common name in `locale`, or null. */
-export function milkweedVernacular(r: ObservationSourceRow, locale: Locale): string | null {
+function milkweedVernacular(r: ObservationSourceRow, locale: Locale): string | null {
   return locale === 'fr' ? r.milkweed_french_name : locale === 'es' ? r.milkweed_spanish_name : r.milkweed_english_name;
 }
 
@@ -319,7 +319,7 @@ export const isGeneralised = (r: { is_private: boolean; locality: string | null 
  * municipality); in an admin's exact download, that the exact point of a private site is there and
  * must not be published (docs/adr/0024 has the borders; spec "private sites"). Empty for other sites.
  */
-export function privacyTerms(r: { is_private: boolean; locality: string | null }): {
+function privacyTerms(r: { is_private: boolean; locality: string | null }): {
   dataGeneralizations: string | null;
   informationWithheld: string | null;
 } {

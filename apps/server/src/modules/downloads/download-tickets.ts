@@ -6,7 +6,7 @@ import { hashToken } from '../../lib/tokens';
 import { downloadsRepository } from './downloads.repository';
 
 /** How long a download ticket is valid (ms): enough for the browser to follow the link at once. */
-export const DOWNLOAD_TICKET_TTL_MS = 60_000;
+const DOWNLOAD_TICKET_TTL_MS = 60_000;
 
 /** The download a ticket is bound to: every query field but the ticket, in key order. */
 function canonical(query: DownloadQuery): string {
@@ -68,5 +68,3 @@ export function createDownloadTickets(db: Db, now: () => number = Date.now) {
 }
 /** Deletes the spent tickets that have expired (the hourly sweep job). @returns how many */
 export const sweepSpentTickets = (db: Db): Promise<number> => downloadsRepository.sweepSpentTickets(db);
-
-export type DownloadTickets = ReturnType<typeof createDownloadTickets>;

@@ -62,7 +62,7 @@ export interface PublishingConfig {
   contactEmail: string | null;
 }
 
-export const DATASET_NAME = 'Mission Monarch';
+const DATASET_NAME = 'Mission Monarch';
 const STATUS_NAMES = Object.fromEntries(Object.entries(ObservationStatus).map(([name, id]) => [id, name])) as Record<
   number,
   string
@@ -74,7 +74,7 @@ const runPipeline = promisify(pipeline) as (...streams: (Readable | Writable | T
  * (issue 18 "Status"), in id order.
  * @throws 400 `fields.statuses` when a chosen status is one the requester may not see
  */
-export function chosenStatuses(
+function chosenStatuses(
   user: SessionUser | null,
   chosen: readonly ObservationStatusId[] | undefined,
 ): readonly ObservationStatusId[] {
@@ -123,7 +123,7 @@ interface Scope {
  * (`exact_positions`), so that no file meant for GBIF or the public holds one by default.
  * @throws 400 on `exact_positions` when someone other than an admin asks for exact positions
  */
-export function downloadPositions(user: SessionUser | null, exact: boolean): Positions {
+function downloadPositions(user: SessionUser | null, exact: boolean): Positions {
   if (!exact) return 'generalised';
   if (positionsFor(user) !== 'exact') throw fieldError('exact_positions', V.invalid);
   return 'exact';

@@ -19,7 +19,7 @@ const ROW_TYPES = {
   multimedia: 'http://rs.gbif.org/terms/1.0/Multimedia',
 } as const;
 
-export const escapeXml = (text: string) =>
+const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const fileAttributes = `encoding="UTF-8" fieldsTerminatedBy="\\t" linesTerminatedBy="\\n" fieldsEnclosedBy="" ignoreHeaderLines="1"`;
@@ -143,7 +143,7 @@ export function citationText(c: DownloadCitation, lng: Locale = 'en'): string {
 }
 
 /** Events, occurrences and photos under one licence, each counted by name: "3 events, 10 occurrences, 2 photos". */
-export function kindsText(k: { events: number; occurrences: number; media: number }): string {
+function kindsText(k: { events: number; occurrences: number; media: number }): string {
   return [
     countOf(k.events, 'event', 'events'),
     countOf(k.occurrences, 'occurrence', 'occurrences'),
@@ -217,7 +217,7 @@ export function statusesText(s: ArchiveSummary): string {
 }
 
 /** The sources of the download (issue 18 "the EML states the sources"), and what was left out. */
-export function sourcesText(s: ArchiveSummary, includeGbif = false): string {
+function sourcesText(s: ArchiveSummary, includeGbif = false): string {
   const list = [...s.sources.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, v]) => `${name}${v.viaGbif ? ' (via GBIF)' : ''}: ${countOf(v.records, 'occurrence', 'occurrences')}`);

@@ -65,4 +65,3 @@ export function dwcaArchive() {
     },
   };
 }
-export type DwcaArchive = ReturnType<typeof dwcaArchive>;

@@ -81,4 +81,3 @@ export function createRowCache(maxBytes: number) {
     },
   };
 }
-export type RowCache = ReturnType<typeof createRowCache>;

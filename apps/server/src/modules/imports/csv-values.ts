@@ -143,11 +143,6 @@ export function parsePartialDate(
   return ok({ value: full.value, precision: 'day' });
 }
 
-/** The text of a partial date as ISO 8601 writes it: `1968`, `1968-08` or `1968-08-15`. */
-export function partialDateText(value: string, precision: DatePrecision): string {
-  return precision === 'year' ? value.slice(0, 4) : precision === 'month' ? value.slice(0, 7) : value;
-}
-
 /** Decimal places of a coordinate as the file wrote it ("40.70" has 2). */
 export const decimalsOf = (text: string): number => (text.trim().split('.')[1] ?? '').length;
 

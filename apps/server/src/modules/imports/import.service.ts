@@ -134,7 +134,7 @@ const storedLocality = (record: SightingRecord) =>
  * A place name or free text compared as people read it: Unicode-normalised, accents and case
  * dropped, punctuation and runs of spaces as one space ("Acámbaro" = "ACAMBARO", "St-Jean" = "St Jean").
  */
-export function comparableText(text: string | null | undefined): string | null {
+function comparableText(text: string | null | undefined): string | null {
   if (text === null || text === undefined) return null;
   const folded = text
     .normalize('NFKD')

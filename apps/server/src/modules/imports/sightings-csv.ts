@@ -9,13 +9,11 @@ import { FORMATS, RowReader, headerKey, type FormatSpec, type HeaderIndex } from
 import type { ColumnPrecision, CoordinatePrecision, CsvFormat, ParsedRow, ParseOptions } from './sighting-types';
 
 export type {
-  ColumnPrecision,
   CoordinatePrecision,
   CsvFormat,
   Lifestage,
   ParsedRow,
   ParseOptions,
-  RecordSource,
   RowIssue,
   SightingRecord,
 } from './sighting-types';

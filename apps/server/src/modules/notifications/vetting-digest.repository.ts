@@ -3,7 +3,7 @@ import { ObservationStatus } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
 
 /** Verdicts a volunteer is told about: an admin judged the observation Vetted, Valid or Invalid. */
-export const NOTIFIED_STATUS_IDS = [ObservationStatus.Vetted, ObservationStatus.Valid, ObservationStatus.Invalid];
+const NOTIFIED_STATUS_IDS = [ObservationStatus.Vetted, ObservationStatus.Valid, ObservationStatus.Invalid];
 
 /** One verdict on one of the volunteer's observations, as the email lists it. */
 export type VerdictRow = {

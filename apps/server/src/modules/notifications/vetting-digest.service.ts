@@ -6,9 +6,9 @@ import { vettingDigestRepository, type DigestRecipient, type VerdictRow } from '
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most one vetting email per volunteer in this many ms (issue 17: "at most one email a day"). */
-export const VETTING_DIGEST_GAP_MS = DAY_MS;
+const VETTING_DIGEST_GAP_MS = DAY_MS;
 /** Verdicts older than this are never emailed (an opt-in switched back on does not send the backlog). */
-export const VETTING_DIGEST_MAX_AGE_MS = 7 * DAY_MS;
+const VETTING_DIGEST_MAX_AGE_MS = 7 * DAY_MS;
 const WINDOW = { minGapMs: VETTING_DIGEST_GAP_MS, maxAgeMs: VETTING_DIGEST_MAX_AGE_MS };
 /** Verdicts listed one by one in an email; the rest are counted. */
 const LISTED = 50;

@@ -16,7 +16,7 @@ export interface AnalyticsTargets {
 }
 
 /** Forwarding gives up after this long (ms); the page view is counted locally anyway. */
-export const FORWARD_TIMEOUT_MS = 2000;
+const FORWARD_TIMEOUT_MS = 2000;
 
 /** Period and length of {@link topPages}. */
 export interface TopPagesOptions {
@@ -92,4 +92,3 @@ export function createPageViewsService(db: Db, targets: AnalyticsTargets, log: (
     topPages: (options: TopPagesOptions) => topPages(db, options),
   };
 }
-export type PageViewsService = ReturnType<typeof createPageViewsService>;

@@ -25,7 +25,7 @@ let pool: Piscina | undefined;
  * is caught here. Box header: 32-bit big-endian size, 4-byte type; size 1 means a 64-bit size
  * follows, size 0 runs to the end of the file.
  */
-export function hasAllBoxes(input: Buffer): boolean {
+function hasAllBoxes(input: Buffer): boolean {
   let at = 0;
   while (at < input.length) {
     if (at + 8 > input.length) return false;

@@ -9,7 +9,7 @@ import type { IssuedSession, UsersService } from './users.service';
 import { usersRepository, type PasswordResetRow } from './users.repository';
 
 /** How long a reset link works (ms): one hour. */
-export const RESET_TTL_MS = 3_600_000;
+const RESET_TTL_MS = 3_600_000;
 
 type ResetRow = PasswordResetRow;
 

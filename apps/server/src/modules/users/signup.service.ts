@@ -9,7 +9,7 @@ import { usersRepository, type SignupRequestRow } from './users.repository';
 import type { IssuedSession, UsersService } from './users.service';
 
 /** How long a confirmation link works (ms): two days. */
-export const SIGNUP_CONFIRM_TTL_MS = 2 * 86_400_000;
+const SIGNUP_CONFIRM_TTL_MS = 2 * 86_400_000;
 
 type Status = 'valid' | 'expired' | 'used' | 'unknown';
 

@@ -19,7 +19,7 @@ let dummyHash: Promise<string> | undefined;
  * `mm_session_changed` (migration 0018) and each process LISTENs (app.ts, `forgetSessions`). While a
  * process cannot listen, `canCache` is false and every request reads the database.
  */
-export const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_TTL_MS = 30_000;
 
 /** The channel migration 0018's triggers notify with a user id when that user's sessions or role change. */
 export const SESSION_CHANGED_CHANNEL = 'mm_session_changed';

@@ -11,7 +11,7 @@ export interface NavItem {
 }
 
 /** Blog: an external link that differs for French (spec §2). */
-export const blogUrl = (lng: Locale) =>
+const blogUrl = (lng: Locale) =>
   lng === 'fr' ? 'https://espacepourlavie.ca/blogue' : 'https://espacepourlavie.ca/en/blog';
 export const parentSiteUrl = (lng: Locale) =>
   lng === 'fr' ? 'https://espacepourlavie.ca/' : 'https://espacepourlavie.ca/en';

@@ -31,7 +31,7 @@ export const ILLUSTRATION_HEIGHT = 180;
 export const illustrationPath = (id: IllustrationId) => `/img/illustrations/${id}.svg`;
 
 /** The drawing of a monarch life stage, by `lifestage_id` (1 adult, 2 egg, 3 caterpillar, 4 chrysalis). */
-export const LIFESTAGE_ILLUSTRATIONS: Readonly<Record<number, IllustrationId>> = {
+const LIFESTAGE_ILLUSTRATIONS: Readonly<Record<number, IllustrationId>> = {
   1: 'adult',
   2: 'egg',
   3: 'caterpillar',

@@ -14,7 +14,7 @@ const TILE_PX = 256;
  * Pixels a click or a dragged marker may be off from the place meant: a mouse pointer is precise to a
  * pixel or two, a fingertip to several, and the eye judges the place on the map to a few more.
  */
-export const CLICK_UNCERTAINTY_PX = 5;
+const CLICK_UNCERTAINTY_PX = 5;
 /**
  * The uncertainty of a point read from a photo's EXIF without `GPSHPositioningError`: a camera or
  * phone GPS fix under open sky, with room for the drift of one taken a little before the shot.

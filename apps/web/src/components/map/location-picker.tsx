@@ -1,9 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import type L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import { useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { LeafletMap, Marker, TileLayer, useLeafletMap, useMapEvents } from './leaflet';
 import { clickUncertainty } from './coordinate-uncertainty';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM } from '@mm/shared';
 import { useClientConfig } from '../../lib/client-config';
@@ -39,7 +38,7 @@ const samePoint = (a: LatLng | null, b: LatLng) =>
  * and close enough to check it; points placed on the map itself leave the view alone.
  */
 function FollowPoint({ value, placedHere }: { value: LatLng | undefined; placedHere: RefObject<LatLng | null> }) {
-  const map = useMap();
+  const map = useLeafletMap();
   const lat = value?.lat;
   const lng = value?.lng;
   useEffect(() => {
@@ -92,8 +91,8 @@ export function LocationPicker({ value, onChange }: { value: LatLng | undefined;
           bgcolor: '#dfe8d8',
         }}
       >
-        <MapContainer
-          ref={mapRef}
+        <LeafletMap
+          mapRef={mapRef}
           center={value ? [value.lat, value.lng] : [DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng]}
           zoom={value ? POINT_ZOOM : DEFAULT_MAP_ZOOM}
           style={{ height: '100%', width: '100%' }}
@@ -102,7 +101,7 @@ export function LocationPicker({ value, onChange }: { value: LatLng | undefined;
           <ClickToPlace onChange={place} />
           <FollowPoint value={value} placedHere={placedHere} />
           {value && <Marker position={[value.lat, value.lng]} draggable eventHandlers={handlers} icon={markerIcon} />}
-        </MapContainer>
+        </LeafletMap>
       </Box>
       <Typography variant="body2" sx={{ mt: 1 }} aria-live="polite">
         {value

@@ -1,6 +1,5 @@
 import { Box } from '@mui/material';
-import 'leaflet/dist/leaflet.css';
-import { MapContainer, Marker, TileLayer } from 'react-leaflet';
+import { LeafletMap, Marker, TileLayer } from './leaflet';
 import { useClientConfig } from '../../lib/client-config';
 import { POINT_ZOOM, markerIcon } from './marker-icon';
 
@@ -20,7 +19,7 @@ export function PointMap({ lat, lng, label }: { lat: number; lng: number; label:
         bgcolor: '#dfe8d8',
       }}
     >
-      <MapContainer
+      <LeafletMap
         center={[lat, lng]}
         zoom={POINT_ZOOM}
         scrollWheelZoom={false}
@@ -28,7 +27,7 @@ export function PointMap({ lat, lng, label }: { lat: number; lng: number; label:
       >
         {config.data && <TileLayer url={config.data.map_tile_url} attribution="&copy; OpenStreetMap contributors" />}
         <Marker position={[lat, lng]} icon={markerIcon} keyboard={false} />
-      </MapContainer>
+      </LeafletMap>
     </Box>
   );
 }

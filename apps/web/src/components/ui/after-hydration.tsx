@@ -7,7 +7,7 @@ const noSubscription = () => () => undefined;
  * browser draws itself (issue 13). React's own rule for `useSyncExternalStore`: the server snapshot
  * during hydration, then the client's.
  */
-export function useHydrated(): boolean {
+function useHydrated(): boolean {
   return useSyncExternalStore(
     noSubscription,
     () => true,

@@ -14,7 +14,7 @@ const FORM_ERRORS: ReadonlySet<QualityFlag['code']> = new Set(['date_future']);
 const PLACE_CODES: ReadonlySet<QualityFlag['code']> = new Set(['place_other_province', 'place_outside_area']);
 
 /** Pause after the last keystroke before the server is asked for the record's flags, ms. */
-export const QUALITY_PREVIEW_DEBOUNCE_MS = 400;
+const QUALITY_PREVIEW_DEBOUNCE_MS = 400;
 
 /**
  * A record being entered, as `POST /api/quality/preview` takes it, the province possibly not chosen

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { OBSERVATION_PAGE_SIZE, type ObservationListResponse } from '@mm/shared';
 import { api } from '../../lib/api-client';
 
-export const getObservations = (page: number, limit = OBSERVATION_PAGE_SIZE) =>
+const getObservations = (page: number, limit = OBSERVATION_PAGE_SIZE) =>
   api.get<ObservationListResponse>('/observations', { page, limit });
 
 /** `GET /api/observations?page&limit` as a query; `useObservations` (use-observations.ts) reads it. */

@@ -3,7 +3,7 @@ import { getPhotoBlob } from '../../lib/outbox';
 import { PhotoThumb } from '../photo/photo-thumb';
 
 /** An object URL for a photo file kept on this device (released when unused); undefined until read. */
-export function useLocalPhotoUrl(localId: string | undefined): string | undefined {
+function useLocalPhotoUrl(localId: string | undefined): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     if (!localId) return;

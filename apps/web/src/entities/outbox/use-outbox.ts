@@ -3,7 +3,7 @@ import { listEntries, subscribeOutbox, type OutboxEntry, type OutboxKind } from 
 import { useSession } from '../session/session-context';
 
 /** Every outbox entry on this device, oldest first, kept current across tabs; undefined while loading. */
-export function useOutboxEntries(): OutboxEntry[] | undefined {
+function useOutboxEntries(): OutboxEntry[] | undefined {
   const [entries, setEntries] = useState<OutboxEntry[]>();
   useEffect(() => {
     let live = true;

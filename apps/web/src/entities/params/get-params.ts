@@ -64,7 +64,7 @@ export async function getParams(): Promise<LoadParams> {
 }
 
 /** The reference data's query, one per language; the tab's stored copy serves it when it is in that language. */
-export const getParamsQueryOptions = () => {
+const getParamsQueryOptions = () => {
   const lng = storage.language();
   return queryOptions({
     queryKey: ['params', lng],

@@ -7,8 +7,8 @@
  * reads the photo's date and place from the file it receives for the quality flags (docs/quality-flags.md:
  * a photo taken far from the point, or on another day), and stores nothing of it in what it serves.
  */
-export const TRAVEL_COPY_MAX_PX = 2048;
-export const TRAVEL_COPY_MAX_MB = 0.85;
+const TRAVEL_COPY_MAX_PX = 2048;
+const TRAVEL_COPY_MAX_MB = 0.85;
 
 export const TRAVEL_COPY_OPTIONS = {
   maxWidthOrHeight: TRAVEL_COPY_MAX_PX,

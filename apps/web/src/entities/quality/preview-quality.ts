@@ -12,8 +12,7 @@ export type QualityPreviewResponse = z.infer<typeof qualityPreviewResponseSchema
  * (`POST /api/quality/preview`, signed in). Writes nothing.
  * @throws ApiRequestError 400 on a record the input schema refuses, 401 when signed out
  */
-export const previewQuality = (input: QualityPreviewInput) =>
-  api.post<QualityPreviewResponse>('/quality/preview', input);
+const previewQuality = (input: QualityPreviewInput) => api.post<QualityPreviewResponse>('/quality/preview', input);
 
 /**
  * One preview per distinct record, asked again when a form shows it anew (the volunteer may have

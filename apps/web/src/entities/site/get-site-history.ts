@@ -7,7 +7,7 @@ import { api } from '../../lib/api-client';
  * (`GET /api/sites/:id/history`); a private site comes generalised unless the requester owns it or is an admin.
  * @throws ApiRequestError 404 when the site has no visit the requester may see
  */
-export const getSiteHistory = (siteId: number) => api.get<SiteHistory>(`/sites/${siteId}/history`);
+const getSiteHistory = (siteId: number) => api.get<SiteHistory>(`/sites/${siteId}/history`);
 
 /** Keyed `['sites', id, 'history']`; idle for a non-id. */
 export const useSiteHistory = (siteId: number | null) =>

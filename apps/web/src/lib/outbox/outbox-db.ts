@@ -53,7 +53,7 @@ export interface OutboxEntry {
 }
 
 /** A photo's original file, kept until its entry is sent or deleted. */
-export interface StoredPhoto {
+interface StoredPhoto {
   id: string;
   blob: Blob;
   file_name: string;

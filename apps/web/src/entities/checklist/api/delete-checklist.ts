@@ -6,7 +6,7 @@ import { useInvalidateChecklist } from './invalidate-checklist';
  * Deletes a submission (`DELETE /api/checklists/:id` → 204): its observations take status Deleted.
  * @throws ApiRequestError 403 not the owner, 409 no longer Pending, 404 unknown
  */
-export const deleteChecklist = (checklistId: number) => api.delete<null>(`/checklists/${checklistId}`);
+const deleteChecklist = (checklistId: number) => api.delete<null>(`/checklists/${checklistId}`);
 
 /** Mutation of the Flash Detail and Mission details delete buttons; `mutate(checklistId)`. */
 export function useDeleteChecklist() {

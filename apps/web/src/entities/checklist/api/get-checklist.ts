@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
  * One checklist with its site, observations and photos (`GET /api/checklists/:id`).
  * @throws ApiRequestError 404 when nothing of it is visible to the requester
  */
-export const getChecklist = (checklistId: number) => api.get<ChecklistDetail>(`/checklists/${checklistId}`);
+const getChecklist = (checklistId: number) => api.get<ChecklistDetail>(`/checklists/${checklistId}`);
 
 const isId = (id: number | null): id is number => id !== null && Number.isInteger(id) && id > 0;
 

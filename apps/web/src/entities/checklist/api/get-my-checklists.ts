@@ -5,11 +5,11 @@ import { api } from '../../../lib/api-client';
 export type ChecklistKind = 'flash' | 'mission';
 
 /** One page of the signed-in user's Flash submissions or Missions, newest first (`GET /api/checklists/mine?kind=`). */
-export const getMyChecklists = (kind: ChecklistKind, page: number, limit = INITIAL_PAGE_LIMIT) =>
+const getMyChecklists = (kind: ChecklistKind, page: number, limit = INITIAL_PAGE_LIMIT) =>
   api.get<MySubmissionsResponse>('/checklists/mine', { kind, page, limit });
 
 /** Keyed `['checklists', 'mine', kind, {page, limit}]`; the previous page stays shown while the next loads. */
-export const getMyChecklistsQueryOptions = (kind: ChecklistKind, page: number, limit = INITIAL_PAGE_LIMIT) =>
+const getMyChecklistsQueryOptions = (kind: ChecklistKind, page: number, limit = INITIAL_PAGE_LIMIT) =>
   queryOptions({
     queryKey: ['checklists', 'mine', kind, { page, limit }],
     queryFn: () => getMyChecklists(kind, page, limit),

@@ -11,7 +11,7 @@ export type LocateResult = z.infer<typeof locateResponseSchema>;
  * When the server cannot be reached (no signal in the field, server down), the same lookup runs on
  * the device (`locate-on-device.ts`, loaded only then). A 4xx answer is not retried there.
  */
-export async function getLocate(lat: number, lng: number): Promise<LocateResult> {
+async function getLocate(lat: number, lng: number): Promise<LocateResult> {
   try {
     return await api.get<LocateResult>('/utilities/locate', { lat, lng });
   } catch (err) {

@@ -10,7 +10,7 @@ export interface PointPaths {
 }
 
 /** The key of the server's refusal of such a point (`place-check.ts`), shown on the latitude. */
-export const OUTSIDE_AREA_KEY = 'validation.point_outside_area';
+const OUTSIDE_AREA_KEY = 'validation.point_outside_area';
 
 /**
  * Adds the server's place rule to a form's resolver (Flash, Mission Step 1): a point outside

@@ -9,9 +9,8 @@ import type {
 } from '@mm/shared';
 import { api } from '../../../lib/api-client';
 
-export const getPublicProfile = (username: string) =>
-  api.get<PublicProfile>(`/users/profile/${encodeURIComponent(username)}`);
-export const getPublicProfileQueryOptions = (username: string) =>
+const getPublicProfile = (username: string) => api.get<PublicProfile>(`/users/profile/${encodeURIComponent(username)}`);
+const getPublicProfileQueryOptions = (username: string) =>
   queryOptions({
     queryKey: ['public-profile', username.toLowerCase()],
     queryFn: () => getPublicProfile(username),
@@ -19,8 +18,7 @@ export const getPublicProfileQueryOptions = (username: string) =>
   });
 export const usePublicProfile = (username: string) => useQuery(getPublicProfileQueryOptions(username));
 
-export const searchUsernames = (value: string) =>
-  api.get<UsernameSearchResult>('/users/getusernames', { limit: 100, value });
+const searchUsernames = (value: string) => api.get<UsernameSearchResult>('/users/getusernames', { limit: 100, value });
 export const useUsernameSearch = (value: string) =>
   useQuery({
     queryKey: ['usernames', value.toLowerCase()],
@@ -37,7 +35,7 @@ export const updatePhoto = (file: File) =>
 
 export const followUser = (username: string) => api.post<null>(`/users/follow/${encodeURIComponent(username)}`);
 export const unfollowUser = (username: string) => api.delete<null>(`/users/follow/${encodeURIComponent(username)}`);
-export const getFollowing = () => api.get<FollowingResponse>('/users/following');
+const getFollowing = () => api.get<FollowingResponse>('/users/following');
 export const useFollowing = () => useQuery({ queryKey: ['following'], queryFn: getFollowing });
 
 /** Everything held about me and my photo files, as a zip (`data.json`, `photos/`, `profile/`). */

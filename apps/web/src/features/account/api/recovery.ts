@@ -4,9 +4,9 @@ import { api } from '../../../lib/api-client';
 
 export const forgotPassword = (input: ForgotPasswordInput) => api.post<{ sent: true }>('/users/forgotpassword', input);
 
-export const getResetStatus = (token: string) =>
+const getResetStatus = (token: string) =>
   api.get<ResetTokenStatus>(`/users/findbysystoken/${encodeURIComponent(token)}`);
-export const getResetStatusQueryOptions = (token: string) =>
+const getResetStatusQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['reset-status', token],
     queryFn: () => getResetStatus(token),

@@ -3,9 +3,9 @@ import type { DownloadLanding } from '@mm/shared';
 import { api } from '../../../lib/api-client';
 
 /** `GET /api/downloads/{id}`: a download's citation, filters, format, reason and licence mix (issue 18). */
-export const getDownload = (id: string) => api.get<DownloadLanding>(`/downloads/${encodeURIComponent(id)}`);
+const getDownload = (id: string) => api.get<DownloadLanding>(`/downloads/${encodeURIComponent(id)}`);
 
-export const getDownloadQueryOptions = (id: string) =>
+const getDownloadQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['downloads', id], queryFn: () => getDownload(id), retry: false, staleTime: 60_000 });
 
 /** A download's landing data; `id` null waits. */

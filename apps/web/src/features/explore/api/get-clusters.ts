@@ -8,10 +8,10 @@ import { filtersToQuery } from '../utils/explore-url';
  * Map clusters of the filtered observations inside a viewport (`GET /api/observations/clusters`).
  * @throws ApiRequestError 400 on a bad viewport or filter
  */
-export const getClusters = (filters: ExploreFilters, viewport: Viewport) =>
+const getClusters = (filters: ExploreFilters, viewport: Viewport) =>
   api.get<ClusterResponse>('/observations/clusters', { ...filtersToQuery(filters), ...viewport });
 
-export const getClustersQueryOptions = (filters: ExploreFilters, viewport: Viewport | null) =>
+const getClustersQueryOptions = (filters: ExploreFilters, viewport: Viewport | null) =>
   queryOptions({
     queryKey: ['observations', 'clusters', filtersToQuery(filters), viewport],
     queryFn: () => getClusters(filters, viewport as Viewport),

@@ -9,10 +9,10 @@ import { filtersToQuery } from '../utils/explore-url';
  * (`GET /api/observations/density`, issue 19): per ISO week, province and 1° cell.
  * @throws ApiRequestError 400 on a filter the server refuses
  */
-export const getDensity = (filters: ExploreFilters) =>
+const getDensity = (filters: ExploreFilters) =>
   api.get<DensityResponse>('/observations/density', filtersToQuery(filters));
 
-export const getDensityQueryOptions = (filters: ExploreFilters) =>
+const getDensityQueryOptions = (filters: ExploreFilters) =>
   queryOptions({
     queryKey: ['observations', 'density', filtersToQuery(filters)],
     queryFn: () => getDensity(filters),

@@ -16,7 +16,7 @@ import { filtersToQuery } from '../utils/explore-url';
  * @param page 1-based; @param limit at most 50 (spec §9)
  * @throws ApiRequestError 400 on a filter the server refuses
  */
-export const getExploreObservations = (
+const getExploreObservations = (
   filters: ExploreFilters,
   page: number,
   sort: ExploreSort = DEFAULT_EXPLORE_SORT,
@@ -27,7 +27,7 @@ export const getExploreObservations = (
  * Pages from `firstPage` on, for "Load more": each next page is appended below the ones shown.
  * Keyed under `['observations']`, which every save, edit and delete invalidates.
  */
-export const getExploreObservationsQueryOptions = (
+const getExploreObservationsQueryOptions = (
   filters: ExploreFilters,
   firstPage: number,
   sort: ExploreSort = DEFAULT_EXPLORE_SORT,

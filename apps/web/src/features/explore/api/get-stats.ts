@@ -9,10 +9,10 @@ import { filtersToQuery } from '../utils/explore-url';
  * life stage, and per province.
  * @throws ApiRequestError 400 on a filter the server refuses
  */
-export const getExploreStats = (filters: ExploreFilters) =>
+const getExploreStats = (filters: ExploreFilters) =>
   api.get<ExploreStats>('/observations/stats', filtersToQuery(filters));
 
-export const getExploreStatsQueryOptions = (filters: ExploreFilters) =>
+const getExploreStatsQueryOptions = (filters: ExploreFilters) =>
   queryOptions({
     queryKey: ['observations', 'stats', filtersToQuery(filters)],
     queryFn: () => getExploreStats(filters),

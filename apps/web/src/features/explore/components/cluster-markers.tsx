@@ -1,7 +1,7 @@
 import type L from 'leaflet';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Marker, Popup, useMap } from 'react-leaflet';
+import { Marker, Popup, useLeafletMap } from '../../../components/map/leaflet';
 import type { Cluster, ExploreFilters } from '@mm/shared';
 import { useLocale } from '../../../lib/links';
 import { markerIcon } from '../../../components/map/marker-icon';
@@ -52,7 +52,7 @@ function ChecklistMarker({ cluster, checklistId }: { cluster: Cluster; checklist
 function ClusterBubble({ cluster, filters }: { cluster: Cluster; filters: ExploreFilters }) {
   const { t } = useTranslation('explore');
   const lng = useLocale();
-  const map = useMap();
+  const map = useLeafletMap();
   const popup = useRef<L.Popup>(null);
   const relayout = useCallback(() => popup.current?.update(), []);
   const samePlace = isSinglePoint(cluster.bounds);

@@ -1,9 +1,8 @@
 import { Box, Stack, Typography } from '@mui/material';
 import type L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Rectangle, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { LeafletMap, Rectangle, TileLayer, Tooltip, useLeafletMap } from '../../../components/map/leaflet';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, type DensityResponse } from '@mm/shared';
 import { useLocale } from '../../../lib/links';
 import { useClientConfig } from '../../../lib/client-config';
@@ -22,7 +21,7 @@ const HALF = 0.5;
 
 /** Fits the map to the cells once they are known. */
 function FitCells({ cells }: { cells: Cell[] }) {
-  const map = useMap();
+  const map = useLeafletMap();
   useEffect(() => {
     if (cells.length === 0) return;
     const lats = cells.map((c) => c.latitude);
@@ -67,7 +66,7 @@ export function DensityMap({ cells }: { cells: Cell[] }) {
           bgcolor: '#dfe8d8',
         }}
       >
-        <MapContainer
+        <LeafletMap
           center={[DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng]}
           zoom={DEFAULT_MAP_ZOOM - 2}
           minZoom={2}
@@ -104,7 +103,7 @@ export function DensityMap({ cells }: { cells: Cell[] }) {
               </Tooltip>
             </Rectangle>
           ))}
-        </MapContainer>
+        </LeafletMap>
       </Box>
       <Stack
         component="ul"

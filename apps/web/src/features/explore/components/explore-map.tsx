@@ -3,10 +3,9 @@ import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { Alert, Box, Button, LinearProgress, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import { startTransition, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { LeafletMap, TileLayer, useLeafletMap, useMapEvents } from '../../../components/map/leaflet';
 import {
   DEFAULT_MAP_CENTER,
   DEFAULT_MAP_ZOOM,
@@ -30,7 +29,7 @@ const VIEWPORT_DEBOUNCE_MS = 250;
 
 /** Reports the map's viewport once at start and after every move or zoom, debounced. */
 function ViewportTracker({ onChange }: { onChange: (v: Viewport) => void }) {
-  const map = useMap();
+  const map = useLeafletMap();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const report = useCallback(() => {
     const b = map.getBounds();
@@ -62,7 +61,7 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
   const { user } = useSession();
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`, { noSsr: true });
   const startZoom = small ? EXPLORE_MAP_ZOOM - 1 : EXPLORE_MAP_ZOOM;
-  // A ref, not state: the map is only used by "Clear map", and state set by MapContainer's ref would
+  // A ref, not state: the map is only used by "Clear map", and state set by LeafletMap's mapRef would
   // render the whole view again, synchronously, the moment the map is made.
   const map = useRef<L.Map>(null);
   const [viewport, setViewport] = useState<Viewport | null>(null);
@@ -140,8 +139,8 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
           />
         )}
         {mapShown && (
-          <MapContainer
-            ref={map}
+          <LeafletMap
+            mapRef={map}
             center={[DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng]}
             zoom={startZoom}
             minZoom={2}
@@ -154,7 +153,7 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
             <ViewportTracker onChange={trackViewport} />
             {shownClusters && <ClusterMarkers clusters={shownClusters} filters={filters} />}
             {showMine && mine.data && <MySitesLayer sites={mine.data} />}
-          </MapContainer>
+          </LeafletMap>
         )}
       </Box>
     </Box>

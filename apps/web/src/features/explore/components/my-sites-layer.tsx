@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Marker, Popup, useMap } from 'react-leaflet';
+import { Marker, Popup, useLeafletMap } from '../../../components/map/leaflet';
 import type { MySite } from '@mm/shared';
 import { mySiteIcon } from '../utils/map-icons';
 
@@ -24,7 +24,7 @@ function MySiteMarker({ site }: { site: MySite }) {
 
 /** My sites ("show my locations", spec §1) as green pins; the map fits them once when they arrive. */
 export function MySitesLayer({ sites }: { sites: MySite[] }) {
-  const map = useMap();
+  const map = useLeafletMap();
   useEffect(() => {
     if (sites.length === 1 && sites[0]) map.setView([sites[0].latitude, sites[0].longitude], ONE_SITE_ZOOM);
     else if (sites.length > 1)

@@ -11,7 +11,7 @@ import {
 /** The three ways of showing observations (spec §1), and the Missions' density view (issue 19). */
 export const EXPLORE_VIEWS = ['list', 'grid', 'map', 'density'] as const;
 export type ExploreView = (typeof EXPLORE_VIEWS)[number];
-export const DEFAULT_EXPLORE_VIEW: ExploreView = 'list';
+const DEFAULT_EXPLORE_VIEW: ExploreView = 'list';
 
 /** What the Explore page URL holds: the view, the list order, the first page shown (1-based) and the filters. */
 export interface ExploreState {

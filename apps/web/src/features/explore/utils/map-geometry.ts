@@ -35,7 +35,7 @@ export const clusterLatLngBounds = (b: Cluster['bounds']): [[number, number], [n
 ];
 
 /** Room (px) kept between the zoomed-to points and the map's edges or its controls. */
-export const FIT_MARGIN_PX = 48;
+const FIT_MARGIN_PX = 48;
 
 /**
  * The `paddingTopLeft` and `paddingBottomRight` (px) for zooming onto a cluster, so that what it held is

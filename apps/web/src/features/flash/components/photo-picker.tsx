@@ -37,7 +37,7 @@ export interface PickedPhoto {
 }
 
 /** True for a photo waiting on this device to be uploaded with its entry. */
-export const isOnDevice = (p: PickedPhoto) => p.photo_name !== undefined && p.uploadedAt === null;
+const isOnDevice = (p: PickedPhoto) => p.photo_name !== undefined && p.uploadedAt === null;
 
 /** Only object URLs made here need releasing; saved photos preview from `/attachments/…`. */
 const release = (url: string) => {

@@ -36,7 +36,7 @@ export interface GallerySlide {
   description: string;
 }
 
-export type ThumbnailsPosition = 'bottom' | 'left' | 'right';
+type ThumbnailsPosition = 'bottom' | 'left' | 'right';
 
 export interface GalleryLightboxProps extends LightboxCallbacks {
   open: boolean;

@@ -24,7 +24,7 @@ const TAP_SLOP_PX = 10;
 export const ZOOM_STEP = 2;
 
 /** True when the photo is shown larger or smaller than its fitted size. */
-export const isZoomed = (zoom: number) => Math.abs(zoom - 1) > 1e-3;
+const isZoomed = (zoom: number) => Math.abs(zoom - 1) > 1e-3;
 
 /**
  * The toolbar's zoom control (`render.buttonZoom`): Zoom in while the photo can grow, and Zoom out only

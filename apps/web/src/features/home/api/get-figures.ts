@@ -3,7 +3,7 @@ import type { FiguresResponse } from '@mm/shared';
 import { api } from '../../../lib/api-client';
 
 /** `GET /api/utilities/figures`: visible observations this season and in all, volunteers, sites. */
-export const getFigures = () => api.get<FiguresResponse>('/utilities/figures');
+const getFigures = () => api.get<FiguresResponse>('/utilities/figures');
 
 /**
  * Keyed under `['observations']`, which every save invalidates, so a new sighting shows in the count.

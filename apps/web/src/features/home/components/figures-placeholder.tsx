@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Height (px) of one figure's box once drawn: the placeholders take the same room (issue 13: CLS). */
-export const FIGURE_HEIGHT_PX = 96;
+const FIGURE_HEIGHT_PX = 96;
 
 /**
  * The live figures' frame: heading, the grid of figures (or, while `children` is absent, four grey

@@ -11,14 +11,14 @@ import type { MissionFormValues } from '../mission-values';
  * `PUT /api/checklists/:id/mission`: replaces a Mission while all of it is Pending.
  * @throws ApiRequestError 403 (not mine), 409 (already reviewed), 400 (invalid)
  */
-export const updateMission = (id: number, input: SubmitMissionInput) =>
+const updateMission = (id: number, input: SubmitMissionInput) =>
   api.put<{ checklist_id: number }>(`/checklists/${id}/mission`, input);
 
 /**
  * The outbox entry of a new Mission (`POST /api/observations/submit_mission` when sent), keyed by its
  * idempotency key; each picture refers to its file kept on this device.
  */
-export async function toMissionEntry(values: MissionFormValues, userId: number): Promise<NewOutboxEntry> {
+async function toMissionEntry(values: MissionFormValues, userId: number): Promise<NewOutboxEntry> {
   const { toSubmitInput } = await import('../mission-schemas');
   const input = toSubmitInput(values);
   const byName = new Map(values.observation.photos.map((p) => [p.photo_name, p]));

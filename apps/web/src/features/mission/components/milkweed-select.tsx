@@ -9,7 +9,7 @@ import { useFieldError } from '../../../lib/form-errors';
 type Milkweed = LoadParams['milkweeds'][number];
 
 /** The species' common name in the UI language. */
-export const milkweedCommonName = (m: Milkweed, lng: Locale) =>
+const milkweedCommonName = (m: Milkweed, lng: Locale) =>
   lng === 'fr' ? m.french_name : lng === 'es' ? m.spanish_name : m.english_name;
 
 /** Lower case without accents, so "asclepiade" finds "Asclépiade". */

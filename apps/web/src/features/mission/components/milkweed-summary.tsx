@@ -35,7 +35,7 @@ export function SummaryList({ items }: { items: [label: string, value: ReactNode
   );
 }
 
-export interface SummaryPhoto {
+interface SummaryPhoto {
   photo_path: string;
   photo_name: string;
   lifestage_id: number;

@@ -1,8 +1,15 @@
 import { Box } from '@mui/material';
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef } from 'react';
-import { CircleMarker, MapContainer, Marker, TileLayer, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import {
+  CircleMarker,
+  LeafletMap,
+  Marker,
+  TileLayer,
+  Tooltip,
+  useLeafletMap,
+  useMapEvents,
+} from '../../../components/map/leaflet';
 import { clickUncertainty } from '../../../components/map/coordinate-uncertainty';
 import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, type MySite } from '@mm/shared';
 import { useClientConfig } from '../../../lib/client-config';
@@ -27,7 +34,7 @@ function ClickToPlace({ onChange }: { onChange: (p: LatLng) => void }) {
 }
 
 function FocusOn({ focus }: { focus: MapFocus | undefined }) {
-  const map = useMap();
+  const map = useLeafletMap();
   useEffect(() => {
     if (!focus) return;
     if ('point' in focus) map.setView([focus.point.lat, focus.point.lng], Math.max(map.getZoom(), SITE_ZOOM));
@@ -94,8 +101,8 @@ export function SiteMap({
         bgcolor: '#dfe8d8',
       }}
     >
-      <MapContainer
-        ref={mapRef}
+      <LeafletMap
+        mapRef={mapRef}
         center={[center.lat, center.lng]}
         zoom={value ? SITE_ZOOM : DEFAULT_MAP_ZOOM}
         style={{ height: '100%', width: '100%' }}
@@ -119,7 +126,7 @@ export function SiteMap({
         {value && (
           <Marker position={[value.lat, value.lng]} draggable={!!onChange} eventHandlers={handlers} icon={markerIcon} />
         )}
-      </MapContainer>
+      </LeafletMap>
     </Box>
   );
 }
