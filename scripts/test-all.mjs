@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, format check, typecheck, unit + API tests (Vitest, real PostgreSQL), the build, fault tests,
+// `npm test`: lint, format check, typecheck, the API contract (`npm run openapi`), unit + API tests (Vitest, real PostgreSQL), the build, fault tests,
 // then e2e (Playwright, Chromium, built app on a fresh embedded database). Ends with one line totalling every suite.
 // After the build, the JavaScript budgets of issue 13 (`npm run test:budget`: gzip bytes each page loads
 // before its first render) are checked before e2e.
@@ -51,6 +51,8 @@ const playwrightFailures = (suites, titles = []) =>
 check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
 check('format (Prettier)', run('format (Prettier)', 'npx', ['prettier', '--check', '.']));
 check('typecheck', run('typecheck', 'npx', ['tsc', '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json']));
+// The OpenAPI document written offline, linted (redocly.yaml) and compared with the web app's committed types.
+check('API contract (OpenAPI lint, generated types)', run('API contract (OpenAPI)', 'node', ['scripts/openapi.mjs']));
 
 const vitestFile = path.join(results, 'vitest.json');
 const vitestOk = run('unit and API tests (Vitest)', 'npx', [

@@ -42,7 +42,7 @@ export function openApiOptions(publicUrl: string | undefined): FastifyDynamicSwa
         description:
           'Monarch butterfly and milkweed observations. Errors are {statusCode, error, message, fields?}. ' +
           'Send the session token of POST /api/users/signin in the Authorization header (bare or `Bearer <token>`).',
-        license: { name: 'MIT', identifier: 'MIT' },
+        license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
       },
       // Paths start with /api/, so the server is the origin: PUBLIC_URL's when set, else the origin that
       // serves this document (a relative URL resolves against the document's own address).
