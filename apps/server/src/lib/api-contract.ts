@@ -27,7 +27,10 @@ export const ROOT_PATH_FORMS = [
   { prefixTrailingSlash: 'slash', hide: true },
 ] as const;
 
-/** Paths whose requests the auth plugin never resolves to a user (it skips them before reading the token). */
+/**
+ * Request URLs the auth plugin never resolves to a user (plugins/auth.ts skips them before reading the
+ * token); the document gives their routes no security.
+ */
 export function ignoresSession(url: string): boolean {
   return !url.startsWith('/api/') || url.startsWith('/api/health') || url === '/api/metrics';
 }
