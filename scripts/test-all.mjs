@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: lint, format check, typecheck, dependency checks (licences, npm ls, knip), unit + API tests (Vitest,
-// real PostgreSQL), the build, fault tests, then e2e (Playwright, Chromium, built app on a fresh embedded
-// database). Ends with one line totalling every suite.
+// `npm test`: lint, format check, typecheck, the API contract (`npm run openapi`), dependency checks (licences,
+// npm ls, knip), unit + API tests (Vitest, real PostgreSQL), the build, fault tests, then e2e (Playwright,
+// Chromium, built app on a fresh embedded database). Ends with one line totalling every suite.
 // After the build, the JavaScript budgets of issue 13 (`npm run test:budget`: gzip bytes each page loads
 // before its first render) are checked before e2e.
 import { spawnSync } from 'node:child_process';
@@ -52,6 +52,8 @@ const playwrightFailures = (suites, titles = []) =>
 check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
 check('format (Prettier)', run('format (Prettier)', 'npx', ['prettier', '--check', '.']));
 check('typecheck', run('typecheck', 'npx', ['tsc', '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json']));
+// The OpenAPI document written offline, linted (redocly.yaml) and compared with the web app's committed types.
+check('API contract (OpenAPI lint, generated types)', run('API contract (OpenAPI)', 'node', ['scripts/openapi.mjs']));
 // Dependencies: every production package under an allowed licence (read from package-lock.json), the installed
 // tree as package.json and the lockfile declare it (`npm ls` exits 1 on anything missing, invalid or extraneous),
 // and no unused file, export or dependency, nor an import of an undeclared package (knip, knip.json).

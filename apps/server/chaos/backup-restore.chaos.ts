@@ -112,7 +112,7 @@ describe('backup and restore', () => {
       200,
     );
     expect(JSON.parse(health.body)).toMatchObject({ database: 'ok', photos_missing: 0 });
-    const list = await requestPatiently(PORT, 'GET', '/api/observations/?page=1&limit=10');
+    const list = await requestPatiently(PORT, 'GET', '/api/observations?page=1&limit=10');
     expect(list.status).toBe(200);
     const signIn = await requestPatiently(PORT, 'GET', '/api/photos/gallery?page=1');
     expect((JSON.parse(signIn.body) as { data: unknown[] }).data).toHaveLength(4);

@@ -96,7 +96,7 @@ describe('embedded PostgreSQL killed and frozen under load', () => {
         }
         const readAt = Date.now();
         try {
-          const answer = await request(PORT, 'GET', `/api/observations/?page=1&limit=5&username=${randomUUID()}`, {
+          const answer = await request(PORT, 'GET', `/api/observations?page=1&limit=5&username=${randomUUID()}`, {
             timeoutMs: 20_000,
           });
           samples.push({ at: readAt, what: 'read', answer });

@@ -16,12 +16,13 @@ import pg from 'pg';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import helmet, { type HelmetOptions } from 'helmet';
-import { APP_VERSION, MAX_IMAGE_BYTES, SUB_PATH } from '@mm/shared';
+import { MAX_IMAGE_BYTES, SUB_PATH } from '@mm/shared';
 import { datasetContactEmail, type Config } from './config';
 import type { DatabaseMonitor } from './db/availability';
 import type { Db } from './db/client';
 import { fillPublicText } from './db/public-text';
 import { validatorFor } from './lib/validation';
+import { applyApiContract, openApiOptions } from './lib/api-contract';
 import { answerClientError, collectSecurityHeaders } from './lib/client-errors';
 import { requestLocale, translator } from './lib/i18n';
 import type { Storage } from './lib/storage';
@@ -136,18 +137,9 @@ async function registerExternalPlugins(app: FastifyInstance, config: Config): Pr
   // bytes (plugins/response-cache.ts); downloads stream as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Mission Monarch API',
-        version: APP_VERSION,
-        description: 'Monarch butterfly and milkweed observations. Errors are {statusCode, error, message, fields?}.',
-      },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
-      security: [{ token: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  // Before @fastify/swagger reads the routes: security and client errors per operation (lib/api-contract.ts).
+  app.addHook('onRoute', applyApiContract);
+  await app.register(swagger, { ...openApiOptions(config.PUBLIC_URL), transform: jsonSchemaTransform });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
 

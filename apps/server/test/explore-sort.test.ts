@@ -93,7 +93,7 @@ describe('Explore sort', () => {
 
   it('documents the parameter in the OpenAPI document', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
-    for (const path of ['/api/observations/', '/api/observations/download']) {
+    for (const path of ['/api/observations', '/api/observations/download']) {
       const sort = doc.paths[path]?.get?.parameters.find((p) => p.name === 'sort');
       expect(sort?.schema).toMatchObject({ enum: ['observed', 'submitted'], default: 'observed' });
     }

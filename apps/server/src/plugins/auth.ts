@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionUser } from '@mm/shared';
+import { ignoresSession } from '../lib/api-contract';
 import { unauthorized } from '../lib/errors';
 import { tokenFromHeader } from '../lib/tokens';
 import type { UsersService } from '../modules/users/users.service';
@@ -27,8 +28,7 @@ export const authPlugin = fp<{ users: UsersService }>(async (app, { users }) => 
   app.decorateRequest('token', null);
   app.addHook('onRequest', async (request) => {
     // Health and metrics answer for the process, not a user: no session lookup that a frozen database would hold.
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || request.url === '/api/metrics')
-      return;
+    if (ignoresSession(request.url)) return;
     const token = tokenFromHeader(request.headers.authorization);
     const user = token ? await users.userForToken(token) : undefined;
     if (user) {

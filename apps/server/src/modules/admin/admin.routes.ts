@@ -28,6 +28,7 @@ import {
 } from '@mm/shared';
 import type { Db } from '../../db/client';
 import { idParamsFor } from '../../lib/integer-columns';
+import { SIGNED_IN } from '../../lib/api-contract';
 import { notFound } from '../../lib/errors';
 import { assertPanelRole, panelAccess } from './admin-access.service';
 import { sendList } from './admin-list';
@@ -92,9 +93,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.addHook('onRequest', async (request) => {
     assertPanelRole(request.user, request.routeOptions.config.adminOnly ?? false);
   });
+  // Every route here needs the session token (the hook above): said once for the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: SIGNED_IN };
+  });
 
   app.get('/dashboard', {
     schema: {
+      operationId: 'getAdminDashboard',
       tags: ['admin'],
       summary:
         'Dashboard figures: observations by status this week and month, pending queue, submissions per week, newest records',
@@ -110,6 +116,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   // Observations: list, show, correct, change status.
   app.get('/observations', {
     schema: {
+      operationId: 'listAdminObservations',
       tags: ['admin'],
       summary:
         'Observations of every status, with the Explore filters (filter keys as in GET /api/observations), plus id, checklist_id, user_id',
@@ -127,6 +134,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   });
   app.get('/observations/:id', {
     schema: {
+      operationId: 'getAdminObservation',
       tags: ['admin'],
       summary: 'One observation with its checklist, site and photos',
       description: PANEL,
@@ -138,6 +146,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.put('/observations/:id', {
     config: { changesPublicData: true },
     schema: {
+      operationId: 'updateAdminObservation',
       tags: ['admin'],
       summary:
         'Correct an observation: count, milkweed, date (its checklist’s) or place (its site’s); kept in the audit log',
@@ -151,6 +160,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.post('/observations/status', {
     config: { changesPublicData: true },
     schema: {
+      operationId: 'setAdminObservationStatus',
       tags: ['admin'],
       summary: 'Change the status of one or many observations, all or nothing, recording who vetted and when',
       description:
@@ -165,6 +175,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   // Checklists and sites.
   app.get('/checklists', {
     schema: {
+      operationId: 'listAdminChecklists',
       tags: ['admin'],
       summary: 'Checklists (missions and flash sightings); filter id, user_id, site_id, province_id, is_flash, q',
       description: `${LIST_DESCRIPTION} ${PANEL}`,
@@ -181,6 +192,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   });
   app.get('/checklists/:id', {
     schema: {
+      operationId: 'getAdminChecklist',
       tags: ['admin'],
       summary: 'One checklist',
       description: PANEL,
@@ -192,6 +204,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.put('/checklists/:id', {
     config: { changesPublicData: true },
     schema: {
+      operationId: 'updateAdminChecklist',
       tags: ['admin'],
       summary: 'Correct a checklist’s date, times, participants or comment; kept in the audit log',
       description: PANEL,
@@ -204,6 +217,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   });
   app.get('/sites', {
     schema: {
+      operationId: 'listAdminSites',
       tags: ['admin'],
       summary: 'Sites; filter id, user_id, province_id, q',
       description: `${LIST_DESCRIPTION} ${PANEL}`,
@@ -215,6 +229,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   });
   app.get('/sites/:id', {
     schema: {
+      operationId: 'getAdminSite',
       tags: ['admin'],
       summary: 'One site',
       description: PANEL,
@@ -226,6 +241,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.put('/sites/:id', {
     config: { changesPublicData: true },
     schema: {
+      operationId: 'updateAdminSite',
       tags: ['admin'],
       summary:
         'Correct a site’s name, city, province or point (WGS84 degrees), or mark it private (issue 19); kept in the audit log',
@@ -241,6 +257,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.get('/users', {
     config: { adminOnly: true },
     schema: {
+      operationId: 'listAdminUsers',
       tags: ['admin'],
       summary: 'Users; filter id, q (username, email, names), role_id, isdeleted',
       description: `${LIST_DESCRIPTION} ${ROLES}`,
@@ -252,6 +269,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.get('/users/:id', {
     config: { adminOnly: true },
     schema: {
+      operationId: 'getAdminUser',
       tags: ['admin'],
       summary: 'One user with counts and assigned provinces',
       description: ROLES,
@@ -263,6 +281,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.put('/users/:id', {
     config: { adminOnly: true, changesPublicData: true },
     schema: {
+      operationId: 'updateAdminUser',
       tags: ['admin'],
       summary:
         'Change a user’s role (1 Admin, 2 Region admin, 3 MM User, 4 Observer), deactivate or reactivate them, assign a Region admin’s provinces',
@@ -275,11 +294,19 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   });
 
   // Reference data: create, edit, retire (DELETE retires; rows are never removed).
-  const referenceRoutes = (resource: ReferenceResource, label: string, row: z.ZodType, input: z.ZodObject) => {
+  // `one`/`many`: the resource's name in its operationIds (getAdminMilkweed, listAdminMilkweeds).
+  const referenceRoutes = (
+    resource: ReferenceResource,
+    label: string,
+    row: z.ZodType,
+    input: z.ZodObject,
+    [one, many]: [string, string],
+  ) => {
     const idParams = idParamsFor(REFERENCE_ID_COLUMNS[resource]);
     // Reading names is open to Region admins (their screens show milkweed names); writing is not.
     app.get(`/${resource}`, {
       schema: {
+        operationId: `listAdmin${many}`,
         tags: ['admin'],
         summary: `${label}, retired ones included; filter id, q, isdeleted`,
         description: `${LIST_DESCRIPTION} ${PANEL_READ}`,
@@ -291,6 +318,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     });
     app.get(`/${resource}/:id`, {
       schema: {
+        operationId: `getAdmin${one}`,
         tags: ['admin'],
         summary: `One of the ${label.toLowerCase()}`,
         description: PANEL_READ,
@@ -302,6 +330,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     app.post(`/${resource}`, {
       config: { adminOnly: true, changesPublicData: true },
       schema: {
+        operationId: `createAdmin${one}`,
         tags: ['admin'],
         summary: `Add to the ${label.toLowerCase()}`,
         description: ROLES,
@@ -313,6 +342,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     app.put(`/${resource}/:id`, {
       config: { adminOnly: true, changesPublicData: true },
       schema: {
+        operationId: `updateAdmin${one}`,
         tags: ['admin'],
         summary: `Rename, retire (isdeleted: true) or restore one of the ${label.toLowerCase()}`,
         description: ROLES,
@@ -326,6 +356,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     app.delete(`/${resource}/:id`, {
       config: { adminOnly: true, changesPublicData: true },
       schema: {
+        operationId: `retireAdmin${one}`,
         tags: ['admin'],
         summary: `Retire one of the ${label.toLowerCase()}: hidden from forms, kept on existing observations`,
         description: ROLES,
@@ -336,15 +367,25 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
         reference.update(await panelAccess(db, request), resource, request.params.id, { isdeleted: true }),
     });
   };
-  referenceRoutes('milkweeds', 'Milkweed species', adminMilkweedSchema, adminMilkweedInputSchema);
-  referenceRoutes('reasons', 'Download reasons', adminNamedSchema, adminNamedInputSchema);
-  referenceRoutes('abundances', 'Milkweed abundances', adminNamedSchema, adminNamedInputSchema);
-  referenceRoutes('locationsizes', 'Location sizes', adminNamedSchema, adminNamedInputSchema);
+  referenceRoutes('milkweeds', 'Milkweed species', adminMilkweedSchema, adminMilkweedInputSchema, [
+    'Milkweed',
+    'Milkweeds',
+  ]);
+  referenceRoutes('reasons', 'Download reasons', adminNamedSchema, adminNamedInputSchema, ['Reason', 'Reasons']);
+  referenceRoutes('abundances', 'Milkweed abundances', adminNamedSchema, adminNamedInputSchema, [
+    'Abundance',
+    'Abundances',
+  ]);
+  referenceRoutes('locationsizes', 'Location sizes', adminNamedSchema, adminNamedInputSchema, [
+    'LocationSize',
+    'LocationSizes',
+  ]);
 
   // Logs and messages.
   app.get('/downloads', {
     config: { adminOnly: true },
     schema: {
+      operationId: 'listAdminDownloads',
       tags: ['admin'],
       summary: 'Downloads log: who, reason, filters, format, rows, when; filter user_id, format, reason_id',
       description: `${LIST_DESCRIPTION} ${ROLES}`,
@@ -356,6 +397,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.get('/downloads/per-reason', {
     config: { adminOnly: true },
     schema: {
+      operationId: 'listAdminDownloadsPerReason',
       tags: ['admin'],
       summary: 'Downloads per reason over time (issue 18): downloads and records per week or month and reason',
       description:
@@ -374,6 +416,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.get('/messages', {
     config: { adminOnly: true },
     schema: {
+      operationId: 'listAdminMessages',
       tags: ['admin'],
       summary: 'Contact messages; filter handled, q',
       description: `${LIST_DESCRIPTION} ${ROLES}`,
@@ -385,6 +428,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.get('/messages/:id', {
     config: { adminOnly: true },
     schema: {
+      operationId: 'getAdminMessage',
       tags: ['admin'],
       summary: 'One contact message',
       description: ROLES,
@@ -396,6 +440,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.put('/messages/:id', {
     config: { adminOnly: true },
     schema: {
+      operationId: 'updateAdminMessage',
       tags: ['admin'],
       summary: 'Mark a contact message handled or not',
       description: ROLES,
@@ -409,6 +454,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.get('/failed-emails', {
     config: { adminOnly: true },
     schema: {
+      operationId: 'listAdminFailedEmails',
       tags: ['admin'],
       summary: 'Emails that failed every attempt (dead letters of the job queue), newest first',
       description: `${LIST_DESCRIPTION} Sort and filter are ignored. ${ROLES} Issue 16.`,
@@ -421,6 +467,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.post('/failed-emails/:id/retry', {
     config: { adminOnly: true },
     schema: {
+      operationId: 'retryAdminFailedEmail',
       tags: ['admin'],
       summary: 'Send a failed email again (fresh retries); it leaves the list',
       description: `${ROLES} 404 when it is no longer listed.`,
@@ -435,6 +482,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.delete('/failed-emails/:id', {
     config: { adminOnly: true },
     schema: {
+      operationId: 'dismissAdminFailedEmail',
       tags: ['admin'],
       summary: 'Dismiss a failed email without sending it',
       description: `${ROLES} 404 when it is no longer listed.`,
@@ -449,6 +497,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
   app.get('/auditlog', {
     config: { adminOnly: true },
     schema: {
+      operationId: 'listAdminAuditLog',
       tags: ['admin'],
       summary: 'Audit log of every admin change (who, when, before, after); filter resource, record_id, user_id',
       description: `${LIST_DESCRIPTION} ${ROLES}`,

@@ -34,6 +34,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
   app.get('/checklists/mine', {
     config: { auth: true },
     schema: {
+      operationId: 'listMyChecklists',
       tags: ['checklists'],
       summary: 'My Flash submissions or my Missions, newest first (Flash Submissions, Missions screens)',
       querystring: mySubmissionsQuerySchema,
@@ -47,6 +48,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
 
   app.get('/checklists/:id', {
     schema: {
+      operationId: 'getChecklist',
       tags: ['checklists'],
       summary: 'One checklist with site, observations, milkweed names (all languages) and photos',
       description:
@@ -60,6 +62,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
   app.put('/checklists/:id/flash', {
     config: { auth: true, changesPublicData: true },
     schema: {
+      operationId: 'updateFlash',
       tags: ['checklists'],
       summary: 'Replace a Flash submission (owner, while every observation is Pending)',
       params: checklistIdParamsSchema,
@@ -77,6 +80,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
   app.put('/checklists/:id/mission', {
     config: { auth: true, changesPublicData: true },
     schema: {
+      operationId: 'updateMission',
       tags: ['checklists'],
       summary: 'Replace a Mission (owner, while every observation is Pending)',
       params: checklistIdParamsSchema,
@@ -94,6 +98,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
   app.delete('/checklists/:id', {
     config: { auth: true, changesPublicData: true },
     schema: {
+      operationId: 'deleteChecklist',
       tags: ['checklists'],
       summary: 'Delete a submission: its observations take status Deleted (owner, while Pending)',
       params: checklistIdParamsSchema,
@@ -108,6 +113,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
   app.get('/sites/mine', {
     config: { auth: true },
     schema: {
+      operationId: 'listMySites',
       tags: ['checklists'],
       summary: 'My sites, most recently used first ("show my locations")',
       response: { 200: z.array(mySiteSchema), 401: apiErrorSchema },
@@ -117,6 +123,7 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
 
   app.get('/sites/:id/history', {
     schema: {
+      operationId: 'getSiteHistory',
       tags: ['checklists'],
       summary: 'A site and its visits with counts per life stage and ISO week (per-site history)',
       description:

@@ -14,6 +14,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: authLimit },
     preHandler: perEmailLimit(limits, 'contact-email', authLimit),
     schema: {
+      operationId: 'sendContactMessage',
       tags: ['users'],
       summary: 'Send a message to the Mission Monarch team (Contact Us); stored and emailed to CONTACT_TO',
       body: contactInputSchema,

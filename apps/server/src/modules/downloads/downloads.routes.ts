@@ -22,6 +22,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
   app.post('/download/ticket', {
     config: { auth: true, rateLimit: { max: perMinute, timeWindow: 60_000 } },
     schema: {
+      operationId: 'createDownloadTicket',
       tags: ['observations'],
       summary: 'A ticket to download as the signed-in user from a browser link (issue 4)',
       description:
@@ -42,6 +43,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
     // A HEAD would log a download and open a cursor for nothing.
     exposeHeadRoute: false,
     schema: {
+      operationId: 'downloadObservations',
       tags: ['observations'],
       summary:
         'Download the Explore observations as CSV, GeoJSON or a Darwin Core Archive, with a stated reason (spec §1, §5)',
@@ -97,6 +99,7 @@ export const downloadPagesRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsSe
 ) => {
   app.get('/:id', {
     schema: {
+      operationId: 'getDownload',
       tags: ['observations'],
       summary: 'A download as cited: citation, filters, format, reason and licence mix (issue 18)',
       description:

@@ -11,6 +11,7 @@ import {
   observationListQuerySchema,
   observationListResponseSchema,
 } from '@mm/shared';
+import { ROOT_PATH_FORMS } from '../../lib/api-contract';
 import type { ExploreService } from './explore.service';
 
 /**
@@ -18,29 +19,35 @@ import type { ExploreService } from './explore.service';
  * view. Every answer is public and cached per data version (`publicCache`).
  */
 export const exploreRoutes: FastifyPluginAsyncZod<{ explore: ExploreService }> = async (app, { explore }) => {
-  app.get('/', {
-    config: { publicCache: true },
-    schema: {
-      tags: ['observations'],
-      summary:
-        'Explore list: observations matching the filters, newest observed (or submitted) first, 50 a page (spec §7)',
-      description:
-        'sort: observed (default; newest date observed first) or submitted (newest submission first); ties by newest observation id. Private sites (issue 19) at the centre of their 0.1° cell without locality for everyone but admins. Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.',
-      querystring: observationListQuerySchema,
-      response: { 200: observationListResponseSchema, 400: apiErrorSchema },
-    },
-    // The answer arrives as JSON text built from PostgreSQL's JSON (ExploreService.list); a string
-    // with a JSON content type is sent as it is, without the schema's serialiser (the API tests parse
-    // it with observationListResponseSchema).
-    handler: async (request, reply) => {
-      const body = await explore.list(request.user, request.query);
-      return reply.type('application/json; charset=utf-8').send(body as never);
-    },
-  });
+  // `/api/observations` (spec §7), and `/api/observations/` for older clients, hidden (lib/api-contract.ts).
+  for (const { prefixTrailingSlash, hide } of ROOT_PATH_FORMS)
+    app.get('/', {
+      prefixTrailingSlash,
+      config: { publicCache: true },
+      schema: {
+        hide,
+        operationId: 'listObservations',
+        tags: ['observations'],
+        summary:
+          'Explore list: observations matching the filters, newest observed (or submitted) first, 50 a page (spec §7)',
+        description:
+          'sort: observed (default; newest date observed first) or submitted (newest submission first); ties by newest observation id. Private sites (issue 19) at the centre of their 0.1° cell without locality for everyone but admins. Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.',
+        querystring: observationListQuerySchema,
+        response: { 200: observationListResponseSchema, 400: apiErrorSchema },
+      },
+      // The answer arrives as JSON text built from PostgreSQL's JSON (ExploreService.list); a string
+      // with a JSON content type is sent as it is, without the schema's serialiser (the API tests parse
+      // it with observationListResponseSchema).
+      handler: async (request, reply) => {
+        const body = await explore.list(request.user, request.query);
+        return reply.type('application/json; charset=utf-8').send(body as never);
+      },
+    });
 
   app.get('/clusters', {
     config: { publicCache: true },
     schema: {
+      operationId: 'listClusters',
       tags: ['observations'],
       summary: 'Map clusters for a viewport and zoom, over the Explore filters',
       description:
@@ -60,6 +67,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ explore: ExploreService }> =
   app.get('/stats', {
     config: { publicCache: true },
     schema: {
+      operationId: 'getExploreStats',
       tags: ['observations'],
       summary:
         'Explore charts: observations and individuals per ISO week and life stage, and per province, over the filters',
@@ -72,6 +80,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ explore: ExploreService }> =
   app.get('/density', {
     config: { publicCache: true },
     schema: {
+      operationId: 'getDensity',
       tags: ['observations'],
       summary:
         'Density view: eggs + caterpillars per 100 milkweed stems of Missions, per ISO week, province and 1° cell',
@@ -89,6 +98,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ explore: ExploreService }> =
   app.get('/gallery', {
     config: { publicCache: true },
     schema: {
+      operationId: 'listGalleryPhotos',
       tags: ['photos'],
       summary: 'Photo gallery: photos of visible observations over the Explore filters, newest first, 24 a page',
       description:

@@ -136,16 +136,27 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (
     if (body.status !== 'ok') reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS));
     return body;
   };
-  app.get('/health', { schema: { ...readySchema, summary: 'Readiness (same as /api/health/ready)' } }, ready);
+  app.get(
+    '/health',
+    { schema: { ...readySchema, operationId: 'getHealth', summary: 'Readiness (same as /api/health/ready)' } },
+    ready,
+  );
   app.get(
     '/health/ready',
-    { schema: { ...readySchema, summary: 'Readiness: can this server take a submission with a photo?' } },
+    {
+      schema: {
+        ...readySchema,
+        operationId: 'getReadiness',
+        summary: 'Readiness: can this server take a submission with a photo?',
+      },
+    },
     ready,
   );
   app.get(
     '/health/live',
     {
       schema: {
+        operationId: 'getLiveness',
         tags: ['health'],
         summary: 'Liveness: the process serves HTTP',
         description:
@@ -161,6 +172,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (
       '/metrics',
       {
         schema: {
+          operationId: 'getMetrics',
           tags: ['health'],
           summary: 'Prometheus metrics of this process (from the machine itself only)',
           description:

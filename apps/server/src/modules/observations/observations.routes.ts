@@ -22,6 +22,7 @@ export const observationsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { observations, checklists }) => {
   app.get('/:id', {
     schema: {
+      operationId: 'getObservation',
       tags: ['observations'],
       summary: 'One observation (spec §3 row) with photos and milkweed names',
       description:
@@ -35,6 +36,7 @@ export const observationsRoutes: FastifyPluginAsyncZod<{
   app.post('/submit_flash', {
     config: { auth: true, changesPublicData: true },
     schema: {
+      operationId: 'submitFlash',
       tags: ['observations'],
       summary: 'Submit one Flash Data sighting; idempotent on idempotency_key',
       description:
@@ -59,6 +61,7 @@ export const observationsRoutes: FastifyPluginAsyncZod<{
   app.post('/submit_mission', {
     config: { auth: true, changesPublicData: true },
     schema: {
+      operationId: 'submitMission',
       tags: ['observations'],
       summary:
         'Submit a Mission (site, checklist, milkweed rows with monarch counts, photos); idempotent on idempotency_key',

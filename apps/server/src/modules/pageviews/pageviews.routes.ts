@@ -27,6 +27,7 @@ export const pageViewsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> 
   app.post('/pageview', {
     config: { rateLimit: { max: config.PAGEVIEW_RATE_LIMIT, timeWindow: config.PAGEVIEW_RATE_WINDOW_MS } },
     schema: {
+      operationId: 'countPageView',
       tags: ['utilities'],
       summary: 'Count a page view (path and query under /mmapp/); no cookie, IP or user is stored',
       body: pageViewInputSchema,

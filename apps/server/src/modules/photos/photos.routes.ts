@@ -10,6 +10,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = as
   app.post('/uploadphotos/:segment', {
     config: { auth: true, rateLimit: { max: 120, timeWindow: 60_000 } },
     schema: {
+      operationId: 'uploadPhoto',
       tags: ['photos'],
       summary: 'Upload one observation photo (multipart/form-data, field "file", ≤ 10 MB)',
       description:

@@ -8,6 +8,7 @@ export const qualityRoutes: FastifyPluginAsyncZod<{ quality: QualityService }> =
   app.post('/preview', {
     config: { auth: true },
     schema: {
+      operationId: 'previewQuality',
       tags: ['quality'],
       summary: 'Quality flags a Flash or Mission submission would get, before it is sent',
       description:

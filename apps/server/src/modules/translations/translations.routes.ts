@@ -10,6 +10,7 @@ import { localesDir } from '../../lib/i18n';
 export const translationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/getjsonfile/web/:ns/:lng', {
     schema: {
+      operationId: 'getTranslations',
       tags: ['i18n'],
       summary: 'One translation namespace for one language (en, fr, es, fr-CA)',
       params: z.object({ ns: z.string().max(40), lng: z.string().max(10) }),

@@ -29,6 +29,7 @@ import type { AccountDataService } from './account-data.service';
 import type { FollowsService } from './follows.service';
 import type { ProfilesService } from './profiles.service';
 import type { RecoveryService } from './recovery.service';
+import { ROOT_PATH_FORMS } from '../../lib/api-contract';
 
 const e = apiErrorSchema;
 
@@ -45,6 +46,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: authLimit },
     preHandler: perEmailLimit(limits, 'forgotpassword-email', authLimit),
     schema: {
+      operationId: 'forgotPassword',
       tags: ['users'],
       summary:
         'Email the username and a reset link (valid 1 hour) to the account of this email; the same answer whether it exists or not',
@@ -62,6 +64,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
 
   app.get('/findbysystoken/:reset_value', {
     schema: {
+      operationId: 'findResetRequest',
       tags: ['users'],
       summary:
         'Whether a reset link can still be used; reason expired, used or unknown with a translated message otherwise',
@@ -79,6 +82,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.post('/resetpassword/:reset_value', {
     config: { rateLimit: authLimit },
     schema: {
+      operationId: 'resetPassword',
       tags: ['users'],
       summary:
         'Set a new password with a reset link: the link is used up, every session of the user revoked, and a new oauth_token answered',
@@ -95,18 +99,24 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     },
   });
 
-  app.get('/', {
-    config: { auth: true },
-    schema: {
-      tags: ['users'],
-      summary: 'Every active account (administrators only)',
-      response: { 200: userListResponseSchema, 401: e, 403: e },
-    },
-    handler: async (request) => profiles.listUsers(requireUser(request)),
-  });
+  // `/api/users` (spec §7 `GET /users`), and `/api/users/` for older clients, hidden (lib/api-contract.ts).
+  for (const { prefixTrailingSlash, hide } of ROOT_PATH_FORMS)
+    app.get('/', {
+      prefixTrailingSlash,
+      config: { auth: true },
+      schema: {
+        hide,
+        operationId: 'listUsers',
+        tags: ['users'],
+        summary: 'Every active account (administrators only)',
+        response: { 200: userListResponseSchema, 401: e, 403: e },
+      },
+      handler: async (request) => profiles.listUsers(requireUser(request)),
+    });
 
   app.get('/getusernames', {
     schema: {
+      operationId: 'searchUsernames',
       tags: ['users'],
       summary:
         'Usernames containing value anywhere (case- and accent-insensitive), best matches first, at most limit (≤ 100)',
@@ -118,6 +128,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
 
   app.get('/profile/:username', {
     schema: {
+      operationId: 'getPublicProfile',
       tags: ['users'],
       summary:
         "A volunteer's public profile: name, photo, bio, member since, counts over public observations, recent observations (and followed_by_me for a signed-in viewer). No email or private field",
@@ -135,6 +146,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.post('/follow/:username', {
     config: { auth: true },
     schema: {
+      operationId: 'followVolunteer',
       tags: ['users'],
       summary: 'Follow a volunteer (idempotent)',
       params: followParams,
@@ -149,6 +161,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.delete('/follow/:username', {
     config: { auth: true },
     schema: {
+      operationId: 'unfollowVolunteer',
       tags: ['users'],
       summary: 'Stop following a volunteer (idempotent)',
       params: followParams,
@@ -163,6 +176,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.get('/following', {
     config: { auth: true },
     schema: {
+      operationId: 'listFollowing',
       tags: ['users'],
       summary: 'The volunteers I follow, each with their 3 latest public observations',
       response: { 200: followingResponseSchema, 401: e },
@@ -173,6 +187,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.put('/update/:id', {
     config: { auth: true },
     schema: {
+      operationId: 'updateUser',
       tags: ['users'],
       summary: 'Update user fields (names, email, language, province, country): oneself, or anyone for an admin',
       params: z.object({ id: queryColumnInt('user_id') }),
@@ -188,6 +203,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.put('/updateprofile', {
     config: { auth: true },
     schema: {
+      operationId: 'updateProfile',
       tags: ['users'],
       summary:
         "Update the signed-in user's nested profile (club, bio, species name, newsletter and notification opt-ins)",
@@ -203,6 +219,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.put('/changepassword', {
     config: { auth: true, rateLimit: authLimit },
     schema: {
+      operationId: 'changePassword',
       tags: ['users'],
       summary: 'Change the password with the current one; other sessions are revoked',
       body: changePasswordInputSchema,
@@ -221,6 +238,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.get('/mydata', {
     config: { auth: true },
     schema: {
+      operationId: 'downloadMyData',
       tags: ['users'],
       summary:
         'Download all my data as a JSON file: account, profile, submissions with places and observations, photo URLs, follows, contact messages',
@@ -239,6 +257,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.get('/mydata/archive', {
     config: { auth: true },
     schema: {
+      operationId: 'downloadMyDataArchive',
       tags: ['users'],
       summary: 'Download all my data and my photo files as a zip: data.json (as /mydata), photos/, profile/',
       produces: ['application/zip'],
@@ -258,6 +277,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.delete('/myaccount', {
     config: { auth: true, rateLimit: authLimit, changesPublicData: true },
     schema: {
+      operationId: 'deleteMyAccount',
       tags: ['users'],
       summary:
         'Delete my account after confirming the password: observations stay, anonymised; photos, profile and sessions are removed',
@@ -275,6 +295,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.post('/update_photo', {
     config: { auth: true, rateLimit: { max: 30, timeWindow: 60_000 } },
     schema: {
+      operationId: 'uploadProfilePhoto',
       tags: ['users'],
       summary: 'Upload the profile photo (multipart, field "file", ≤ 10 MB); cropped to a 400 px square JPEG',
       consumes: ['multipart/form-data'],

@@ -37,6 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     // Per address too: a known address's owner is not flooded with "someone tried" emails.
     preHandler: perEmailLimit(limits, 'signup-email', authLimit),
     schema: {
+      operationId: 'signUp',
       tags: ['users'],
       summary:
         'Ask for an account (spec §3 sign-up form): emails a confirmation link; 202 whether or not the email is known',
@@ -60,6 +61,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: authLimit },
     preHandler: perEmailLimit(limits, 'signup-resend-email', authLimit),
     schema: {
+      operationId: 'resendSignUpConfirmation',
       tags: ['users'],
       summary:
         'Send the confirmation link of a pending sign-up again (the previous link stops working); the same answer either way',
@@ -79,6 +81,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     // Sized like sign-up: a class behind one school address confirms together.
     config: { rateLimit: signupLimit },
     schema: {
+      operationId: 'confirmSignUp',
       tags: ['users'],
       summary: 'Create the account of a confirmation link (role MM User) and sign it in; the link works once',
       description:
@@ -98,6 +101,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post('/signin', {
     config: { rateLimit: authLimit },
     schema: {
+      operationId: 'signIn',
       tags: ['users'],
       summary: 'Sign in with username (or email) and password; answers a new oauth_token',
       description:
@@ -122,6 +126,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
 
   app.post('/checksession', {
     schema: {
+      operationId: 'checkSession',
       tags: ['users'],
       summary: 'The user of a token (body oauth_token or Authorization header); {} when not valid (spec §4)',
       description:
@@ -140,6 +145,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
 
   app.post('/signout', {
     schema: {
+      operationId: 'signOut',
       tags: ['users'],
       summary: 'Revoke the session of the Authorization token',
       response: { 204: z.null() },
@@ -153,6 +159,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.get('/myprofile', {
     config: { auth: true },
     schema: {
+      operationId: 'getMyProfile',
       tags: ['users'],
       summary: "The signed-in user's record and profile (spec §3 User record)",
       response: { 200: myProfileSchema, 401: apiErrorSchema },

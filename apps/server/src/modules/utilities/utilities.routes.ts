@@ -20,6 +20,7 @@ export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ch
 ) => {
   app.get('/locate', {
     schema: {
+      operationId: 'locatePoint',
       tags: ['utilities'],
       summary: 'Province and country suggested for a point (WGS84 degrees), offline from seeded bounding boxes',
       querystring: locateQuerySchema,
@@ -30,6 +31,7 @@ export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ch
 
   app.get('/clientconfig', {
     schema: {
+      operationId: 'getClientConfig',
       tags: ['utilities'],
       summary: 'Settings the web app needs at run time (map tile URL template, version)',
       response: { 200: z.object({ map_tile_url: z.string(), version: z.string() }) },
@@ -39,6 +41,7 @@ export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ch
 
   app.get('/figures', {
     schema: {
+      operationId: 'getFigures',
       tags: ['utilities'],
       summary:
         'Home page figures: visible observations this season (since 1 January UTC) and in all, volunteers and sites',
@@ -52,6 +55,7 @@ export const utilitiesRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; ch
 
   app.get('/loadparams', {
     schema: {
+      operationId: 'loadParams',
       tags: ['utilities'],
       summary: 'Reference data of spec §3 (abundances, provinces, life stages, milkweeds …) in the request language',
       response: { 200: loadParamsResponseSchema },
