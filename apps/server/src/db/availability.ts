@@ -66,7 +66,7 @@ const UNAVAILABLE_MESSAGES = [
  * PostgreSQL refuses a statement that cannot extend a table (53100, rolled back), but stops with a PANIC
  * and a crash recovery when it cannot write its WAL, so readiness turns off while some segments still fit.
  */
-export const DB_MIN_FREE_BYTES = 64 * 1024 * 1024;
+const DB_MIN_FREE_BYTES = 64 * 1024 * 1024;
 /** How long a disk_full error keeps `room` at `full` (ms): a remote database gives no other sign. */
 export const DISK_FULL_MEMORY_MS = 15_000;
 

@@ -13,9 +13,9 @@ export type Security = Array<Record<string, string[]>>;
 /** Security of a signed-in route (`config.auth`, the admin panel): the session token of spec §7. */
 export const SIGNED_IN: Security = [{ token: [] }];
 /** Security of a public route that honours a session when one is sent (owners and admins see more). */
-export const OPTIONAL_SESSION: Security = [{}, { token: [] }];
+const OPTIONAL_SESSION: Security = [{}, { token: [] }];
 /** Security of a route that never looks at a session (health and metrics: plugins/auth.ts skips them). */
-export const NO_SESSION: Security = [];
+const NO_SESSION: Security = [];
 
 /**
  * The two registrations of a route at its prefix's root: the canonical path without a trailing slash

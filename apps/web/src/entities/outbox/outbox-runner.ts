@@ -15,7 +15,7 @@ import {
 import { storage } from '../../lib/storage';
 
 /** The real API calls of the outbox: photo upload (spec §7 `uploadphotos/observations`), then the submit. */
-const apiTransport: OutboxTransport = {
+export const apiTransport: OutboxTransport = {
   upload: (blob, fileName) =>
     api.upload<{ photo_name: string }>(
       '/photos/uploadphotos/observations',

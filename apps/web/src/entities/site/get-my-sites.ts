@@ -3,7 +3,7 @@ import type { MySite } from '@mm/shared';
 import { api } from '../../lib/api-client';
 
 /** `GET /api/sites/mine`: the places I surveyed before, most recently used first ("show my locations"). */
-const getMySites = () => api.get<MySite[]>('/sites/mine');
+export const getMySites = () => api.get<MySite[]>('/sites/mine');
 
 export const getMySitesQueryOptions = () => queryOptions({ queryKey: ['sites', 'mine'], queryFn: getMySites });
 

@@ -3,7 +3,7 @@ import type { DownloadLanding } from '@mm/shared';
 import { api } from '../../../lib/api-client';
 
 /** `GET /api/downloads/{id}`: a download's citation, filters, format, reason and licence mix (issue 18). */
-const getDownload = (id: string) => api.get<DownloadLanding>(`/downloads/${encodeURIComponent(id)}`);
+export const getDownload = (id: string) => api.get<DownloadLanding>(`/downloads/${encodeURIComponent(id)}`);
 
 const getDownloadQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['downloads', id], queryFn: () => getDownload(id), retry: false, staleTime: 60_000 });

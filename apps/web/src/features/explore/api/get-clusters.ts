@@ -8,7 +8,7 @@ import { filtersToQuery } from '../utils/explore-url';
  * Map clusters of the filtered observations inside a viewport (`GET /api/observations/clusters`).
  * @throws ApiRequestError 400 on a bad viewport or filter
  */
-const getClusters = (filters: ExploreFilters, viewport: Viewport) =>
+export const getClusters = (filters: ExploreFilters, viewport: Viewport) =>
   api.get<ClusterResponse>('/observations/clusters', { ...filtersToQuery(filters), ...viewport });
 
 const getClustersQueryOptions = (filters: ExploreFilters, viewport: Viewport | null) =>

@@ -16,7 +16,7 @@ import { filtersToQuery } from '../utils/explore-url';
  * @param page 1-based; @param limit at most 50 (spec §9)
  * @throws ApiRequestError 400 on a filter the server refuses
  */
-const getExploreObservations = (
+export const getExploreObservations = (
   filters: ExploreFilters,
   page: number,
   sort: ExploreSort = DEFAULT_EXPLORE_SORT,
