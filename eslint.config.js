@@ -59,7 +59,7 @@ const boundaryZones = [
   ...serverModules.map((module) => ({
     target: `${server}/modules/${module}`,
     from: `${server}/modules/!(${module})/**/!(*.service).{ts,mts,mjs}`,
-    message: "A module uses another module only through its *.service.ts: call (or add) a service function.",
+    message: 'A module uses another module only through its *.service.ts: call (or add) a service function.',
   })),
   {
     target: `${server}/modules/*/*.routes.ts`,
@@ -116,7 +116,6 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-      globals: { ...globals.node, ...globals.browser },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -127,6 +126,27 @@ export default tseslint.config(
       // documented pattern; promises passed where a void callback is expected elsewhere stay errors.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
+  },
+  // Globals per runtime, as the tsconfig of each project types them (CONTRIBUTING "Type checking"): the
+  // browser's in the front ends, Node's in the server and the tools, none but the language's in @mm/shared.
+  {
+    files: ['apps/{web,admin}/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/{web,admin}/src/**/*.test.{ts,tsx}', 'apps/web/src/mocks/component-test.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: [
+      'apps/server/**/*.ts',
+      'apps/{web,admin}/*.ts',
+      'apps/web/{build,pwa}/**/*.ts',
+      'packages/shared/test/**/*.ts',
+      'e2e/**/*.ts',
+      '*.ts',
+    ],
+    languageOptions: { globals: { ...globals.node } },
   },
   {
     // Fastify plugins, routes and hooks are async by contract (Fastify's own documented style): one
