@@ -44,10 +44,22 @@ const boundaryZones = [
     message: 'Front ends talk to the server through the API, never its code.',
   },
   { target: './packages/shared/src', from: './apps', message: '@mm/shared depends on no app.' },
+  // Layer order of the shared folders: an entity (domain data and its small UI) may use generic components,
+  // never the reverse; lib is the bottom and imports neither.
+  {
+    target: `${web}/components`,
+    from: `${web}/entities`,
+    message: 'Generic components never import an entity: move the piece to entities/ or pass it in as a prop.',
+  },
+  {
+    target: `${web}/lib`,
+    from: [`${web}/components`, `${web}/entities`],
+    message: 'lib/ is the bottom layer: it imports neither components/ nor entities/.',
+  },
   ...serverModules.map((module) => ({
     target: `${server}/modules/${module}`,
-    from: `${server}/modules/!(${module})/**/*.{repository,queries}.ts`,
-    message: "A module never reads another module's repository: call its service.",
+    from: `${server}/modules/!(${module})/**/!(*.service).{ts,mts,mjs}`,
+    message: 'A module uses another module only through its *.service.ts: call (or add) a service function.',
   })),
   {
     target: `${server}/modules/*/*.routes.ts`,
@@ -104,7 +116,6 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-      globals: { ...globals.node, ...globals.browser },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -115,6 +126,27 @@ export default tseslint.config(
       // documented pattern; promises passed where a void callback is expected elsewhere stay errors.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
+  },
+  // Globals per runtime, as the tsconfig of each project types them (CONTRIBUTING "Type checking"): the
+  // browser's in the front ends, Node's in the server and the tools, none but the language's in @mm/shared.
+  {
+    files: ['apps/{web,admin}/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/{web,admin}/src/**/*.test.{ts,tsx}', 'apps/web/src/mocks/component-test.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: [
+      'apps/server/**/*.ts',
+      'apps/{web,admin}/*.ts',
+      'apps/web/{build,pwa}/**/*.ts',
+      'packages/shared/test/**/*.ts',
+      'e2e/**/*.ts',
+      '*.ts',
+    ],
+    languageOptions: { globals: { ...globals.node } },
   },
   {
     // Fastify plugins, routes and hooks are async by contract (Fastify's own documented style): one
@@ -207,8 +239,17 @@ export default tseslint.config(
     // Issue 12: the layers, enforced.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaryZones }] },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // no-cycle follows imports by parsing each imported file: TypeScript needs TypeScript's parser there.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      // A cycle makes the evaluation order decide which binding is still undefined, and hides a missing layer.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     // Issue 12: SQL only in repositories. Elsewhere in a server module, no query builder, no `sql`,

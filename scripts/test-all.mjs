@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: lint, format check, typecheck, the API contract (`npm run openapi`), dependency checks (licences,
-// npm ls, knip), unit + API tests (Vitest, real PostgreSQL), the build, fault tests, then e2e (Playwright,
-// Chromium, built app on a fresh embedded database). Ends with one line totalling every suite.
+// npm ls, knip), unit + API tests (Vitest, real PostgreSQL) on this machine's Node and again on Node 24 (ADR 0028),
+// the build, fault tests, then e2e (Playwright, Chromium, built app on a fresh embedded database). Ends with one line
+// totalling every suite.
 // After the build, the JavaScript budgets of issue 13 (`npm run test:budget`: gzip bytes each page loads
 // before its first render) are checked before e2e.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { ensureNode24 } from './node24.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -51,7 +53,7 @@ const playwrightFailures = (suites, titles = []) =>
 
 check('lint', run('lint', 'npx', ['eslint', '.', '--max-warnings=0']));
 check('format (Prettier)', run('format (Prettier)', 'npx', ['prettier', '--check', '.']));
-check('typecheck', run('typecheck', 'npx', ['tsc', '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json']));
+check('typecheck', run('typecheck (one project per runtime)', 'npx', ['tsc', '--build', '--pretty', 'false']));
 // The OpenAPI document written offline, linted (redocly.yaml) and compared with the web app's committed types.
 check('API contract (OpenAPI lint, generated types)', run('API contract (OpenAPI)', 'node', ['scripts/openapi.mjs']));
 // Dependencies: every production package under an allowed licence (read from package-lock.json), the installed
@@ -78,6 +80,33 @@ if (vitest) {
 }
 if (!vitestOk && (!vitest || vitest.numFailedTests === 0))
   check('Vitest (exited with an error outside any test)', false);
+
+// The same Vitest projects on the newest LTS line: a Node 24 binary from the npm registry (scripts/node24.mjs).
+let node24;
+try {
+  node24 = ensureNode24();
+} catch (err) {
+  console.error(err);
+  check('Node 24 from the npm registry', false);
+}
+if (node24) {
+  const node24File = path.join(results, 'vitest-node24.json');
+  const node24Ok = run('unit and API tests on Node 24', node24, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${node24File}`,
+  ]);
+  const report = readJson(node24File);
+  if (report) {
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    failures.push(...vitestFailures(report).map((name) => `Vitest on Node 24: ${name}`));
+  }
+  if (!node24Ok && (!report || report.numFailedTests === 0))
+    check('Vitest on Node 24 (exited with an error outside any test)', false);
+}
 
 const buildOk = run('build the web app and the admin panel', 'npm', ['run', 'build']);
 check('build', buildOk);

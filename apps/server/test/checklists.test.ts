@@ -12,7 +12,7 @@ import type {
   MySubmissionsResponse,
   UploadPhotoResponse,
 } from '@mm/shared';
-import { localStorage } from '../src/lib/storage';
+import { diskStorage } from '../src/lib/storage';
 import { createPhotosService } from '../src/modules/photos/photos.service';
 import { buildTestApp, multipart, photosDir, signUp, type TestContext } from './helpers';
 
@@ -625,7 +625,7 @@ describe('my sites, province of a point, orphan clean-up', () => {
     const orphan = await upload('agama_lizard_kenya_kodak_gps_south.jpg');
     await ctx.db.execute(sql`UPDATE photos SET created = now() - interval '25 hours' WHERE photo_name = ${orphan}`);
     const fresh = await upload('squirrel_yosemite_canon600d_gps.jpg');
-    const n = await createPhotosService(ctx.db, localStorage(ctx.uploadsDir)).removeOrphans();
+    const n = await createPhotosService(ctx.db, diskStorage(ctx.uploadsDir)).removeOrphans();
     expect(n).toBeGreaterThanOrEqual(1);
     expect(existsSync(path.join(ctx.uploadsDir, 'observations_temp/small', orphan))).toBe(false);
     expect(existsSync(path.join(ctx.uploadsDir, 'observations_temp/small', fresh))).toBe(true);

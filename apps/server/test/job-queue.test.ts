@@ -16,7 +16,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
 import { QUEUES, openJobQueue, type FailedEmail } from '../src/jobs/job-queue';
 import { jobsRepository } from '../src/jobs/jobs.repository';
-import { localStorage } from '../src/lib/storage';
+import { diskStorage } from '../src/lib/storage';
 import { createTestDatabase, rememberDataDir, signUp } from './helpers';
 
 let databaseUrl: string;
@@ -42,7 +42,7 @@ async function appWithWorkers(env: Record<string, string>): Promise<{ app: Fasti
   const app = await buildApp({
     config,
     db,
-    storage: localStorage(path.join(dataDir, 'uploads')),
+    storage: diskStorage(path.join(dataDir, 'uploads')),
     startJobs: true,
     jobOptions: { emailRetryLimit: 1, emailRetryDelaySeconds: 1, pollingIntervalSeconds: 0.5 },
   });

@@ -217,9 +217,9 @@ describe('two servers on one database and one store', () => {
         interval: 250,
       })
       .toBe(1);
-    // Both workers poll every 2 s: long enough for a second run to have started if one had been queued.
-    await new Promise((r) => setTimeout(r, 4000));
-    // (Only start-up runs count: the hourly schedule may add its own run when the test crosses the hour.)
+    // Each server enqueues its start-up run in its onReady hook, before it answers /api/health: both had
+    // enqueued before this test began, so a second run would be counted here in any state (created,
+    // active, completed). Only start-up runs count: the hourly schedule may add its own run at the hour.
     expect(await jobsRepository.countByState(db, QUEUES.photoUpkeep, 'start-up')).toEqual({ completed: 1 });
     const removedBy = [A, B].filter((s) => s.output.join('').includes('"msg":"orphan photos removed"'));
     expect(removedBy).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ApiError } from '@mm/shared';
 import { loadConfig } from '../src/config';
 import { isCommonPassword } from '../src/lib/common-passwords';
@@ -22,6 +22,10 @@ describe('failed sign-ins per account (issue 14 "Accounts")', () => {
 
   it('counts one account once whether the username or the email is typed, from any address', async () => {
     const { username } = await signUp(ctx.app);
+    // The delays run on Date.now() (rate-limiter-flexible writes each expiry from it): only the clock is
+    // faked, timers and PostgreSQL's I/O stay real.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
     const email = `${username}@example.org`;
     const typed = [username, email.toUpperCase(), username.toUpperCase(), email, username];
     for (const [i, login] of typed.entries()) {
@@ -35,8 +39,10 @@ describe('failed sign-ins per account (issue 14 "Accounts")', () => {
     // Another account is not affected.
     const other = await signUp(ctx.app);
     expect((await signin(ctx.app, other.username, 'monarque1')).statusCode).toBe(200);
-    // After the delay the right password signs in and clears the count.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Still waiting 100 ms before the delay's end; after it the right password signs in and clears the count.
+    vi.setSystemTime(Date.now() + 900);
+    expect((await signin(ctx.app, username, 'monarque1')).statusCode).toBe(429);
+    vi.setSystemTime(Date.now() + 101);
     expect((await signin(ctx.app, username, 'monarque1')).statusCode).toBe(200);
     expect((await signin(ctx.app, username, 'wrong-one')).statusCode).toBe(401);
   });

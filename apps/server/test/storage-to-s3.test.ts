@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localStorage, S3_PART_SIZE, type Storage } from '../src/lib/storage';
+import { diskStorage, S3_PART_SIZE, type Storage } from '../src/lib/storage';
 import { copyDiskStore } from '../src/lib/storage-copy';
 import { buildTestApp } from './helpers';
 import { startS3Server, type TestS3Server } from './helpers/s3-server';
@@ -30,7 +30,7 @@ const big = randomBytes(S3_PART_SIZE + 300_000);
 beforeAll(async () => {
   s3 = await startS3Server();
   dir = await mkdtemp(path.join(os.tmpdir(), 'monarch-uploads-'));
-  disk = localStorage(dir);
+  disk = diskStorage(dir);
   await disk.put(keys[0]!, photo);
   await disk.put(keys[1]!, photo.subarray(0, 5000));
   await disk.put(keys[2]!, photo.subarray(100));

@@ -31,7 +31,7 @@ const etagOf = (s: Stats) => `W/"${s.size.toString(16)}-${s.mtime.getTime().toSt
  * The default driver: a folder on local disk (`$DATA_DIR/uploads`). Writes go to a temporary name,
  * are synced, then renamed, and the folder is synced, so a crash leaves the whole file or none.
  */
-export function localStorage(root: string): Storage {
+export function diskStorage(root: string): Storage {
   const base = path.resolve(root);
   mkdirSync(base, { recursive: true });
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { Config } from '../config';
 import type { Storage } from './storage-core';
-import { localStorage } from './storage-disk';
+import { diskStorage } from './storage-disk';
 import { s3Storage } from './storage-s3';
 
 export * from './storage-core';
-export { localStorage } from './storage-disk';
+export { diskStorage } from './storage-disk';
 export { s3Client, s3Storage, S3_PART_SIZE, type S3Settings } from './storage-s3';
 
 /**
@@ -13,7 +13,7 @@ export { s3Client, s3Storage, S3_PART_SIZE, type S3Settings } from './storage-s3
  * folder `$DATA_DIR/uploads`.
  */
 export function createStorage(config: Config): Storage {
-  if (!config.S3_BUCKET) return localStorage(path.join(config.dataDir, 'uploads'));
+  if (!config.S3_BUCKET) return diskStorage(path.join(config.dataDir, 'uploads'));
   return s3Storage({
     bucket: config.S3_BUCKET,
     endpoint: config.S3_ENDPOINT,

@@ -7,15 +7,18 @@ import {
   type MySubmissionsResponse,
   type SessionUser,
   type SiteHistory,
+  type SubmitFlashInput,
+  type SubmitMissionInput,
 } from '@mm/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { isObserver, seesExactPlace, seesStoredText, visibleStatuses } from '../../db/visibility';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { FINAL_PATH, TEMP_PATH, type PhotosService } from '../photos/photos.service';
 import { createQualityService, type QualityService } from '../quality/quality.service';
-import type { ChecklistWrite } from './checklist-write';
+import { flashToWrite, missionToWrite, type ChecklistWrite } from './checklist-write';
 import { checklistsQueries } from './checklists.queries';
 import { checklistsRepository as repo } from './checklists.repository';
+import { assertPhotosPlaced } from './photo-placement';
 import { createPlaceCheck } from './place-check';
 import { createReferenceIds, type ReferenceIds } from './reference-ids';
 
@@ -77,7 +80,7 @@ export function createChecklistsService(
     return checklistId;
   };
 
-  return {
+  const service = {
     /**
      * Writes a submission in ONE transaction (site, checklist, observations, photo links), status
      * Pending, submit type Web. Photo files reach the permanent area before the commit that
@@ -158,6 +161,30 @@ export function createChecklistsService(
         if (winner !== undefined) return answerRetry(winner);
         throw err;
       }
+    },
+
+    /**
+     * A Flash Data sighting (`POST /api/observations/submit_flash`), written as {@link create} writes it.
+     * @returns the checklist id
+     * @throws 400 for a photo placed on no row, unknown references or photos not the user's own uploads
+     */
+    async submitFlash(userId: number, input: SubmitFlashInput): Promise<number> {
+      const write = flashToWrite(input);
+      assertPhotosPlaced(input.photos, write);
+      const names = input.photos.map((p) => p.photo_name);
+      return service.create(userId, input.idempotency_key, write, names);
+    },
+
+    /**
+     * A Mission (`POST /api/observations/submit_mission`), written as {@link create} writes it.
+     * @returns the checklist id
+     * @throws 400 for a photo placed on no row, unknown references or photos not the user's own uploads
+     */
+    async submitMission(userId: number, input: SubmitMissionInput): Promise<number> {
+      const write = missionToWrite(input);
+      assertPhotosPlaced(input.observation.photos, write);
+      const names = input.observation.photos.map((p) => p.photo_name);
+      return service.create(userId, input.idempotency_key, write, names);
     },
 
     /**
@@ -343,5 +370,6 @@ export function createChecklistsService(
      */
     locate: (lat: number, lng: number) => places.locate(lat, lng),
   };
+  return service;
 }
 export type ChecklistsService = ReturnType<typeof createChecklistsService>;

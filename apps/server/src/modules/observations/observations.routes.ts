@@ -8,9 +8,7 @@ import {
   submitResponseSchema,
 } from '@mm/shared';
 import { requireUser } from '../../plugins/auth';
-import { flashToWrite, missionToWrite } from '../checklists/checklist-write';
 import type { ChecklistsService } from '../checklists/checklists.service';
-import { assertPhotosPlaced } from '../checklists/photo-placement';
 import type { ObservationsService } from './observations.service';
 
 const submitErrors = { 400: apiErrorSchema, 401: apiErrorSchema };
@@ -45,15 +43,7 @@ export const observationsRoutes: FastifyPluginAsyncZod<{
       response: { 201: submitResponseSchema, ...submitErrors },
     },
     handler: async (request, reply) => {
-      const user = requireUser(request);
-      const write = flashToWrite(request.body);
-      assertPhotosPlaced(request.body.photos, write);
-      const checklist_id = await checklists.create(
-        user.user_id,
-        request.body.idempotency_key,
-        write,
-        request.body.photos.map((p) => p.photo_name),
-      );
+      const checklist_id = await checklists.submitFlash(requireUser(request).user_id, request.body);
       return reply.status(201).send({ checklist_id });
     },
   });
@@ -72,11 +62,7 @@ export const observationsRoutes: FastifyPluginAsyncZod<{
       response: { 201: submitResponseSchema, ...submitErrors },
     },
     handler: async (request, reply) => {
-      const user = requireUser(request);
-      const write = missionToWrite(request.body);
-      assertPhotosPlaced(request.body.observation.photos, write);
-      const names = request.body.observation.photos.map((p) => p.photo_name);
-      const checklist_id = await checklists.create(user.user_id, request.body.idempotency_key, write, names);
+      const checklist_id = await checklists.submitMission(requireUser(request).user_id, request.body);
       return reply.status(201).send({ checklist_id });
     },
   });

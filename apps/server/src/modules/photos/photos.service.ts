@@ -7,6 +7,10 @@ import { processImage, smallFromLarge } from './image';
 import { readExifFacts } from './photo-exif';
 import { photosRepository, type PhotoRow } from './photos.repository';
 
+// The upload rules (sniffing, pixel-flood guard, HEIC, metadata stripped) are the photos module's, also for
+// profile photos: other modules reach them here, through the module's service.
+export { processImage, type ImageVariants } from './image';
+
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** A photo row as the API answers it (spec §3 Photo). */

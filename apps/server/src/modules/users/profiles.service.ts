@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
-import { processImage } from '../photos/image';
+import { processImage } from '../photos/photos.service';
 import { assertUncommonPassword } from '../../lib/common-passwords';
 import type { UsersService } from './users.service';
 import { usersRepository } from './users.repository';

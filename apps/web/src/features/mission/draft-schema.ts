@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MISSION_DRAFT_KEY, type MissionDraft } from './draft-storage';
-import { MISSION_STEPS } from './mission-values';
+import { MISSION_DRAFT_KEY } from './draft-key';
+import type { MissionDraft } from './draft-storage';
+import { MISSION_STEPS } from './mission-steps';
 
 // Loose on purpose: a draft written by an older build still resumes; the form validates each step anyway.
 const draftSchema = z.object({

@@ -1,7 +1,5 @@
+import { MISSION_DRAFT_KEY } from './draft-key';
 import type { MissionFormValues, MissionStepName } from './mission-values';
-
-/** localStorage key of the one Mission draft kept on this device. */
-export const MISSION_DRAFT_KEY = 'mm_mission_draft';
 
 /** A Mission draft: the form's values, the step reached, and which saved mission it edits (null: a new one). */
 export interface MissionDraft {

@@ -1,5 +1,5 @@
 import { LIFESTAGE_KEYS } from '@mm/shared';
-import type { QualityDraft } from '../../components/ui/quality-warnings';
+import type { QualityDraft } from '../../entities/quality/quality-warnings';
 import type { MissionFormValues } from './mission-values';
 
 const whole = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? Math.max(0, Math.trunc(n)) : 0);

@@ -9,7 +9,8 @@ import {
   type LifestageKey,
   type SubmitMissionInput,
 } from '@mm/shared';
-import { MISSION_STEPS, type MissionFormValues, type MissionStepName } from './mission-values';
+import { MISSION_STEPS, type MissionStepName } from './mission-steps';
+import type { MissionFormValues } from './mission-values';
 
 // The Mission form's zod checks, apart from its values so that zod and the shared schemas (≈ 27 KB gzip)
 // load after the page's first render (issue 13): `missionStepResolver` and the form import this lazily.

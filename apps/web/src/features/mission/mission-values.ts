@@ -2,13 +2,10 @@ import type { Resolver } from 'react-hook-form';
 import type { MissionChecklist, MissionMilkweed, MissionObservation, MissionSite } from '@mm/shared';
 import { todayIso } from '../../lib/format-date';
 import { lazySchemaResolver } from '../../lib/lazy-schema-resolver';
+import type { MissionStepName } from './mission-steps';
 
-/** The Mission form's steps in order, as they appear in `?step=` (spec §3 step identifiers 0–3). */
-export const MISSION_STEPS = ['site', 'checklist', 'observation', 'confirmation'] as const;
-export type MissionStepName = (typeof MISSION_STEPS)[number];
-
-/** `?step=` value → step; anything unknown is the first step. */
-export const parseStep = (value: string | null): MissionStepName => MISSION_STEPS.find((s) => s === value) ?? 'site';
+// The steps live in their own module: mission-schemas.ts (loaded lazily from here) needs them too.
+export { MISSION_STEPS, parseStep, type MissionStepName } from './mission-steps';
 
 type Emptyable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
 

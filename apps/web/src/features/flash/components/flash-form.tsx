@@ -3,7 +3,7 @@ import type { SubmitHandler } from 'react-hook-form';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_KEYS, type ChecklistDetail, type LoadParams, type SubmitFlashInput } from '@mm/shared';
-import { QualityWarnings, useQualityFlags, type QualityDraft } from '../../../components/ui/quality-warnings';
+import { QualityWarnings, useQualityFlags, type QualityDraft } from '../../../entities/quality/quality-warnings';
 import { useFieldError } from '../../../lib/form-errors';
 import { useFlashForm, type QueuedFlash } from '../hooks/use-flash-form';
 import { todayIso } from '../../../lib/format-date';

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import type { LoadParams, QualityFlag } from '@mm/shared';
-import { QualityWarnings, useQualityFlags } from '../../../components/ui/quality-warnings';
+import { QualityWarnings, useQualityFlags } from '../../../entities/quality/quality-warnings';
 import { missionQualityDraft } from '../mission-quality';
 import { todayIso } from '../../../lib/format-date';
 import type { MissionFormValues, MissionStepName } from '../mission-values';

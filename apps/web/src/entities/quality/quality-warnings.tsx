@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { distinctFlags, qualityFlagMessage, recordFlags, type QualityFlag, type QualityPreviewInput } from '@mm/shared';
 import { useOnline } from '../../lib/use-online';
-import { qualityPreviewQueryOptions } from '../../entities/quality/preview-quality';
+import { qualityPreviewQueryOptions } from './preview-quality';
 import { storage } from '../../lib/storage';
 
 /** Flags a form already refuses as errors (a date after today): no second, softer message for them. */
