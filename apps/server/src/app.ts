@@ -250,7 +250,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rowCacheBytes: Math.round(config.EXPLORE_ROW_CACHE_MB * 1024 * 1024),
   });
   const downloads = createDownloadsService(db, {
-    publicUrl: config.PUBLIC_URL,
     publisher: config.DATASET_PUBLISHER,
     institutionCode: config.DATASET_INSTITUTION_CODE,
     datasetId: config.DATASET_ID ?? null,
@@ -345,8 +344,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: '/api/observations',
     downloads,
     perMinute: config.DOWNLOAD_RATE_LIMIT,
+    publicUrl: config.PUBLIC_URL,
   });
-  await app.register(downloadPagesRoutes, { prefix: '/api/downloads', downloads });
+  await app.register(downloadPagesRoutes, { prefix: '/api/downloads', downloads, publicUrl: config.PUBLIC_URL });
   await app.register(checklistsRoutes, { prefix: '/api', checklists });
   await app.register(qualityRoutes, { prefix: '/api/quality', quality });
   await app.register(galleryRoutes, { prefix: '/api/photos', explore });

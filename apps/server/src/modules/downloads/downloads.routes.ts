@@ -7,6 +7,7 @@ import {
   downloadQuerySchema,
   downloadTicketResponseSchema,
 } from '@mm/shared';
+import { publicOrigin } from '../../lib/public-origin';
 import { requireUser } from '../../plugins/auth';
 import { DWC_COLUMNS } from './darwin-core';
 import type { DownloadsService } from './downloads.service';
@@ -15,10 +16,12 @@ import type { DownloadsService } from './downloads.service';
  * `GET /api/observations/download`, registered under the observations prefix in a plugin of its
  * own; its static path wins over `GET /api/observations/:id`.
  */
-export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsService; perMinute: number }> = async (
-  app,
-  { downloads, perMinute },
-) => {
+export const downloadsRoutes: FastifyPluginAsyncZod<{
+  downloads: DownloadsService;
+  perMinute: number;
+  /** PUBLIC_URL: the origin of the files' links, else the request's (lib/public-origin.ts). */
+  publicUrl: string | undefined;
+}> = async (app, { downloads, perMinute, publicUrl }) => {
   app.post('/download/ticket', {
     config: { auth: true, rateLimit: { max: perMinute, timeWindow: 60_000 } },
     schema: {
@@ -79,7 +82,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
       const user = request.query.ticket
         ? await downloads.tickets.redeem(request.query.ticket, request.query)
         : request.user;
-      const file = await downloads.start(user, request.query, request.locale);
+      const file = await downloads.start(user, request.query, request.locale, publicOrigin(publicUrl, request));
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
@@ -91,10 +94,11 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
 };
 
 /** `GET /api/downloads/{id}`: the public landing page of a download, registered under `/api/downloads`. */
-export const downloadPagesRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsService }> = async (
-  app,
-  { downloads },
-) => {
+export const downloadPagesRoutes: FastifyPluginAsyncZod<{
+  downloads: DownloadsService;
+  /** PUBLIC_URL: the origin of the citation's link, else the request's (lib/public-origin.ts). */
+  publicUrl: string | undefined;
+}> = async (app, { downloads, publicUrl }) => {
   app.get('/:id', {
     schema: {
       tags: ['observations'],
@@ -105,6 +109,6 @@ export const downloadPagesRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsSe
       params: downloadIdParamsSchema,
       response: { 200: downloadLandingSchema, 400: apiErrorSchema, 404: apiErrorSchema },
     },
-    handler: async (request) => downloads.landing(request.params.id, request.locale),
+    handler: async (request) => downloads.landing(request.params.id, request.locale, publicOrigin(publicUrl, request)),
   });
 };

@@ -51,10 +51,11 @@ export interface DownloadFile {
   id: string;
 }
 
-/** Who publishes the data (configuration, issue 18). */
+/**
+ * Who publishes the data (configuration). The site's origin is not here: every call passes the one its
+ * links start with (`publicOrigin`: PUBLIC_URL, else the request's own), so that no link is relative.
+ */
 export interface PublishingConfig {
-  /** PUBLIC_URL, to make photo URLs and record pages absolute; relative without it. */
-  publicUrl: string | undefined;
   publisher: string;
   institutionCode: string;
   datasetId: string | null;
@@ -134,21 +135,19 @@ export function downloadPositions(user: SessionUser | null, exact: boolean): Pos
  * filters, as CSV, GeoJSON or a sampling-event Darwin Core Archive (issue 18), logged in `downloads`.
  */
 export function createDownloadsService(db: Db, publishing: PublishingConfig) {
-  const publicUrl = publishing.publicUrl ? publishing.publicUrl.replace(/\/+$/, '') : '';
-  const mediaBase = `${publicUrl}/attachments/`;
   let active = 0;
   const maxActive = Math.max(1, Math.min(MAX_CONCURRENT_DOWNLOADS, (db.$client.options.max ?? 10) - 1));
   const cursor = (client: PoolClient, query: Parameters<typeof downloadsRepository.cursor>[1]) =>
     downloadsRepository.cursor(client, query);
-  const context = (locale: Locale): PublishingContext => ({
-    publicUrl,
+  const context = (locale: Locale, origin: string): PublishingContext => ({
+    publicUrl: origin,
     institutionCode: publishing.institutionCode,
     datasetName: DATASET_NAME,
     datasetId: publishing.datasetId,
     locale,
   });
-  /** A download's public page in one language (the archive's citation links the English one). */
-  const landingPage = (id: string, lng: Locale = 'en') => `${publicUrl}/mmapp/${lng}/downloads/${id}`;
+  /** A download's public page in one language (the archive's citation links the English one), absolute. */
+  const landingPage = (origin: string, id: string, lng: Locale = 'en') => `${origin}/mmapp/${lng}/downloads/${id}`;
 
   /** One table (CSV, GeoJSON) from one cursor. */
   function streamTable(
@@ -162,7 +161,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
       downloadsRepository.occurrencesQuery(args.filters, args.statuses, args.positions, args.sort),
     );
     const map = mapRows<ObservationSourceRow>(
-      (r) => toOccurrence(r, args.ctx, mediaBase),
+      (r) => toOccurrence(r, args.ctx, `${args.ctx.publicUrl}/attachments/`),
       (r) => {
         progress.rows++;
         const code = licenseOf(r.license);
@@ -201,7 +200,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
       );
       await runPipeline(
         cursor(client, downloadsRepository.mediaQuery(filters, statuses, positions, includeGbif)),
-        mapRows<MediaSourceRow>((r) => toMediaRow(r, ctx, mediaBase), summary.media),
+        mapRows<MediaSourceRow>((r) => toMediaRow(r, ctx, `${ctx.publicUrl}/attachments/`), summary.media),
         archive.multimedia,
       );
     });
@@ -213,7 +212,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
       id,
       accessed: day,
       records: s.occurrences,
-      url: landingPage(id),
+      url: landingPage(ctx.publicUrl, id),
       datasetName: DATASET_NAME,
       publisher: publishing.publisher,
     });
@@ -232,7 +231,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
           datasetName: DATASET_NAME,
           contactName: publishing.contactName,
           contactEmail: publishing.contactEmail,
-          publicUrl,
+          publicUrl: ctx.publicUrl,
         },
       }),
       [DWCA_FILES.citation]: `${citation}\n`,
@@ -245,9 +244,10 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
      * The public landing page of a download (issue 18 "Citable downloads"): its citation in `locale`
      * (the archive's citation.txt in that language, linking this page in it), filters, format, reason
      * in `locale` and licence mix.
+     * @param origin the site's origin (`publicOrigin`), so that the citation's link is absolute
      * @throws 404 for an unknown id
      */
-    async landing(uuid: string, locale: Locale): Promise<DownloadLanding> {
+    async landing(uuid: string, locale: Locale, origin: string): Promise<DownloadLanding> {
       const d = await downloadsRepository.findByUuid(db, uuid);
       if (!d) throw notFound();
       const accessed = new Date(d.created).toISOString().slice(0, 10);
@@ -268,7 +268,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
             id: d.uuid,
             accessed,
             records: d.rows,
-            url: landingPage(d.uuid, locale),
+            url: landingPage(origin, d.uuid, locale),
             datasetName: DATASET_NAME,
             publisher: publishing.publisher,
           },
@@ -285,10 +285,11 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
      * written to the log before the last byte leaves, so the log is complete once the client has the
      * file; an aborted download keeps no `finished` time.
      * @param locale the requester's language: common names in the files
+     * @param origin the site's origin (`publicOrigin`): photo URLs, record pages and the citation's link
      * @throws 400 `fields.reason` when `reason_id` is not a live reason (a missing reason fails the schema)
      * @throws 503 when too many downloads are already streaming
      */
-    async start(user: SessionUser | null, query: DownloadQuery, locale: Locale = 'en'): Promise<DownloadFile> {
+    async start(user: SessionUser | null, query: DownloadQuery, locale: Locale, origin: string): Promise<DownloadFile> {
       const {
         format,
         reason_id,
@@ -316,7 +317,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
           format,
         });
         const day = new Date().toISOString().slice(0, 10);
-        const ctx = context(locale);
+        const ctx = context(locale, origin);
         const positions = downloadPositions(user, exact_positions ?? false);
         const client = await db.$client.connect();
         let output: Readable;

@@ -108,7 +108,7 @@ export interface DownloadCitation {
   accessed: string;
   /** Occurrences in the download (the citation says "occurrences"). */
   records: number;
-  /** Landing page URL, absolute under PUBLIC_URL, else a relative path. */
+  /** Landing page URL, absolute: under PUBLIC_URL, else under the origin of the download's request. */
   url: string;
   datasetName: string;
   publisher: string;
@@ -246,7 +246,7 @@ export interface EmlParty {
   datasetName: string;
   contactName: string | null;
   contactEmail: string | null;
-  /** PUBLIC_URL or '' */
+  /** The site's origin (PUBLIC_URL, else the request's). */
   publicUrl: string;
 }
 
