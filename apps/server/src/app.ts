@@ -346,7 +346,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perMinute: config.DOWNLOAD_RATE_LIMIT,
     publicUrl: config.PUBLIC_URL,
   });
-  await app.register(downloadPagesRoutes, { prefix: '/api/downloads', downloads, publicUrl: config.PUBLIC_URL });
+  await app.register(downloadPagesRoutes, {
+    prefix: '/api/downloads',
+    downloads,
+    perMinute: config.DOWNLOAD_RATE_LIMIT,
+    publicUrl: config.PUBLIC_URL,
+  });
   await app.register(checklistsRoutes, { prefix: '/api', checklists });
   await app.register(qualityRoutes, { prefix: '/api/quality', quality });
   await app.register(galleryRoutes, { prefix: '/api/photos', explore });

@@ -64,6 +64,8 @@ export interface PublishingConfig {
 }
 
 export const DATASET_NAME = 'Mission Monarch';
+/** The reason logged for each fetch of the latest public archive (GBIF's crawler, a mirror …). */
+export const LATEST_ARCHIVE_REASON = 'Latest public archive (GBIF DWC_ARCHIVE endpoint)';
 const STATUS_NAMES = Object.fromEntries(Object.entries(ObservationStatus).map(([name, id]) => [id, name])) as Record<
   number,
   string
@@ -187,7 +189,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
     await downloadsRepository.inSnapshot(client, async () => {
       await runPipeline(
         cursor(client, downloadsRepository.eventsQuery(filters, statuses, positions, includeGbif)),
-        mapRows<EventSourceRow>((r) => toEventRow(r, ctx), summary.event),
+        mapRows<EventSourceRow>((r) => summary.event(r, toEventRow(r, ctx))),
         archive.events,
       );
       await runPipeline(
@@ -239,7 +241,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
     });
   }
 
-  return {
+  const service = {
     /**
      * The public landing page of a download (issue 18 "Citable downloads"): its citation in `locale`
      * (the archive's citation.txt in that language, linking this page in it), filters, format, reason
@@ -368,6 +370,19 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
         throw err;
       }
     },
+  };
+  return {
+    ...service,
+    /**
+     * The latest public Darwin Core Archive, for GBIF's registration of the dataset with a
+     * `DWC_ARCHIVE` endpoint (docs/adr/0036): what a visitor downloads without filters (Pending, Vetted
+     * and Valid; private sites generalised; GBIF-sourced records left out), built from the database at
+     * the time of the request and logged like any download, its reason saying who asked.
+     * @param origin the site's origin (`publicOrigin`)
+     * @throws 503 when too many downloads are already streaming
+     */
+    latestArchive: (origin: string): Promise<DownloadFile> =>
+      service.start(null, { format: 'dwca', reason_text: LATEST_ARCHIVE_REASON, sort: 'observed' }, 'en', origin),
   };
 }
 export type DownloadsService = ReturnType<typeof createDownloadsService>;

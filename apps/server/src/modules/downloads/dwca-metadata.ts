@@ -83,6 +83,11 @@ export interface ArchiveSummary {
   importedLicensed: number;
   /** Occurrences imported from another dataset, per source dataset name (issue 18). */
   sources: Map<string, { records: number; viaGbif: boolean }>;
+  /**
+   * Events per exported `samplingProtocol` value ('' for events that name none: imported records,
+   * which followed their source's protocol), with their first and last dates (yyyy-MM-dd).
+   */
+  protocols: Map<string, { events: number; firstDate: string; lastDate: string }>;
 }
 
 export const emptySummary = (): ArchiveSummary => ({
@@ -98,6 +103,7 @@ export const emptySummary = (): ArchiveSummary => ({
   statuses: new Map(),
   importedLicensed: 0,
   sources: new Map(),
+  protocols: new Map(),
 });
 
 /** The download as a citable thing (issue 18 "Citable downloads"). */
@@ -229,6 +235,16 @@ export function sourcesText(s: ArchiveSummary, includeGbif = false): string {
   return `Sources: ${sources}. ${gbif}`;
 }
 
+/**
+ * Whether records carrying quality flags are in the download (`exclude_flagged`, docs/adr/0035): a
+ * researcher reading only the metadata must know whether suspect counts were screened out.
+ */
+export function flaggedText(filters: Pick<ExploreFilters, 'exclude_flagged'>): string {
+  return filters.exclude_flagged
+    ? 'Flagged records were left out (exclude_flagged): occurrences carrying a quality flag (an unusual date, season, count, count per stem, place, near-duplicate or photo EXIF) that no administrator accepted are not in this download.'
+    : 'Flagged records were not left out: occurrences carrying a quality flag (an unusual date, season, count, count per stem, place, near-duplicate or photo EXIF) are included, their flags at the end of occurrenceRemarks ("quality flags: ...").';
+}
+
 /** The Mission protocol, step by step (the "What is a mission?" page), for EML `methods`. */
 const METHOD_STEPS = [
   'Choose a site: a patch of milkweed that can be reached safely and, ideally, visited again.',
@@ -239,6 +255,26 @@ const METHOD_STEPS = [
   'Photograph what was found to help the team confirm it.',
   'Note the end time and submit the Mission. A Flash Data sighting records a single incidental observation (date, place, counts, optional milkweed and photos) without effort.',
 ];
+
+/**
+ * What the archive's events followed, computed from the rows written: each `samplingProtocol` value
+ * with its number of events and their date range, e.g. `3 events (2026-06-02 to 2026-08-02) followed
+ * "Mission Monarch Mission (milkweed survey) https://…"`. Events naming none are counted as such.
+ */
+export function protocolsText(s: ArchiveSummary): string {
+  if (s.protocols.size === 0) return 'The archive holds no events.';
+  const range = (p: { firstDate: string; lastDate: string }) =>
+    p.firstDate === p.lastDate ? `on ${p.firstDate}` : `from ${p.firstDate} to ${p.lastDate}`;
+  const parts = [...s.protocols.entries()]
+    .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a < b ? -1 : 1))
+    .map(([protocol, p]) =>
+      protocol === ''
+        ? `${countOf(p.events, 'event', 'events')} ${range(p)} name no protocol (imported records, which followed their source's)`
+        : `${countOf(p.events, 'event', 'events')} ${range(p)} followed "${protocol}"`,
+    );
+  const values = s.protocols.size - (s.protocols.has('') ? 1 : 0);
+  return `${countOf(s.events, 'event', 'events')} with ${countOf(values, 'samplingProtocol value', 'samplingProtocol values')}: ${parts.join('; ')}.`;
+}
 
 /** The EML's publishing facts: the configured contact and the dataset's names. */
 export interface EmlParty {
@@ -323,6 +359,8 @@ export function emlXml(args: {
   includeGbif?: boolean;
 }): string {
   const { summary: s, party: p } = args;
+  // The Mission protocol's steps describe only events that followed it; imported ones name their own.
+  const hasOwnProtocol = [...s.protocols.keys()].some((protocol) => protocol !== '');
   // One dataset licence, as GBIF and an IPT expect: the most restrictive the records carry (CC0 <
   // CC BY < CC BY-NC), the only link in intellectualRights; each record keeps its own in `license`.
   const licenses = LICENSE_CODES.filter((code) => s.licenses.has(code));
@@ -363,6 +401,7 @@ ${party('metadataProvider', p)}
     <abstract>
       <para>Sampling events of the Mission Monarch citizen-science programme: Missions (timed surveys of a milkweed patch with the number of stems inspected, participants and duration, recording each monarch life stage found and the stages looked for and not found as absences) and Flash Data (single incidental sightings), in Canada, the United States and Mexico. Each event holds its occurrences: monarch butterflies (Danaus plexippus) by life stage and the milkweeds (Asclepias) observed, with photos. ${escapeXml(origin(s))} The identificationVerificationStatus of each record gives its status. Exported on ${args.pubDate}: ${countOf(s.events, 'event', 'events')}, ${countOf(s.occurrences, 'occurrence', 'occurrences')}, ${countOf(s.media, 'photo', 'photos')}. Statuses: ${escapeXml(args.statuses.join(', '))}. Filters applied: ${escapeXml(describeFilters(args.filters))}.</para>
       <para>${escapeXml(sourcesText(s, args.includeGbif))}</para>
+      <para>${escapeXml(flaggedText(args.filters))}</para>
     </abstract>
     <keywordSet>
       <keyword>Danaus plexippus</keyword>
@@ -377,7 +416,10 @@ ${licensed}
 ${coverage(s)}
 ${party('contact', p)}
     <methods>
-${METHOD_STEPS.map((step) => `      <methodStep>\n        <description><para>${escapeXml(step)}</para></description>\n      </methodStep>`).join('\n')}
+${(hasOwnProtocol ? METHOD_STEPS : []).map((step) => `      <methodStep>\n        <description><para>${escapeXml(step)}</para></description>\n      </methodStep>`).join('\n')}
+      <methodStep>
+        <description><para>${escapeXml(protocolsText(s))}</para></description>
+      </methodStep>
       <sampling>
         <studyExtent><description><para>Milkweed sites chosen by volunteers across the breeding range of the monarch in North America.</para></description></studyExtent>
         <samplingDescription><para>A Mission is one visit to one site: its sample size is the number of milkweed stems inspected (sampleSizeValue, sampleSizeUnit), its effort the participants and duration (samplingEffort). Every life stage of the monarch is looked for on each milkweed species, so a stage not found is an absence (occurrenceStatus absent, individualCount 0).</para></samplingDescription>
