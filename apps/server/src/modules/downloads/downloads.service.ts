@@ -6,6 +6,7 @@ import {
   LICENSES,
   ObservationStatus,
   V,
+  type DatasetMetadata,
   type DownloadLanding,
   type LicenseCode,
   type DownloadQuery,
@@ -61,9 +62,12 @@ export interface PublishingConfig {
   datasetId: string | null;
   contactName: string | null;
   contactEmail: string | null;
+  /** The dataset metadata edited in the admin panel (title, abstract, keywords, contacts, licence, citation). */
+  metadata?: () => Promise<DatasetMetadata>;
 }
 
 export const DATASET_NAME = 'Mission Monarch';
+export { defaultDatasetMetadata } from './dwca-metadata';
 /** The reason logged for each fetch of the latest public archive (GBIF's crawler, a mirror …). */
 export const LATEST_ARCHIVE_REASON = 'Latest public archive (GBIF DWC_ARCHIVE endpoint)';
 const STATUS_NAMES = Object.fromEntries(Object.entries(ObservationStatus).map(([name, id]) => [id, name])) as Record<
@@ -219,6 +223,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
       publisher: publishing.publisher,
     });
     const allowed = filters.status === undefined ? statuses : statuses.filter((x) => x === filters.status);
+    const dataset = await publishing.metadata?.();
     archive.finish({
       [DWCA_FILES.eml]: emlXml({
         packageId: `urn:uuid:${id}`,
@@ -227,6 +232,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
         summary: s,
         citation,
         includeGbif,
+        dataset,
         statuses: allowed.map((x) => STATUS_NAMES[x] ?? String(x)),
         party: {
           publisher: publishing.publisher,

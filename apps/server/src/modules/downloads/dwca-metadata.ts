@@ -1,4 +1,11 @@
-import { LICENSE_CODES, LICENSES, type ExploreFilters, type LicenseCode, type Locale } from '@mm/shared';
+import {
+  LICENSE_CODES,
+  LICENSES,
+  type DatasetMetadata,
+  type ExploreFilters,
+  type LicenseCode,
+  type Locale,
+} from '@mm/shared';
 import { translator } from '../../lib/i18n';
 import type { ArchiveColumn } from './dwca-rows';
 
@@ -286,6 +293,48 @@ export interface EmlParty {
   publicUrl: string;
 }
 
+/**
+ * The dataset metadata before an admin edits it (admin panel, "Dataset"): the texts the EML always
+ * had, the publisher and the configured contact.
+ */
+export function defaultDatasetMetadata(p: Omit<EmlParty, 'publicUrl'>): DatasetMetadata {
+  return {
+    title: {
+      en: `${p.datasetName}: monarch butterfly and milkweed observations`,
+      fr: `${p.datasetName} : observations de monarques et d’asclépiades`,
+      es: `${p.datasetName}: observaciones de mariposas monarca y algodoncillos`,
+    },
+    abstract_intro: {
+      en: 'Sampling events of the Mission Monarch citizen-science programme: Missions (timed surveys of a milkweed patch with the number of stems inspected, participants and duration, recording each monarch life stage found and the stages looked for and not found as absences) and Flash Data (single incidental sightings), in Canada, the United States and Mexico. Each event holds its occurrences: monarch butterflies (Danaus plexippus) by life stage and the milkweeds (Asclepias) observed, with photos.',
+      fr: '',
+      es: '',
+    },
+    keywords: ['Danaus plexippus', 'Asclepias'],
+    contacts: [{ name: p.contactName ?? '', organization: p.publisher, email: p.contactEmail ?? '' }],
+    license: 'CC0-1.0',
+    citation: '',
+  };
+}
+
+/** `<title>` in English with its French and Spanish translations (EML 2.2 `value` children). */
+function titleXml(title: DatasetMetadata['title']): string {
+  const values = (['fr', 'es'] as const)
+    .filter((lng) => title[lng] !== '')
+    .map((lng) => `<value xml:lang="${lng}">${escapeXml(title[lng])}</value>`)
+    .join('');
+  return `    <title xml:lang="en">${escapeXml(title.en)}${values}</title>`;
+}
+
+/** An EML contact from the edited metadata (organisation, optional person and email). */
+function contactXml(c: DatasetMetadata['contacts'][number], publicUrl: string): string {
+  const person = c.name ? `\n      <individualName><surName>${escapeXml(c.name)}</surName></individualName>` : '';
+  const email = c.email ? `\n      <electronicMailAddress>${escapeXml(c.email)}</electronicMailAddress>` : '';
+  const url = publicUrl ? `\n      <onlineUrl>${escapeXml(publicUrl)}/mmapp/</onlineUrl>` : '';
+  return `    <contact>${person}
+      <organizationName>${escapeXml(c.organization)}</organizationName>${email}${url}
+    </contact>`;
+}
+
 function party(tag: string, p: EmlParty): string {
   const person = p.contactName
     ? `\n      <individualName><surName>${escapeXml(p.contactName)}</surName></individualName>`
@@ -357,14 +406,21 @@ export function emlXml(args: {
   statuses: string[];
   /** Whether records imported from GBIF or a GBIF publisher were asked for. */
   includeGbif?: boolean;
+  /** The dataset metadata edited in the admin panel; `defaultDatasetMetadata` when not given. */
+  dataset?: DatasetMetadata;
 }): string {
   const { summary: s, party: p } = args;
+  const dataset = args.dataset ?? defaultDatasetMetadata(p);
   // The Mission protocol's steps describe only events that followed it; imported ones name their own.
   const hasOwnProtocol = [...s.protocols.keys()].some((protocol) => protocol !== '');
   // One dataset licence, as GBIF and an IPT expect: the most restrictive the records carry (CC0 <
   // CC BY < CC BY-NC), the only link in intellectualRights; each record keeps its own in `license`.
   const licenses = LICENSE_CODES.filter((code) => s.licenses.has(code));
-  const datasetLicense = licenses.at(-1);
+  // The admins' dataset licence is a floor: the EML never states a freer one than they chose.
+  const floor = LICENSE_CODES.indexOf(dataset.license);
+  const recordsMost = licenses.at(-1);
+  const datasetLicense =
+    recordsMost === undefined ? undefined : LICENSE_CODES[Math.max(floor, LICENSE_CODES.indexOf(recordsMost))];
   const licensed = datasetLicense
     ? `    <licensed>
       <licenseName>${escapeXml(LICENSES[datasetLicense].name)}</licenseName>
@@ -375,9 +431,9 @@ export function emlXml(args: {
   const rights = datasetLicense
     ? [
         `<para>This work is licensed under a <ulink url="${LICENSES[datasetLicense].url}"><citetitle>${escapeXml(LICENSES[datasetLicense].name)}</citetitle></ulink>.</para>`,
-        ...(licenses.length > 1
+        ...(licenses.length > 1 || datasetLicense !== recordsMost
           ? [
-              `<para>The most restrictive licence of its records. Each record states its own licence (license column): ${licenses
+              `<para>${datasetLicense !== recordsMost ? 'The licence the publisher chose for the dataset, more restrictive than its records’.' : 'The most restrictive licence of its records.'} Each record states its own licence (license column): ${licenses
                 .map(
                   (code) =>
                     `${escapeXml(LICENSES[code].name)}: ${kindsText(s.licensesByKind.get(code) ?? { events: 0, occurrences: 0, media: 0 })}`,
@@ -393,19 +449,24 @@ export function emlXml(args: {
   packageId="${escapeXml(args.packageId)}" system="urn:mission-monarch" scope="system" xml:lang="en">
   <dataset>
     <alternateIdentifier>${escapeXml(args.packageId)}</alternateIdentifier>
-    <title xml:lang="en">${escapeXml(p.datasetName)}: monarch butterfly and milkweed observations</title>
+${titleXml(dataset.title)}
 ${party('creator', p)}
 ${party('metadataProvider', p)}
     <pubDate>${args.pubDate}</pubDate>
     <language>en</language>
     <abstract>
-      <para>Sampling events of the Mission Monarch citizen-science programme: Missions (timed surveys of a milkweed patch with the number of stems inspected, participants and duration, recording each monarch life stage found and the stages looked for and not found as absences) and Flash Data (single incidental sightings), in Canada, the United States and Mexico. Each event holds its occurrences: monarch butterflies (Danaus plexippus) by life stage and the milkweeds (Asclepias) observed, with photos. ${escapeXml(origin(s))} The identificationVerificationStatus of each record gives its status. Exported on ${args.pubDate}: ${countOf(s.events, 'event', 'events')}, ${countOf(s.occurrences, 'occurrence', 'occurrences')}, ${countOf(s.media, 'photo', 'photos')}. Statuses: ${escapeXml(args.statuses.join(', '))}. Filters applied: ${escapeXml(describeFilters(args.filters))}.</para>
+      <para>${escapeXml(dataset.abstract_intro.en)} ${escapeXml(origin(s))} The identificationVerificationStatus of each record gives its status. Exported on ${args.pubDate}: ${countOf(s.events, 'event', 'events')}, ${countOf(s.occurrences, 'occurrence', 'occurrences')}, ${countOf(s.media, 'photo', 'photos')}. Statuses: ${escapeXml(args.statuses.join(', '))}. Filters applied: ${escapeXml(describeFilters(args.filters))}.</para>
       <para>${escapeXml(sourcesText(s, args.includeGbif))}</para>
-      <para>${escapeXml(flaggedText(args.filters))}</para>
+      <para>${escapeXml(flaggedText(args.filters))}</para>${(['fr', 'es'] as const)
+        .filter((lng) => dataset.abstract_intro[lng] !== '')
+        .map((lng) => `\n      <para xml:lang="${lng}">${escapeXml(dataset.abstract_intro[lng])}</para>`)
+        .join('')}
     </abstract>
-    <keywordSet>
-      <keyword>Danaus plexippus</keyword>
-      <keyword>Asclepias</keyword>
+${
+  dataset.keywords.length > 0
+    ? `    <keywordSet>\n${dataset.keywords.map((k) => `      <keyword>${escapeXml(k)}</keyword>`).join('\n')}\n    </keywordSet>\n`
+    : ''
+}    <keywordSet>
       <keyword>Samplingevent</keyword>
       <keywordThesaurus>GBIF Dataset Type Vocabulary: http://rs.gbif.org/vocabulary/gbif/dataset_type_2015-07-10.xml</keywordThesaurus>
     </keywordSet>
@@ -414,7 +475,7 @@ ${party('metadataProvider', p)}
     </intellectualRights>
 ${licensed}
 ${coverage(s)}
-${party('contact', p)}
+${dataset.contacts.map((c) => contactXml(c, p.publicUrl)).join('\n')}
     <methods>
 ${(hasOwnProtocol ? METHOD_STEPS : []).map((step) => `      <methodStep>\n        <description><para>${escapeXml(step)}</para></description>\n      </methodStep>`).join('\n')}
       <methodStep>
@@ -429,7 +490,7 @@ ${(hasOwnProtocol ? METHOD_STEPS : []).map((step) => `      <methodStep>\n      
   <additionalMetadata>
     <metadata>
       <gbif>
-        <citation identifier="${escapeXml(args.packageId)}">${escapeXml(args.citation)}</citation>
+        <citation identifier="${escapeXml(args.packageId)}">${escapeXml(dataset.citation || args.citation)}</citation>
       </gbif>
     </metadata>
   </additionalMetadata>
