@@ -62,7 +62,12 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'PUT', token: string, payload?: unknown) =>
-  ctx.app.inject({ method, url: '/api/admin/dataset', headers: { Authorization: token }, payload: payload as object });
+  ctx.app.inject({
+    method,
+    url: '/api/admin/dataset/1',
+    headers: { Authorization: token },
+    payload: payload as object,
+  });
 const eml = async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/downloads/dwca/latest.zip' });
   expect(res.statusCode).toBe(200);
@@ -75,7 +80,11 @@ const validates = async (xml: string) => {
 };
 
 describe('dataset metadata', () => {
-  it('is for admins only', async () => {
+  it('is for admins only, at id 1', async () => {
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/admin/dataset/2', headers: { Authorization: admin.token } }))
+        .statusCode,
+    ).toBe(400);
     expect((await call('GET', '')).statusCode).toBe(401);
     expect((await call('GET', volunteer.token)).statusCode).toBe(403);
     expect((await call('PUT', volunteer.token, edited)).statusCode).toBe(403);

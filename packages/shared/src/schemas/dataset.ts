@@ -25,7 +25,7 @@ export const datasetContactSchema = z.object({
 
 /**
  * The dataset's metadata as the admin panel edits it and the Darwin Core Archive's `eml.xml` states it
- * (`PUT /api/admin/dataset`): title and abstract introduction in three languages, keywords, contacts,
+ * (`PUT /api/admin/dataset/1`): title and abstract introduction in three languages, keywords, contacts,
  * the dataset licence (the least the EML states: it says the more restrictive of this and the records'
  * own), and the dataset citation GBIF shows ('' to cite each download instead).
  */
@@ -40,7 +40,7 @@ export const datasetMetadataInputSchema = z.object({
 export type DatasetMetadataInput = z.input<typeof datasetMetadataInputSchema>;
 export type DatasetMetadata = z.output<typeof datasetMetadataInputSchema>;
 
-/** `GET /api/admin/dataset`: the metadata with react-admin's `id` (always 1) and when and by whom it last changed. */
+/** `GET /api/admin/dataset/1`: the metadata with react-admin's `id` (always 1) and when and by whom it last changed. */
 export const datasetMetadataSchema = datasetMetadataInputSchema.extend({
   id: z.literal(1),
   updated: z.string().nullable(),

@@ -1,22 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, datasetMetadataInputSchema, datasetMetadataSchema } from '@mm/shared';
+import { z } from 'zod';
+import { apiErrorSchema, datasetMetadataInputSchema, datasetMetadataSchema, V } from '@mm/shared';
 import { requireUser } from '../../plugins/auth';
 import { assertPanelRole } from './admin-access.service';
 import type { AdminDatasetService } from './admin-dataset.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+/** The one record's id, as react-admin's REST provider puts it in the path. */
+const params = z.object({ id: z.literal('1', V.invalid) });
 
 /**
- * `/api/admin/dataset`: the dataset metadata of the archives' `eml.xml` (docs/internals.md "GBIF"), as
- * react-admin's single record (id 1). Admin (role 1) only: 401 without a session, 403 for other roles.
+ * `/api/admin/dataset/1`: the dataset metadata of the archives' `eml.xml` (docs/internals.md "GBIF"), as
+ * react-admin's single record (id 1; 400 for another id). Admin (role 1) only: 401 without a session, 403 for other roles.
  */
 export const adminDatasetRoutes: FastifyPluginAsyncZod<{ dataset: AdminDatasetService }> = async (app, { dataset }) => {
   app.addHook('onRequest', async (request) => {
     assertPanelRole(request.user, true);
   });
 
-  app.get('/dataset', {
+  app.get('/dataset/:id', {
     schema: {
+      params,
       tags: ['admin'],
       summary: 'The dataset metadata written into every Darwin Core Archive (EML)',
       description:
@@ -26,8 +30,9 @@ export const adminDatasetRoutes: FastifyPluginAsyncZod<{ dataset: AdminDatasetSe
     handler: async () => dataset.current(),
   });
 
-  app.put('/dataset', {
+  app.put('/dataset/:id', {
     schema: {
+      params,
       tags: ['admin'],
       summary: 'Replace the dataset metadata (audit-logged)',
       description:
