@@ -195,10 +195,13 @@ test('a Mission with a zero count, a milkweed and a photo is downloaded as a cit
   const [photo, ...otherPhotos] = rows(files['multimedia.txt']);
   expect(otherPhotos).toEqual([]);
   expect(photo).toMatchObject({ eventID: event?.eventID, type: 'StillImage', format: 'image/jpeg', creator: username });
-  expect(photo?.identifier).toMatch(/\/attachments\/observations\/large\/[0-9a-f-]{36}\.jpg$/);
+  expect(photo?.identifier).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/attachments\/observations\/large\/[0-9a-f-]{36}\.jpg$/,
+  );
   expect((await page.request.get(photo?.identifier ?? '')).status()).toBe(200);
-  expect(event?.references).toBe('');
   expect(checklistId).not.toBeNull();
+  // Every published link is absolute, from the request's origin when PUBLIC_URL is unset (as here).
+  expect(event?.references).toBe(new URL(`/mmapp/en/checklists/view?id=${checklistId}`, page.url()).href);
 
   // The landing page: the same citation, and what the download holds, in words.
   await dialog.getByRole('link', { name: 'Open the page of this download' }).click();

@@ -73,6 +73,8 @@ const DownloadList = screen(resources.logs, 'DownloadList');
 const MessageList = screen(resources.logs, 'MessageList');
 const MessageShow = screen(resources.logs, 'MessageShow');
 const FailedEmailList = screen(resources.logs, 'FailedEmailList');
+// With the reference screens' chunk: another dynamic import would cost the entry its preload map.
+const DatasetEdit = screen(resources.reference, 'DatasetEdit');
 /** A reference screen (`referenceList('named')` …), made once its module is loaded. */
 const referenceScreen = (make: 'referenceList' | 'referenceCreate' | 'referenceEdit', kind: 'named' | 'milkweed') =>
   lazy(async () => ({ default: (await resources.reference())[make](kind) as ComponentType }));
@@ -270,6 +272,8 @@ export function App() {
               <Resource name="downloads" list={DownloadList} icon={DownloadIcon} />
               <Resource name="messages" list={MessageList} show={MessageShow} icon={EmailIcon} />
               <Resource name="failed-emails" list={FailedEmailList} icon={UnsubscribeIcon} />
+              {/* One record, edited where the menu leads (its "list" is the edit form). */}
+              <Resource name="dataset" list={DatasetEdit} />
             </>
           )}
         </>

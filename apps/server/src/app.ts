@@ -28,7 +28,7 @@ import { requestLocale, translator } from './lib/i18n';
 import type { Storage } from './lib/storage';
 import { checklistsRoutes } from './modules/checklists/checklists.routes';
 import { downloadPagesRoutes, downloadsRoutes } from './modules/downloads/downloads.routes';
-import { createDownloadsService } from './modules/downloads/downloads.service';
+import { createDownloadsService, DATASET_NAME, defaultDatasetMetadata } from './modules/downloads/downloads.service';
 import { createChecklistsService } from './modules/checklists/checklists.service';
 import { createQualityService } from './modules/quality/quality.service';
 import { qualityRoutes } from './modules/quality/quality.routes';
@@ -60,6 +60,8 @@ import { createUsersService } from './modules/users/users.service';
 import { utilitiesRoutes } from './modules/utilities/utilities.routes';
 import { pageViewsRoutes } from './modules/pageviews/pageviews.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { adminDatasetRoutes } from './modules/admin/admin-dataset.routes';
+import { createAdminDatasetService } from './modules/admin/admin-dataset.service';
 import { createAdminLogsService } from './modules/admin/admin-logs.service';
 import { createAdminObservationsService } from './modules/admin/admin-observations.service';
 import { createAdminRecordsService } from './modules/admin/admin-records.service';
@@ -241,13 +243,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const explore = createExploreService(db, dataVersion, {
     rowCacheBytes: Math.round(config.EXPLORE_ROW_CACHE_MB * 1024 * 1024),
   });
+  const publisher = {
+    publisher: config.DATASET_PUBLISHER,
+    datasetName: DATASET_NAME,
+    contactName: config.DATASET_CONTACT_NAME ?? null,
+    contactEmail: datasetContactEmail(config),
+  };
+  // The EML's dataset metadata: edited in the admin panel, the configuration standing in until then.
+  const adminDataset = createAdminDatasetService(db, defaultDatasetMetadata(publisher));
   const downloads = createDownloadsService(db, {
-    publicUrl: config.PUBLIC_URL,
     publisher: config.DATASET_PUBLISHER,
     institutionCode: config.DATASET_INSTITUTION_CODE,
     datasetId: config.DATASET_ID ?? null,
-    contactName: config.DATASET_CONTACT_NAME ?? null,
-    contactEmail: datasetContactEmail(config),
+    contactName: publisher.contactName,
+    contactEmail: publisher.contactEmail,
+    metadata: () => adminDataset.forEml(),
   });
   const directMailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -337,8 +347,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: '/api/observations',
     downloads,
     perMinute: config.DOWNLOAD_RATE_LIMIT,
+    publicUrl: config.PUBLIC_URL,
   });
-  await app.register(downloadPagesRoutes, { prefix: '/api/downloads', downloads });
+  await app.register(downloadPagesRoutes, {
+    prefix: '/api/downloads',
+    downloads,
+    perMinute: config.DOWNLOAD_RATE_LIMIT,
+    publicUrl: config.PUBLIC_URL,
+  });
   await app.register(checklistsRoutes, { prefix: '/api', checklists });
   await app.register(qualityRoutes, { prefix: '/api/quality', quality });
   await app.register(galleryRoutes, { prefix: '/api/photos', explore });
@@ -354,6 +370,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const adminObservations = createAdminObservationsService(db, quality);
   const adminUsers = createAdminUsersService(db, users);
+  await app.register(adminDatasetRoutes, { prefix: '/api/admin', dataset: adminDataset });
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     db,

@@ -126,3 +126,21 @@ export function datasetContactEmail(c: Pick<Config, 'DATASET_CONTACT_EMAIL' | 'C
   const contactTo = c.CONTACT_TO?.trim();
   return c.DATASET_CONTACT_EMAIL ?? (contactTo && z.email().safeParse(contactTo).success ? contactTo : null);
 }
+
+/**
+ * The start-up warning of a production server (`NODE_ENV=production`) without PUBLIC_URL: its published
+ * links (download citations and landing pages, photo and record URLs in exports, links in emails) then
+ * take the origin each request came to, or HOST:PORT for emails, which behind a proxy not listed in
+ * TRUST_PROXY is the internal address. Null when there is nothing to say.
+ */
+export function publicUrlWarning(
+  config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>,
+  nodeEnv?: string,
+): string | null {
+  if (nodeEnv !== 'production' || config.PUBLIC_URL) return null;
+  return (
+    'PUBLIC_URL is not set: download citations, landing pages and the photo and record URLs of exports use the ' +
+    'origin of each request (behind a reverse proxy, set TRUST_PROXY so that it is the public one), and links in emails ' +
+    `use http://${config.HOST}:${config.PORT}. Set PUBLIC_URL to the site's public https:// address.`
+  );
+}

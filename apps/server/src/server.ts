@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { buildApp, defaultAdminDist, defaultWebDist } from './app';
-import { loadConfig, type Config } from './config';
+import { loadConfig, publicUrlWarning, type Config } from './config';
 import { connectDatabase } from './db/connect';
 import { createStorage } from './lib/storage';
 import { startHeicDecoder } from './modules/photos/heic';
@@ -119,6 +119,9 @@ async function primary(config: Config): Promise<void> {
 /** Starts Mission Monarch: one process, or a primary and WORKERS cluster workers. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Once per start: the primary (or the only process) says it, not each cluster worker.
+  const warning = cluster.isPrimary ? publicUrlWarning(config, process.env.NODE_ENV) : null;
+  if (warning) log(`warning: ${warning}`);
   if (cluster.isPrimary && config.WORKERS > 1) await primary(config);
   else await serve(config);
 }

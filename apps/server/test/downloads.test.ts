@@ -217,7 +217,7 @@ describe('GET /api/observations/download', () => {
       associatedTaxa: '"on":"Asclepias syriaca"',
       identificationVerificationStatus: 'Pending',
       samplingProtocol:
-        'Mission Monarch Flash Data (incidental sighting) https://mission-monarch.org/mmapp/en/content/what-is-a-mission',
+        'Mission Monarch Flash Data (incidental sighting) http://localhost:80/mmapp/en/content/what-is-a-mission',
       taxonRank: 'species',
       scientificNameAuthorship: '(Linnaeus, 1758)',
       taxonID: 'https://www.gbif.org/species/5133088',
@@ -226,11 +226,12 @@ describe('GET /api/observations/download', () => {
       rightsHolder: volunteer.username,
       institutionCode: 'Espace pour la vie',
       datasetName: 'Mission Monarch',
-      references: '',
+      // Without PUBLIC_URL every link takes the request's origin (app.inject's Host is localhost:80).
+      references: `http://localhost:80/mmapp/en/checklists/view?id=${ids.jarry}`,
     });
     expect(adults?.occurrenceID).toMatch(UUID_URN);
     expect(adults?.eventID).toMatch(UUID_URN);
-    expect(adults?.associatedMedia).toMatch(/^\/attachments\/observations\/large\/[\w-]+\.jpg$/);
+    expect(adults?.associatedMedia).toMatch(/^http:\/\/localhost:80\/attachments\/observations\/large\/[\w-]+\.jpg$/);
 
     const milkweed = rows.find((r) => r.eventID === eventIds.mission && r.lifeStage === '');
     expect(milkweed).toMatchObject({
@@ -248,7 +249,9 @@ describe('GET /api/observations/download', () => {
       occurrenceRemarks: 'abundance: Dotted (1-10/m2); location size: Rare (less than 1/m2)',
       associatedTaxa: '',
     });
-    expect(milkweed?.samplingProtocol).toMatch(/^Mission Monarch Mission \(milkweed survey\) https:/);
+    expect(milkweed?.samplingProtocol).toMatch(
+      /^Mission Monarch Mission \(milkweed survey\) http:\/\/localhost:80\/mmapp\/en\/content\/what-is-a-mission$/,
+    );
     // A cell that a spreadsheet would run as a formula is escaped.
     expect(milkweed?.locality).toBe("'=Champ des Possibles");
     // Values keep their line breaks inside RFC 4180 quotes.

@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
@@ -261,6 +263,54 @@ describe('sampling-event Darwin Core Archive', () => {
     expect(eml).toContain(`<citation identifier="urn:uuid:${first.id}">`);
     expect(first.files['rights.txt']).toContain('Creative Commons Attribution 4.0 International (CC BY 4.0): ');
     expect(first.files['rights.txt']).toContain(citation);
+  });
+
+  it("computes the EML methods from the archive's events, and the EML validates against EML 2.2.0", async () => {
+    const { files } = await archive();
+    const eml = files['eml.xml']!;
+    const page = `${PUBLIC_URL}/mmapp/en/content/what-is-a-mission`;
+    expect(eml).toContain(
+      `<para>2 events with 2 samplingProtocol values: 1 event on 2026-08-02 followed &quot;Mission Monarch Flash Data (incidental sighting) ${page}&quot;; 1 event on 2026-07-20 followed &quot;Mission Monarch Mission (milkweed survey) ${page}&quot;.</para>`,
+    );
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'monarch-eml-'));
+    await writeFile(path.join(dir, 'eml.xml'), eml);
+    const xsd = path.resolve(import.meta.dirname, '../../../fixtures/standards/eml-2.2.0/eml.xsd');
+    expect(() =>
+      execFileSync('xmllint', ['--noout', '--schema', xsd, path.join(dir, 'eml.xml')], { stdio: 'pipe' }),
+    ).not.toThrow();
+  });
+
+  it('serves the latest public archive at one stable URL for GBIF, logged as a download with its reason', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/downloads/dwca/latest.zip',
+      remoteAddress: '10.18.0.2',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="mission-monarch-dwca.zip"');
+    const id = String(res.headers['x-download-id']);
+    const files = await unzip(res.rawPayload);
+    expect(Object.keys(files).sort()).toEqual([
+      'citation.txt',
+      'eml.xml',
+      'event.txt',
+      'meta.xml',
+      'multimedia.txt',
+      'occurrence.txt',
+      'rights.txt',
+    ]);
+    // Unfiltered: this volunteer's Mission and Flash events are in it, among everyone's.
+    const events = readArchive(files).core.rows.map((r) => r.id);
+    for (const checklist of [missionId, flashId])
+      expect(events).toContain(`urn:uuid:${await uuidOf('checklists', checklist)}`);
+    expect(files['citation.txt']!.trim().endsWith(`${PUBLIC_URL}/mmapp/en/downloads/${id}`)).toBe(true);
+    const logged = await ctx.db.execute<{ reason_text: string; format: string; user_id: number | null }>(
+      sql`SELECT reason_text, format, user_id FROM downloads WHERE uuid = ${id}`,
+    );
+    expect(logged.rows).toEqual([
+      { reason_text: 'Latest public archive (GBIF DWC_ARCHIVE endpoint)', format: 'dwca', user_id: null },
+    ]);
   });
 
   it('gives each download a public landing page with its citation in the page language, filters, reason and licence mix', async () => {

@@ -18,6 +18,8 @@ export const EXPLORE_FILTER_KEYS = [
   'kind',
   'with_photos',
   'status',
+  // Leave out flagged records (docs/adr/0035).
+  'exclude_flagged',
 ] as const;
 
 /**
@@ -69,6 +71,7 @@ function parse(key: FilterKey, raw: string): unknown {
     case 'kind':
       return raw === 'flash' || raw === 'mission' ? raw : undefined;
     case 'with_photos':
+    case 'exclude_flagged':
       return raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : undefined;
     case 'bbox': {
       if (!BBOX.test(raw)) return undefined;

@@ -12,6 +12,7 @@ export * from './schemas/missions';
 export * from './schemas/checklists';
 export * from './schemas/explore';
 export * from './schemas/downloads';
+export * from './schemas/dataset';
 export * from './schemas/gallery';
 export * from './schemas/accounts';
 export * from './schemas/figures';

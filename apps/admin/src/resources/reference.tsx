@@ -16,6 +16,8 @@ import {
   useTranslate,
 } from 'react-admin';
 
+export { DatasetEdit } from './dataset';
+
 const NAME_FIELDS = ['name', 'name_fr', 'name_es'] as const;
 const MILKWEED_FIELDS = ['latin_name', 'english_name', 'french_name', 'spanish_name'] as const;
 const fieldsOf = (kind: 'named' | 'milkweed') => (kind === 'milkweed' ? MILKWEED_FIELDS : NAME_FIELDS);

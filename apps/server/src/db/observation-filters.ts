@@ -73,8 +73,30 @@ export function observationWhere(filters: ExploreFilters, statuses: readonly Obs
   }
   if (filters.with_photos)
     parts.push(sql`EXISTS (SELECT 1 FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted)`);
+  if (filters.exclude_flagged) parts.push(unflaggedObservation);
   return sql.join(parts, sql` AND `);
 }
+
+// --- Leave out flagged records (`exclude_flagged`, docs/adr/0035) ---
+
+/**
+ * SQL condition over `o`: the observation carries no quality flag (docs/quality-flags.md), or an admin
+ * accepted its flags when vetting it Valid (`flags_accepted_at`): a reviewed record is not a suspect one.
+ */
+const unflaggedObservation = sql`(o.quality_flags = '[]'::jsonb OR o.flags_accepted_at IS NOT NULL)`;
+
+/**
+ * SQL condition over `c` for figures per visit (the density view): with `exclude_flagged`, no
+ * observation of the checklist carries an unaccepted flag. Dropping only the flagged row would keep the
+ * visit's stems inspected with its eggs left out, and pull the rate down as much as the typo pushed it up.
+ */
+export function visitWhere(filters: Pick<ExploreFilters, 'exclude_flagged'>): SQL {
+  if (!filters.exclude_flagged) return sql`true`;
+  return sql`NOT EXISTS (SELECT 1 FROM observations f WHERE f.checklist_id = c.checklist_id
+    AND f.quality_flags <> '[]'::jsonb AND f.flags_accepted_at IS NULL)`;
+}
+
+// --- end: leave out flagged records ---
 
 /** The joins every filtered observation query needs (aliases o, c, s), sites as `positions` allows. */
 export const observationJoins = (positions: Positions) =>

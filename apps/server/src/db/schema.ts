@@ -532,3 +532,24 @@ export const downloadTicketsUsed = pgTable('download_tickets_used', {
   nonce: varchar('nonce', { length: 32 }).primaryKey(),
   expires_at: ts('expires_at').notNull(),
 });
+
+/**
+ * The dataset's metadata edited in the admin panel and written into each archive's `eml.xml` (one row,
+ * id 1; none until an admin saves it, the configuration's values standing in): `DatasetMetadata` of
+ * `@mm/shared` without its id. Changes are audit-logged (resource `dataset`).
+ */
+export const datasetMetadata = pgTable('dataset_metadata', {
+  id: smallint('id').primaryKey().default(1),
+  /** `{en, fr, es}` */
+  title: jsonb('title').$type<{ en: string; fr: string; es: string }>().notNull(),
+  /** `{en, fr, es}`: the abstract's first paragraph; the computed counts follow it. */
+  abstract_intro: jsonb('abstract_intro').$type<{ en: string; fr: string; es: string }>().notNull(),
+  keywords: jsonb('keywords').$type<string[]>().notNull(),
+  contacts: jsonb('contacts').$type<{ name: string; organization: string; email: string }[]>().notNull(),
+  /** The least restrictive licence the EML may state (a `LicenseCode`). */
+  license: varchar('license', { length: 16 }).notNull(),
+  /** The dataset citation GBIF shows; '' cites each download. */
+  citation: text('citation').notNull().default(''),
+  updated: ts('updated').notNull().defaultNow(),
+  updated_by: integer('updated_by').references(() => users.user_id, { onDelete: 'set null' }),
+});

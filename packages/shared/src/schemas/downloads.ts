@@ -46,6 +46,10 @@ export const createDownloadInputSchema = z
     statuses: z.array(z.number().int().min(1).max(6)).min(1, V.required),
     /** Darwin Core Archive only: also the records imported from GBIF or a GBIF publisher (off by default). */
     include_gbif: z.boolean(V.invalid).optional(),
+    /** Leave out flagged records (`exclude_flagged`, docs/adr/0035); the dialog starts with Explore's choice. */
+    exclude_flagged: z.boolean(V.invalid).optional(),
+    /** Administrators only: private sites at their exact point (`exact_positions` of the download query). */
+    exact_positions: z.boolean(V.invalid).optional(),
   })
   .refine(hasReason, reasonRequired);
 export type CreateDownloadInput = z.infer<typeof createDownloadInputSchema>;

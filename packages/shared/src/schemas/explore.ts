@@ -60,6 +60,13 @@ const exploreFilterFields = {
   status: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(6, V.invalid).optional(),
   /** Only sites inside `west,south,east,north` (degrees); not part of the page URL's filters. */
   bbox: bboxParam.optional(),
+  // --- Leave out flagged records (docs/adr/0035) ---
+  /**
+   * `exclude_flagged=1`: leave out the observations carrying a quality flag an admin has not accepted
+   * (docs/quality-flags.md), for research views; the density view leaves out their whole visit.
+   */
+  exclude_flagged: queryBoolean.optional(),
+  // --- end: leave out flagged records ---
 };
 const datesInOrder = (f: { date_from?: string; date_to?: string }) =>
   !f.date_from || !f.date_to || f.date_from <= f.date_to;

@@ -22,7 +22,10 @@ import { publicFlags } from './flag-privacy';
  * address, the publisher and the dataset, and the requester's language for common names.
  */
 export interface PublishingContext {
-  /** PUBLIC_URL without its trailing slash, or '' when unset (links are then relative). */
+  /**
+   * The site's origin without a trailing slash: PUBLIC_URL, else the origin of the download's request
+   * (lib/public-origin.ts), so that every link of a file is absolute.
+   */
   publicUrl: string;
   /** Darwin Core `institutionCode` and the EML publisher. */
   institutionCode: string;
@@ -156,13 +159,12 @@ export const licenseOf = (stored: string): LicenseCode => (isLicenseCode(stored)
 /** The legal-code URL written in Darwin Core `license`. */
 export const licenseUrl = (stored: string) => LICENSES[licenseOf(stored)].url;
 
-/** The public page of a checklist (Mission details, also for a Flash sighting), absolute under PUBLIC_URL. */
+/** The public page of a checklist (Mission details, also for a Flash sighting), under the site's origin. */
 export const recordPage = (ctx: PublishingContext, checklistId: number) =>
-  ctx.publicUrl ? `${ctx.publicUrl}/mmapp/en/checklists/view?id=${checklistId}` : null;
+  `${ctx.publicUrl}/mmapp/en/checklists/view?id=${checklistId}`;
 
-/** The protocol page both Mission and Flash Data link to. */
-const protocolPage = (ctx: PublishingContext) =>
-  `${ctx.publicUrl || 'https://mission-monarch.org'}/mmapp/en/content/what-is-a-mission`;
+/** The protocol page both Mission and Flash Data link to, under the site's origin. */
+export const protocolPage = (ctx: PublishingContext) => `${ctx.publicUrl}/mmapp/en/content/what-is-a-mission`;
 
 /**
  * Darwin Core samplingProtocol of a checklist: the protocol's name and its page; null for an imported
@@ -412,7 +414,7 @@ export type Occurrence = Record<DwcColumn, string | number | null>;
  * Maps one stored observation to its one-table Darwin Core occurrence. Monarch rows (a life stage)
  * are Danaus plexippus with the milkweed as associated taxon; milkweed rows (no life stage) are the
  * milkweed itself.
- * @param mediaBase prefix of photo URLs: `${PUBLIC_URL}/attachments/` or `/attachments/`
+ * @param mediaBase prefix of photo URLs: `{origin}/attachments/`, absolute
  */
 export function toOccurrence(r: ObservationSourceRow, ctx: PublishingContext, mediaBase: string): Occurrence {
   const monarch = r.lifestage_id !== null;

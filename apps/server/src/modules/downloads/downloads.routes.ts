@@ -7,6 +7,7 @@ import {
   downloadQuerySchema,
   downloadTicketResponseSchema,
 } from '@mm/shared';
+import { publicOrigin } from '../../lib/public-origin';
 import { requireUser } from '../../plugins/auth';
 import { DWC_COLUMNS } from './darwin-core';
 import type { DownloadsService } from './downloads.service';
@@ -15,10 +16,12 @@ import type { DownloadsService } from './downloads.service';
  * `GET /api/observations/download`, registered under the observations prefix in a plugin of its
  * own; its static path wins over `GET /api/observations/:id`.
  */
-export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsService; perMinute: number }> = async (
-  app,
-  { downloads, perMinute },
-) => {
+export const downloadsRoutes: FastifyPluginAsyncZod<{
+  downloads: DownloadsService;
+  perMinute: number;
+  /** PUBLIC_URL: the origin of the files' links, else the request's (lib/public-origin.ts). */
+  publicUrl: string | undefined;
+}> = async (app, { downloads, perMinute, publicUrl }) => {
   app.post('/download/ticket', {
     config: { auth: true, rateLimit: { max: perMinute, timeWindow: 60_000 } },
     schema: {
@@ -49,7 +52,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
         'Download the Explore observations as CSV, GeoJSON or a Darwin Core Archive, with a stated reason (spec §1, §5)',
       description:
         'Query: format (csv|geojson|dwca), reason_id (one of loadparams.reasons) and/or reason_text (≤ 500 characters), plus the Explore filters ' +
-        '(date_from, date_to, lifestage_id, milkweed_id, country_id, province_id, username, kind, with_photos, status) with the same visibility as the list. ' +
+        '(date_from, date_to, lifestage_id, milkweed_id, country_id, province_id, username, kind, with_photos, status, exclude_flagged) with the same visibility as the list; exclude_flagged=1 leaves out records with a quality flag no admin accepted, and the EML says so. ' +
         'statuses (optional, e.g. 1,2,4): the observation status ids to download, each once; default every status the requester may see (Pending, Vetted, Valid; all six for an admin). ' +
         'identificationVerificationStatus gives each record its status name. ' +
         `csv and geojson: one row per observation, ordered by id, Darwin Core columns: ${DWC_COLUMNS.join(', ')}. ` +
@@ -81,7 +84,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
       const user = request.query.ticket
         ? await downloads.tickets.redeem(request.query.ticket, request.query)
         : request.user;
-      const file = await downloads.start(user, request.query, request.locale);
+      const file = await downloads.start(user, request.query, request.locale, publicOrigin(publicUrl, request));
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
@@ -92,11 +95,47 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsServic
   });
 };
 
-/** `GET /api/downloads/{id}`: the public landing page of a download, registered under `/api/downloads`. */
-export const downloadPagesRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsService }> = async (
-  app,
-  { downloads },
-) => {
+/**
+ * Under `/api/downloads`: `GET /dwca/latest.zip`, the latest public archive (GBIF's endpoint), and
+ * `GET /{id}`, the public landing page of a download.
+ */
+export const downloadPagesRoutes: FastifyPluginAsyncZod<{
+  downloads: DownloadsService;
+  perMinute: number;
+  /** PUBLIC_URL: the origin of the citation's link, else the request's (lib/public-origin.ts). */
+  publicUrl: string | undefined;
+}> = async (app, { downloads, perMinute, publicUrl }) => {
+  app.get('/dwca/latest.zip', {
+    // A crawler fetching once a week needs no more; anyone looping on it meets the download limit.
+    config: { rateLimit: { max: perMinute, timeWindow: 60_000 } },
+    exposeHeadRoute: false,
+    schema: {
+      tags: ['observations'],
+      summary: 'The latest public Darwin Core Archive: the endpoint to register with GBIF (DWC_ARCHIVE)',
+      description:
+        'Public, stable URL. Answers the sampling-event Darwin Core Archive a visitor downloads without filters (as GET /api/observations/download?format=dwca): ' +
+        'Pending, Vetted and Valid records, private sites at the centre of their 0.1° cell, records imported from GBIF or a GBIF publisher left out; ' +
+        'built from the database at the time of the request and streamed, logged as a download with its own id (X-Download-Id) and citation. ' +
+        'Register it with GBIF as the dataset\'s endpoint of type DWC_ARCHIVE (docs/internals.md "GBIF"). 503 while too many downloads are streaming.',
+      produces: ['application/zip'],
+      response: { 200: z.any().describe('The archive, streamed'), 503: apiErrorSchema },
+    },
+    compress: false,
+    errorHandler: (err, _request, reply) => {
+      reply.removeHeader('content-type').removeHeader('content-disposition');
+      throw err;
+    },
+    handler: async (request, reply) => {
+      const file = await downloads.latestArchive(publicOrigin(publicUrl, request));
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', 'attachment; filename="mission-monarch-dwca.zip"')
+        .header('Cache-Control', 'no-store')
+        .header('X-Download-Id', file.id)
+        .send(file.body);
+    },
+  });
+
   app.get('/:id', {
     schema: {
       operationId: 'getDownload',
@@ -108,6 +147,6 @@ export const downloadPagesRoutes: FastifyPluginAsyncZod<{ downloads: DownloadsSe
       params: downloadIdParamsSchema,
       response: { 200: downloadLandingSchema, 400: apiErrorSchema, 404: apiErrorSchema },
     },
-    handler: async (request) => downloads.landing(request.params.id, request.locale),
+    handler: async (request) => downloads.landing(request.params.id, request.locale, publicOrigin(publicUrl, request)),
   });
 };

@@ -6,6 +6,7 @@ import {
   LICENSES,
   ObservationStatus,
   V,
+  type DatasetMetadata,
   type DownloadLanding,
   type LicenseCode,
   type DownloadQuery,
@@ -51,18 +52,24 @@ export interface DownloadFile {
   id: string;
 }
 
-/** Who publishes the data (configuration, issue 18). */
+/**
+ * Who publishes the data (configuration). The site's origin is not here: every call passes the one its
+ * links start with (`publicOrigin`: PUBLIC_URL, else the request's own), so that no link is relative.
+ */
 export interface PublishingConfig {
-  /** PUBLIC_URL, to make photo URLs and record pages absolute; relative without it. */
-  publicUrl: string | undefined;
   publisher: string;
   institutionCode: string;
   datasetId: string | null;
   contactName: string | null;
   contactEmail: string | null;
+  /** The dataset metadata edited in the admin panel (title, abstract, keywords, contacts, licence, citation). */
+  metadata?: () => Promise<DatasetMetadata>;
 }
 
-const DATASET_NAME = 'Mission Monarch';
+export const DATASET_NAME = 'Mission Monarch';
+export { defaultDatasetMetadata } from './dwca-metadata';
+/** The reason logged for each fetch of the latest public archive (GBIF's crawler, a mirror …). */
+export const LATEST_ARCHIVE_REASON = 'Latest public archive (GBIF DWC_ARCHIVE endpoint)';
 const STATUS_NAMES = Object.fromEntries(Object.entries(ObservationStatus).map(([name, id]) => [id, name])) as Record<
   number,
   string
@@ -134,21 +141,19 @@ function downloadPositions(user: SessionUser | null, exact: boolean): Positions 
  * filters, as CSV, GeoJSON or a sampling-event Darwin Core Archive (issue 18), logged in `downloads`.
  */
 export function createDownloadsService(db: Db, publishing: PublishingConfig) {
-  const publicUrl = publishing.publicUrl ? publishing.publicUrl.replace(/\/+$/, '') : '';
-  const mediaBase = `${publicUrl}/attachments/`;
   let active = 0;
   const maxActive = Math.max(1, Math.min(MAX_CONCURRENT_DOWNLOADS, (db.$client.options.max ?? 10) - 1));
   const cursor = (client: PoolClient, query: Parameters<typeof downloadsRepository.cursor>[1]) =>
     downloadsRepository.cursor(client, query);
-  const context = (locale: Locale): PublishingContext => ({
-    publicUrl,
+  const context = (locale: Locale, origin: string): PublishingContext => ({
+    publicUrl: origin,
     institutionCode: publishing.institutionCode,
     datasetName: DATASET_NAME,
     datasetId: publishing.datasetId,
     locale,
   });
-  /** A download's public page in one language (the archive's citation links the English one). */
-  const landingPage = (id: string, lng: Locale = 'en') => `${publicUrl}/mmapp/${lng}/downloads/${id}`;
+  /** A download's public page in one language (the archive's citation links the English one), absolute. */
+  const landingPage = (origin: string, id: string, lng: Locale = 'en') => `${origin}/mmapp/${lng}/downloads/${id}`;
 
   /** One table (CSV, GeoJSON) from one cursor. */
   function streamTable(
@@ -162,7 +167,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
       downloadsRepository.occurrencesQuery(args.filters, args.statuses, args.positions, args.sort),
     );
     const map = mapRows<ObservationSourceRow>(
-      (r) => toOccurrence(r, args.ctx, mediaBase),
+      (r) => toOccurrence(r, args.ctx, `${args.ctx.publicUrl}/attachments/`),
       (r) => {
         progress.rows++;
         const code = licenseOf(r.license);
@@ -188,7 +193,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
     await downloadsRepository.inSnapshot(client, async () => {
       await runPipeline(
         cursor(client, downloadsRepository.eventsQuery(filters, statuses, positions, includeGbif)),
-        mapRows<EventSourceRow>((r) => toEventRow(r, ctx), summary.event),
+        mapRows<EventSourceRow>((r) => summary.event(r, toEventRow(r, ctx))),
         archive.events,
       );
       await runPipeline(
@@ -201,7 +206,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
       );
       await runPipeline(
         cursor(client, downloadsRepository.mediaQuery(filters, statuses, positions, includeGbif)),
-        mapRows<MediaSourceRow>((r) => toMediaRow(r, ctx, mediaBase), summary.media),
+        mapRows<MediaSourceRow>((r) => toMediaRow(r, ctx, `${ctx.publicUrl}/attachments/`), summary.media),
         archive.multimedia,
       );
     });
@@ -213,11 +218,12 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
       id,
       accessed: day,
       records: s.occurrences,
-      url: landingPage(id),
+      url: landingPage(ctx.publicUrl, id),
       datasetName: DATASET_NAME,
       publisher: publishing.publisher,
     });
     const allowed = filters.status === undefined ? statuses : statuses.filter((x) => x === filters.status);
+    const dataset = await publishing.metadata?.();
     archive.finish({
       [DWCA_FILES.eml]: emlXml({
         packageId: `urn:uuid:${id}`,
@@ -226,13 +232,14 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
         summary: s,
         citation,
         includeGbif,
+        dataset,
         statuses: allowed.map((x) => STATUS_NAMES[x] ?? String(x)),
         party: {
           publisher: publishing.publisher,
           datasetName: DATASET_NAME,
           contactName: publishing.contactName,
           contactEmail: publishing.contactEmail,
-          publicUrl,
+          publicUrl: ctx.publicUrl,
         },
       }),
       [DWCA_FILES.citation]: `${citation}\n`,
@@ -240,14 +247,15 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
     });
   }
 
-  return {
+  const service = {
     /**
      * The public landing page of a download (issue 18 "Citable downloads"): its citation in `locale`
      * (the archive's citation.txt in that language, linking this page in it), filters, format, reason
      * in `locale` and licence mix.
+     * @param origin the site's origin (`publicOrigin`), so that the citation's link is absolute
      * @throws 404 for an unknown id
      */
-    async landing(uuid: string, locale: Locale): Promise<DownloadLanding> {
+    async landing(uuid: string, locale: Locale, origin: string): Promise<DownloadLanding> {
       const d = await downloadsRepository.findByUuid(db, uuid);
       if (!d) throw notFound();
       const accessed = new Date(d.created).toISOString().slice(0, 10);
@@ -268,7 +276,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
             id: d.uuid,
             accessed,
             records: d.rows,
-            url: landingPage(d.uuid, locale),
+            url: landingPage(origin, d.uuid, locale),
             datasetName: DATASET_NAME,
             publisher: publishing.publisher,
           },
@@ -285,10 +293,11 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
      * written to the log before the last byte leaves, so the log is complete once the client has the
      * file; an aborted download keeps no `finished` time.
      * @param locale the requester's language: common names in the files
+     * @param origin the site's origin (`publicOrigin`): photo URLs, record pages and the citation's link
      * @throws 400 `fields.reason` when `reason_id` is not a live reason (a missing reason fails the schema)
      * @throws 503 when too many downloads are already streaming
      */
-    async start(user: SessionUser | null, query: DownloadQuery, locale: Locale = 'en'): Promise<DownloadFile> {
+    async start(user: SessionUser | null, query: DownloadQuery, locale: Locale, origin: string): Promise<DownloadFile> {
       const {
         format,
         reason_id,
@@ -316,7 +325,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
           format,
         });
         const day = new Date().toISOString().slice(0, 10);
-        const ctx = context(locale);
+        const ctx = context(locale, origin);
         const positions = downloadPositions(user, exact_positions ?? false);
         const client = await db.$client.connect();
         let output: Readable;
@@ -367,6 +376,19 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
         throw err;
       }
     },
+  };
+  return {
+    ...service,
+    /**
+     * The latest public Darwin Core Archive, for GBIF's registration of the dataset with a
+     * `DWC_ARCHIVE` endpoint (docs/adr/0036): what a visitor downloads without filters (Pending, Vetted
+     * and Valid; private sites generalised; GBIF-sourced records left out), built from the database at
+     * the time of the request and logged like any download, its reason saying who asked.
+     * @param origin the site's origin (`publicOrigin`)
+     * @throws 503 when too many downloads are already streaming
+     */
+    latestArchive: (origin: string): Promise<DownloadFile> =>
+      service.start(null, { format: 'dwca', reason_text: LATEST_ARCHIVE_REASON, sort: 'observed' }, 'en', origin),
   };
 }
 export type DownloadsService = ReturnType<typeof createDownloadsService>;

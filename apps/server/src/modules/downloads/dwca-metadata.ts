@@ -1,4 +1,11 @@
-import { LICENSE_CODES, LICENSES, type ExploreFilters, type LicenseCode, type Locale } from '@mm/shared';
+import {
+  LICENSE_CODES,
+  LICENSES,
+  type DatasetMetadata,
+  type ExploreFilters,
+  type LicenseCode,
+  type Locale,
+} from '@mm/shared';
 import { translator } from '../../lib/i18n';
 import type { ArchiveColumn } from './dwca-rows';
 
@@ -83,6 +90,11 @@ export interface ArchiveSummary {
   importedLicensed: number;
   /** Occurrences imported from another dataset, per source dataset name (issue 18). */
   sources: Map<string, { records: number; viaGbif: boolean }>;
+  /**
+   * Events per exported `samplingProtocol` value ('' for events that name none: imported records,
+   * which followed their source's protocol), with their first and last dates (yyyy-MM-dd).
+   */
+  protocols: Map<string, { events: number; firstDate: string; lastDate: string }>;
 }
 
 export const emptySummary = (): ArchiveSummary => ({
@@ -98,6 +110,7 @@ export const emptySummary = (): ArchiveSummary => ({
   statuses: new Map(),
   importedLicensed: 0,
   sources: new Map(),
+  protocols: new Map(),
 });
 
 /** The download as a citable thing (issue 18 "Citable downloads"). */
@@ -108,7 +121,7 @@ export interface DownloadCitation {
   accessed: string;
   /** Occurrences in the download (the citation says "occurrences"). */
   records: number;
-  /** Landing page URL, absolute under PUBLIC_URL, else a relative path. */
+  /** Landing page URL, absolute: under PUBLIC_URL, else under the origin of the download's request. */
   url: string;
   datasetName: string;
   publisher: string;
@@ -229,6 +242,16 @@ function sourcesText(s: ArchiveSummary, includeGbif = false): string {
   return `Sources: ${sources}. ${gbif}`;
 }
 
+/**
+ * Whether records carrying quality flags are in the download (`exclude_flagged`, docs/adr/0035): a
+ * researcher reading only the metadata must know whether suspect counts were screened out.
+ */
+export function flaggedText(filters: Pick<ExploreFilters, 'exclude_flagged'>): string {
+  return filters.exclude_flagged
+    ? 'Flagged records were left out (exclude_flagged): occurrences carrying a quality flag (an unusual date, season, count, count per stem, place, near-duplicate or photo EXIF) that no administrator accepted are not in this download.'
+    : 'Flagged records were not left out: occurrences carrying a quality flag (an unusual date, season, count, count per stem, place, near-duplicate or photo EXIF) are included, their flags at the end of occurrenceRemarks ("quality flags: ...").';
+}
+
 /** The Mission protocol, step by step (the "What is a mission?" page), for EML `methods`. */
 const METHOD_STEPS = [
   'Choose a site: a patch of milkweed that can be reached safely and, ideally, visited again.',
@@ -240,14 +263,76 @@ const METHOD_STEPS = [
   'Note the end time and submit the Mission. A Flash Data sighting records a single incidental observation (date, place, counts, optional milkweed and photos) without effort.',
 ];
 
+/**
+ * What the archive's events followed, computed from the rows written: each `samplingProtocol` value
+ * with its number of events and their date range, e.g. `3 events (2026-06-02 to 2026-08-02) followed
+ * "Mission Monarch Mission (milkweed survey) https://…"`. Events naming none are counted as such.
+ */
+export function protocolsText(s: ArchiveSummary): string {
+  if (s.protocols.size === 0) return 'The archive holds no events.';
+  const range = (p: { firstDate: string; lastDate: string }) =>
+    p.firstDate === p.lastDate ? `on ${p.firstDate}` : `from ${p.firstDate} to ${p.lastDate}`;
+  const parts = [...s.protocols.entries()]
+    .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a < b ? -1 : 1))
+    .map(([protocol, p]) =>
+      protocol === ''
+        ? `${countOf(p.events, 'event', 'events')} ${range(p)} name no protocol (imported records, which followed their source's)`
+        : `${countOf(p.events, 'event', 'events')} ${range(p)} followed "${protocol}"`,
+    );
+  const values = s.protocols.size - (s.protocols.has('') ? 1 : 0);
+  return `${countOf(s.events, 'event', 'events')} with ${countOf(values, 'samplingProtocol value', 'samplingProtocol values')}: ${parts.join('; ')}.`;
+}
+
 /** The EML's publishing facts: the configured contact and the dataset's names. */
 export interface EmlParty {
   publisher: string;
   datasetName: string;
   contactName: string | null;
   contactEmail: string | null;
-  /** PUBLIC_URL or '' */
+  /** The site's origin (PUBLIC_URL, else the request's). */
   publicUrl: string;
+}
+
+/**
+ * The dataset metadata before an admin edits it (admin panel, "Dataset"): the texts the EML always
+ * had, the publisher and the configured contact.
+ */
+export function defaultDatasetMetadata(p: Omit<EmlParty, 'publicUrl'>): DatasetMetadata {
+  return {
+    title: {
+      en: `${p.datasetName}: monarch butterfly and milkweed observations`,
+      fr: `${p.datasetName} : observations de monarques et d’asclépiades`,
+      es: `${p.datasetName}: observaciones de mariposas monarca y algodoncillos`,
+    },
+    abstract_intro: {
+      en: 'Sampling events of the Mission Monarch citizen-science programme: Missions (timed surveys of a milkweed patch with the number of stems inspected, participants and duration, recording each monarch life stage found and the stages looked for and not found as absences) and Flash Data (single incidental sightings), in Canada, the United States and Mexico. Each event holds its occurrences: monarch butterflies (Danaus plexippus) by life stage and the milkweeds (Asclepias) observed, with photos.',
+      fr: '',
+      es: '',
+    },
+    keywords: ['Danaus plexippus', 'Asclepias'],
+    contacts: [{ name: p.contactName ?? '', organization: p.publisher, email: p.contactEmail ?? '' }],
+    license: 'CC0-1.0',
+    citation: '',
+  };
+}
+
+/** `<title>` in English with its French and Spanish translations (EML 2.2 `value` children). */
+function titleXml(title: DatasetMetadata['title']): string {
+  const values = (['fr', 'es'] as const)
+    .filter((lng) => title[lng] !== '')
+    .map((lng) => `<value xml:lang="${lng}">${escapeXml(title[lng])}</value>`)
+    .join('');
+  return `    <title xml:lang="en">${escapeXml(title.en)}${values}</title>`;
+}
+
+/** An EML contact from the edited metadata (organisation, optional person and email). */
+function contactXml(c: DatasetMetadata['contacts'][number], publicUrl: string): string {
+  const person = c.name ? `\n      <individualName><surName>${escapeXml(c.name)}</surName></individualName>` : '';
+  const email = c.email ? `\n      <electronicMailAddress>${escapeXml(c.email)}</electronicMailAddress>` : '';
+  const url = publicUrl ? `\n      <onlineUrl>${escapeXml(publicUrl)}/mmapp/</onlineUrl>` : '';
+  return `    <contact>${person}
+      <organizationName>${escapeXml(c.organization)}</organizationName>${email}${url}
+    </contact>`;
 }
 
 function party(tag: string, p: EmlParty): string {
@@ -321,12 +406,21 @@ export function emlXml(args: {
   statuses: string[];
   /** Whether records imported from GBIF or a GBIF publisher were asked for. */
   includeGbif?: boolean;
+  /** The dataset metadata edited in the admin panel; `defaultDatasetMetadata` when not given. */
+  dataset?: DatasetMetadata;
 }): string {
   const { summary: s, party: p } = args;
+  const dataset = args.dataset ?? defaultDatasetMetadata(p);
+  // The Mission protocol's steps describe only events that followed it; imported ones name their own.
+  const hasOwnProtocol = [...s.protocols.keys()].some((protocol) => protocol !== '');
   // One dataset licence, as GBIF and an IPT expect: the most restrictive the records carry (CC0 <
   // CC BY < CC BY-NC), the only link in intellectualRights; each record keeps its own in `license`.
   const licenses = LICENSE_CODES.filter((code) => s.licenses.has(code));
-  const datasetLicense = licenses.at(-1);
+  // The admins' dataset licence is a floor: the EML never states a freer one than they chose.
+  const floor = LICENSE_CODES.indexOf(dataset.license);
+  const recordsMost = licenses.at(-1);
+  const datasetLicense =
+    recordsMost === undefined ? undefined : LICENSE_CODES[Math.max(floor, LICENSE_CODES.indexOf(recordsMost))];
   const licensed = datasetLicense
     ? `    <licensed>
       <licenseName>${escapeXml(LICENSES[datasetLicense].name)}</licenseName>
@@ -337,9 +431,9 @@ export function emlXml(args: {
   const rights = datasetLicense
     ? [
         `<para>This work is licensed under a <ulink url="${LICENSES[datasetLicense].url}"><citetitle>${escapeXml(LICENSES[datasetLicense].name)}</citetitle></ulink>.</para>`,
-        ...(licenses.length > 1
+        ...(licenses.length > 1 || datasetLicense !== recordsMost
           ? [
-              `<para>The most restrictive licence of its records. Each record states its own licence (license column): ${licenses
+              `<para>${datasetLicense !== recordsMost ? 'The licence the publisher chose for the dataset, more restrictive than its records’.' : 'The most restrictive licence of its records.'} Each record states its own licence (license column): ${licenses
                 .map(
                   (code) =>
                     `${escapeXml(LICENSES[code].name)}: ${kindsText(s.licensesByKind.get(code) ?? { events: 0, occurrences: 0, media: 0 })}`,
@@ -355,18 +449,24 @@ export function emlXml(args: {
   packageId="${escapeXml(args.packageId)}" system="urn:mission-monarch" scope="system" xml:lang="en">
   <dataset>
     <alternateIdentifier>${escapeXml(args.packageId)}</alternateIdentifier>
-    <title xml:lang="en">${escapeXml(p.datasetName)}: monarch butterfly and milkweed observations</title>
+${titleXml(dataset.title)}
 ${party('creator', p)}
 ${party('metadataProvider', p)}
     <pubDate>${args.pubDate}</pubDate>
     <language>en</language>
     <abstract>
-      <para>Sampling events of the Mission Monarch citizen-science programme: Missions (timed surveys of a milkweed patch with the number of stems inspected, participants and duration, recording each monarch life stage found and the stages looked for and not found as absences) and Flash Data (single incidental sightings), in Canada, the United States and Mexico. Each event holds its occurrences: monarch butterflies (Danaus plexippus) by life stage and the milkweeds (Asclepias) observed, with photos. ${escapeXml(origin(s))} The identificationVerificationStatus of each record gives its status. Exported on ${args.pubDate}: ${countOf(s.events, 'event', 'events')}, ${countOf(s.occurrences, 'occurrence', 'occurrences')}, ${countOf(s.media, 'photo', 'photos')}. Statuses: ${escapeXml(args.statuses.join(', '))}. Filters applied: ${escapeXml(describeFilters(args.filters))}.</para>
+      <para>${escapeXml(dataset.abstract_intro.en)} ${escapeXml(origin(s))} The identificationVerificationStatus of each record gives its status. Exported on ${args.pubDate}: ${countOf(s.events, 'event', 'events')}, ${countOf(s.occurrences, 'occurrence', 'occurrences')}, ${countOf(s.media, 'photo', 'photos')}. Statuses: ${escapeXml(args.statuses.join(', '))}. Filters applied: ${escapeXml(describeFilters(args.filters))}.</para>
       <para>${escapeXml(sourcesText(s, args.includeGbif))}</para>
+      <para>${escapeXml(flaggedText(args.filters))}</para>${(['fr', 'es'] as const)
+        .filter((lng) => dataset.abstract_intro[lng] !== '')
+        .map((lng) => `\n      <para xml:lang="${lng}">${escapeXml(dataset.abstract_intro[lng])}</para>`)
+        .join('')}
     </abstract>
-    <keywordSet>
-      <keyword>Danaus plexippus</keyword>
-      <keyword>Asclepias</keyword>
+${
+  dataset.keywords.length > 0
+    ? `    <keywordSet>\n${dataset.keywords.map((k) => `      <keyword>${escapeXml(k)}</keyword>`).join('\n')}\n    </keywordSet>\n`
+    : ''
+}    <keywordSet>
       <keyword>Samplingevent</keyword>
       <keywordThesaurus>GBIF Dataset Type Vocabulary: http://rs.gbif.org/vocabulary/gbif/dataset_type_2015-07-10.xml</keywordThesaurus>
     </keywordSet>
@@ -375,9 +475,12 @@ ${party('metadataProvider', p)}
     </intellectualRights>
 ${licensed}
 ${coverage(s)}
-${party('contact', p)}
+${dataset.contacts.map((c) => contactXml(c, p.publicUrl)).join('\n')}
     <methods>
-${METHOD_STEPS.map((step) => `      <methodStep>\n        <description><para>${escapeXml(step)}</para></description>\n      </methodStep>`).join('\n')}
+${(hasOwnProtocol ? METHOD_STEPS : []).map((step) => `      <methodStep>\n        <description><para>${escapeXml(step)}</para></description>\n      </methodStep>`).join('\n')}
+      <methodStep>
+        <description><para>${escapeXml(protocolsText(s))}</para></description>
+      </methodStep>
       <sampling>
         <studyExtent><description><para>Milkweed sites chosen by volunteers across the breeding range of the monarch in North America.</para></description></studyExtent>
         <samplingDescription><para>A Mission is one visit to one site: its sample size is the number of milkweed stems inspected (sampleSizeValue, sampleSizeUnit), its effort the participants and duration (samplingEffort). Every life stage of the monarch is looked for on each milkweed species, so a stage not found is an absence (occurrenceStatus absent, individualCount 0).</para></samplingDescription>
@@ -387,7 +490,7 @@ ${METHOD_STEPS.map((step) => `      <methodStep>\n        <description><para>${e
   <additionalMetadata>
     <metadata>
       <gbif>
-        <citation identifier="${escapeXml(args.packageId)}">${escapeXml(args.citation)}</citation>
+        <citation identifier="${escapeXml(args.packageId)}">${escapeXml(dataset.citation || args.citation)}</citation>
       </gbif>
     </metadata>
   </additionalMetadata>

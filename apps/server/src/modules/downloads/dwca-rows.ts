@@ -211,7 +211,7 @@ export interface MediaSourceRow {
 
 /**
  * The Simple Multimedia row of a photo.
- * @param mediaBase prefix of photo URLs: `${PUBLIC_URL}/attachments/` (absolute) or `/attachments/`
+ * @param mediaBase prefix of photo URLs: `{origin}/attachments/`, absolute
  */
 export function toMediaRow(r: MediaSourceRow, ctx: PublishingContext, mediaBase: string): ArchiveRow {
   const subject =

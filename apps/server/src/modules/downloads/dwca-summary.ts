@@ -17,7 +17,15 @@ export function summarize() {
   };
   return {
     result,
-    event: (r: EventSourceRow): void => {
+    /** Counts an Event core row (its licence, place, date and protocol) and answers it unchanged. */
+    event: (r: EventSourceRow, row: ArchiveRow): ArchiveRow => {
+      const protocol = typeof row.samplingProtocol === 'string' ? row.samplingProtocol : '';
+      const seen = result.protocols.get(protocol);
+      result.protocols.set(protocol, {
+        events: (seen?.events ?? 0) + 1,
+        firstDate: seen && seen.firstDate < r.checklist_date ? seen.firstDate : r.checklist_date,
+        lastDate: seen && seen.lastDate > r.checklist_date ? seen.lastDate : r.checklist_date,
+      });
       result.events++;
       countLicense(r.license, 'events');
       const b = result.bbox;
@@ -31,6 +39,7 @@ export function summarize() {
         : { west: r.longitude, east: r.longitude, south: r.latitude, north: r.latitude };
       if (!result.firstDate || r.checklist_date < result.firstDate) result.firstDate = r.checklist_date;
       if (!result.lastDate || r.checklist_date > result.lastDate) result.lastDate = r.checklist_date;
+      return row;
     },
     /** Counts an Occurrence extension row (and its source, for an imported one) and answers it unchanged. */
     occurrence: (row: ArchiveRow, license: string, source?: ProvenanceSource): ArchiveRow => {

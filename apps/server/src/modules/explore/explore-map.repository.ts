@@ -9,7 +9,7 @@ import {
   type ObservationStatusId,
 } from '@mm/shared';
 import type { DbOrTx } from '../../db/client';
-import { observationJoins, observationWhere } from '../../db/observation-filters';
+import { observationJoins, observationWhere, visitWhere } from '../../db/observation-filters';
 import type { Positions } from '../../db/visibility';
 import type { SiteAggregate } from './cluster-index';
 
@@ -79,7 +79,8 @@ export const exploreMapRepository = {
    * observation that matches the filters (life stage aside) among `statuses`, with stems inspected
    * (> 0): stems count once per visit; eggs (life stage 2) and caterpillars (3) are the sums of the
    * matching observations' counts. Grouped by ISO week of the visit date, by province and by 1° cell
-   * of the site's position as `positions` allows (cell centre, degrees).
+   * of the site's position as `positions` allows (cell centre, degrees). With `exclude_flagged`, a
+   * visit holding a flagged observation is left out whole (`visitWhere`).
    */
   async density(
     db: DbOrTx,
@@ -95,7 +96,7 @@ export const exploreMapRepository = {
              coalesce(sum(o.numbers) FILTER (WHERE o.lifestage_id = ${stage(Lifestage.Eggs)}), 0)::bigint AS eggs,
              coalesce(sum(o.numbers) FILTER (WHERE o.lifestage_id = ${stage(Lifestage.Caterpillar)}), 0)::bigint AS caterpillars
       ${observationJoins(positions)}
-      WHERE ${where} AND c.stems_inspected > 0
+      WHERE ${where} AND c.stems_inspected > 0 AND ${visitWhere(filters)}
       GROUP BY c.checklist_id`;
     const figures = sql`count(*)::int AS checklists, sum(stems)::int AS stems, sum(eggs)::int AS eggs,
       sum(caterpillars)::int AS caterpillars,

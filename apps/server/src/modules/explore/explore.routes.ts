@@ -31,7 +31,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ explore: ExploreService }> =
         summary:
           'Explore list: observations matching the filters, newest observed (or submitted) first, 50 a page (spec §7)',
         description:
-          'sort: observed (default; newest date observed first) or submitted (newest submission first); ties by newest observation id. Private sites (issue 19) at the centre of their 0.1° cell without locality for everyone but admins. Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.',
+          'sort: observed (default; newest date observed first) or submitted (newest submission first); ties by newest observation id. Private sites (issue 19) at the centre of their 0.1° cell without locality for everyone but admins. Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, exclude_flagged (1: leave out records with a quality flag no admin accepted), bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.',
         querystring: observationListQuerySchema,
         response: { 200: observationListResponseSchema, 400: apiErrorSchema },
       },
@@ -85,7 +85,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ explore: ExploreService }> =
       summary:
         'Density view: eggs + caterpillars per 100 milkweed stems of Missions, per ISO week, province and 1° cell',
       description:
-        'Over the Explore filters (the life-stage filter and Flash sightings left out): the Mission visits (checklists) with stems inspected > 0 holding a matching observation. Stems count once per visit; eggs and caterpillars are the sums of the counts of matching observations. per_100_stems = 100 × (eggs + caterpillars) / stems, 2 decimals. Same visibility as the list; private sites counted at their generalised cell for everyone but admins.',
+        'Over the Explore filters (the life-stage filter and Flash sightings left out): the Mission visits (checklists) with stems inspected > 0 holding a matching observation. Stems count once per visit; eggs and caterpillars are the sums of the counts of matching observations. per_100_stems = 100 × (eggs + caterpillars) / stems, 2 decimals. exclude_flagged=1 leaves out every visit holding an observation with a quality flag no admin accepted. Same visibility as the list; private sites counted at their generalised cell for everyone but admins.',
       querystring: exploreFiltersSchema,
       response: { 200: densityResponseSchema, 400: apiErrorSchema },
     },
@@ -102,7 +102,7 @@ export const galleryRoutes: FastifyPluginAsyncZod<{ explore: ExploreService }> =
       tags: ['photos'],
       summary: 'Photo gallery: photos of visible observations over the Explore filters, newest first, 24 a page',
       description:
-        'Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status; ' +
+        'Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, exclude_flagged; ' +
         'page (1-based, default 1) and limit (1–50, default 24). Order: photo created, then id, descending. The public sees photos of Pending, Vetted and Valid observations only; an admin of every status. ' +
         'Each item has small (≤ 400 px) and large (≤ 2048 px, width × height px) JPEG URLs under /attachments/. A page beyond the end answers an empty data array. 400 on a bad filter, with per-field messages.',
       querystring: galleryQuerySchema,

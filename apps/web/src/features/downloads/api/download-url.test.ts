@@ -31,6 +31,22 @@ describe('downloadPath', () => {
   });
 });
 
+describe('downloadPath: flagged records and exact positions', () => {
+  it("lets the dialog's box decide whether flagged records are left out, and asks exact positions when ticked", () => {
+    const base = { format: 'csv' as const, reason_id: 1, statuses: [1] };
+    expect(downloadPath({ exclude_flagged: true }, { ...base, exclude_flagged: true })).toBe(
+      '/observations/download?format=csv&reason_id=1&statuses=1&exclude_flagged=1',
+    );
+    // Explore left them out; the box was then unticked in the dialog.
+    expect(downloadPath({ exclude_flagged: true }, { ...base, exclude_flagged: false })).toBe(
+      '/observations/download?format=csv&reason_id=1&statuses=1',
+    );
+    const url = downloadPath({}, { ...base, exclude_flagged: true, exact_positions: true });
+    const query = Object.fromEntries(new URL(url, 'http://localhost').searchParams);
+    expect(downloadQuerySchema.parse(query)).toMatchObject({ exclude_flagged: true, exact_positions: true });
+  });
+});
+
 describe('attachmentName', () => {
   it('reads the file name of Content-Disposition, else the fallback', () => {
     expect(attachmentName('attachment; filename="mission-monarch-observations-2026-07-21.zip"', 'x')).toBe(

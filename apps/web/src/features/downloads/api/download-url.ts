@@ -3,7 +3,8 @@ import { api } from '../../../lib/api-client';
 
 /**
  * `/observations/download?…` (under the API base) for the Explore filters and the form's format,
- * reason, statuses and (archive only) GBIF-sourced records, filters in the order Explore writes them; empty values are left out.
+ * reason, statuses, (archive only) GBIF-sourced records, flagged records left out or not, and (admins)
+ * exact positions; filters in the order Explore writes them; empty values are left out.
  */
 export function downloadPath(filters: ExploreFilters, input: CreateDownloadInput): string {
   const query = new URLSearchParams({ format: input.format });
@@ -11,8 +12,11 @@ export function downloadPath(filters: ExploreFilters, input: CreateDownloadInput
   if (input.reason_text) query.set('reason_text', input.reason_text);
   query.set('statuses', [...input.statuses].sort((a, b) => a - b).join(','));
   if (input.format === 'dwca' && input.include_gbif) query.set('include_gbif', '1');
+  if (input.exact_positions) query.set('exact_positions', '1');
+  // The dialog's "Leave out flagged records" box, which starts as Explore's filter, decides.
+  const chosen: ExploreFilters = { ...filters, exclude_flagged: input.exclude_flagged ? true : undefined };
   for (const key of EXPLORE_FILTER_KEYS) {
-    const value = filters[key];
+    const value = chosen[key];
     if (value === undefined || value === '') continue;
     query.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
   }

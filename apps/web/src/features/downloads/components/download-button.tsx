@@ -43,7 +43,12 @@ export function DownloadButton({ filters }: { filters: ExploreFilters }) {
             </Dialog>
           }
         >
-          <DownloadDialog filters={filters} open={open} onClose={() => setOpen(false)} />
+          <DownloadDialog
+            key={filters.exclude_flagged ? 'flagged-out' : 'all'}
+            filters={filters}
+            open={open}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       )}
     </>

@@ -78,12 +78,16 @@ export function DownloadDialog({
 }) {
   const { t } = useTranslation('downloads');
   const { user } = useSession();
-  const statusChoices = user?.role_id === ADMIN_ROLE_ID ? ALL_STATUS_IDS : PUBLIC_STATUS_IDS;
+  const isAdmin = user?.role_id === ADMIN_ROLE_ID;
+  const statusChoices = isAdmin ? ALL_STATUS_IDS : PUBLIC_STATUS_IDS;
   const emptyValues: DownloadFormValues = {
     format: 'csv',
     reason_id: undefined,
     reason_text: '',
     statuses: [...PUBLIC_STATUS_IDS],
+    // Starts as Explore's filter (the button remounts the dialog when that filter changes).
+    exclude_flagged: filters.exclude_flagged === true,
+    exact_positions: false,
   };
   const [phase, setPhase] = useState<Phase>({ step: 'form' });
   const form = useForm<DownloadFormValues, unknown, CreateDownloadInput>({
@@ -123,7 +127,7 @@ export function DownloadDialog({
         {phase.step === 'form' ? (
           <Stack spacing={2}>
             {rootError && <Alert severity="error">{rootError}</Alert>}
-            <DownloadForm form={form} statusChoices={statusChoices} />
+            <DownloadForm form={form} statusChoices={statusChoices} isAdmin={isAdmin} />
           </Stack>
         ) : (
           <StartedDownload phase={phase} />

@@ -30,16 +30,19 @@ export type DownloadFormValues = z.input<typeof createDownloadInputSchema>;
 
 /**
  * Format (with a one-line explanation each; the archive may also hold the records GBIF already
- * publishes), statuses (issue 18: those the requester may see, all
- * ticked at first) and reason: one of the listed reasons and/or free text. "Reason is required."
+ * publishes), flagged records left out or not (docs/adr/0035), for admins exact positions of private
+ * sites, statuses (those the requester may see, all ticked at first) and reason: one of the listed reasons and/or free text. "Reason is required."
  * (spec §5) shows on the reason list when neither is given.
  */
 export function DownloadForm({
   form,
   statusChoices,
+  isAdmin = false,
 }: {
   form: UseFormReturn<DownloadFormValues, unknown, CreateDownloadInput>;
   statusChoices: readonly ObservationStatusId[];
+  /** Admins may also ask for the exact points of private sites (`exact_positions`). */
+  isAdmin?: boolean;
 }) {
   const { t } = useTranslation('downloads');
   const fieldError = useFieldError();
@@ -95,6 +98,34 @@ export function DownloadForm({
                 control={<Checkbox checked={field.value ?? false} onChange={(e) => field.onChange(e.target.checked)} />}
               />
               <FormHelperText>{t('include_gbif_help')}</FormHelperText>
+            </FormControl>
+          )}
+        />
+      )}
+      <Controller
+        control={control}
+        name="exclude_flagged"
+        render={({ field }) => (
+          <FormControl>
+            <FormControlLabel
+              label={t('exclude_flagged')}
+              control={<Checkbox checked={field.value ?? false} onChange={(e) => field.onChange(e.target.checked)} />}
+            />
+            <FormHelperText>{t('exclude_flagged_help')}</FormHelperText>
+          </FormControl>
+        )}
+      />
+      {isAdmin && (
+        <Controller
+          control={control}
+          name="exact_positions"
+          render={({ field }) => (
+            <FormControl>
+              <FormControlLabel
+                label={t('exact_positions')}
+                control={<Checkbox checked={field.value ?? false} onChange={(e) => field.onChange(e.target.checked)} />}
+              />
+              <FormHelperText>{t('exact_positions_help')}</FormHelperText>
             </FormControl>
           )}
         />

@@ -39,6 +39,7 @@ describe('describeFilters', () => {
       username: 'léa',
       kind: 'mission',
       with_photos: true,
+      exclude_flagged: true,
       statuses: [1, 4],
     };
     expect(describeFilters(filters, params, i18n.getFixedT('en'), 'en')).toEqual([
@@ -50,10 +51,14 @@ describe('describeFilters', () => {
       'Observer: léa',
       'Missions only',
       'With photos only',
+      'Flagged records left out',
       'Statuses: Pending, Valid',
     ]);
-    expect(describeFilters({ milkweed_id: 7, status: 2 }, params, i18n.getFixedT('fr'), 'fr')).toEqual([
+    expect(
+      describeFilters({ milkweed_id: 7, exclude_flagged: true, status: 2 }, params, i18n.getFixedT('fr'), 'fr'),
+    ).toEqual([
       'Asclépiade : Asclépiade commune (Asclepias syriaca)',
+      'Données signalées exclues',
       'Statuts : Vérifiée',
     ]);
   });

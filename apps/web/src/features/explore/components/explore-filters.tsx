@@ -74,7 +74,7 @@ const Cell = ({ children, wide }: { children: ReactNode; wide?: boolean }) => (
 
 /**
  * The Explore filters (issue 4): dates, life stage, milkweed, country and province, observer,
- * Flash or Mission, with photos only, and for admins the status. Folded behind a button on phones.
+ * Flash or Mission, with photos only, flagged records left out (docs/adr/0035), and for admins the status. Folded behind a button on phones.
  */
 export function ExploreFiltersPanel({ filters, params, onChange, onReset }: ExploreFiltersProps) {
   const { t } = useTranslation('explore');
@@ -156,6 +156,17 @@ export function ExploreFiltersPanel({ filters, params, onChange, onReset }: Expl
             />
           }
           label={t('filters.with_photos')}
+        />
+      </Cell>
+      <Cell>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={filters.exclude_flagged === true}
+              onChange={(e) => onChange({ exclude_flagged: e.target.checked || undefined })}
+            />
+          }
+          label={t('filters.exclude_flagged')}
         />
       </Cell>
     </Box>

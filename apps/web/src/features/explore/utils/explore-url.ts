@@ -62,6 +62,11 @@ export const exploreFilterParsers = {
     serialize: () => '1',
   }),
   status: filterParser('status'),
+  // Leave out flagged records (docs/adr/0035): written `1`, as with_photos.
+  exclude_flagged: createParser<true>({
+    parse: (raw) => parseExploreFilter('exclude_flagged', raw) || null,
+    serialize: () => '1',
+  }),
 } satisfies Record<FilterKey, unknown>;
 
 /**
