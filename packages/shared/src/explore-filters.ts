@@ -18,6 +18,7 @@ export const EXPLORE_FILTER_KEYS = [
   'kind',
   'with_photos',
   'status',
+  'blitz_id',
 ] as const;
 
 /**
@@ -58,6 +59,7 @@ function parse(key: FilterKey, raw: string): unknown {
       return wholeNumber(raw, 1, 4);
     case 'status':
       return wholeNumber(raw, 1, 6);
+    case 'blitz_id':
     case 'milkweed_id':
     case 'country_id':
     case 'province_id':

@@ -62,6 +62,7 @@ export const exploreFilterParsers = {
     serialize: () => '1',
   }),
   status: filterParser('status'),
+  blitz_id: filterParser('blitz_id'),
 } satisfies Record<FilterKey, unknown>;
 
 /**
