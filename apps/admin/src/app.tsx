@@ -1,6 +1,7 @@
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import DownloadIcon from '@mui/icons-material/Download';
 import EmailIcon from '@mui/icons-material/Email';
+import EventIcon from '@mui/icons-material/Event';
 import UnsubscribeIcon from '@mui/icons-material/Unsubscribe';
 import HistoryIcon from '@mui/icons-material/History';
 import LocalFloristIcon from '@mui/icons-material/LocalFlorist';
@@ -54,6 +55,7 @@ const resources = {
   users: () => import('./resources/users'),
   logs: () => import('./resources/logs'),
   reference: () => import('./resources/reference'),
+  blitz: () => import('./resources/blitz-events'),
 };
 const Dashboard = lazy(async () => ({ default: (await import('./dashboard')).Dashboard }));
 const ObservationList = screen(resources.observations, 'ObservationList');
@@ -73,6 +75,9 @@ const DownloadList = screen(resources.logs, 'DownloadList');
 const MessageList = screen(resources.logs, 'MessageList');
 const MessageShow = screen(resources.logs, 'MessageShow');
 const FailedEmailList = screen(resources.logs, 'FailedEmailList');
+const BlitzEventList = screen(resources.blitz, 'BlitzEventList');
+const BlitzEventCreate = screen(resources.blitz, 'BlitzEventCreate');
+const BlitzEventEdit = screen(resources.blitz, 'BlitzEventEdit');
 /** A reference screen (`referenceList('named')` …), made once its module is loaded. */
 const referenceScreen = (make: 'referenceList' | 'referenceCreate' | 'referenceEdit', kind: 'named' | 'milkweed') =>
   lazy(async () => ({ default: (await resources.reference())[make](kind) as ComponentType }));
@@ -267,6 +272,14 @@ export function App() {
               <Resource name="reasons" {...named} icon={TuneIcon} recordRepresentation="name" />
               <Resource name="abundances" {...named} icon={BarChartIcon} recordRepresentation="name" />
               <Resource name="locationsizes" {...named} icon={StraightenIcon} recordRepresentation="name" />
+              <Resource
+                name="blitz-events"
+                list={BlitzEventList}
+                create={BlitzEventCreate}
+                edit={BlitzEventEdit}
+                icon={EventIcon}
+                recordRepresentation="name"
+              />
               <Resource name="downloads" list={DownloadList} icon={DownloadIcon} />
               <Resource name="messages" list={MessageList} show={MessageShow} icon={EmailIcon} />
               <Resource name="failed-emails" list={FailedEmailList} icon={UnsubscribeIcon} />
