@@ -156,7 +156,7 @@ test("'Download this Blitz's data' downloads the event's observations with a rea
   const download = await arriving;
   await expect(dialog.getByText('Your download is saved.')).toBeVisible();
   const rows = parse<Record<string, string>>(await readFile(await download.path()), { columns: true });
-  const monarchs = rows.filter((r) => r.scientificName.startsWith('Danaus'));
+  const monarchs = rows.filter((r) => r.scientificName?.startsWith('Danaus'));
   expect(monarchs.map((r) => r.eventDate).sort()).toEqual(['2018-07-21', '2018-07-21', '2018-07-25', '2018-07-25']);
   expect(new Set(rows.map((r) => r.recordedBy))).toEqual(new Set([volunteer]));
 });

@@ -71,7 +71,7 @@ function BlitzEvent({ raw }: { raw: string | undefined }) {
         {t('map')}
       </Typography>
       <Suspense fallback={<Box sx={{ height: { xs: 420, md: 560 } }} />}>
-        <ExploreMap filters={filters} onClear={() => undefined} />
+        <ExploreMap filters={filters} />
       </Suspense>
     </>
   );

@@ -44,11 +44,11 @@ export function BlitzTotalsTable({ caption, rows }: { caption: string; rows: Tot
       <Table size="small">
         <TableHead>
           <TableRow>
-            <TableCell component="th" scope="col">
+            <TableCell component="th" scope="col" sx={{ minWidth: '9rem' }}>
               {t('columns.place')}
             </TableCell>
             {COLUMNS.map((column) => (
-              <TableCell key={column} component="th" scope="col" align="right">
+              <TableCell key={column} component="th" scope="col" align="right" sx={{ minWidth: '6rem' }}>
                 {t(`columns.${column}`)}
               </TableCell>
             ))}
