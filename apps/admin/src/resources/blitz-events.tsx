@@ -1,4 +1,3 @@
-import Typography from '@mui/material/Typography';
 import {
   Create,
   DataTable,
@@ -12,7 +11,6 @@ import {
   TextInput,
   Toolbar,
   required,
-  useTranslate,
 } from 'react-admin';
 import { useCountryChoices, useProvinceChoices } from '../params';
 
@@ -32,7 +30,6 @@ export function BlitzEventList() {
 
 /** Names, days and area; the server checks the dates' order and the ids and answers per field. */
 function BlitzEventForm({ withDelete }: { withDelete: boolean }) {
-  const translate = useTranslate();
   const countries = useCountryChoices();
   const provinces = useProvinceChoices();
   const toolbar = (
@@ -50,9 +47,6 @@ function BlitzEventForm({ withDelete }: { withDelete: boolean }) {
       <DateInput source="end_date" validate={required()} />
       <SelectArrayInput source="country_ids" choices={countries} defaultValue={[]} />
       <SelectArrayInput source="province_ids" choices={provinces} defaultValue={[]} />
-      <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: '60ch' }}>
-        {translate('resources.blitz-events.area_help')}
-      </Typography>
     </SimpleForm>
   );
 }

@@ -25,7 +25,7 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ explore: ExploreService }> =
       summary:
         'Explore list: observations matching the filters, newest observed (or submitted) first, 50 a page (spec §7)',
       description:
-        'sort: observed (default; newest date observed first) or submitted (newest submission first); ties by newest observation id. Private sites (issue 19) at the centre of their 0.1° cell without locality for everyone but admins. Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.',
+        'sort: observed (default; newest date observed first) or submitted (newest submission first); ties by newest observation id. Private sites (issue 19) at the centre of their 0.1° cell without locality for everyone but admins. Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, blitz_id (a Blitz event: its days and its countries or provinces), bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.',
       querystring: observationListQuerySchema,
       response: { 200: observationListResponseSchema, 400: apiErrorSchema },
     },
