@@ -47,9 +47,9 @@ export function ContentPage() {
   return (
     <Stack component="article" lang={lng} sx={{ py: { xs: 1, md: 2 } }}>
       {head}
-      {/* The Blitz page of the spec links its live page (current event's totals, map, data). */}
-      {page.slug === BLITZ_CONTENT_SLUG && <BlitzCallout />}
       {content.data !== undefined && <MarkdownArticle markdown={content.data} />}
+      {/* The Blitz page of the spec links its live page (current event's totals, map, data). */}
+      {content.data !== undefined && page.slug === BLITZ_CONTENT_SLUG && <BlitzCallout />}
       {content.data !== undefined && PAGES_WITH_SHEETS.includes(page.slug) && <PrintableSheets />}
       {content.isPending && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">

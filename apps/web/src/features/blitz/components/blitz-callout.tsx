@@ -9,7 +9,7 @@ import { LocaleLink } from '../../../lib/links';
 export function BlitzCallout() {
   const { t } = useTranslation('blitz');
   return (
-    <Paper variant="outlined" sx={{ p: 2, my: 2, borderLeft: 6, borderColor: 'secondary.main' }}>
+    <Paper variant="outlined" sx={{ p: 2, my: 2, maxWidth: '75ch', borderLeft: 6, borderColor: 'secondary.main' }}>
       <Typography variant="h6" component="h2" gutterBottom>
         {t('callout_title')}
       </Typography>
