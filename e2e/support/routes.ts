@@ -16,6 +16,7 @@ export const publicRoutes = (username: string, checklistId: number) => [
   '/explore?view=grid',
   '/explore?view=map',
   '/photos',
+  '/blitz',
   '/print/flash-form',
   '/print/mission-form',
   '/print/monarch-id',

@@ -54,6 +54,7 @@ const resources = {
   users: () => import('./resources/users'),
   logs: () => import('./resources/logs'),
   reference: () => import('./resources/reference'),
+  blitz: () => import('./resources/blitz-events'),
 };
 const Dashboard = lazy(async () => ({ default: (await import('./dashboard')).Dashboard }));
 const ObservationList = screen(resources.observations, 'ObservationList');
@@ -75,6 +76,9 @@ const MessageShow = screen(resources.logs, 'MessageShow');
 const FailedEmailList = screen(resources.logs, 'FailedEmailList');
 // With the reference screens' chunk: another dynamic import would cost the entry its preload map.
 const DatasetEdit = screen(resources.reference, 'DatasetEdit');
+const BlitzEventList = screen(resources.blitz, 'BlitzEventList');
+const BlitzEventCreate = screen(resources.blitz, 'BlitzEventCreate');
+const BlitzEventEdit = screen(resources.blitz, 'BlitzEventEdit');
 /** A reference screen (`referenceList('named')` …), made once its module is loaded. */
 const referenceScreen = (make: 'referenceList' | 'referenceCreate' | 'referenceEdit', kind: 'named' | 'milkweed') =>
   lazy(async () => ({ default: (await resources.reference())[make](kind) as ComponentType }));
@@ -269,6 +273,14 @@ export function App() {
               <Resource name="reasons" {...named} icon={TuneIcon} recordRepresentation="name" />
               <Resource name="abundances" {...named} icon={BarChartIcon} recordRepresentation="name" />
               <Resource name="locationsizes" {...named} icon={StraightenIcon} recordRepresentation="name" />
+              <Resource
+                name="blitz-events"
+                list={BlitzEventList}
+                create={BlitzEventCreate}
+                edit={BlitzEventEdit}
+                icon={TuneIcon}
+                recordRepresentation="name"
+              />
               <Resource name="downloads" list={DownloadList} icon={DownloadIcon} />
               <Resource name="messages" list={MessageList} show={MessageShow} icon={EmailIcon} />
               <Resource name="failed-emails" list={FailedEmailList} icon={UnsubscribeIcon} />

@@ -62,7 +62,10 @@ import { pageViewsRoutes } from './modules/pageviews/pageviews.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { adminDatasetRoutes } from './modules/admin/admin-dataset.routes';
 import { createAdminDatasetService } from './modules/admin/admin-dataset.service';
+import { createAdminBlitzService } from './modules/admin/admin-blitz.service';
 import { createAdminLogsService } from './modules/admin/admin-logs.service';
+import { createBlitzService } from './modules/blitz/blitz.service';
+import { blitzRoutes } from './modules/blitz/blitz.routes';
 import { createAdminObservationsService } from './modules/admin/admin-observations.service';
 import { createAdminRecordsService } from './modules/admin/admin-records.service';
 import { createAdminReferenceService } from './modules/admin/admin-reference.service';
@@ -358,6 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(checklistsRoutes, { prefix: '/api', checklists });
   await app.register(qualityRoutes, { prefix: '/api/quality', quality });
   await app.register(galleryRoutes, { prefix: '/api/photos', explore });
+  await app.register(blitzRoutes, { prefix: '/api/blitz', blitz: createBlitzService(db, explore, dataVersion) });
   await app.register(photosRoutes, { prefix: '/api/photos', photos });
   await app.register(healthRoutes, {
     prefix: '/api',
@@ -378,6 +382,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     records: createAdminRecordsService(db, quality),
     users: adminUsers,
     reference: createAdminReferenceService(db),
+    blitz: createAdminBlitzService(db),
     failedEmails: jobs,
     logs: createAdminLogsService(db, {
       observations: adminObservations,

@@ -20,6 +20,7 @@ export const EXPLORE_FILTER_KEYS = [
   'status',
   // Leave out flagged records (docs/adr/0035).
   'exclude_flagged',
+  'blitz_id',
 ] as const;
 
 /**
@@ -60,6 +61,7 @@ function parse(key: FilterKey, raw: string): unknown {
       return wholeNumber(raw, 1, 4);
     case 'status':
       return wholeNumber(raw, 1, 6);
+    case 'blitz_id':
     case 'milkweed_id':
     case 'country_id':
     case 'province_id':

@@ -18,6 +18,7 @@ export * from './schemas/accounts';
 export * from './schemas/figures';
 export * from './schemas/pageviews';
 export * from './schemas/admin';
+export * from './schemas/blitz';
 export * from './constants/licenses';
 export * from './constants/private-sites';
 export * from './taxa';

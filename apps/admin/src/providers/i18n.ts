@@ -4,9 +4,10 @@ import frenchMessages from 'ra-language-french';
 import enAdmin from '@mm/shared/locales/en/admin.json';
 import esAdmin from '@mm/shared/locales/es/admin.json';
 import frAdmin from '@mm/shared/locales/fr/admin.json';
-import enCommon from '@mm/shared/locales/en/common.json';
-import esCommon from '@mm/shared/locales/es/common.json';
-import frCommon from '@mm/shared/locales/fr/common.json';
+// Only the quality flags' reasons: a named import lets the build leave the rest of common.json out.
+import { quality as enQuality } from '@mm/shared/locales/en/common.json';
+import { quality as esQuality } from '@mm/shared/locales/es/common.json';
+import { quality as frQuality } from '@mm/shared/locales/fr/common.json';
 import { LOCALES } from '@mm/shared';
 import spanishMessages from '../i18n/ra-language-spanish';
 import { session } from './session';
@@ -34,17 +35,17 @@ function withManyForms(messages: Messages): Messages {
  * react-admin's own strings merged with ours (`mm.*`, `resources.*` from packages/shared/locales/{lng}/admin.json)
  * and the quality flags' reasons (`quality.*`), shared with the web app's common.json.
  */
-const translation = (ra: object, ours: object, common: { quality: object }) =>
+const translation = (ra: object, ours: object, quality: object) =>
   withManyForms({
     ...(convertRaTranslationsToI18next(ra) as Messages),
     ...(ours as Messages),
-    quality: common.quality as Messages,
+    quality: quality as Messages,
   });
 
 const resources = {
-  en: { translation: translation(englishMessages, enAdmin, enCommon) },
-  fr: { translation: translation(frenchMessages, frAdmin, frCommon) },
-  es: { translation: translation(spanishMessages, esAdmin, esCommon) },
+  en: { translation: translation(englishMessages, enAdmin, enQuality) },
+  fr: { translation: translation(frenchMessages, frAdmin, frQuality) },
+  es: { translation: translation(spanishMessages, esAdmin, esQuality) },
 };
 const NAMES: Record<(typeof LOCALES)[number], string> = { en: 'English', fr: 'Français', es: 'Español' };
 const availableLocales = LOCALES.map((locale) => ({ locale, name: NAMES[locale] }));

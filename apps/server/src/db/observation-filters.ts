@@ -35,6 +35,32 @@ export function siteSource(positions: Positions): SQL {
 }
 
 /**
+ * The checklist's date lies on or before `day`; a date known only to the month or year (imports,
+ * issue 18) is stored as the period's first day: it holds only when its whole period ends by `day`,
+ * so June 1968 is not "before 1968-06-15".
+ */
+const endsBy = (day: SQL) =>
+  sql`c.checklist_date <= ${day} AND (c.date_precision = 'day' OR (date_trunc(c.date_precision, c.checklist_date) + ('1 ' || c.date_precision)::interval - interval '1 day')::date <= ${day})`;
+
+/**
+ * The observations of Blitz event `blitzId` (docs/adr/0031-blitz-events-matched-by-query.md): the
+ * checklist's date within the event's days (the date rule of `date_from`/`date_to`), the site in one of
+ * its whole countries or provinces (a country counts its provinces). Each of the event's values is a scalar subquery, which PostgreSQL
+ * evaluates once per query (an InitPlan), so the date range still reads `checklists_date_idx`; an unknown
+ * id matches nothing. The area tests the site as filed (its country and province), which a private site
+ * keeps when generalised.
+ */
+function inBlitzEvent(blitzId: number): SQL {
+  const of = (column: string) => sql`(SELECT ${sql.raw(column)} FROM blitz_events WHERE blitz_id = ${blitzId})`;
+  // A whole country stands for its provinces too: a site filed with a province but no country is in it.
+  // (The casts make `= ANY` read an array; on a bare subquery it would compare with each row instead.)
+  const provinces = sql`(SELECT array_agg(p.province_id) FROM provinces p, blitz_events b
+    WHERE b.blitz_id = ${blitzId} AND (p.country_id = ANY(b.country_ids) OR p.province_id = ANY(b.province_ids)))`;
+  return sql`c.checklist_date >= ${of('start_date')} AND ${endsBy(of('end_date'))}
+    AND (s.province_id = ANY(${provinces}::smallint[]) OR s.country_id = ANY(${of('country_ids')}::smallint[]))`;
+}
+
+/**
  * SQL condition for the Explore filters over the aliases `o` (observations), `c` (checklists) and
  * `s` (sites), restricted to `statuses` and live checklists; a date range holds a record dated only
  * to a month or year when that whole month or year lies inside it; `bbox` keeps sites inside the box (edges
@@ -45,12 +71,7 @@ export function observationWhere(filters: ExploreFilters, statuses: readonly Obs
   const allowed = filters.status === undefined ? statuses : statuses.filter((s) => s === filters.status);
   const parts: SQL[] = [visibleObservation(allowed)];
   if (filters.date_from) parts.push(sql`c.checklist_date >= ${filters.date_from}::date`);
-  // A date known only to the month or year (imports, issue 18) is stored as the period's first day:
-  // it matches only when its whole period lies within the range, so June 1968 is not "before 1968-06-15".
-  if (filters.date_to)
-    parts.push(
-      sql`c.checklist_date <= ${filters.date_to}::date AND (c.date_precision = 'day' OR (date_trunc(c.date_precision, c.checklist_date) + ('1 ' || c.date_precision)::interval - interval '1 day')::date <= ${filters.date_to}::date)`,
-    );
+  if (filters.date_to) parts.push(endsBy(sql`${filters.date_to}::date`));
   if (filters.lifestage_id !== undefined) parts.push(sql`o.lifestage_id = ${filters.lifestage_id}`);
   if (filters.milkweed_id !== undefined) parts.push(sql`o.milkweed_id = ${filters.milkweed_id}`);
   if (filters.country_id !== undefined) parts.push(sql`s.country_id = ${filters.country_id}`);
@@ -71,6 +92,7 @@ export function observationWhere(filters: ExploreFilters, statuses: readonly Obs
       sql`s.exact_latitude BETWEEN ${south - PRIVATE_CELL_DEGREES} AND ${north + PRIVATE_CELL_DEGREES} AND s.latitude BETWEEN ${south} AND ${north} AND ${longitude}`,
     );
   }
+  if (filters.blitz_id !== undefined) parts.push(inBlitzEvent(filters.blitz_id));
   if (filters.with_photos)
     parts.push(sql`EXISTS (SELECT 1 FROM photos p WHERE p.observation_id = o.observation_id AND NOT p.isdeleted)`);
   if (filters.exclude_flagged) parts.push(unflaggedObservation);

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -553,3 +554,36 @@ export const datasetMetadata = pgTable('dataset_metadata', {
   updated: ts('updated').notNull().defaultNow(),
   updated_by: integer('updated_by').references(() => users.user_id, { onDelete: 'set null' }),
 });
+
+/**
+ * Blitz events (the International Monarch Monitoring Blitz): an admin defines the days and the area
+ * (whole countries and/or provinces/states). Observations are matched to an event by query, never
+ * copied (`blitz_id` in db/observation-filters.ts; docs/adr/0031-blitz-events-matched-by-query.md).
+ * Area ids are arrays: the service checks every id against `countries`/`provinces` (rows there are
+ * never deleted), and the match reads them once per query as `= ANY(…)`.
+ */
+export const blitzEvents = pgTable(
+  'blitz_events',
+  {
+    blitz_id: serial('blitz_id').primaryKey(),
+    ...names,
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }).notNull(),
+    country_ids: smallint('country_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+    province_ids: smallint('province_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+    created: created(),
+    updated: updated(),
+  },
+  (t) => [
+    check('blitz_events_dates_check', sql`${t.end_date} >= ${t.start_date}`),
+    index('blitz_events_dates_idx').on(t.end_date.desc(), t.start_date),
+    // One event of a name per first day: a create sent twice (a retry) is refused, not stored twice.
+    uniqueIndex('blitz_events_name_start_idx').on(t.name, t.start_date),
+  ],
+);

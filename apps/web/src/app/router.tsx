@@ -85,6 +85,8 @@ export const routes: RouteObject[] = [
           { path: 'sites/:siteId', ...page(() => import('./routes/site-history'), 'SiteHistoryPage') },
           { path: 'print/:sheet', ...page(() => import('./routes/print-sheet'), 'PrintSheetRoute') },
           { path: 'downloads/:id', ...page(() => import('./routes/download-landing'), 'DownloadLandingPage') },
+          { path: 'blitz', handle: ownHead, ...page(() => import('./routes/blitz'), 'BlitzPage') },
+          { path: 'blitz/:blitzId', handle: ownHead, ...page(() => import('./routes/blitz'), 'BlitzPage') },
           { path: 'content/contact-us', ...page(() => import('./routes/contact-us'), 'ContactUsPage') },
           // Content pages are open to visitors (spec §1); the Markdown renderer and texts load with the page.
           {

@@ -10,6 +10,7 @@ import {
 } from '@mm/shared';
 import enAccount from '@mm/shared/locales/en/account.json';
 import enCommon from '@mm/shared/locales/en/common.json';
+import enBlitz from '@mm/shared/locales/en/blitz.json';
 import enContent from '@mm/shared/locales/en/content.json';
 import enDownloads from '@mm/shared/locales/en/downloads.json';
 import enExplore from '@mm/shared/locales/en/explore.json';
@@ -18,6 +19,7 @@ import enMission from '@mm/shared/locales/en/mission.json';
 import enValidation from '@mm/shared/locales/en/validation.json';
 import esAccount from '@mm/shared/locales/es/account.json';
 import esCommon from '@mm/shared/locales/es/common.json';
+import esBlitz from '@mm/shared/locales/es/blitz.json';
 import esContent from '@mm/shared/locales/es/content.json';
 import esDownloads from '@mm/shared/locales/es/downloads.json';
 import esExplore from '@mm/shared/locales/es/explore.json';
@@ -26,6 +28,7 @@ import esMission from '@mm/shared/locales/es/mission.json';
 import esValidation from '@mm/shared/locales/es/validation.json';
 import frAccount from '@mm/shared/locales/fr/account.json';
 import frCommon from '@mm/shared/locales/fr/common.json';
+import frBlitz from '@mm/shared/locales/fr/blitz.json';
 import frContent from '@mm/shared/locales/fr/content.json';
 import frDownloads from '@mm/shared/locales/fr/downloads.json';
 import frExplore from '@mm/shared/locales/fr/explore.json';
@@ -46,6 +49,7 @@ const translations: Record<Locale, Record<I18nNamespace, object>> = {
     account: enAccount,
     downloads: enDownloads,
     content: enContent,
+    blitz: enBlitz,
   },
   fr: {
     common: frCommon,
@@ -56,6 +60,7 @@ const translations: Record<Locale, Record<I18nNamespace, object>> = {
     account: frAccount,
     downloads: frDownloads,
     content: frContent,
+    blitz: frBlitz,
   },
   es: {
     common: esCommon,
@@ -66,6 +71,7 @@ const translations: Record<Locale, Record<I18nNamespace, object>> = {
     account: esAccount,
     downloads: esDownloads,
     content: esContent,
+    blitz: esBlitz,
   },
 };
 

@@ -72,12 +72,13 @@ function i18nFor(lng: Locale, resources: Resource): I18n {
 }
 
 /**
- * Explore and the gallery: their title and lead (the rest waits for the browser, see their routes), with
+ * Explore, the gallery and the Blitz page: their title and lead (the rest waits for the browser, see their routes), with
  * their route modules (`router.tsx` imports them lazily).
  */
 const PAGES_WITH_HEADS = new Map([
   ['explore', 'src/app/routes/explore.tsx'],
   ['photos', 'src/app/routes/photos.tsx'],
+  ['blitz', 'src/app/routes/blitz.tsx'],
 ]);
 /** The route module of the Markdown content pages (`content/:slug`). */
 const CONTENT_ROUTE_MODULE = 'src/app/routes/content.tsx';
@@ -91,6 +92,9 @@ function serverRenderedPage(rest: string[]): { contentSlug?: string; routeModule
   if (rest.length === 0) return {};
   const withHead = rest.length === 1 ? PAGES_WITH_HEADS.get(rest[0] ?? '') : undefined;
   if (withHead) return { routeModule: withHead };
+  // A Blitz event's page (`blitz/{id}`): its title and lead, like `blitz` (the event itself waits for hydration).
+  if (rest.length === 2 && rest[0] === 'blitz' && /^\d{1,9}$/.test(rest[1] ?? ''))
+    return { routeModule: PAGES_WITH_HEADS.get('blitz') };
   if (rest.length === 2 && rest[0] === 'content') {
     const page = findContentPage(rest[1]);
     return page ? { contentSlug: page.slug, routeModule: CONTENT_ROUTE_MODULE } : undefined;

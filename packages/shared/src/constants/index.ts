@@ -89,6 +89,7 @@ export const I18N_NAMESPACES = [
   'downloads',
   'explore',
   'content',
+  'blitz',
 ] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
 

@@ -14,6 +14,7 @@ export type PgIntegerType = keyof typeof PG_INTEGER_RANGES;
  */
 export const INTEGER_COLUMNS = {
   abundance_id: 'smallint',
+  blitz_id: 'integer',
   checklist_id: 'integer',
   country_id: 'smallint',
   lifestage_id: 'smallint',

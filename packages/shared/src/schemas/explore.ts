@@ -58,6 +58,11 @@ const exploreFilterFields = {
   with_photos: queryBoolean.optional(),
   /** Observation status id (1–6); statuses the requester may not see give no rows. */
   status: z.coerce.number(V.number).int(V.wholeNumber).min(1, V.invalid).max(6, V.invalid).optional(),
+  /**
+   * Only observations of this Blitz event: its days and its area (countries, provinces), resolved in
+   * SQL from `blitz_events` (db/observation-filters.ts); an unknown id gives no rows.
+   */
+  blitz_id: queryColumnInt('blitz_id', V.numberPositive).optional(),
   /** Only sites inside `west,south,east,north` (degrees); not part of the page URL's filters. */
   bbox: bboxParam.optional(),
   // --- Leave out flagged records (docs/adr/0035) ---

@@ -11,6 +11,7 @@ export const V = {
   passwordLength: 'validation.password_length',
   passwordMatch: 'validation.password_match',
   endBeforeStart: 'validation.end_before_start',
+  endDateBeforeStart: 'validation.end_date_before_start',
   number: 'validation.number',
   numberPositive: 'validation.number_positive',
   numberMin: 'validation.number_min',

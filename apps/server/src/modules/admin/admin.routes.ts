@@ -32,6 +32,8 @@ import { SIGNED_IN } from '../../lib/api-contract';
 import { notFound } from '../../lib/errors';
 import { assertPanelRole, panelAccess } from './admin-access.service';
 import { sendList } from './admin-list';
+import type { AdminBlitzService } from './admin-blitz.service';
+import { registerAdminBlitzRoutes } from './admin-blitz.routes';
 import type { AdminLogsService } from './admin-logs.service';
 import type { AdminObservationsService } from './admin-observations.service';
 import type { AdminRecordsService } from './admin-records.service';
@@ -53,6 +55,8 @@ export interface AdminDeps {
   users: AdminUsersService;
   reference: AdminReferenceService;
   logs: AdminLogsService;
+  /** Blitz events (Admin only). */
+  blitz: AdminBlitzService;
   /** The job queue's dead letters: emails that failed every attempt. */
   failedEmails: Pick<JobQueue, 'failedEmails' | 'retryFailedEmail' | 'dismissFailedEmail'>;
 }
@@ -88,7 +92,7 @@ const idParams = adminIdParamsSchema;
  * answers 401 without a session and 403 for roles other than those named in its description.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
-  const { db, observations, records, users, reference, logs, failedEmails } = deps;
+  const { db, observations, records, users, reference, logs, failedEmails, blitz } = deps;
 
   app.addHook('onRequest', async (request) => {
     assertPanelRole(request.user, request.routeOptions.config.adminOnly ?? false);
@@ -380,6 +384,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     'LocationSize',
     'LocationSizes',
   ]);
+  registerAdminBlitzRoutes(app, db, blitz);
 
   // Logs and messages.
   app.get('/downloads', {

@@ -52,7 +52,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{
         'Download the Explore observations as CSV, GeoJSON or a Darwin Core Archive, with a stated reason (spec §1, §5)',
       description:
         'Query: format (csv|geojson|dwca), reason_id (one of loadparams.reasons) and/or reason_text (≤ 500 characters), plus the Explore filters ' +
-        '(date_from, date_to, lifestage_id, milkweed_id, country_id, province_id, username, kind, with_photos, status, exclude_flagged) with the same visibility as the list; exclude_flagged=1 leaves out records with a quality flag no admin accepted, and the EML says so. ' +
+        "(date_from, date_to, lifestage_id, milkweed_id, country_id, province_id, username, kind, with_photos, status, exclude_flagged, blitz_id: a Blitz event's days and area) with the same visibility as the list; exclude_flagged=1 leaves out records with a quality flag no admin accepted, and the EML says so. " +
         'statuses (optional, e.g. 1,2,4): the observation status ids to download, each once; default every status the requester may see (Pending, Vetted, Valid; all six for an admin). ' +
         'identificationVerificationStatus gives each record its status name. ' +
         `csv and geojson: one row per observation, ordered by id, Darwin Core columns: ${DWC_COLUMNS.join(', ')}. ` +

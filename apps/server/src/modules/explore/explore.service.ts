@@ -36,6 +36,7 @@ function tablesOf(filters: ExploreFilters): string[] {
   const tables = ['observations', 'checklists', 'sites'];
   if (filters.username !== undefined) tables.push('users');
   if (filters.with_photos) tables.push('photos');
+  if (filters.blitz_id !== undefined) tables.push('blitz_events');
   return tables;
 }
 

@@ -1,6 +1,7 @@
 import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { BlitzCallout } from '../../features/blitz/components/blitz-callout';
 import { useContent } from '../../features/content/api/get-content';
 import { MarkdownArticle } from '../../features/content/components/markdown-article';
 import { NotAvailable } from '../../features/content/components/not-available';
@@ -10,6 +11,9 @@ import { PrintableSheets } from '../../features/print/components/printable-sheet
 import { PAGES_WITH_SHEETS } from '../../features/print/sheets';
 import { useLocale } from '../../lib/links';
 import { NotFoundPage } from './not-found';
+
+/** The spec's content page about the International Monarch Monitoring Blitz. */
+const BLITZ_CONTENT_SLUG = 'monarch-blitz';
 
 /**
  * `/{locale}/content/{slug}` (spec §2): a Markdown page in the current language, its head tags, or
@@ -44,6 +48,8 @@ export function ContentPage() {
     <Stack component="article" lang={lng} sx={{ py: { xs: 1, md: 2 } }}>
       {head}
       {content.data !== undefined && <MarkdownArticle markdown={content.data} />}
+      {/* The Blitz page of the spec links its live page (current event's totals, map, data). */}
+      {content.data !== undefined && page.slug === BLITZ_CONTENT_SLUG && <BlitzCallout />}
       {content.data !== undefined && PAGES_WITH_SHEETS.includes(page.slug) && <PrintableSheets />}
       {content.isPending && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">

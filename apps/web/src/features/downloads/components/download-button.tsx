@@ -10,11 +10,12 @@ const loadDialog = () => import('./download-dialog');
 const DownloadDialog = lazy(async () => ({ default: (await loadDialog()).DownloadDialog }));
 
 /**
- * "Download" above the Explore results (spec §1): opens the download dialog for `filters`. The
+ * "Download" above the Explore results (spec §1), or `label` elsewhere (the Blitz page's "Download this
+ * Blitz's data"): opens the download dialog for `filters`. The
  * dialog's code starts loading when a pointer comes over the button or it takes the focus; a press
  * before it has arrived shows a progress indicator in the dialog's place.
  */
-export function DownloadButton({ filters }: { filters: ExploreFilters }) {
+export function DownloadButton({ filters, label }: { filters: ExploreFilters; label?: string }) {
   const { t } = useTranslation('downloads');
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -31,7 +32,7 @@ export function DownloadButton({ filters }: { filters: ExploreFilters }) {
           setOpen(true);
         }}
       >
-        {t('button')}
+        {label ?? t('button')}
       </Button>
       {wanted && (
         <Suspense

@@ -47,6 +47,8 @@ export function describeFilters(
   if (kind === 'flash' || kind === 'mission') lines.push(t(`downloads:filters.kind_${kind}`));
   if (f.with_photos === true) lines.push(t('downloads:filters.with_photos'));
   if (f.exclude_flagged === true) lines.push(t('downloads:filters.exclude_flagged'));
+  const blitzId = num(f.blitz_id);
+  if (blitzId !== undefined) lines.push(t('blitz:filter_line', { id: blitzId }));
   const status = num(f.status);
   const statuses = Array.isArray(f.statuses) ? f.statuses.filter((s): s is number => typeof s === 'number') : [];
   const chosen = status !== undefined ? [status] : statuses;

@@ -53,9 +53,10 @@ function ViewportTracker({ onChange }: { onChange: (v: Viewport) => void }) {
 /**
  * The map view of Explore (spec §1): clusters of the filtered observations for the viewport,
  * "Clear map" (filters off, default centre of spec §9) and, when signed in, "Show my locations".
- * Works without tiles (offline): the markers still show on the plain background.
+ * Works without tiles (offline): the markers still show on the plain background. Without `onClear`
+ * (a page whose filter is fixed, the Blitz page) there is no "Clear map".
  */
-export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onClear: () => void }) {
+export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onClear?: () => void }) {
   const { t } = useTranslation('explore');
   const config = useClientConfig();
   const { user } = useSession();
@@ -76,7 +77,7 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
   const mine = useQuery({ ...getMySitesQueryOptions(), enabled: showMine && Boolean(user), meta: SILENT_QUERY });
 
   const clear = () => {
-    onClear();
+    onClear?.();
     setShowMine(false);
     map.current?.closePopup();
     map.current?.setView([DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng], startZoom);
@@ -92,9 +93,11 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
           {clusters.data ? t('map.total', { count: clusters.data.total }) : ' '}
         </Typography>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="outlined" size="small" startIcon={<LayersClearIcon />} onClick={clear}>
-            {t('map.clear')}
-          </Button>
+          {onClear && (
+            <Button variant="outlined" size="small" startIcon={<LayersClearIcon />} onClick={clear}>
+              {t('map.clear')}
+            </Button>
+          )}
           {user && (
             <Button
               variant={showMine ? 'contained' : 'outlined'}

@@ -67,6 +67,7 @@ export const exploreFilterParsers = {
     parse: (raw) => parseExploreFilter('exclude_flagged', raw) || null,
     serialize: () => '1',
   }),
+  blitz_id: filterParser('blitz_id'),
 } satisfies Record<FilterKey, unknown>;
 
 /**
