@@ -11,6 +11,7 @@ import { requireUser } from '../../plugins/auth';
 import { flashToWrite, missionToWrite } from '../checklists/checklist-write';
 import type { ChecklistsService } from '../checklists/checklists.service';
 import { assertPhotosPlaced } from '../checklists/photo-placement';
+import type { MonitoringService } from '../sites/monitoring.service';
 import type { ObservationsService } from './observations.service';
 
 const submitErrors = { 400: apiErrorSchema, 401: apiErrorSchema };
@@ -19,7 +20,8 @@ const submitErrors = { 400: apiErrorSchema, 401: apiErrorSchema };
 export const observationsRoutes: FastifyPluginAsyncZod<{
   observations: ObservationsService;
   checklists: ChecklistsService;
-}> = async (app, { observations, checklists }) => {
+  monitoring: MonitoringService;
+}> = async (app, { observations, checklists, monitoring }) => {
   app.get('/:id', {
     schema: {
       tags: ['observations'],
@@ -74,6 +76,9 @@ export const observationsRoutes: FastifyPluginAsyncZod<{
       assertPhotosPlaced(request.body.observation.photos, write);
       const names = request.body.observation.photos.map((p) => p.photo_name);
       const checklist_id = await checklists.create(user.user_id, request.body.idempotency_key, write, names);
+      // "Monitor this site" (docs/monitoring.md): idempotent, so a retried submission applies it again.
+      const { monitored } = request.body.site;
+      if (monitored !== undefined) await monitoring.applyFromMission(user.user_id, checklist_id, monitored);
       return reply.status(201).send({ checklist_id });
     },
   });
