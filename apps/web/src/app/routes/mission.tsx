@@ -11,8 +11,12 @@ import { missionFromChecklist } from '../../features/mission/group-observations'
 import { emptyMission } from '../../features/mission/mission-values';
 import { useQueuedMission } from '../../features/mission/use-queued-mission';
 import { useParamsData } from '../../entities/params/get-params';
+import { useMonitoredSites } from '../../entities/site/monitored-sites';
+import { missionFromMonitoredSite } from '../../features/mission/visit-again';
+import type { MissionFormValues } from '../../features/mission/mission-values';
+import { formatDate } from '../../lib/format-date';
 import { ApiRequestError } from '../../lib/api-client';
-import { LocaleLink, useLocalePath } from '../../lib/links';
+import { LocaleLink, useLocale, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 
 /** Asked only when a draft waits on this device, so it loads then (issue 13). */
@@ -65,7 +69,23 @@ function useEditStart(editId: number | null, enabled: boolean) {
 }
 
 /**
- * Mission Form (spec §1, DESIGN route `/submit/mission?step=…`, `&edit=id` to change a saved one).
+ * "Visit again" (`?visit=siteId`, docs/monitoring.md): a new Mission at one of my monitored sites,
+ * filled in from its last visit, from the copy kept on this device when there is no network.
+ * `start` is fixed once the site is known, so a refetch of the list never resets the form.
+ */
+function useVisitStart(siteId: number | null) {
+  const monitored = useMonitoredSites();
+  const site = siteId === null ? undefined : monitored.data?.sites.find((s) => s.site_id === siteId);
+  const [start, setStart] = useState<{ values: MissionFormValues; lastVisit: string | null }>();
+  // Set while rendering (React's pattern for state derived once from props), not in an effect.
+  if (site && !start)
+    setStart({ values: missionFromMonitoredSite(site), lastVisit: site.last_mission?.checklist_date ?? null });
+  return { start, loading: siteId !== null && monitored.isPending, missing: siteId !== null && !site };
+}
+
+/**
+ * Mission Form (spec §1, DESIGN route `/submit/mission?step=…`, `&edit=id` to change a saved one,
+ * `?visit=siteId` to visit a monitored site again).
  * A draft left on this device is offered for resuming or discarding before anything else.
  */
 export function MissionPage() {
@@ -97,6 +117,8 @@ export function MissionPage() {
   }, [choice]);
   const [fresh] = useState(emptyMission);
   const urlEditId = positiveId(search.get('edit'));
+  const visit = useVisitStart(urlEditId === null ? positiveId(search.get('visit')) : null);
+  const lng = useLocale();
   const resuming = choice === 'resume' && stored !== undefined;
   const editId = resuming ? stored.edit_id : urlEditId;
   const edit = useEditStart(urlEditId, choice === 'fresh');
@@ -157,6 +179,26 @@ export function MissionPage() {
         onSaved={onSaved}
         onQueued={onQueued}
       />
+    );
+  else if (urlEditId === null && visit.loading) body = <Loading />;
+  else if (urlEditId === null && visit.start)
+    body = (
+      <>
+        {visit.start.lastVisit && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('monitoring.prefill_note', { date: formatDate(visit.start.lastVisit, lng) })}
+          </Alert>
+        )}
+        <MissionForm
+          key="visit"
+          params={params.data}
+          initial={visit.start.values}
+          editId={null}
+          resumed={false}
+          onSaved={onSaved}
+          onQueued={onQueued}
+        />
+      </>
     );
   else if (urlEditId === null)
     body = (
