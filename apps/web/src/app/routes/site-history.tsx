@@ -38,11 +38,13 @@ export function SiteHistoryPage() {
       </Box>
     );
   return (
-    <>
-      {user && history.data.site.exact && (
-        <SiteMonitoring siteId={history.data.site.site_id} locality={history.data.site.locality ?? ''} />
-      )}
-      <SiteHistoryView history={history.data} />
-    </>
+    <SiteHistoryView
+      history={history.data}
+      actions={
+        user && history.data.site.exact ? (
+          <SiteMonitoring siteId={history.data.site.site_id} locality={history.data.site.locality ?? ''} />
+        ) : undefined
+      }
+    />
   );
 }

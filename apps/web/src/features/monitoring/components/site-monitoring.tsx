@@ -30,7 +30,7 @@ export function SiteMonitoring({ siteId, locality }: { siteId: number; locality:
       },
     );
   return (
-    <Alert severity={site?.due ? 'warning' : 'info'} sx={{ mb: 2 }} icon={<EventRepeatIcon />}>
+    <Alert severity={site?.due ? 'warning' : 'info'} icon={<EventRepeatIcon />}>
       {site ? `${t('monitoring.monitored')} · ${standing(site)}` : t('monitoring.lead')}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
         {site ? (
