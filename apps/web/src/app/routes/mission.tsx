@@ -3,6 +3,8 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { storage } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import { useChecklist } from '../../entities/checklist/api/get-checklist';
 import { MissionForm } from '../../features/mission/components/mission-form';
@@ -11,7 +13,6 @@ import { missionFromChecklist } from '../../features/mission/group-observations'
 import { emptyMission } from '../../features/mission/mission-values';
 import { useQueuedMission } from '../../features/mission/use-queued-mission';
 import { useParamsData } from '../../entities/params/get-params';
-import { useMonitoredSites } from '../../entities/site/monitored-sites';
 import { missionFromMonitoredSite } from '../../features/mission/visit-again';
 import type { MissionFormValues } from '../../features/mission/mission-values';
 import { formatDate } from '../../lib/format-date';
@@ -74,13 +75,23 @@ function useEditStart(editId: number | null, enabled: boolean) {
  * `start` is fixed once the site is known, so a refetch of the list never resets the form.
  */
 function useVisitStart(siteId: number | null) {
-  const monitored = useMonitoredSites();
+  const userId = storage.currentUser()?.user_id;
+  // The same query as `useMonitoredSites` (entities/site/monitored-sites.ts), its code loaded only for
+  // a visit (issue 13: the Mission page's budget).
+  const monitored = useQuery({
+    queryKey: ['sites', 'monitored', userId],
+    queryFn: async () => (await import('../../entities/site/monitored-sites')).getMonitoredSites(userId ?? 0),
+    enabled: siteId !== null && userId !== undefined,
+    gcTime: Infinity,
+    retry: false,
+    networkMode: 'always',
+  });
   const site = siteId === null ? undefined : monitored.data?.sites.find((s) => s.site_id === siteId);
   const [start, setStart] = useState<{ values: MissionFormValues; lastVisit: string | null }>();
   // Set while rendering (React's pattern for state derived once from props), not in an effect.
   if (site && !start)
     setStart({ values: missionFromMonitoredSite(site), lastVisit: site.last_mission?.checklist_date ?? null });
-  return { start, loading: siteId !== null && monitored.isPending, missing: siteId !== null && !site };
+  return { start, loading: siteId !== null && userId !== undefined && monitored.isPending };
 }
 
 /**

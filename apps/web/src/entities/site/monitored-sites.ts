@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { monitoringStatus, type MonitoredSite, type SetMonitoringInput } from '@mm/shared';
-import { useSession } from '../session/session-context';
+import type { MonitoredSite, SetMonitoringInput } from '@mm/shared';
 import { ApiRequestError, api } from '../../lib/api-client';
+import { storage } from '../../lib/storage';
 
 /** The outbox database, loaded when first needed (issue 13: IndexedDB code stays out of the first screens). */
 const outboxDb = async () => (await import('../../lib/outbox/outbox-db')).outboxDb();
@@ -11,14 +11,6 @@ export interface MonitoredSites {
   sites: MonitoredSite[];
   /** True when the server could not be reached and the device's copy answered. */
   fromDevice: boolean;
-}
-
-/**
- * The copy's sites judged again on the device's clock (`monitoringStatus`): a copy kept since Monday
- * says on Thursday what is due on Thursday.
- */
-export function restated(sites: MonitoredSite[], now: Date): MonitoredSite[] {
-  return sites.map((s) => ({ ...s, ...monitoringStatus(s, now) }));
 }
 
 /** Keeps the volunteer's sites on this device (the outbox database's `sites` store). Storage refused: nothing kept. */
@@ -53,16 +45,20 @@ export async function getMonitoredSites(userId: number, now: () => Date = () => 
     if (err instanceof ApiRequestError) throw err;
     const copy = await deviceCopy(userId);
     if (!copy) throw err;
+    // The rules load only for the device's copy (issue 13: the Mission page's budget).
+    const { restated } = await import('./restate-sites');
     return { sites: restated(copy, now()), fromDevice: true };
   }
 }
 
 export const monitoredSitesKey = (userId: number | undefined) => ['sites', 'monitored', userId] as const;
 
-/** My monitored sites (signed-in volunteers only), kept in memory for the session. */
+/**
+ * My monitored sites (signed-in volunteers only), kept in memory for the session. The user is the one
+ * stored on this device (spec §3), so that the Mission form's steps also work outside the session's provider.
+ */
 export function useMonitoredSites() {
-  const { user } = useSession();
-  const userId = user?.user_id;
+  const userId = storage.currentUser()?.user_id;
   return useQuery({
     queryKey: monitoredSitesKey(userId),
     queryFn: () => getMonitoredSites(userId ?? 0),

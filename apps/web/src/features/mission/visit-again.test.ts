@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MonitoredSite } from '@mm/shared';
-import { restated } from '../../entities/site/monitored-sites';
+import { restated } from '../../entities/site/restate-sites';
 import { missionFromMonitoredSite } from './visit-again';
 
 const site: MonitoredSite = {

@@ -15,7 +15,6 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LoadParams, MySite } from '@mm/shared';
 import { useMySites } from '../../../entities/site/get-my-sites';
-import { useMonitoredSites } from '../../../entities/site/monitored-sites';
 import type { MissionFormValues } from '../mission-values';
 import { useFieldError } from '../../../lib/form-errors';
 import { useMissionPhotoPrefill } from '../use-mission-photo-prefill';
@@ -27,6 +26,8 @@ import type { MapFocus } from './site-map';
 
 /** "My locations" loads when the volunteer opens it, together with their sites (issue 13). */
 const MySitesList = lazy(async () => ({ default: (await import('./my-sites-list')).MySitesList }));
+/** "Monitor this site" loads after the step (issue 13: the Mission page's budget). */
+const MonitorSiteField = lazy(async () => ({ default: (await import('./monitor-site-field')).MonitorSiteField }));
 
 const isNum = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
@@ -56,38 +57,6 @@ function PrivateSiteField() {
         )}
       />
       <FormHelperText id="private-site-note">{t('site.private_note')}</FormHelperText>
-    </Box>
-  );
-}
-
-/**
- * "Monitor this site" (docs/monitoring.md): sent with the Mission as `site.monitored`; left untouched it
- * shows whether the chosen site is already monitored and changes nothing.
- */
-function MonitorSiteField({ siteId }: { siteId: number | null | undefined }) {
-  const { t } = useTranslation('mission');
-  const { control } = useFormContext<MissionFormValues>();
-  const monitored = useMonitoredSites();
-  const already = siteId != null && (monitored.data?.sites ?? []).some((s) => s.site_id === siteId);
-  return (
-    <Box>
-      <Controller
-        control={control}
-        name="site.monitored"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={field.value ?? already}
-                onChange={(e) => field.onChange(e.target.checked)}
-                slotProps={{ input: { 'aria-describedby': 'monitor-site-note' } }}
-              />
-            }
-            label={t('monitoring.monitor_switch')}
-          />
-        )}
-      />
-      <FormHelperText id="monitor-site-note">{t('monitoring.monitor_note')}</FormHelperText>
     </Box>
   );
 }
@@ -222,7 +191,9 @@ export function SiteStep({ params, editing }: { params: LoadParams; editing: boo
             {coordField('longitude', 180)}
           </Box>
           <PrivateSiteField />
-          <MonitorSiteField siteId={siteId} />
+          <Suspense fallback={null}>
+            <MonitorSiteField siteId={siteId} />
+          </Suspense>
         </Box>
       </Grid>
     </Grid>
