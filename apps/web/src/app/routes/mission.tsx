@@ -3,8 +3,6 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { storage } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import { useChecklist } from '../../entities/checklist/api/get-checklist';
 import { MissionForm } from '../../features/mission/components/mission-form';
@@ -13,12 +11,14 @@ import { missionFromChecklist } from '../../features/mission/group-observations'
 import { emptyMission } from '../../features/mission/mission-values';
 import { useQueuedMission } from '../../features/mission/use-queued-mission';
 import { useParamsData } from '../../entities/params/get-params';
-import { missionFromMonitoredSite } from '../../features/mission/visit-again';
-import type { MissionFormValues } from '../../features/mission/mission-values';
-import { formatDate } from '../../lib/format-date';
 import { ApiRequestError } from '../../lib/api-client';
-import { LocaleLink, useLocale, useLocalePath } from '../../lib/links';
+import { LocaleLink, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
+
+/** "Visit again" (`?visit=siteId`, docs/monitoring.md), loaded only for a visit (issue 13). */
+const VisitMission = lazy(async () => ({
+  default: (await import('../../features/mission/components/visit-mission')).VisitMission,
+}));
 
 /** Asked only when a draft waits on this device, so it loads then (issue 13). */
 const ResumeDraftDialog = lazy(async () => ({
@@ -70,31 +70,6 @@ function useEditStart(editId: number | null, enabled: boolean) {
 }
 
 /**
- * "Visit again" (`?visit=siteId`, docs/monitoring.md): a new Mission at one of my monitored sites,
- * filled in from its last visit, from the copy kept on this device when there is no network.
- * `start` is fixed once the site is known, so a refetch of the list never resets the form.
- */
-function useVisitStart(siteId: number | null) {
-  const userId = storage.currentUser()?.user_id;
-  // The same query as `useMonitoredSites` (entities/site/monitored-sites.ts), its code loaded only for
-  // a visit (issue 13: the Mission page's budget).
-  const monitored = useQuery({
-    queryKey: ['sites', 'monitored', userId],
-    queryFn: async () => (await import('../../entities/site/monitored-sites')).getMonitoredSites(userId ?? 0),
-    enabled: siteId !== null && userId !== undefined,
-    gcTime: Infinity,
-    retry: false,
-    networkMode: 'always',
-  });
-  const site = siteId === null ? undefined : monitored.data?.sites.find((s) => s.site_id === siteId);
-  const [start, setStart] = useState<{ values: MissionFormValues; lastVisit: string | null }>();
-  // Set while rendering (React's pattern for state derived once from props), not in an effect.
-  if (site && !start)
-    setStart({ values: missionFromMonitoredSite(site), lastVisit: site.last_mission?.checklist_date ?? null });
-  return { start, loading: siteId !== null && userId !== undefined && monitored.isPending };
-}
-
-/**
  * Mission Form (spec §1, DESIGN route `/submit/mission?step=…`, `&edit=id` to change a saved one,
  * `?visit=siteId` to visit a monitored site again).
  * A draft left on this device is offered for resuming or discarding before anything else.
@@ -128,8 +103,7 @@ export function MissionPage() {
   }, [choice]);
   const [fresh] = useState(emptyMission);
   const urlEditId = positiveId(search.get('edit'));
-  const visit = useVisitStart(urlEditId === null ? positiveId(search.get('visit')) : null);
-  const lng = useLocale();
+  const visitId = urlEditId === null ? positiveId(search.get('visit')) : null;
   const resuming = choice === 'resume' && stored !== undefined;
   const editId = resuming ? stored.edit_id : urlEditId;
   const edit = useEditStart(urlEditId, choice === 'fresh');
@@ -191,25 +165,11 @@ export function MissionPage() {
         onQueued={onQueued}
       />
     );
-  else if (urlEditId === null && visit.loading) body = <Loading />;
-  else if (urlEditId === null && visit.start)
+  else if (visitId !== null)
     body = (
-      <>
-        {visit.start.lastVisit && (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {t('monitoring.prefill_note', { date: formatDate(visit.start.lastVisit, lng) })}
-          </Alert>
-        )}
-        <MissionForm
-          key="visit"
-          params={params.data}
-          initial={visit.start.values}
-          editId={null}
-          resumed={false}
-          onSaved={onSaved}
-          onQueued={onQueued}
-        />
-      </>
+      <Suspense fallback={<Loading />}>
+        <VisitMission siteId={visitId} params={params.data} fresh={fresh} onSaved={onSaved} onQueued={onQueued} />
+      </Suspense>
     );
   else if (urlEditId === null)
     body = (
