@@ -79,8 +79,9 @@ export const routes: RouteObject[] = [
           { path: 'users/forgotpassword', ...page(() => import('./routes/forgot-password'), 'ForgotPasswordPage') },
           { path: 'users/resetpassword', ...page(() => import('./routes/reset-password'), 'ResetPasswordPage') },
           { path: 'users/profile/:username', ...page(() => import('./routes/public-profile'), 'PublicProfilePage') },
-          // Monitored sites (docs/monitoring.md): the reminder email's opt-out link needs no sign-in.
-          { path: 'users/reminders-off', ...page(() => import('./routes/reminders-off'), 'RemindersOffPage') },
+          // Monitored sites (docs/monitoring.md): the reminder email's opt-out link needs no sign-in;
+          // it shares My sites' module.
+          { path: 'users/reminders-off', ...page(() => import('./routes/my-sites'), 'RemindersOffPage') },
           { path: 'explore', ...page(() => import('./routes/explore'), 'ExplorePage') },
           { path: 'photos', ...page(() => import('./routes/photos'), 'PhotosPage') },
           { path: 'checklists/view', ...page(() => import('./routes/mission-details'), 'MissionDetailsPage') },
