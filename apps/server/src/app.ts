@@ -35,6 +35,9 @@ import { qualityRoutes } from './modules/quality/quality.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMetrics } from './lib/metrics';
 import { observationsRoutes } from './modules/observations/observations.routes';
+import { createMonitoringService } from './modules/sites/monitoring.service';
+import { sitesRoutes } from './modules/sites/sites.routes';
+import { createVisitRemindersService } from './modules/sites/visit-reminders.service';
 import { followDataVersion } from './lib/data-version';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { registerStaticFiles } from './plugins/static-files';
@@ -271,9 +274,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const appUrl = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${config.HOST}:${config.PORT}`;
   // With workers, every email goes through the job queue (retries, dead letters); a test app sends at once.
   let queued: Mailer | undefined;
-  const mailer: Mailer = { send: (message) => (queued ?? directMailer).send(message) };
+  const mailer: Mailer = { send: (message, options) => (queued ?? directMailer).send(message, options) };
   const signups = createSignupService(db, users, mailer, appUrl);
   const vettingDigest = createVettingDigestService(db, mailer, appUrl);
+  const monitoring = createMonitoringService(db);
+  const visitReminders = createVisitRemindersService(db, mailer, appUrl);
   const jobs = await openJobQueue(
     db,
     app.log,
@@ -301,6 +306,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
           // Vetting emails (issue 17): each volunteer gets at most one a day, listing new verdicts.
           vettingDigest: () => vettingDigest.sendDue(),
+          // Monitored sites (docs/monitoring.md, ADR 0030): each volunteer at most one reminder a week.
+          visitReminders: () => visitReminders.sendDue(),
           sendEmail: (message) => directMailer.send(message),
         }
       : undefined,
@@ -345,7 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pageViewsRoutes, { prefix: '/api/utilities', db, config });
   await app.register(translationsRoutes, { prefix: '/api/localetranslations' });
   await app.register(exploreRoutes, { prefix: '/api/observations', explore });
-  await app.register(observationsRoutes, { prefix: '/api/observations', observations, checklists });
+  await app.register(observationsRoutes, { prefix: '/api/observations', observations, checklists, monitoring });
   await app.register(downloadsRoutes, {
     prefix: '/api/observations',
     downloads,
@@ -358,7 +365,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perMinute: config.DOWNLOAD_RATE_LIMIT,
     publicUrl: config.PUBLIC_URL,
   });
-  await app.register(checklistsRoutes, { prefix: '/api', checklists });
+  await app.register(checklistsRoutes, { prefix: '/api', checklists, monitoring });
+  await app.register(sitesRoutes, { prefix: '/api', monitoring, reminders: visitReminders });
   await app.register(qualityRoutes, { prefix: '/api/quality', quality });
   await app.register(galleryRoutes, { prefix: '/api/photos', explore });
   await app.register(blitzRoutes, { prefix: '/api/blitz', blitz: createBlitzService(db, explore, dataVersion) });

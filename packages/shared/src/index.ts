@@ -10,6 +10,8 @@ export * from './schemas/params';
 export * from './schemas/errors';
 export * from './schemas/missions';
 export * from './schemas/checklists';
+export * from './schemas/monitoring';
+export * from './monitoring';
 export * from './schemas/explore';
 export * from './schemas/downloads';
 export * from './schemas/dataset';

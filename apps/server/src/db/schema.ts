@@ -146,6 +146,13 @@ export const profiles = pgTable('profiles', {
   /** When the last vetting email went out (at most one a day), and the newest verdict it covered. */
   vetting_digest_at: timestamp('vetting_digest_at', { withTimezone: true }),
   vetting_digest_through: timestamp('vetting_digest_through', { withTimezone: true }),
+  /** Opt-out of the weekly "a visit is due" email of monitored sites (docs/monitoring.md). */
+  visit_reminders: boolean('visit_reminders').notNull().default(true),
+  /** When the last visit reminder went out and its ISO week `YYYY-Www`: at most one a week (ADR 0030). */
+  visit_reminder_at: timestamp('visit_reminder_at', { withTimezone: true }),
+  visit_reminder_week: varchar('visit_reminder_week', { length: 8 }),
+  /** Key of the HMAC that signs the reminder email's unsubscribe link (no sign-in needed to follow it). */
+  visit_reminder_key: uuid('visit_reminder_key').notNull().defaultRandom(),
   isdeleted: boolean('isdeleted').notNull().default(false),
   created: created(),
   updated: updated(),
@@ -259,6 +266,25 @@ export const sites = pgTable(
       .on(t.site_id)
       .where(sql`${t.public_locality} IS NULL OR (${t.city} IS NOT NULL AND ${t.public_city} IS NULL)`),
   ],
+);
+
+/**
+ * Sites their owner monitors (docs/monitoring.md): visited every `every_days` days in the season. One
+ * row per site; a site has one owner (`sites.user_id`), copied here so a volunteer's list is one index read.
+ */
+export const monitoredSites = pgTable(
+  'monitored_sites',
+  {
+    site_id: integer('site_id')
+      .primaryKey()
+      .references(() => sites.site_id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    every_days: smallint('every_days').notNull().default(7),
+    created: created(),
+  },
+  (t) => [index('monitored_sites_user_idx').on(t.user_id)],
 );
 
 export const checklists = pgTable(

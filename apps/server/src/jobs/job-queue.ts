@@ -14,6 +14,8 @@ export const QUEUES = {
   sweep: 'sweep-expired',
   /** The vetting emails (issue 17): hourly, each volunteer at most one a day. */
   vettingDigest: 'vetting-digest',
+  /** The visit reminders of monitored sites (docs/monitoring.md, ADR 0030): daily, each volunteer at most one a week. */
+  visitReminders: 'visit-reminders',
   /** One email each; retried with growing delays, then moved to `email-dead`. */
   email: 'email',
   /** Emails that failed every attempt: listed in the admin panel, sent again or dismissed from there. */
@@ -21,7 +23,19 @@ export const QUEUES = {
 } as const;
 
 /** Cron schedules (UTC): pg-boss creates one job per schedule and minute, whatever the number of servers. */
-const SCHEDULES = { photoUpkeep: '0 * * * *', sweep: '17 * * * *', vettingDigest: '41 * * * *' } as const;
+export const SCHEDULES = {
+  photoUpkeep: '0 * * * *',
+  sweep: '17 * * * *',
+  vettingDigest: '41 * * * *',
+  /** Daily at 12:23 UTC: morning on the continent's east coast, early morning on the west coast. */
+  visitReminders: '23 12 * * *',
+} as const;
+
+/**
+ * How long an email's `onceKey` holds (s): pg-boss throttles within a slot no longer than the live
+ * table keeps a job (`archiveCompletedAfterSeconds`); the week is held by the database record (ADR 0030).
+ */
+export const ONCE_KEY_SECONDS = 3600;
 
 /**
  * Start-up runs of the photo upkeep share one slot of this length (s): servers started within the same
@@ -48,6 +62,8 @@ export interface JobHandlers {
   sweep: () => Promise<void>;
   /** Sends the vetting emails that are due; its figures are stored as the job's output. */
   vettingDigest: () => Promise<object>;
+  /** Sends the visit reminders that are due; its figures are stored as the job's output. */
+  visitReminders: () => Promise<object>;
   /** Sends one message now (SMTP or the outbox folder). @returns where it went */
   sendEmail: (message: MailMessage) => Promise<string>;
 }
@@ -181,11 +197,13 @@ export async function openJobQueue(
   await ensureQueue(boss, QUEUES.photoUpkeep, { name: QUEUES.photoUpkeep, policy: 'singleton', expireInHours: 2 });
   await ensureQueue(boss, QUEUES.sweep, { name: QUEUES.sweep, policy: 'singleton' });
   await ensureQueue(boss, QUEUES.vettingDigest, { name: QUEUES.vettingDigest, policy: 'singleton' });
+  await ensureQueue(boss, QUEUES.visitReminders, { name: QUEUES.visitReminders, policy: 'singleton' });
 
   if (handlers) {
     await boss.schedule(QUEUES.photoUpkeep, SCHEDULES.photoUpkeep);
     await boss.schedule(QUEUES.sweep, SCHEDULES.sweep);
     await boss.schedule(QUEUES.vettingDigest, SCHEDULES.vettingDigest);
+    await boss.schedule(QUEUES.visitReminders, SCHEDULES.visitReminders);
     const polling = { pollingIntervalSeconds: opts.pollingIntervalSeconds };
     await boss.work(QUEUES.photoUpkeep, polling, async ([job]) => {
       const report = await handlers.photoUpkeep();
@@ -198,6 +216,11 @@ export async function openJobQueue(
       log.info({ job: job?.id, vettingDigest: report }, 'vetting emails done');
       return report;
     });
+    await boss.work(QUEUES.visitReminders, polling, async ([job]) => {
+      const report = await handlers.visitReminders();
+      log.info({ job: job?.id, visitReminders: report }, 'visit reminders done');
+      return report;
+    });
     await boss.work<MailMessage>(QUEUES.email, polling, async (jobs) => {
       for (const job of jobs) {
         const where = await handlers.sendEmail(job.data);
@@ -208,8 +231,15 @@ export async function openJobQueue(
 
   return {
     mailer: {
-      async send(message) {
-        const id = await boss.send(QUEUES.email, message);
+      async send(message, options) {
+        const once = options?.onceKey;
+        const id = await boss.send(
+          QUEUES.email,
+          message,
+          once ? { singletonKey: once, singletonSeconds: ONCE_KEY_SECONDS } : {},
+        );
+        // A message with a key already queued in its slot: another server sent it (ADR 0030).
+        if (!id && once) return `already queued (${once})`;
         if (!id) throw new Error('the email could not be queued');
         return `job ${id}`;
       },

@@ -11,13 +11,22 @@ export interface MailMessage {
   replyTo?: string;
 }
 
+/** How a message is sent. */
+export interface SendOptions {
+  /**
+   * Sent once for this key: the job queue's mailer enqueues a second message with the same key
+   * (within the hour) as nothing (pg-boss `singletonKey`; ADR 0030). A direct mailer sends at once.
+   */
+  onceKey?: string;
+}
+
 export interface Mailer {
   /**
    * Sends one message. With no SMTP server configured the raw RFC 822 message is written to
    * `$DATA_DIR/outbox/{timestamp}-{id}.eml` instead.
    * @returns where it went: the SMTP message id or the outbox file path
    */
-  send(message: MailMessage): Promise<string>;
+  send(message: MailMessage, options?: SendOptions): Promise<string>;
 }
 
 export const DEFAULT_MAIL_FROM = 'Mission Monarch <no-reply@localhost>';

@@ -79,6 +79,9 @@ export const routes: RouteObject[] = [
           { path: 'users/forgotpassword', ...page(() => import('./routes/forgot-password'), 'ForgotPasswordPage') },
           { path: 'users/resetpassword', ...page(() => import('./routes/reset-password'), 'ResetPasswordPage') },
           { path: 'users/profile/:username', ...page(() => import('./routes/public-profile'), 'PublicProfilePage') },
+          // Monitored sites (docs/monitoring.md): the reminder email's opt-out link needs no sign-in;
+          // it shares My sites' module.
+          { path: 'users/reminders-off', ...page(() => import('./routes/my-sites'), 'RemindersOffPage') },
           { path: 'explore', ...page(() => import('./routes/explore'), 'ExplorePage') },
           { path: 'photos', ...page(() => import('./routes/photos'), 'PhotosPage') },
           { path: 'checklists/view', ...page(() => import('./routes/mission-details'), 'MissionDetailsPage') },
@@ -115,6 +118,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'submit/mission', ...page(() => import('./routes/mission'), 'MissionPage') },
               { path: 'submit/missions', ...page(() => import('./routes/missions'), 'MissionsPage') },
+              { path: 'submit/sites', ...page(() => import('./routes/my-sites'), 'MySitesPage') },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

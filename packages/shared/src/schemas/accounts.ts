@@ -89,6 +89,8 @@ export const updateProfileInputSchema = z.object({
   obreceive: z.boolean().default(false),
   /** Daily email when an admin vets the volunteer's observations (issue 17); unchanged when left out. */
   vetting_emails: z.boolean().optional(),
+  /** Weekly email when a monitored site is due for a visit (docs/monitoring.md); unchanged when left out. */
+  visit_reminders: z.boolean().optional(),
   /** Licence of the volunteer's future observations and photos (issue 18); unchanged when left out. */
   license: z.enum(LICENSE_CODES, V.invalid).optional(),
 });

@@ -28,6 +28,11 @@ export const missionSiteSchema = z.object({
    * owner's permission; issue 19). Sets the site's flag, also for one of the user's existing sites.
    */
   is_private: z.boolean(V.invalid).optional(),
+  /**
+   * Mark the site monitored (true, weekly) or not (false) with this Mission (docs/monitoring.md);
+   * unchanged when left out.
+   */
+  monitored: z.boolean(V.invalid).optional(),
   /** Metres (issue 18); kept only when a new site is created. */
   coordinate_uncertainty_m: coordinateUncertaintySchema.nullish(),
 });

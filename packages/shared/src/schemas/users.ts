@@ -93,6 +93,8 @@ export const profileSchema = z.object({
   obreceive: z.boolean(),
   /** Daily email when an admin vets the volunteer's observations (issue 17); on by default. */
   vetting_emails: z.boolean(),
+  /** Weekly email when a monitored site is due for a visit (docs/monitoring.md); on by default. */
+  visit_reminders: z.boolean(),
   bio: z.string().nullable(),
   /** Licence of the volunteer's observations and photos: a `LicenseCode`. */
   license: z.string(),

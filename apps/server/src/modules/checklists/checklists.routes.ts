@@ -15,6 +15,7 @@ import {
 } from '@mm/shared';
 import { requireUser } from '../../plugins/auth';
 import { flashToWrite, missionToWrite } from './checklist-write';
+import type { MonitoringService } from '../sites/monitoring.service';
 import type { ChecklistsService } from './checklists.service';
 import { assertPhotosPlaced } from './photo-placement';
 
@@ -27,10 +28,10 @@ const errors = {
 };
 
 /** `/api/checklists/*` and `/api/sites/*`: submissions as a whole (Flash Detail, Mission details, my lists). */
-export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsService }> = async (
-  app,
-  { checklists },
-) => {
+export const checklistsRoutes: FastifyPluginAsyncZod<{
+  checklists: ChecklistsService;
+  monitoring: MonitoringService;
+}> = async (app, { checklists, monitoring }) => {
   app.get('/checklists/mine', {
     config: { auth: true },
     schema: {
@@ -91,7 +92,11 @@ export const checklistsRoutes: FastifyPluginAsyncZod<{ checklists: ChecklistsSer
       const write = missionToWrite(request.body);
       assertPhotosPlaced(request.body.observation.photos, write);
       const names = request.body.observation.photos.map((p) => p.photo_name);
-      return { checklist_id: await checklists.replace(requireUser(request), request.params.id, write, names) };
+      const user = requireUser(request);
+      const checklistId = await checklists.replace(user, request.params.id, write, names);
+      const { monitored } = request.body.site;
+      if (monitored !== undefined) await monitoring.applyFromMission(user.user_id, checklistId, monitored);
+      return { checklist_id: checklistId };
     },
   });
 

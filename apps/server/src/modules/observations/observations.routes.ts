@@ -9,6 +9,7 @@ import {
 } from '@mm/shared';
 import { requireUser } from '../../plugins/auth';
 import type { ChecklistsService } from '../checklists/checklists.service';
+import type { MonitoringService } from '../sites/monitoring.service';
 import type { ObservationsService } from './observations.service';
 
 const submitErrors = { 400: apiErrorSchema, 401: apiErrorSchema };
@@ -17,7 +18,8 @@ const submitErrors = { 400: apiErrorSchema, 401: apiErrorSchema };
 export const observationsRoutes: FastifyPluginAsyncZod<{
   observations: ObservationsService;
   checklists: ChecklistsService;
-}> = async (app, { observations, checklists }) => {
+  monitoring: MonitoringService;
+}> = async (app, { observations, checklists, monitoring }) => {
   app.get('/:id', {
     schema: {
       operationId: 'getObservation',
@@ -62,7 +64,11 @@ export const observationsRoutes: FastifyPluginAsyncZod<{
       response: { 201: submitResponseSchema, ...submitErrors },
     },
     handler: async (request, reply) => {
-      const checklist_id = await checklists.submitMission(requireUser(request).user_id, request.body);
+      const user = requireUser(request);
+      const checklist_id = await checklists.submitMission(user.user_id, request.body);
+      // "Monitor this site" (docs/monitoring.md): idempotent, so a retried submission applies it again.
+      const { monitored } = request.body.site;
+      if (monitored !== undefined) await monitoring.applyFromMission(user.user_id, checklist_id, monitored);
       return reply.status(201).send({ checklist_id });
     },
   });

@@ -15,6 +15,11 @@ import { ApiRequestError } from '../../lib/api-client';
 import { LocaleLink, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 
+/** "Visit again" (`?visit=siteId`, docs/monitoring.md), loaded only for a visit (issue 13). */
+const VisitMission = lazy(async () => ({
+  default: (await import('../../features/mission/components/visit-mission')).VisitMission,
+}));
+
 /** Asked only when a draft waits on this device, so it loads then (issue 13). */
 const ResumeDraftDialog = lazy(async () => ({
   default: (await import('../../features/mission/components/resume-draft-dialog')).ResumeDraftDialog,
@@ -65,7 +70,8 @@ function useEditStart(editId: number | null, enabled: boolean) {
 }
 
 /**
- * Mission Form (spec §1, DESIGN route `/submit/mission?step=…`, `&edit=id` to change a saved one).
+ * Mission Form (spec §1, DESIGN route `/submit/mission?step=…`, `&edit=id` to change a saved one,
+ * `?visit=siteId` to visit a monitored site again).
  * A draft left on this device is offered for resuming or discarding before anything else.
  */
 export function MissionPage() {
@@ -97,6 +103,7 @@ export function MissionPage() {
   }, [choice]);
   const [fresh] = useState(emptyMission);
   const urlEditId = positiveId(search.get('edit'));
+  const visitId = urlEditId === null ? positiveId(search.get('visit')) : null;
   const resuming = choice === 'resume' && stored !== undefined;
   const editId = resuming ? stored.edit_id : urlEditId;
   const edit = useEditStart(urlEditId, choice === 'fresh');
@@ -157,6 +164,12 @@ export function MissionPage() {
         onSaved={onSaved}
         onQueued={onQueued}
       />
+    );
+  else if (visitId !== null)
+    body = (
+      <Suspense fallback={<Loading />}>
+        <VisitMission siteId={visitId} params={params.data} fresh={fresh} onSaved={onSaved} onQueued={onQueued} />
+      </Suspense>
     );
   else if (urlEditId === null)
     body = (

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useSession } from '../../entities/session/session-context';
 import { useSiteHistory } from '../../entities/site/get-site-history';
+import { SiteMonitoring } from '../../features/monitoring/components/site-monitoring';
 import { SiteHistoryView } from '../../features/site-history/components/site-history-view';
 import { ApiRequestError } from '../../lib/api-client';
 import { LocaleLink } from '../../lib/links';
@@ -14,6 +16,7 @@ export function SiteHistoryPage() {
   const raw = useParams().siteId ?? '';
   const id = /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
   const history = useSiteHistory(id);
+  const { user } = useSession();
   const notFound = id === null || (history.error instanceof ApiRequestError && history.error.status === 404);
   if (notFound || history.isError)
     return (
@@ -34,5 +37,14 @@ export function SiteHistoryPage() {
         <CircularProgress />
       </Box>
     );
-  return <SiteHistoryView history={history.data} />;
+  return (
+    <SiteHistoryView
+      history={history.data}
+      actions={
+        user && history.data.site.exact ? (
+          <SiteMonitoring siteId={history.data.site.site_id} locality={history.data.site.locality ?? ''} />
+        ) : undefined
+      }
+    />
+  );
 }

@@ -1,9 +1,10 @@
 import { Button, Card, CardActions, CardContent, Grid, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { DueSummary } from '../../features/monitoring/components/due-summary';
 import { LocaleLink } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 
-/** Submit data: choose Flash Data or Mission (DESIGN routes). */
+/** Submit data: choose Flash Data or Mission (DESIGN routes); says when monitored sites are due (docs/monitoring.md). */
 export function SubmitDataPage() {
   const { t } = useTranslation();
   usePageTitle(t('submit.choose_title'));
@@ -13,6 +14,7 @@ export function SubmitDataPage() {
         {t('submit.choose_title')}
       </Typography>
       <Typography sx={{ mb: 3 }}>{t('submit.choose_lead')}</Typography>
+      <DueSummary />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 6 }}>
           <Card sx={{ height: '100%' }}>
@@ -46,6 +48,9 @@ export function SubmitDataPage() {
               </Button>
               <Button component={LocaleLink} href="/submit/missions">
                 {t('submit.my_missions')}
+              </Button>
+              <Button component={LocaleLink} href="/submit/sites">
+                {t('mission:monitoring.title')}
               </Button>
             </CardActions>
           </Card>

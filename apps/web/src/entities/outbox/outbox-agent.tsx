@@ -32,7 +32,7 @@ export function OutboxAgent({ keepPhotoIds }: { keepPhotoIds: () => Promise<Read
         if (sent.length > 0) toast.success(t('outbox.sent_toast', { count: sent.length, place: list(sent) }));
         if (refused.length > 0) toast.error(t('outbox.refused_toast', { count: refused.length, place: list(refused) }));
         if (report.sent.length > 0)
-          for (const queryKey of [['checklists', 'mine'], ['sites', 'mine'], ['observations']])
+          for (const queryKey of [['checklists', 'mine'], ['sites', 'mine'], ['sites', 'monitored'], ['observations']])
             void queryClient.invalidateQueries({ queryKey });
       }),
     [t, i18n, queryClient],

@@ -60,21 +60,39 @@ interface StoredPhoto {
   created_at: number;
 }
 
+/**
+ * The volunteer's monitored sites as the server last gave them (`GET /api/sites/monitored`), so that
+ * "My sites" and "Visit again" work without network (docs/monitoring.md).
+ */
+export interface StoredSites {
+  user_id: number;
+  /** ms since the epoch. */
+  saved_at: number;
+  sites: unknown[];
+}
+
 interface OutboxDb extends DBSchema {
   entries: { key: string; value: OutboxEntry; indexes: { by_created: number } };
   photos: { key: string; value: StoredPhoto };
+  sites: { key: number; value: StoredSites };
 }
 
 export const OUTBOX_DB_NAME = 'mm-outbox';
 let db: Promise<IDBPDatabase<OutboxDb>> | undefined;
 
-/** The outbox database (IndexedDB through idb): `entries` by idempotency key, `photos` by local id. */
+/**
+ * The outbox database (IndexedDB through idb): `entries` by idempotency key, `photos` by local id,
+ * and (version 2) the copy of each volunteer's monitored sites, `sites` by user id.
+ */
 export function outboxDb(): Promise<IDBPDatabase<OutboxDb>> {
-  db ??= openDB<OutboxDb>(OUTBOX_DB_NAME, 1, {
-    upgrade(database) {
-      const entries = database.createObjectStore('entries', { keyPath: 'id' });
-      entries.createIndex('by_created', 'created_at');
-      database.createObjectStore('photos', { keyPath: 'id' });
+  db ??= openDB<OutboxDb>(OUTBOX_DB_NAME, 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        const entries = database.createObjectStore('entries', { keyPath: 'id' });
+        entries.createIndex('by_created', 'created_at');
+        database.createObjectStore('photos', { keyPath: 'id' });
+      }
+      if (oldVersion < 2) database.createObjectStore('sites', { keyPath: 'user_id' });
     },
   });
   return db;

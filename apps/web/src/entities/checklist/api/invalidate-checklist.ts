@@ -15,6 +15,7 @@ export function useInvalidateChecklist() {
       }),
       queryClient.invalidateQueries({ queryKey: ['checklists', 'mine'] }),
       queryClient.invalidateQueries({ queryKey: ['sites', 'mine'] }),
+      queryClient.invalidateQueries({ queryKey: ['sites', 'monitored'] }),
       queryClient.invalidateQueries({ queryKey: ['observations'] }),
     ]);
 }

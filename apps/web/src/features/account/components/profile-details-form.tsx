@@ -20,7 +20,7 @@ type ProfileFormSchema = Awaited<ReturnType<typeof loadProfileFormSchema>>;
 type ProfileFormInput = z.input<ProfileFormSchema>;
 type ProfileFormOutput = z.output<ProfileFormSchema>;
 
-const OPT_INS = ['newsletter', 'obsend', 'obreceive', 'vetting_emails'] as const;
+const OPT_INS = ['newsletter', 'obsend', 'obreceive', 'vetting_emails', 'visit_reminders'] as const;
 
 function defaults(me: MyProfile): ProfileFormInput {
   return {
@@ -37,6 +37,7 @@ function defaults(me: MyProfile): ProfileFormInput {
     obsend: me.profile?.obsend ?? false,
     obreceive: me.profile?.obreceive ?? false,
     vetting_emails: me.profile?.vetting_emails ?? true,
+    visit_reminders: me.profile?.visit_reminders ?? true,
     license: me.profile && isLicenseCode(me.profile.license) ? me.profile.license : DEFAULT_LICENSE,
   };
 }

@@ -26,6 +26,8 @@ import type { MapFocus } from './site-map';
 
 /** "My locations" loads when the volunteer opens it, together with their sites (issue 13). */
 const MySitesList = lazy(async () => ({ default: (await import('./my-sites-list')).MySitesList }));
+/** "Monitor this site" loads after the step (issue 13: the Mission page's budget). */
+const MonitorSiteField = lazy(async () => ({ default: (await import('./monitor-site-field')).MonitorSiteField }));
 
 const isNum = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
@@ -189,6 +191,9 @@ export function SiteStep({ params, editing }: { params: LoadParams; editing: boo
             {coordField('longitude', 180)}
           </Box>
           <PrivateSiteField />
+          <Suspense fallback={null}>
+            <MonitorSiteField siteId={siteId} />
+          </Suspense>
         </Box>
       </Grid>
     </Grid>

@@ -1,5 +1,5 @@
 import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SiteHistory } from '@mm/shared';
 import { formatDate } from '../../../lib/format-date';
@@ -15,7 +15,7 @@ const SiteWeeksChart = lazy(async () => ({ default: (await import('./site-weeks-
  * with its table for screen readers) and the visits newest first, each linking to its details.
  * A private site shown generalised says so and names no place.
  */
-export function SiteHistoryView({ history }: { history: SiteHistory }) {
+export function SiteHistoryView({ history, actions }: { history: SiteHistory; actions?: ReactNode }) {
   const { t } = useTranslation('mission');
   const lng = useLocale();
   const n = new Intl.NumberFormat(lng);
@@ -43,6 +43,7 @@ export function SiteHistoryView({ history }: { history: SiteHistory }) {
           </Alert>
         )}
       </Box>
+      {actions}
       <Paper component="figure" sx={{ m: 0, p: { xs: 1.5, md: 3 } }}>
         <Typography component="figcaption" variant="h6">
           {t('site_history.per_week')}

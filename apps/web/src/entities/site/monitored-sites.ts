@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MonitoredSite, SetMonitoringInput } from '@mm/shared';
+import { ApiRequestError, api } from '../../lib/api-client';
+import { storage } from '../../lib/storage';
+
+/** The outbox database, loaded when first needed (issue 13: IndexedDB code stays out of the first screens). */
+const outboxDb = async () => (await import('../../lib/outbox/outbox-db')).outboxDb();
+
+/** My monitored sites, and whether they come from the copy kept on this device (no network). */
+export interface MonitoredSites {
+  sites: MonitoredSite[];
+  /** True when the server could not be reached and the device's copy answered. */
+  fromDevice: boolean;
+}
+
+/** Keeps the volunteer's sites on this device (the outbox database's `sites` store). Storage refused: nothing kept. */
+async function keepCopy(userId: number, sites: MonitoredSite[]): Promise<void> {
+  try {
+    await (await outboxDb()).put('sites', { user_id: userId, saved_at: Date.now(), sites });
+  } catch {
+    // Private mode or quota: "Visit again" then needs the network.
+  }
+}
+
+/** The copy kept on this device for the volunteer, or undefined. */
+export async function deviceCopy(userId: number): Promise<MonitoredSite[] | undefined> {
+  try {
+    return (await (await outboxDb()).get('sites', userId))?.sites as MonitoredSite[] | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `GET /api/sites/monitored` (docs/monitoring.md), kept on this device at each answer; without network
+ * the kept copy answers, its "due" worked out again with the device's clock.
+ * @throws ApiRequestError for the server's refusals; the network error when there is no copy either
+ */
+export async function getMonitoredSites(userId: number, now: () => Date = () => new Date()): Promise<MonitoredSites> {
+  try {
+    const sites = await api.get<MonitoredSite[]>('/sites/monitored');
+    await keepCopy(userId, sites);
+    return { sites, fromDevice: false };
+  } catch (err) {
+    if (err instanceof ApiRequestError) throw err;
+    const copy = await deviceCopy(userId);
+    if (!copy) throw err;
+    // The rules load only for the device's copy (issue 13: the Mission page's budget).
+    const { restated } = await import('./restate-sites');
+    return { sites: restated(copy, now()), fromDevice: true };
+  }
+}
+
+export const monitoredSitesKey = (userId: number | undefined) => ['sites', 'monitored', userId] as const;
+
+/**
+ * My monitored sites (signed-in volunteers only), kept in memory for the session. The user is the one
+ * stored on this device (spec §3), so that the Mission form's steps also work outside the session's provider.
+ */
+export function useMonitoredSites() {
+  const userId = storage.currentUser()?.user_id;
+  return useQuery({
+    queryKey: monitoredSitesKey(userId),
+    queryFn: () => getMonitoredSites(userId ?? 0),
+    enabled: userId !== undefined,
+    gcTime: Infinity,
+    retry: false,
+    networkMode: 'always',
+  });
+}
+
+/** Marks a site monitored (`every_days`, weekly by default) or stops it; the list is fetched again after. */
+export function useSetMonitoring() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ siteId, monitored, input }: { siteId: number; monitored: boolean; input?: SetMonitoringInput }) =>
+      monitored
+        ? api.put<MonitoredSite>(`/sites/${siteId}/monitoring`, input ?? {})
+        : api.delete<null>(`/sites/${siteId}/monitoring`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['sites', 'monitored'] }),
+  });
+}
