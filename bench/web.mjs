@@ -322,7 +322,7 @@ async function main() {
     buildIfStale();
   }
   // On a loaded machine a first start (initdb, then the job queue's set-up) can outlast the server's
-  // 10 s start-up hooks: the same data directory is tried again (the cluster is then made), up to 3 times.
+  // 10 s start-up hooks: the same data directory is tried again (the cluster is then made), up to 6 times.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mm-bench-web-'));
   chmodSync(dataDir, 0o755);
   let server;
@@ -330,7 +330,7 @@ async function main() {
     try {
       server = await startServer({ env, dataDir });
     } catch (err) {
-      if (attempt >= 3) throw err;
+      if (attempt >= 6) throw err;
       log(
         `server start ${attempt} failed (${err instanceof Error ? err.message.split('\n').at(-1) : String(err)}); again`,
       );

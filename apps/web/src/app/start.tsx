@@ -1,26 +1,21 @@
+// The app itself, loaded by the start-up module (`src/main.tsx`): at once on a page the browser draws
+// (signed in, forms, Explore, the gallery), on demand on a page the server rendered for reading
+// (home, content pages; docs/adr/0033).
 // First: zod's settings must be in place before any schema is built.
-import './lib/zod-config';
+import '../lib/zod-config';
 // Second: a stored session's start-up check goes out before the rest of the app's code is evaluated.
-import './entities/session/early-session-check';
+import '../entities/session/early-session-check';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
-import { LOCALES, SUB_PATH, normalizeLocale } from '@mm/shared';
-import { AppProviders, makeQueryClient, pageTheme } from './app/providers';
-import { createAppRouter } from './app/router';
-import { initI18n } from './lib/i18n';
-import { serverRenderedState, type ServerRenderedState } from './lib/server-render';
-import { storage } from './lib/storage';
-import { yieldToMain } from './lib/main-thread';
-import './styles.css';
-
-// The URL's locale wins over the stored one; a URL without one uses mm_lang.
-const fromUrl = normalizeLocale(window.location.pathname.slice(SUB_PATH.length + 1).split('/')[0]);
-const lng = fromUrl ?? storage.language();
-if (LOCALES.includes(lng)) storage.setLanguage(lng);
-// Front-end mock mode (`vite --mode mock`): sample data answers /api before the first call; other builds drop this import.
-if (import.meta.env.MODE === 'mock') await (await import('./mocks/browser')).startMockWorker();
+import { SUB_PATH, normalizeLocale } from '@mm/shared';
+import { AppProviders, makeQueryClient, pageTheme } from './providers';
+import { createAppRouter } from './router';
+import { initI18n } from '../lib/i18n';
+import { serverRenderedState, type ServerRenderedState } from '../lib/server-render';
+import { storage } from '../lib/storage';
+import { yieldToMain } from '../lib/main-thread';
 
 /**
  * Draws the app in `#root`: hydrates a page the server rendered (issue 13), React taking over the
@@ -53,10 +48,15 @@ async function start(root: HTMLElement, ssr: ServerRenderedState | undefined) {
 }
 
 /**
- * The start-up in several tasks, none long enough to hold a phone's main thread (issue 13): the app's
- * modules are evaluated, then the translations set up, then the theme made, then the page drawn.
+ * Starts the app in `root`, in several tasks, none long enough to hold a phone's main thread (issue 13):
+ * the app's modules are evaluated, then the translations set up, then the theme made, then the page drawn.
+ * @param root `#root`, holding the server's markup (`data-ssr`) or the loading screen
  */
-async function boot(root: HTMLElement) {
+export async function startApp(root: HTMLElement): Promise<void> {
+  // Front-end mock mode (`vite --mode mock`): sample data answers /api before the first call; other builds drop this import.
+  if (import.meta.env.MODE === 'mock') await (await import('../mocks/browser')).startMockWorker();
+  // The URL's locale wins over the stored one (the start-up module stored it); a URL without one uses mm_lang.
+  const lng = normalizeLocale(window.location.pathname.slice(SUB_PATH.length + 1).split('/')[0]) ?? storage.language();
   await yieldToMain();
   void initI18n(lng);
   await yieldToMain();
@@ -65,7 +65,3 @@ async function boot(root: HTMLElement) {
   await yieldToMain();
   await start(root, ssr);
 }
-
-const root = document.getElementById('root');
-if (!root) throw new Error('#root missing from index.html');
-void boot(root);

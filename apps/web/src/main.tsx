@@ -1,0 +1,39 @@
+// The start-up module, all that a page loads before it is used (docs/adr/0033): it stores the URL's
+// language, makes the language links clear the stored parameters, and starts the app (`app/start.tsx`):
+// at once on a page the browser draws, on demand on a page the server rendered for reading (home,
+// content pages), which is whole without it. No React here: its code is what a reader does not need.
+// From the shared package's files, not its index: the start-up module stays out of zod and the schemas.
+import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, SUB_PATH, normalizeLocale } from '@mm/shared/constants';
+import type { HydrateWhen } from './lib/on-demand';
+import './styles.css';
+
+// The URL's locale wins over the stored one; a URL without one uses mm_lang. The stored items (spec §3) are
+// read here as `lib/storage.ts` reads them, without it: it stays in the app's chunk.
+const fromUrl = normalizeLocale(window.location.pathname.slice(SUB_PATH.length + 1).split('/')[0]);
+const lng = fromUrl ?? normalizeLocale(localStorage.getItem(STORAGE_KEYS.language)) ?? DEFAULT_LOCALE;
+if (LOCALES.includes(lng)) localStorage.setItem(STORAGE_KEYS.language, lng);
+
+// Spec §2: switching the language clears the stored parameters. The header's language links
+// (`data-language-link`) are plain links, working before the app runs; this does the rest.
+document.addEventListener(
+  'click',
+  (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('a[data-language-link]')) return;
+    sessionStorage.removeItem(STORAGE_KEYS.params);
+    localStorage.removeItem(STORAGE_KEYS.params);
+  },
+  true,
+);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+const loadApp = () => import('./app/start').then(({ startApp }) => startApp(root));
+const when: HydrateWhen =
+  root.dataset.ssr !== undefined && !localStorage.getItem(STORAGE_KEYS.token)
+    ? ((root.dataset.hydrate as HydrateWhen) ?? 'now')
+    : 'now';
+
+// A page rendered for reading: its links work now, a press on one of its buttons is held and pressed again once
+// the app runs (`lib/on-demand.ts`, loaded only here).
+if (when === 'now') void loadApp();
+else void import('./lib/on-demand').then((m) => m.startOnDemand(document, when, loadApp));
