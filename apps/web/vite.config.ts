@@ -33,14 +33,41 @@ const precompress = () =>
     logLevel: 'silent',
   });
 /**
- * `dist/.vite/manifest.json` lists each chunk's imports: the bundle budget test reads it. What the
- * first render needs (every module the entry imports statically) is one chunk: one request, and gzip
- * sees it whole (two dozen small shared chunks cost ≈ 9 KB gzip more).
+ * The start-up module's own files (`src/main.tsx` and what it imports statically, docs/adr/0033). Named,
+ * not found from the module graph (it imports `@mm/shared`'s files, never its index, whose re-exports would
+ * pull the app's modules in). One missing here lands in the app's chunk, which the start-up module
+ * would then load: `npm run test:budget` fails (start-up module ≤ 10 KB).
+ */
+const START_UP_MODULES =
+  /(?:apps[\\/]web[\\/](?:index\.html|src[\\/](?:main\.tsx|styles\.css|lib[\\/](?:main-thread|page-view)\.ts))|packages[\\/]shared[\\/]src[\\/]constants[\\/]index\.ts|preload-helper|rolldown.runtime)/;
+
+/**
+ * `dist/.vite/manifest.json` lists each chunk's imports: the bundle budget test reads it. Two entries:
+ * index.html's start-up module and the app it loads (`src/app/start.tsx`, docs/adr/0033), an entry of its
+ * own so that rolldown finds what it imports statically (`$initial`). Each is one chunk (one request, and
+ * gzip sees it whole: two dozen small shared chunks cost ≈ 9 KB gzip more): the start-up module's files
+ * (`START_UP_MODULES`), and every other module of either entry in the app's chunk.
  */
 const deliveryBuild: BuildEnvironmentOptions = {
   manifest: true,
+  // Browsers without `<link rel="modulepreload">` (Safari < 17) fetch a page's chunks as they are imported,
+  // a little later, instead of running Vite's polyfill on every page (0.4 KB gzip of the start-up module).
+  modulePreload: { polyfill: false },
   sourcemap: 'hidden',
-  rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+  rolldownOptions: {
+    input: {
+      index: path.resolve(import.meta.dirname, 'index.html'),
+      start: path.resolve(import.meta.dirname, 'src/app/start.tsx'),
+    },
+    output: {
+      codeSplitting: {
+        groups: [
+          { name: 'index', tags: ['$initial'], test: START_UP_MODULES, priority: 2 },
+          { name: 'start', tags: ['$initial'], priority: 1 },
+        ],
+      },
+    },
+  },
 };
 // --- end of delivery ------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpConfirmed } from '../support/accounts';
+import { startApp } from '../support/app';
 import { LOCALES, publicRoutes } from '../support/routes';
 
 /**
@@ -64,7 +65,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
 /** How much wider than the screen the page is (0 when it fits), once its data has arrived. */
 async function overflow(page: Page, url: string): Promise<number> {
   await page.goto(url);
-  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  await startApp(page);
   await expect(page.locator('h1').first()).toBeVisible();
   await page.waitForLoadState('networkidle').catch(() => undefined);
   return page.evaluate((width) => document.documentElement.scrollWidth - width, WIDTH);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newVolunteer } from '../support/accounts';
+import { startApp } from '../support/app';
 
 // Issue 13: the home page and the content pages come rendered from the server, and the app takes them
 // over (hydration) without redrawing them and without an error.
@@ -59,9 +60,12 @@ for (const [size, options] of [
     await page.goto('/mmapp/en/content/life-cycle');
     await expect(page.locator('#root')).toHaveAttribute('data-ssr', '');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Life cycle');
+    // A content page starts its app once used (docs/adr/0033).
+    await startApp(page);
     // One description and one set of alternates: the server's head tags gave way to the app's.
     await expect(page.locator('head meta[name="description"]')).toHaveCount(1);
     await page.goto('/mmapp/en/');
+    await startApp(page);
     // Parts drawn from live data appear once the page has hydrated.
     await expect(page.getByTestId('figure-total')).toBeVisible();
     await page.getByRole('main').getByRole('link', { name: 'Life cycle', exact: true }).click();
@@ -80,6 +84,32 @@ for (const [size, options] of [
     await context.close();
   });
 }
+
+test('a content page is read without the app, and a press on its menu before the app runs opens the menu', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const appCode: string[] = [];
+  page.on('request', (r) => {
+    if (/\/mmapp\/assets\/start-[\w-]+\.js$/.test(r.url())) appCode.push(r.url());
+  });
+  await page.goto('/mmapp/en/content/life-cycle');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'on-demand');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Life cycle');
+  await page.waitForLoadState('networkidle');
+  expect(appCode).toEqual([]);
+  // The press starts the app; the menu opens once the app runs the page.
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  expect(appCode).toHaveLength(1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
 
 test('a signed-in volunteer gets the page drawn in the browser, not the visitor’s rendered page', async ({
   browser,

@@ -80,7 +80,7 @@ test('Flash Data: number, length, province and picture messages, an image delete
   await expect(remove).toHaveCount(0);
 
   // French: the same limit, translated and interpolated.
-  await page.getByRole('button', { name: 'Français' }).click();
+  await page.getByRole('link', { name: 'Français' }).click();
   await expect(page).toHaveURL(/\/mmapp\/fr\/submit\/flash$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Données Flash' })).toBeVisible();
   const lieu = page.getByRole('textbox', { name: /^Lieu/ });

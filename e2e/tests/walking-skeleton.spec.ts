@@ -115,7 +115,7 @@ test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds the
     .toBeGreaterThan(0);
 
   // French: the language switch reloads the same page, and every string changes.
-  await page.getByRole('button', { name: 'Français' }).click();
+  await page.getByRole('link', { name: 'Français' }).click();
   await expect(page).toHaveURL(/\/mmapp\/fr\/explore/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Explorer les données');
   await expect(page.getByRole('row').filter({ hasText: 'Parc Jarry, prairie nord' }).first()).toContainText('Adulte');
@@ -127,7 +127,7 @@ test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds the
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Explorar datos');
   await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'English' }).click();
+  await page.getByRole('link', { name: 'English' }).click();
   await expect(page).toHaveURL(/\/mmapp\/en\/explore/);
   await signOutFromHeader(page);
 });

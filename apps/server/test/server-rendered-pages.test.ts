@@ -34,6 +34,7 @@ export async function renderPage({ path, origin, smallScreen, resources }) {
     title: 'Biologie <du> monarque · Mission Monarch',
     queries: { mutations: [], queries: [{ queryKey: ['content', 'x', lng], state: { data: '# </script> x' } }] },
     routeModule: path.includes('/content/') ? 'src/app/routes/content.tsx' : undefined,
+    hydrate: path.endsWith('/faq') ? 'interaction' : undefined,
   };
 }
 `;
@@ -105,6 +106,12 @@ describe('server-rendered pages', () => {
     );
     expect(res.body).not.toContain('href="/mmapp/assets/runtime-R.js"');
     expect(res.body).not.toContain('href="/mmapp/assets/index-A.js"');
+  });
+
+  it('marks a page whose app starts on demand, and announces none of its code (docs/adr/0033)', async () => {
+    const res = await get('/mmapp/en/content/faq');
+    expect(res.body).toContain('<div id="root" data-ssr="" data-hydrate="interaction"><main><h1>');
+    expect(res.body).not.toContain('modulepreload');
   });
 
   it('renders for a desktop when the browser is not a phone, and revalidates with its ETag', async () => {

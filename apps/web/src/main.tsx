@@ -1,71 +1,39 @@
-// First: zod's settings must be in place before any schema is built.
-import './lib/zod-config';
-// Second: a stored session's start-up check goes out before the rest of the app's code is evaluated.
-import './entities/session/early-session-check';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { hydrate } from '@tanstack/react-query';
-import { LOCALES, SUB_PATH, normalizeLocale } from '@mm/shared';
-import { AppProviders, makeQueryClient, pageTheme } from './app/providers';
-import { createAppRouter } from './app/router';
-import { initI18n } from './lib/i18n';
-import { serverRenderedState, type ServerRenderedState } from './lib/server-render';
-import { storage } from './lib/storage';
-import { yieldToMain } from './lib/main-thread';
+// The start-up module, all that a page loads before it is used (docs/adr/0033): it stores the URL's
+// language, makes the language links clear the stored parameters, and starts the app (`app/start.tsx`):
+// at once on a page the browser draws, on demand on a page the server rendered for reading (home,
+// content pages), which is whole without it. No React here: its code is what a reader does not need.
+// From the shared package's files, not its index: the start-up module stays out of zod and the schemas.
+import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, SUB_PATH, normalizeLocale } from '@mm/shared/constants';
+import type { HydrateWhen } from './lib/on-demand';
 import './styles.css';
 
-// The URL's locale wins over the stored one; a URL without one uses mm_lang.
+// The URL's locale wins over the stored one; a URL without one uses mm_lang. The stored items (spec §3) are
+// read here as `lib/storage.ts` reads them, without it: it stays in the app's chunk.
 const fromUrl = normalizeLocale(window.location.pathname.slice(SUB_PATH.length + 1).split('/')[0]);
-const lng = fromUrl ?? storage.language();
-if (LOCALES.includes(lng)) storage.setLanguage(lng);
-// Front-end mock mode (`vite --mode mock`): sample data answers /api before the first call; other builds drop this import.
-if (import.meta.env.MODE === 'mock') await (await import('./mocks/browser')).startMockWorker();
+const lng = fromUrl ?? normalizeLocale(localStorage.getItem(STORAGE_KEYS.language)) ?? DEFAULT_LOCALE;
+if (LOCALES.includes(lng)) localStorage.setItem(STORAGE_KEYS.language, lng);
 
-/**
- * Draws the app in `#root`: hydrates a page the server rendered (issue 13), React taking over the
- * markup already on screen, or renders it. The server renders for a visitor who is not signed in;
- * with a session stored, the app draws the page itself (the server skips its render when the mm_user
- * cookie says so).
- */
-async function start(root: HTMLElement, ssr: ServerRenderedState | undefined) {
-  const queryClient = makeQueryClient();
-  if (ssr) hydrate(queryClient, ssr.queries);
-  const router = await createAppRouter({ serverRendered: !!ssr });
-  const app = (
-    <StrictMode>
-      <AppProviders queryClient={queryClient} {...(ssr && { smallScreen: ssr.smallScreen })}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
-  if (ssr) {
-    // The server's <meta>/<link> head tags give way to the ones the app renders (React 19 hoists them).
-    for (const tag of document.head.querySelectorAll('[data-ssr-head]')) tag.remove();
-    // Hydration started in a transition takes a transition's lane: React hydrates in slices too.
-    startTransition(() => void hydrateRoot(root, app));
-  } else {
-    // The first render is a transition: React renders it in slices of ≈ 5 ms and lets the browser in
-    // between, instead of one long task that blocks a phone's main thread (issue 13, Total Blocking Time).
-    const appRoot = createRoot(root);
-    startTransition(() => appRoot.render(app));
-  }
-}
-
-/**
- * The start-up in several tasks, none long enough to hold a phone's main thread (issue 13): the app's
- * modules are evaluated, then the translations set up, then the theme made, then the page drawn.
- */
-async function boot(root: HTMLElement) {
-  await yieldToMain();
-  void initI18n(lng);
-  await yieldToMain();
-  const ssr = root.dataset.ssr !== undefined && !storage.token() ? serverRenderedState() : undefined;
-  pageTheme(ssr?.smallScreen);
-  await yieldToMain();
-  await start(root, ssr);
-}
+// Spec §2: switching the language clears the stored parameters. The header's language links
+// (`data-language-link`) are plain links, working before the app runs; this does the rest.
+document.addEventListener(
+  'click',
+  (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('a[data-language-link]')) return;
+    sessionStorage.removeItem(STORAGE_KEYS.params);
+    localStorage.removeItem(STORAGE_KEYS.params);
+  },
+  true,
+);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
-void boot(root);
+const loadApp = () => import('./app/start').then(({ startApp }) => startApp(root));
+const when: HydrateWhen =
+  root.dataset.ssr !== undefined && !localStorage.getItem(STORAGE_KEYS.token)
+    ? ((root.dataset.hydrate as HydrateWhen) ?? 'now')
+    : 'now';
+
+// A page rendered for reading: its links work now, a press on one of its buttons is held and pressed again once
+// the app runs (`lib/on-demand.ts`, loaded only here).
+if (when === 'now') void loadApp();
+else void import('./lib/on-demand').then((m) => m.startOnDemand(document, when, loadApp));

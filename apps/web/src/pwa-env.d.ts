@@ -1,2 +1,3 @@
 /// <reference types="vite-plugin-pwa/react" />
 /// <reference types="vite-plugin-pwa/info" />
+/// <reference types="vite-plugin-pwa/client" />

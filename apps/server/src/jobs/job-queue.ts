@@ -4,7 +4,7 @@ import type { MailMessage, Mailer } from '../lib/mailer';
 import { jobsRepository, type DeadLetterRow } from './jobs.repository';
 
 /** PostgreSQL schema pg-boss keeps its tables in (it creates and migrates it itself at start). */
-const JOBS_SCHEMA = 'pgboss';
+export const JOBS_SCHEMA = 'pgboss';
 
 /** Queue names. Each job of a queue is fetched by exactly one worker of one server process. */
 export const QUEUES = {

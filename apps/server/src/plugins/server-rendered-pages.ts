@@ -15,6 +15,8 @@ interface RenderedPage {
   title: string;
   queries: unknown;
   routeModule?: string;
+  /** When the browser starts the app on the page (`data-hydrate` on `#root`; docs/adr/0033). */
+  hydrate?: string;
 }
 
 /** The web app's server-render module (`apps/web/dist-ssr/render-page.js`). */
@@ -105,7 +107,7 @@ export const I18N_BLOCK_START = '<script type="application/json" id="mm-i18n">';
 
 /**
  * index.html of one language with a server-rendered page in it: the page's markup in `#root`
- * (marked `data-ssr`, so that the app hydrates it), its title, its CSS, its head tags (marked
+ * (marked `data-ssr`, so that the app hydrates it, and `data-hydrate`, when: docs/adr/0033), its title, its CSS, its head tags (marked
  * `data-ssr-head`: the app renders its own once running) and the data it was rendered with
  * (`#mm-ssr`, JSON, not executed: the CSP's script-src is untouched).
  * @param localized index.html as `localizedIndexHtml` made it for the page's language
@@ -120,7 +122,8 @@ function serverRenderedHtml(localized: string, page: RenderedPage, smallScreen: 
   const end = block >= 0 ? block : localized.lastIndexOf('</body>');
   if (root < 0 || end < root) throw new Error('index.html has no <div id="root"> before </body>');
   // The page's data, like the translations, comes after its markup: it is read once the document is parsed.
-  const withRoot = `${localized.slice(0, root)}<div id="root" data-ssr="">${page.html}</div>\n  ${state}${localized.slice(end)}`;
+  const hydrate = page.hydrate ? ` data-hydrate="${escapeHtml(page.hydrate)}"` : '';
+  const withRoot = `${localized.slice(0, root)}<div id="root" data-ssr=""${hydrate}>${page.html}</div>\n  ${state}${localized.slice(end)}`;
   return withRoot
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `${preloadTags}${headTags}${page.styles}</head>`);
@@ -176,7 +179,10 @@ export async function loadPageRenderer(
               localized,
               rendered,
               smallScreen,
-              rendered.routeModule ? modulePreloadTags(manifest, rendered.routeModule) : '',
+              // A page whose app starts on demand (docs/adr/0033) does not fetch the app's code before it is used.
+              rendered.routeModule && (rendered.hydrate ?? 'now') === 'now'
+                ? modulePreloadTags(manifest, rendered.routeModule)
+                : '',
             )
           : undefined,
       );

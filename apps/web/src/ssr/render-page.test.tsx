@@ -87,20 +87,22 @@ describe('renderPage (issue 13: public pages rendered on the server)', () => {
       expect(await render(p), p).toBeUndefined();
   });
 
-  it('names the route module of each page, a source file the client build lists in its manifest', async () => {
+  it('names the route module of each page, a source file the client build lists in its manifest, and when the app starts', async () => {
     const webRoot = path.resolve(import.meta.dirname, '../..');
-    const modules = await Promise.all(
-      ['/mmapp/en/', '/mmapp/en/explore', '/mmapp/fr/photos', '/mmapp/en/content/faq'].map(
-        async (p) => (await render(p))?.routeModule,
-      ),
+    const pages = await Promise.all(
+      ['/mmapp/en/', '/mmapp/en/explore', '/mmapp/fr/photos', '/mmapp/en/content/faq'].map((p) => render(p)),
     );
-    // Home is in the entry chunk; the others are lazy routes of router.tsx.
+    const modules = pages.map((page) => page?.routeModule);
+    // Every page is a lazy route of router.tsx.
     expect(modules).toEqual([
-      undefined,
+      'src/app/routes/home.tsx',
       'src/app/routes/explore.tsx',
       'src/app/routes/photos.tsx',
       'src/app/routes/content.tsx',
     ]);
+    // When the browser starts the app (docs/adr/0033): the home page when its live parts come into view,
+    // Explore and the gallery at once (their first screen is drawn from data), a content page once used.
+    expect(pages.map((page) => page?.hydrate)).toEqual(['visible', 'now', 'now', 'interaction']);
     const router = readFileSync(path.join(webRoot, 'src/app/router.tsx'), 'utf8');
     for (const m of modules.filter((x) => x !== undefined)) {
       expect(existsSync(path.join(webRoot, m)), m).toBe(true);

@@ -15,6 +15,7 @@ import { AppProviders, makeQueryClient } from '../app/providers';
 import { routes } from '../app/router';
 import { getContentQueryOptions } from '../features/content/api/get-content';
 import { findContentPage } from '../features/content/pages';
+import type { HydrateWhen } from '../lib/on-demand';
 import { ServerRenderContext, type ServerRender } from '../lib/server-render';
 
 /** What the server knows of the page asked for. */
@@ -43,10 +44,17 @@ export interface RenderedPage {
   queries: DehydratedState;
   /**
    * The page's lazy route module as the client build's manifest names it (`src/app/routes/explore.tsx`),
-   * or undefined when the page is in the entry chunk (home): the server announces its code with
+   * or undefined when the page is in the app's chunk: the server announces its code with
    * `<link rel="modulepreload">` so that the browser fetches it while reading the HTML.
    */
   routeModule: string | undefined;
+  /**
+   * When the browser starts the app on this page (`data-hydrate` on `#root`, read by `src/main.tsx`;
+   * docs/adr/0033): `now` (its first screen is drawn from data in the browser: Explore, the gallery),
+   * `visible` (its parts marked `data-when-visible` come into view, or it is used: the home page),
+   * `interaction` (it is used: the content pages, whole without the app).
+   */
+  hydrate: HydrateWhen;
 }
 
 /** One i18next instance per language, made on first use (resources never change while the server runs). */
@@ -75,11 +83,13 @@ function i18nFor(lng: Locale, resources: Resource): I18n {
  * Explore, the gallery and the Blitz page: their title and lead (the rest waits for the browser, see their routes), with
  * their route modules (`router.tsx` imports them lazily).
  */
-const PAGES_WITH_HEADS = new Map([
+const PAGES_WITH_HEADS = new Map<string, string>([
   ['explore', 'src/app/routes/explore.tsx'],
   ['photos', 'src/app/routes/photos.tsx'],
   ['blitz', 'src/app/routes/blitz.tsx'],
 ]);
+/** The route module of the home page. */
+const HOME_ROUTE_MODULE = 'src/app/routes/home.tsx';
 /** The route module of the Markdown content pages (`content/:slug`). */
 const CONTENT_ROUTE_MODULE = 'src/app/routes/content.tsx';
 
@@ -88,16 +98,18 @@ const CONTENT_ROUTE_MODULE = 'src/app/routes/content.tsx';
  * a page not written in the language renders its "not available" page), and the heads of Explore and
  * the gallery; with the route module each needs besides the entry chunk.
  */
-function serverRenderedPage(rest: string[]): { contentSlug?: string; routeModule?: string } | undefined {
-  if (rest.length === 0) return {};
+function serverRenderedPage(
+  rest: string[],
+): { contentSlug?: string; routeModule?: string; hydrate: HydrateWhen } | undefined {
+  if (rest.length === 0) return { routeModule: HOME_ROUTE_MODULE, hydrate: 'visible' };
   const withHead = rest.length === 1 ? PAGES_WITH_HEADS.get(rest[0] ?? '') : undefined;
-  if (withHead) return { routeModule: withHead };
+  if (withHead) return { routeModule: withHead, hydrate: 'now' };
   // A Blitz event's page (`blitz/{id}`): its title and lead, like `blitz` (the event itself waits for hydration).
   if (rest.length === 2 && rest[0] === 'blitz' && /^\d{1,9}$/.test(rest[1] ?? ''))
-    return { routeModule: PAGES_WITH_HEADS.get('blitz') };
+    return { routeModule: PAGES_WITH_HEADS.get('blitz'), hydrate: 'now' };
   if (rest.length === 2 && rest[0] === 'content') {
     const page = findContentPage(rest[1]);
-    return page ? { contentSlug: page.slug, routeModule: CONTENT_ROUTE_MODULE } : undefined;
+    return page ? { contentSlug: page.slug, routeModule: CONTENT_ROUTE_MODULE, hydrate: 'interaction' } : undefined;
   }
   return undefined;
 }
@@ -167,5 +179,6 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage |
     title,
     queries: dehydrate(queryClient),
     routeModule: kind.routeModule,
+    hydrate: kind.hydrate,
   };
 }

@@ -102,3 +102,6 @@ export function normalizeLocale(value: string | null | undefined): Locale | unde
   if ((LOCALES as readonly string[]).includes(lower)) return lower as Locale;
   return LOCALE_ALIASES[lower];
 }
+
+/** Longest counted page-view address (the `page_views.path` column is varchar(512); `pageViewBodySchema`). */
+export const PAGE_VIEW_PATH_MAX = 512;

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { SUB_PATH } from '../constants/index';
+import { PAGE_VIEW_PATH_MAX, SUB_PATH } from '../constants/index';
 import { V } from './validation';
-
-/** Longest counted address (the `page_views.path` column is varchar(512)). */
-export const PAGE_VIEW_PATH_MAX = 512;
 
 /**
  * `POST /api/utilities/pageview` (spec §7 "a page view is reported to an analytics service with

@@ -12,10 +12,12 @@ import {
 } from '@mui/material';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES } from '@mm/shared';
+import { useLocation } from 'react-router';
+import { LOCALES, STORAGE_KEYS, type Locale } from '@mm/shared';
 import { LocaleLink, useLocale } from '../../lib/links';
 import { languageLabelKeys } from '../../lib/languages';
-import { useSwitchLanguage } from './language-switch';
+import { storage } from '../../lib/storage';
+import { languageHref } from './language-switch';
 import { menus, parentSiteUrl, type NavItem } from './nav-items';
 
 // The header's pop-up parts (a wide header's drop-down menus, a small header's drawer): loaded after
@@ -66,6 +68,20 @@ export function NavMenu({
       )}
     </Menu>
   );
+}
+
+/**
+ * Spec §2 language switch: stores `mm_lang`, clears the stored parameters, and reloads the same
+ * page with the same query in the chosen language.
+ */
+function useSwitchLanguage() {
+  const location = useLocation();
+  return (lng: Locale) => {
+    storage.setLanguage(lng);
+    sessionStorage.removeItem(STORAGE_KEYS.params);
+    localStorage.removeItem(STORAGE_KEYS.params);
+    window.location.assign(languageHref(lng, location.pathname, location.search, location.hash));
+  };
 }
 
 function DrawerList({ items, close, depth = 0 }: { items: NavItem[]; close: () => void; depth?: number }) {

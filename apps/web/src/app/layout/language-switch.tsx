@@ -1,42 +1,37 @@
 import { Box, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { STORAGE_KEYS, SUB_PATH, type Locale } from '@mm/shared';
+import { SUB_PATH, type Locale } from '@mm/shared';
 import { languageLabelKeys } from '../../lib/languages';
 import { useLocale } from '../../lib/links';
-import { storage } from '../../lib/storage';
 
 /**
- * Spec §2 language switch: stores `mm_lang`, clears the stored parameters, and reloads the same
- * page with the same query in the chosen language.
+ * The address of the page in language `lng`, with the same query and fragment (spec §2).
+ * @param pathname the router's path, from the locale on (`/en/explore`)
  */
-export function useSwitchLanguage() {
-  const location = useLocation();
-  return (lng: Locale) => {
-    storage.setLanguage(lng);
-    sessionStorage.removeItem(STORAGE_KEYS.params);
-    localStorage.removeItem(STORAGE_KEYS.params);
-    const rest = location.pathname.replace(/^\/[^/]+/, '');
-    window.location.assign(`${SUB_PATH}/${lng}${rest}${location.search}${location.hash}`);
-  };
-}
+export const languageHref = (lng: Locale, pathname: string, search: string, hash: string) =>
+  `${SUB_PATH}/${lng}${pathname.replace(/^\/[^/]+/, '')}${search}${hash}`;
 
 /**
- * Wide-header buttons: English and French only (spec §2). A labelled group of two text buttons with a
- * divider between them, as MUI's text ButtonGroup draws it, without its code in the first render (issue 13).
+ * Wide-header language switch: English and French only (spec §2). Links to the same page in the other
+ * language, so that they work before the app runs on a server-rendered page (docs/adr/0033); the
+ * start-up module clears the stored parameters as one is followed (`data-language-link`) and the next
+ * page stores its language. A labelled group of two text buttons with a divider between them, as MUI's
+ * text ButtonGroup draws it, without its code in the first render (issue 13).
  */
 export function LanguageButtons() {
   const { t } = useTranslation();
   const current = useLocale();
-  const switchTo = useSwitchLanguage();
+  const { pathname, search, hash } = useLocation();
   return (
     <Box role="group" aria-label={t('nav.language')} sx={{ display: 'inline-flex' }}>
       {(['en', 'fr'] as const).map((lng) => (
         <Button
           key={lng}
           lang={lng}
-          onClick={() => switchTo(lng)}
-          aria-pressed={current === lng}
+          href={languageHref(lng, pathname, search, hash)}
+          data-language-link=""
+          aria-current={current === lng ? 'true' : undefined}
           size="small"
           sx={{
             color: 'inherit',

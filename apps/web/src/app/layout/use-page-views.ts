@@ -1,37 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { API_BASE, PAGE_VIEW_PATH_MAX } from '@mm/shared';
+import { pageViewSentAtStart, sendPageView } from '../../lib/page-view';
+
+export { sendPageView };
 
 /** A navigation must hold this long (ms) to count, so redirects (sign-in gate, locale alias) count once, at their end. */
 const SETTLE_MS = 300;
-
-/**
- * Reports one page view (spec §7: path and query) to `POST /api/utilities/pageview`: a beacon
- * (it survives the page being left) or, where beacons are missing or refused, a keepalive fetch.
- * No cookie or identifier is sent. Errors are ignored: analytics never disturb the visitor.
- * @param path `/mmapp/…` path and query, at most 512 characters (longer ones are not sent)
- */
-export function sendPageView(path: string): void {
-  if (path.length > PAGE_VIEW_PATH_MAX) return;
-  const url = `${API_BASE}/utilities/pageview`;
-  const body = JSON.stringify({ path });
-  try {
-    if (
-      typeof navigator.sendBeacon === 'function' &&
-      navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))
-    )
-      return;
-  } catch {
-    // Some browsers refuse non-form beacon bodies: fall back to fetch.
-  }
-  void fetch(url, {
-    method: 'POST',
-    body,
-    headers: { 'Content-Type': 'application/json' },
-    keepalive: true,
-    credentials: 'omit',
-  }).catch(() => undefined);
-}
 
 /**
  * Counts each client-side navigation once, from the app shell (issue 6 page views): the first page
@@ -40,7 +14,8 @@ export function sendPageView(path: string): void {
  */
 export function usePageViews(): void {
   const { pathname, search } = useLocation();
-  const lastReported = useRef<string | null>(null);
+  // A page the start-up module counted already (a server-rendered page read before the app ran) is not counted twice.
+  const lastReported = useRef<string | null>(pageViewSentAtStart());
   useEffect(() => {
     if (import.meta.env.MODE === 'mock' || import.meta.env.MODE === 'test') return;
     // Keyed on path and query: a fragment change (the skip link's #main) is not a new page.

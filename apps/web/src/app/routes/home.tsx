@@ -8,10 +8,8 @@ import { AfterHydration } from '../../components/ui/after-hydration';
 import { MmImage } from '../../components/ui/mm-image';
 import { useSession } from '../../entities/session/session-context';
 import { PageHead } from '../../features/content/components/page-head';
-import { getFiguresQueryOptions } from '../../features/home/api/get-figures';
 import { CampaignCard } from '../../features/home/components/campaign-card';
 import { FiguresFrame } from '../../features/home/components/figures-placeholder';
-import { getObservationsQueryOptions } from '../../entities/observation/get-observations';
 import { LocaleLink } from '../../lib/links';
 
 // The live figures, the latest photos and observations sit below the first screen: their code (and with it
@@ -52,10 +50,15 @@ export function HomePage() {
   const { t: tc } = useTranslation('content');
   const { user } = useSession();
   const queryClient = useQueryClient();
-  // The figures and the latest observations are fetched while their components' code loads.
+  // The figures and the latest observations are fetched while their components' code loads; their query
+  // modules load with them, not in the page's first load (the JavaScript budget of the first render).
   useEffect(() => {
-    void queryClient.prefetchQuery(getFiguresQueryOptions());
-    void queryClient.prefetchQuery(getObservationsQueryOptions(1, LATEST_OBSERVATIONS));
+    void import('../../features/home/api/get-figures').then(({ getFiguresQueryOptions }) =>
+      queryClient.prefetchQuery(getFiguresQueryOptions()),
+    );
+    void import('../../entities/observation/get-observations').then(({ getObservationsQueryOptions }) =>
+      queryClient.prefetchQuery(getObservationsQueryOptions(1, LATEST_OBSERVATIONS)),
+    );
   }, [queryClient]);
   return (
     // Flex boxes with gaps lay the page out as Stack would, without Stack's code in the first render (issue 13).

@@ -14,7 +14,8 @@ const FIGURE_HEIGHT_PX = 96;
 export function FiguresFrame({ alert, children }: { alert?: ReactNode; children?: ReactNode }) {
   const { t } = useTranslation('content');
   return (
-    <Box component="section" aria-labelledby="figures-heading">
+    // `data-when-visible`: on the server-rendered home page, the app starts when this comes into view (docs/adr/0033).
+    <Box component="section" aria-labelledby="figures-heading" data-when-visible="">
       <Typography id="figures-heading" variant="h5" component="h2" gutterBottom>
         {t('home.figures_title')}
       </Typography>

@@ -1,0 +1,112 @@
+/**
+ * When the app starts on a page the server rendered for reading (docs/adr/0033): the page is whole and
+ * usable without it (text, images, links, the language links), so its code is loaded only once a
+ * visitor is about to use something that needs it, or once a part that needs it comes into view.
+ * Written without React: it runs before any of the app's code is loaded. Loaded by the start-up module
+ * only on such a page (a page the browser draws does not need it).
+ */
+import { whenIdle } from './main-thread';
+import { sendFirstPageView } from './page-view';
+
+/** How a server-rendered page wants the app started (`data-hydrate` on `#root`, written by the server). */
+export type HydrateWhen = 'now' | 'visible' | 'interaction';
+
+/** A visitor about to use the page: the first one starts loading the app's code. */
+const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/** Elements (`data-when-visible`) whose coming into view starts the app: parts drawn from live data. */
+export const WHEN_VISIBLE_SELECTOR = '[data-when-visible]';
+
+/** What a press before the app runs is kept for: a button (menu, drawer), pressed again once the app runs it. */
+const REPLAYED = 'button, [role="button"]';
+
+/**
+ * Resolves once the app should start on a page rendered for reading: at the first sign of use
+ * (pointer down, touch, key, focus), or, with `visible`, when an element marked `data-when-visible`
+ * comes within `marginPx` of the screen. A press on a button meanwhile is held (its default and
+ * the page's other listeners skipped) and returned, to be pressed again once the app runs it.
+ * @param doc the page
+ * @param when `visible` or `interaction`
+ * @param marginPx how far below the screen a marked element counts as in view
+ * @returns `start`: resolves when the app should start; `heldPress()`: the button last pressed before, if any
+ */
+export function waitForDemand(
+  doc: Document,
+  when: Exclude<HydrateWhen, 'now'>,
+  marginPx = 200,
+): { start: Promise<void>; heldPress: () => HTMLElement | undefined } {
+  let held: HTMLElement | undefined;
+  let running = false;
+  const onClick = (event: Event) => {
+    if (running) return;
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>(REPLAYED) : null;
+    if (!target) return;
+    held = target;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  doc.addEventListener('click', onClick, true);
+  const start = new Promise<void>((resolve) => {
+    let observer: IntersectionObserver | undefined;
+    const go = () => {
+      for (const type of INTENT_EVENTS) doc.removeEventListener(type, go, true);
+      observer?.disconnect();
+      resolve();
+    };
+    for (const type of INTENT_EVENTS) doc.addEventListener(type, go, { capture: true, passive: true });
+    const marked = when === 'visible' ? [...doc.querySelectorAll(WHEN_VISIBLE_SELECTOR)] : [];
+    if (marked.length > 0 && typeof IntersectionObserver === 'function') {
+      observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && go(), {
+        rootMargin: `0px 0px ${marginPx}px 0px`,
+      });
+      for (const el of marked) observer.observe(el);
+    } else if (when === 'visible') go();
+  });
+  return {
+    start,
+    heldPress: () => {
+      running = true;
+      doc.removeEventListener('click', onClick, true);
+      return held?.isConnected ? held : undefined;
+    },
+  };
+}
+
+/**
+ * Resolves once the app runs the page (`<html data-app="ready">`, set by AppProviders after hydration).
+ * @param doc the page
+ */
+export function appReady(doc: Document): Promise<void> {
+  const html = doc.documentElement;
+  if (html.dataset.app === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (html.dataset.app !== 'ready') return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(html, { attributes: true, attributeFilter: ['data-app'] });
+  });
+}
+
+/**
+ * Runs a page rendered for reading until its app starts (`src/main.tsx`): marks it `<html data-app="on-demand">`,
+ * counts its page view, registers the service worker (offline use) when idle, and starts the app
+ * (`loadApp`) on demand ({@link waitForDemand}), then presses again a button pressed meanwhile.
+ * @param doc the page
+ * @param when `visible` or `interaction` (`data-hydrate` on `#root`)
+ * @param loadApp loads and starts the app; resolves once it is started
+ */
+export function startOnDemand(doc: Document, when: Exclude<HydrateWhen, 'now'>, loadApp: () => Promise<void>): void {
+  // e2e/support/app.ts waits for either this or `ready`.
+  doc.documentElement.dataset.app = 'on-demand';
+  sendFirstPageView();
+  // The service worker (offline use, issue 15) is registered whether or not the app starts.
+  whenIdle(() => void import('./register-service-worker').then((m) => m.registerServiceWorker()));
+  const demand = waitForDemand(doc, when);
+  void demand.start.then(async () => {
+    await loadApp();
+    await appReady(doc);
+    demand.heldPress()?.click();
+  });
+}
