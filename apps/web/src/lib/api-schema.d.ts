@@ -517,7 +517,7 @@ export interface paths {
     };
     /**
      * Explore list: observations matching the filters, newest observed (or submitted) first, 50 a page (spec §7)
-     * @description sort: observed (default; newest date observed first) or submitted (newest submission first); ties by newest observation id. Private sites (issue 19) at the centre of their 0.1° cell without locality for everyone but admins. Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.
+     * @description sort: observed (default; newest date observed first) or submitted (newest submission first); ties by newest observation id. Private sites (issue 19) at the centre of their 0.1° cell without locality for everyone but admins. Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, exclude_flagged (1: leave out records with a quality flag no admin accepted), blitz_id (a Blitz event: its days and its countries or provinces), bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.
      */
     get: operations['listObservations'];
     put?: never;
@@ -574,7 +574,7 @@ export interface paths {
     };
     /**
      * Density view: eggs + caterpillars per 100 milkweed stems of Missions, per ISO week, province and 1° cell
-     * @description Over the Explore filters (the life-stage filter and Flash sightings left out): the Mission visits (checklists) with stems inspected > 0 holding a matching observation. Stems count once per visit; eggs and caterpillars are the sums of the counts of matching observations. per_100_stems = 100 × (eggs + caterpillars) / stems, 2 decimals. Same visibility as the list; private sites counted at their generalised cell for everyone but admins.
+     * @description Over the Explore filters (the life-stage filter and Flash sightings left out): the Mission visits (checklists) with stems inspected > 0 holding a matching observation. Stems count once per visit; eggs and caterpillars are the sums of the counts of matching observations. per_100_stems = 100 × (eggs + caterpillars) / stems, 2 decimals. exclude_flagged=1 leaves out every visit holding an observation with a quality flag no admin accepted. Same visibility as the list; private sites counted at their generalised cell for everyone but admins.
      */
     get: operations['getDensity'];
     put?: never;
@@ -674,9 +674,29 @@ export interface paths {
     };
     /**
      * Download the Explore observations as CSV, GeoJSON or a Darwin Core Archive, with a stated reason (spec §1, §5)
-     * @description Query: format (csv|geojson|dwca), reason_id (one of loadparams.reasons) and/or reason_text (≤ 500 characters), plus the Explore filters (date_from, date_to, lifestage_id, milkweed_id, country_id, province_id, username, kind, with_photos, status) with the same visibility as the list. statuses (optional, e.g. 1,2,4): the observation status ids to download, each once; default every status the requester may see (Pending, Vetted, Valid; all six for an admin). identificationVerificationStatus gives each record its status name. csv and geojson: one row per observation, ordered by id, Darwin Core columns: occurrenceID, eventID, basisOfRecord, eventDate, eventTime, decimalLatitude, decimalLongitude, geodeticDatum, coordinateUncertaintyInMeters, dataGeneralizations, informationWithheld, countryCode, stateProvince, municipality, locality, kingdom, scientificName, scientificNameAuthorship, taxonRank, taxonID, vernacularName, lifeStage, individualCount, organismQuantity, organismQuantityType, occurrenceStatus, occurrenceRemarks, recordedBy, associatedTaxa, identificationVerificationStatus, samplingProtocol, sampleSizeValue, sampleSizeUnit, license, rightsHolder, institutionCode, datasetName, datasetID, references, otherCatalogNumbers, associatedMedia, flags. csv: RFC 4180, UTF-8 with a byte-order mark, header row. geojson: FeatureCollection of Points [longitude, latitude]. dwca: a sampling-event Darwin Core Archive (issue 18): event.txt (Event core, one row per checklist), occurrence.txt (present and absent life stages, milkweeds), multimedia.txt (photos), meta.xml, eml.xml (EML 2.2), citation.txt and rights.txt; ids are urn:uuid: of the stored records, each record carries its licence. Streamed from a database cursor as an attachment named mission-monarch-observations-{yyyy-MM-dd}.{csv|geojson|zip}; every download is logged with its reason, filters and row count. include_gbif (optional, dwca only, default false): also include records imported from GBIF or a GBIF publisher such as iNaturalist, marked with their source dataset, institution and a note; left out by default since GBIF already publishes them. exact_positions (optional, admins only, default false): private sites at their exact point with their locality, marked in dataGeneralizations and informationWithheld; without it every download, an admin's too, gives a private site the centre of its 0.1° cell and drops the positional parameters of its quality flags (400 on fields.exact_positions for anyone else). ticket (optional): from POST /api/observations/download/ticket, to download as that signed-in user from a browser link. 400 "Reason is required." (fields.reason) without a reason; 400 on fields.statuses for a malformed list or a status the requester may not see; 401 for a ticket that is invalid, expired, already used, for another download, or whose session ended; 503 while too many downloads are streaming.
+     * @description Query: format (csv|geojson|dwca), reason_id (one of loadparams.reasons) and/or reason_text (≤ 500 characters), plus the Explore filters (date_from, date_to, lifestage_id, milkweed_id, country_id, province_id, username, kind, with_photos, status, exclude_flagged, blitz_id: a Blitz event's days and area) with the same visibility as the list; exclude_flagged=1 leaves out records with a quality flag no admin accepted, and the EML says so. statuses (optional, e.g. 1,2,4): the observation status ids to download, each once; default every status the requester may see (Pending, Vetted, Valid; all six for an admin). identificationVerificationStatus gives each record its status name. csv and geojson: one row per observation, ordered by id, Darwin Core columns: occurrenceID, eventID, basisOfRecord, eventDate, eventTime, decimalLatitude, decimalLongitude, geodeticDatum, coordinateUncertaintyInMeters, dataGeneralizations, informationWithheld, countryCode, stateProvince, municipality, locality, kingdom, scientificName, scientificNameAuthorship, taxonRank, taxonID, vernacularName, lifeStage, individualCount, organismQuantity, organismQuantityType, occurrenceStatus, occurrenceRemarks, recordedBy, associatedTaxa, identificationVerificationStatus, samplingProtocol, sampleSizeValue, sampleSizeUnit, license, rightsHolder, institutionCode, datasetName, datasetID, references, otherCatalogNumbers, associatedMedia, flags. csv: RFC 4180, UTF-8 with a byte-order mark, header row. geojson: FeatureCollection of Points [longitude, latitude]. dwca: a sampling-event Darwin Core Archive (issue 18): event.txt (Event core, one row per checklist), occurrence.txt (present and absent life stages, milkweeds), multimedia.txt (photos), meta.xml, eml.xml (EML 2.2), citation.txt and rights.txt; ids are urn:uuid: of the stored records, each record carries its licence. Streamed from a database cursor as an attachment named mission-monarch-observations-{yyyy-MM-dd}.{csv|geojson|zip}; every download is logged with its reason, filters and row count. include_gbif (optional, dwca only, default false): also include records imported from GBIF or a GBIF publisher such as iNaturalist, marked with their source dataset, institution and a note; left out by default since GBIF already publishes them. exact_positions (optional, admins only, default false): private sites at their exact point with their locality, marked in dataGeneralizations and informationWithheld; without it every download, an admin's too, gives a private site the centre of its 0.1° cell and drops the positional parameters of its quality flags (400 on fields.exact_positions for anyone else). ticket (optional): from POST /api/observations/download/ticket, to download as that signed-in user from a browser link. 400 "Reason is required." (fields.reason) without a reason; 400 on fields.statuses for a malformed list or a status the requester may not see; 401 for a ticket that is invalid, expired, already used, for another download, or whose session ended; 503 while too many downloads are streaming.
      */
     get: operations['downloadObservations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/downloads/dwca/latest.zip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The latest public Darwin Core Archive: the endpoint to register with GBIF (DWC_ARCHIVE)
+     * @description Public, stable URL. Answers the sampling-event Darwin Core Archive a visitor downloads without filters (as GET /api/observations/download?format=dwca): Pending, Vetted and Valid records, private sites at the centre of their 0.1° cell, records imported from GBIF or a GBIF publisher left out; built from the database at the time of the request and streamed, logged as a download with its own id (X-Download-Id) and citation. Register it with GBIF as the dataset's endpoint of type DWC_ARCHIVE (docs/internals.md "GBIF"). 503 while too many downloads are streaming.
+     */
+    get: operations['getLatestArchive'];
     put?: never;
     post?: never;
     delete?: never;
@@ -814,6 +834,61 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sites/monitored': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My monitored sites with last visit, visits this season and whether a visit is due ("My sites")
+     * @description By locality. "Due": today (UTC) lies in the site’s season for its latitude (the quality flags’ bands: May–October at ≥ 40° N, March–November at 30–40° N, all year below) and no Mission was made there in the last `every_days` days. `last_mission` gives what "Visit again" suggests (species, patch, stems; never counts).
+     */
+    get: operations['listMonitoredSites'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sites/{id}/monitoring': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Monitor one of my sites every `every_days` days (weekly by default), or change how often */
+    put: operations['monitorSite'];
+    post?: never;
+    /** Stop monitoring one of my sites (its visits stay) */
+    delete: operations['unmonitorSite'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/visit-reminders/off': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Switch visit reminders off with the signed token of the reminder email (no sign-in) */
+    post: operations['turnOffVisitReminders'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/quality/preview': {
     parameters: {
       query?: never;
@@ -843,9 +918,66 @@ export interface paths {
     };
     /**
      * Photo gallery: photos of visible observations over the Explore filters, newest first, 24 a page
-     * @description Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status; page (1-based, default 1) and limit (1–50, default 24). Order: photo created, then id, descending. The public sees photos of Pending, Vetted and Valid observations only; an admin of every status. Each item has small (≤ 400 px) and large (≤ 2048 px, width × height px) JPEG URLs under /attachments/. A page beyond the end answers an empty data array. 400 on a bad filter, with per-field messages.
+     * @description Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, exclude_flagged; page (1-based, default 1) and limit (1–50, default 24). Order: photo created, then id, descending. The public sees photos of Pending, Vetted and Valid observations only; an admin of every status. Each item has small (≤ 400 px) and large (≤ 2048 px, width × height px) JPEG URLs under /attachments/. A page beyond the end answers an empty data array. 400 on a bad filter, with per-field messages.
      */
     get: operations['listGalleryPhotos'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/blitz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every Blitz event, newest first (name in en/fr/es, first and last day, area ids) */
+    get: operations['listBlitzEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/blitz/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The current Blitz event (running today, else the latest started, else the next) and its totals
+     * @description Totals over the public statuses (Pending, Vetted, Valid) of the observations whose checklist date lies within the event’s days and whose site lies in its countries or provinces (the Explore filter blitz_id): participants (distinct observers), sites, visits (checklists), adults, eggs, caterpillars, chrysalises (sums of counts, Flash and Mission); stems and per_100_stems as the Explore density view (Missions with stems inspected > 0; 100 × (eggs + caterpillars) / stems, 2 decimals). Whole event, per country and per province, most visits first. 404 when no event is defined.
+     */
+    get: operations['getCurrentBlitzEvent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/blitz/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One Blitz event and its totals
+     * @description Totals over the public statuses (Pending, Vetted, Valid) of the observations whose checklist date lies within the event’s days and whose site lies in its countries or provinces (the Explore filter blitz_id): participants (distinct observers), sites, visits (checklists), adults, eggs, caterpillars, chrysalises (sums of counts, Flash and Mission); stems and per_100_stems as the Explore density view (Missions with stems inspected > 0; 100 × (eggs + caterpillars) / stems, 2 decimals). Whole event, per country and per province, most visits first. 404 for an unknown id.
+     */
+    get: operations['getBlitzEvent'];
     put?: never;
     post?: never;
     delete?: never;
@@ -883,7 +1015,7 @@ export interface paths {
     };
     /**
      * Readiness (same as /api/health/ready)
-     * @description Readiness: 200 when this server can take a submission with a photo; 503 with Retry-After naming what is down (database not answering within 1.5 s, photo store full, read-only or unreachable, job queue down). Answers within 2 s whatever the database does. photos_missing: photo rows whose large file is lost, from the last photo reconciliation (start-up, then hourly); absent before the first one ends.
+     * @description Readiness: 200 when this server can take a submission with a photo; 503 with Retry-After naming what is down (database not answering within 1.5 s or without room to write, photo store full, read-only or unreachable, job queue down). Answers within 2 s whatever the database does. photos_missing: photo rows whose large file is lost, from the last photo reconciliation (start-up, then hourly); absent before the first one ends.
      */
     get: operations['getHealth'];
     put?: never;
@@ -903,7 +1035,7 @@ export interface paths {
     };
     /**
      * Readiness: can this server take a submission with a photo?
-     * @description Readiness: 200 when this server can take a submission with a photo; 503 with Retry-After naming what is down (database not answering within 1.5 s, photo store full, read-only or unreachable, job queue down). Answers within 2 s whatever the database does. photos_missing: photo rows whose large file is lost, from the last photo reconciliation (start-up, then hourly); absent before the first one ends.
+     * @description Readiness: 200 when this server can take a submission with a photo; 503 with Retry-After naming what is down (database not answering within 1.5 s or without room to write, photo store full, read-only or unreachable, job queue down). Answers within 2 s whatever the database does. photos_missing: photo rows whose large file is lost, from the last photo reconciliation (start-up, then hourly); absent before the first one ends.
      */
     get: operations['getReadiness'];
     put?: never;
@@ -947,6 +1079,30 @@ export interface paths {
      */
     get: operations['getMetrics'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/dataset/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The dataset metadata written into every Darwin Core Archive (EML)
+     * @description Admin (role 1) only. Title and abstract introduction in en/fr/es, keywords, contacts, the dataset licence (the least restrictive the EML may state) and the dataset citation; the DATASET_* configuration until an admin first saves it (updated null).
+     */
+    get: operations['getAdminDataset'];
+    /**
+     * Replace the dataset metadata (audit-logged)
+     * @description Admin (role 1) only. Body: title {en, fr?, es?} (en required, ≤ 250 characters), abstract_intro {en, fr?, es?} (≤ 4,000), keywords (≤ 30, each ≤ 100), contacts (1–10: organization required, name and email optional), license (CC0-1.0 | CC-BY-4.0 | CC-BY-NC-4.0), citation (≤ 1,000; empty cites each download). 400 naming the field; the change is written to the audit log (resource dataset).
+     */
+    put: operations['updateAdminDataset'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1373,6 +1529,58 @@ export interface paths {
      * @description Admin (role 1) only.
      */
     delete: operations['retireAdminLocationSize'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/blitz-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Blitz events; filter id, q (any name); sort id, name, start_date, end_date
+     * @description react-admin REST list (sort, range, filter). Admin (role 1) only.
+     */
+    get: operations['listAdminBlitzEvents'];
+    put?: never;
+    /**
+     * Define a Blitz event
+     * @description name, name_fr, name_es (1–200 characters); start_date, end_date (yyyy-MM-dd, inclusive; end_date not before start_date); country_ids, province_ids (ids of loadparams countries and provinces; at least one between them). An observation belongs to the event when its checklist date lies within the days and its site in one of the countries or provinces. 400 names the field (translated): end before start, empty name, unknown country or province, same name and first day as another event. Admin (role 1) only.
+     */
+    post: operations['createAdminBlitzEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/blitz-events/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One Blitz event
+     * @description Admin (role 1) only.
+     */
+    get: operations['getAdminBlitzEvent'];
+    /**
+     * Change a Blitz event (every field)
+     * @description name, name_fr, name_es (1–200 characters); start_date, end_date (yyyy-MM-dd, inclusive; end_date not before start_date); country_ids, province_ids (ids of loadparams countries and provinces; at least one between them). An observation belongs to the event when its checklist date lies within the days and its site in one of the countries or provinces. 400 names the field (translated): end before start, empty name, unknown country or province, same name and first day as another event. Admin (role 1) only.
+     */
+    put: operations['updateAdminBlitzEvent'];
+    post?: never;
+    /**
+     * Delete a Blitz event (its observations stay; only the event goes)
+     * @description Admin (role 1) only.
+     */
+    delete: operations['deleteAdminBlitzEvent'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1958,6 +2166,7 @@ export interface operations {
               obsend: boolean;
               obreceive: boolean;
               vetting_emails: boolean;
+              visit_reminders: boolean;
               bio: string | null;
               license: string;
               isdeleted: boolean;
@@ -2660,6 +2869,7 @@ export interface operations {
           /** @default false */
           obreceive?: boolean;
           vetting_emails?: boolean;
+          visit_reminders?: boolean;
           /** @enum {string} */
           license?: 'CC0-1.0' | 'CC-BY-4.0' | 'CC-BY-NC-4.0';
         };
@@ -3398,7 +3608,9 @@ export interface operations {
         kind?: 'flash' | 'mission';
         with_photos?: '0' | '1' | 'true' | 'false';
         status?: number;
+        blitz_id?: number;
         bbox?: string;
+        exclude_flagged?: '0' | '1' | 'true' | 'false';
         sort?: 'observed' | 'submitted';
         page?: number;
         limit?: number;
@@ -3494,7 +3706,9 @@ export interface operations {
         kind?: 'flash' | 'mission';
         with_photos?: '0' | '1' | 'true' | 'false';
         status?: number;
+        blitz_id?: number;
         bbox?: string;
+        exclude_flagged?: '0' | '1' | 'true' | 'false';
         zoom: number;
         west: number;
         south: number;
@@ -3562,7 +3776,9 @@ export interface operations {
         kind?: 'flash' | 'mission';
         with_photos?: '0' | '1' | 'true' | 'false';
         status?: number;
+        blitz_id?: number;
         bbox?: string;
+        exclude_flagged?: '0' | '1' | 'true' | 'false';
       };
       header?: never;
       path?: never;
@@ -3623,7 +3839,9 @@ export interface operations {
         kind?: 'flash' | 'mission';
         with_photos?: '0' | '1' | 'true' | 'false';
         status?: number;
+        blitz_id?: number;
         bbox?: string;
+        exclude_flagged?: '0' | '1' | 'true' | 'false';
       };
       header?: never;
       path?: never;
@@ -3881,6 +4099,7 @@ export interface operations {
             latitude: number;
             longitude: number;
             is_private?: boolean;
+            monitored?: boolean;
             coordinate_uncertainty_m?: number | null;
           };
           checklist: {
@@ -3980,7 +4199,10 @@ export interface operations {
           /** @enum {string} */
           with_photos?: '0' | '1' | 'true' | 'false';
           status?: number;
+          blitz_id?: number;
           bbox?: string;
+          /** @enum {string} */
+          exclude_flagged?: '0' | '1' | 'true' | 'false';
           /** @enum {string} */
           format: 'csv' | 'geojson' | 'dwca';
           reason_id?: number;
@@ -4075,7 +4297,9 @@ export interface operations {
         kind?: 'flash' | 'mission';
         with_photos?: '0' | '1' | 'true' | 'false';
         status?: number;
+        blitz_id?: number;
         bbox?: string;
+        exclude_flagged?: '0' | '1' | 'true' | 'false';
         format: 'csv' | 'geojson' | 'dwca';
         reason_id?: number;
         reason_text?: string;
@@ -4220,6 +4444,58 @@ export interface operations {
               [key: string]: string;
             };
           };
+          'application/zip': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getLatestArchive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The archive, streamed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': unknown;
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
           'application/zip': {
             statusCode: number;
             error: string;
@@ -4755,6 +5031,7 @@ export interface operations {
             latitude: number;
             longitude: number;
             is_private?: boolean;
+            monitored?: boolean;
             coordinate_uncertainty_m?: number | null;
           };
           checklist: {
@@ -5004,6 +5281,291 @@ export interface operations {
       };
     };
   };
+  listMonitoredSites: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            site_id: number;
+            locality: string;
+            city: string | null;
+            province_id: number | null;
+            latitude: number;
+            longitude: number;
+            is_private: boolean;
+            every_days: number;
+            season: {
+              start: string;
+              end: string;
+            };
+            in_season: boolean;
+            last_visit: string | null;
+            visits_this_season: number;
+            due: boolean;
+            next_due: string | null;
+            visits: string[];
+            last_mission: {
+              checklist_id: number;
+              checklist_date: string;
+              stems_inspected: number | null;
+              milkweeds: {
+                milkweed_id: number | null;
+                abundance_id: number | null;
+                locationsize_id: number | null;
+              }[];
+            } | null;
+          }[];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  monitorSite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          every_days?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            site_id: number;
+            locality: string;
+            city: string | null;
+            province_id: number | null;
+            latitude: number;
+            longitude: number;
+            is_private: boolean;
+            every_days: number;
+            season: {
+              start: string;
+              end: string;
+            };
+            in_season: boolean;
+            last_visit: string | null;
+            visits_this_season: number;
+            due: boolean;
+            next_due: string | null;
+            visits: string[];
+            last_mission: {
+              checklist_id: number;
+              checklist_date: string;
+              stems_inspected: number | null;
+              milkweeds: {
+                milkweed_id: number | null;
+                abundance_id: number | null;
+                locationsize_id: number | null;
+              }[];
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  unmonitorSite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  turnOffVisitReminders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            visit_reminders: false;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
   previewQuality: {
     parameters: {
       query?: never;
@@ -5104,7 +5666,9 @@ export interface operations {
         kind?: 'flash' | 'mission';
         with_photos?: '0' | '1' | 'true' | 'false';
         status?: number;
+        blitz_id?: number;
         bbox?: string;
+        exclude_flagged?: '0' | '1' | 'true' | 'false';
         page?: number;
         limit?: number;
       };
@@ -5150,6 +5714,217 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  listBlitzEvents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            name_fr: string;
+            name_es: string;
+            start_date: string;
+            end_date: string;
+            country_ids: number[];
+            province_ids: number[];
+          }[];
+        };
+      };
+    };
+  };
+  getCurrentBlitzEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            event: {
+              id: number;
+              name: string;
+              name_fr: string;
+              name_es: string;
+              start_date: string;
+              end_date: string;
+              country_ids: number[];
+              province_ids: number[];
+            };
+            total: {
+              participants: number;
+              sites: number;
+              visits: number;
+              stems: number;
+              adults: number;
+              eggs: number;
+              caterpillars: number;
+              chrysalises: number;
+              per_100_stems: number | null;
+            };
+            per_country: {
+              participants: number;
+              sites: number;
+              visits: number;
+              stems: number;
+              adults: number;
+              eggs: number;
+              caterpillars: number;
+              chrysalises: number;
+              per_100_stems: number | null;
+              country_id: number | null;
+            }[];
+            per_province: {
+              participants: number;
+              sites: number;
+              visits: number;
+              stems: number;
+              adults: number;
+              eggs: number;
+              caterpillars: number;
+              chrysalises: number;
+              per_100_stems: number | null;
+              province_id: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getBlitzEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            event: {
+              id: number;
+              name: string;
+              name_fr: string;
+              name_es: string;
+              start_date: string;
+              end_date: string;
+              country_ids: number[];
+              province_ids: number[];
+            };
+            total: {
+              participants: number;
+              sites: number;
+              visits: number;
+              stems: number;
+              adults: number;
+              eggs: number;
+              caterpillars: number;
+              chrysalises: number;
+              per_100_stems: number | null;
+            };
+            per_country: {
+              participants: number;
+              sites: number;
+              visits: number;
+              stems: number;
+              adults: number;
+              eggs: number;
+              caterpillars: number;
+              chrysalises: number;
+              per_100_stems: number | null;
+              country_id: number | null;
+            }[];
+            per_province: {
+              participants: number;
+              sites: number;
+              visits: number;
+              stems: number;
+              adults: number;
+              eggs: number;
+              caterpillars: number;
+              chrysalises: number;
+              per_100_stems: number | null;
+              province_id: number | null;
+            }[];
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5296,8 +6071,11 @@ export interface operations {
              */
             status: 'ok' | 'degraded';
             version: string;
-            /** @enum {string} */
-            database: 'ok' | 'down';
+            /**
+             * @description `down`: not answering within 1.5 s; `full`: no room to write (the embedded cluster under 64 MiB free, or PostgreSQL refused a write for lack of disk in the last 15 s)
+             * @enum {string}
+             */
+            database: 'ok' | 'down' | 'full';
             /**
              * @description `full`: under 30 MiB free for photos on a disk store; `read_only`: the folder cannot be written
              * @enum {string}
@@ -5325,8 +6103,11 @@ export interface operations {
              */
             status: 'ok' | 'degraded';
             version: string;
-            /** @enum {string} */
-            database: 'ok' | 'down';
+            /**
+             * @description `down`: not answering within 1.5 s; `full`: no room to write (the embedded cluster under 64 MiB free, or PostgreSQL refused a write for lack of disk in the last 15 s)
+             * @enum {string}
+             */
+            database: 'ok' | 'down' | 'full';
             /**
              * @description `full`: under 30 MiB free for photos on a disk store; `read_only`: the folder cannot be written
              * @enum {string}
@@ -5365,8 +6146,11 @@ export interface operations {
              */
             status: 'ok' | 'degraded';
             version: string;
-            /** @enum {string} */
-            database: 'ok' | 'down';
+            /**
+             * @description `down`: not answering within 1.5 s; `full`: no room to write (the embedded cluster under 64 MiB free, or PostgreSQL refused a write for lack of disk in the last 15 s)
+             * @enum {string}
+             */
+            database: 'ok' | 'down' | 'full';
             /**
              * @description `full`: under 30 MiB free for photos on a disk store; `read_only`: the folder cannot be written
              * @enum {string}
@@ -5394,8 +6178,11 @@ export interface operations {
              */
             status: 'ok' | 'degraded';
             version: string;
-            /** @enum {string} */
-            database: 'ok' | 'down';
+            /**
+             * @description `down`: not answering within 1.5 s; `full`: no room to write (the embedded cluster under 64 MiB free, or PostgreSQL refused a write for lack of disk in the last 15 s)
+             * @enum {string}
+             */
+            database: 'ok' | 'down' | 'full';
             /**
              * @description `full`: under 30 MiB free for photos on a disk store; `read_only`: the folder cannot be written
              * @enum {string}
@@ -5452,6 +6239,271 @@ export interface operations {
         };
         content: {
           'text/plain': string;
+        };
+      };
+    };
+  };
+  getAdminDataset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            title: {
+              en: string;
+              /** @default  */
+              fr: string;
+              /** @default  */
+              es: string;
+            };
+            abstract_intro: {
+              en: string;
+              /** @default  */
+              fr: string;
+              /** @default  */
+              es: string;
+            };
+            keywords: string[];
+            contacts: {
+              /** @default  */
+              name: string;
+              organization: string;
+              /** @default  */
+              email: '' | string;
+            }[];
+            /** @enum {string} */
+            license: 'CC0-1.0' | 'CC-BY-4.0' | 'CC-BY-NC-4.0';
+            /** @default  */
+            citation: string;
+            /** @enum {number} */
+            id: 1;
+            updated: string | null;
+            updated_by: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  updateAdminDataset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          title: {
+            en: string;
+            /** @default  */
+            fr?: string;
+            /** @default  */
+            es?: string;
+          };
+          abstract_intro: {
+            en: string;
+            /** @default  */
+            fr?: string;
+            /** @default  */
+            es?: string;
+          };
+          keywords: string[];
+          contacts: {
+            /** @default  */
+            name?: string;
+            organization: string;
+            /** @default  */
+            email?: '' | string;
+          }[];
+          /** @enum {string} */
+          license: 'CC0-1.0' | 'CC-BY-4.0' | 'CC-BY-NC-4.0';
+          /** @default  */
+          citation?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            title: {
+              en: string;
+              /** @default  */
+              fr: string;
+              /** @default  */
+              es: string;
+            };
+            abstract_intro: {
+              en: string;
+              /** @default  */
+              fr: string;
+              /** @default  */
+              es: string;
+            };
+            keywords: string[];
+            contacts: {
+              /** @default  */
+              name: string;
+              organization: string;
+              /** @default  */
+              email: '' | string;
+            }[];
+            /** @enum {string} */
+            license: 'CC0-1.0' | 'CC-BY-4.0' | 'CC-BY-NC-4.0';
+            /** @default  */
+            citation: string;
+            /** @enum {number} */
+            id: 1;
+            updated: string | null;
+            updated_by: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
         };
       };
     };
@@ -9514,6 +10566,519 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  listAdminBlitzEvents: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            name_fr: string;
+            name_es: string;
+            start_date: string;
+            end_date: string;
+            country_ids: number[];
+            province_ids: number[];
+            created: string;
+            updated: string;
+          }[];
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  createAdminBlitzEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          name_fr: string;
+          name_es: string;
+          start_date: string;
+          end_date: string;
+          /** @default [] */
+          country_ids?: number[];
+          /** @default [] */
+          province_ids?: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            name_fr: string;
+            name_es: string;
+            start_date: string;
+            end_date: string;
+            country_ids: number[];
+            province_ids: number[];
+            created: string;
+            updated: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getAdminBlitzEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            name_fr: string;
+            name_es: string;
+            start_date: string;
+            end_date: string;
+            country_ids: number[];
+            province_ids: number[];
+            created: string;
+            updated: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  updateAdminBlitzEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          name_fr: string;
+          name_es: string;
+          start_date: string;
+          end_date: string;
+          /** @default [] */
+          country_ids?: number[];
+          /** @default [] */
+          province_ids?: number[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            name_fr: string;
+            name_es: string;
+            start_date: string;
+            end_date: string;
+            country_ids: number[];
+            province_ids: number[];
+            created: string;
+            updated: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  deleteAdminBlitzEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: number;
+            name: string;
+            name_fr: string;
+            name_es: string;
+            start_date: string;
+            end_date: string;
+            country_ids: number[];
+            province_ids: number[];
+            created: string;
+            updated: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -30,6 +30,7 @@ export function registerAdminBlitzRoutes(app: FastifyInstance, db: Db, blitz: Ad
   r.get('/blitz-events', {
     config: { adminOnly: true },
     schema: {
+      operationId: 'listAdminBlitzEvents',
       tags: ['admin'],
       summary: 'Blitz events; filter id, q (any name); sort id, name, start_date, end_date',
       description: `react-admin REST list (sort, range, filter). ${ADMIN_ONLY}`,
@@ -41,6 +42,7 @@ export function registerAdminBlitzRoutes(app: FastifyInstance, db: Db, blitz: Ad
   r.get('/blitz-events/:id', {
     config: { adminOnly: true },
     schema: {
+      operationId: 'getAdminBlitzEvent',
       tags: ['admin'],
       summary: 'One Blitz event',
       description: ADMIN_ONLY,
@@ -52,6 +54,7 @@ export function registerAdminBlitzRoutes(app: FastifyInstance, db: Db, blitz: Ad
   r.post('/blitz-events', {
     config: { adminOnly: true, changesPublicData: true },
     schema: {
+      operationId: 'createAdminBlitzEvent',
       tags: ['admin'],
       summary: 'Define a Blitz event',
       description: `${FIELDS} ${ADMIN_ONLY}`,
@@ -63,6 +66,7 @@ export function registerAdminBlitzRoutes(app: FastifyInstance, db: Db, blitz: Ad
   r.put('/blitz-events/:id', {
     config: { adminOnly: true, changesPublicData: true },
     schema: {
+      operationId: 'updateAdminBlitzEvent',
       tags: ['admin'],
       summary: 'Change a Blitz event (every field)',
       description: `${FIELDS} ${ADMIN_ONLY}`,
@@ -75,6 +79,7 @@ export function registerAdminBlitzRoutes(app: FastifyInstance, db: Db, blitz: Ad
   r.delete('/blitz-events/:id', {
     config: { adminOnly: true, changesPublicData: true },
     schema: {
+      operationId: 'deleteAdminBlitzEvent',
       tags: ['admin'],
       summary: 'Delete a Blitz event (its observations stay; only the event goes)',
       description: ADMIN_ONLY,

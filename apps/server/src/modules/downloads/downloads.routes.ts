@@ -110,6 +110,7 @@ export const downloadPagesRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: { max: perMinute, timeWindow: 60_000 } },
     exposeHeadRoute: false,
     schema: {
+      operationId: 'getLatestArchive',
       tags: ['observations'],
       summary: 'The latest public Darwin Core Archive: the endpoint to register with GBIF (DWC_ARCHIVE)',
       description:

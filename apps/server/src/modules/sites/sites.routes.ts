@@ -22,6 +22,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.get('/sites/monitored', {
     config: { auth: true },
     schema: {
+      operationId: 'listMonitoredSites',
       tags: ['sites'],
       summary: 'My monitored sites with last visit, visits this season and whether a visit is due ("My sites")',
       description:
@@ -36,6 +37,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.put('/sites/:id/monitoring', {
     config: { auth: true },
     schema: {
+      operationId: 'monitorSite',
       tags: ['sites'],
       summary: 'Monitor one of my sites every `every_days` days (weekly by default), or change how often',
       params: siteIdParamsSchema,
@@ -48,6 +50,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
   app.delete('/sites/:id/monitoring', {
     config: { auth: true },
     schema: {
+      operationId: 'unmonitorSite',
       tags: ['sites'],
       summary: 'Stop monitoring one of my sites (its visits stay)',
       params: siteIdParamsSchema,
@@ -61,6 +64,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
 
   app.post('/users/visit-reminders/off', {
     schema: {
+      operationId: 'turnOffVisitReminders',
       tags: ['sites'],
       summary: 'Switch visit reminders off with the signed token of the reminder email (no sign-in)',
       body: visitRemindersOffInputSchema,
