@@ -57,6 +57,10 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   };
 }
 
+// One import each for the pages two routes share.
+const blitzPage = page(() => import('./routes/blitz'), 'BlitzPage');
+const loadMySites = () => import('./routes/my-sites');
+
 /** Pages that render their own PageHead (description, alternates); the others get SiteHead's. */
 const ownHead: HeadHandle = { ownHead: true };
 
@@ -81,15 +85,15 @@ export const routes: RouteObject[] = [
           { path: 'users/profile/:username', ...page(() => import('./routes/public-profile'), 'PublicProfilePage') },
           // Monitored sites (docs/monitoring.md): the reminder email's opt-out link needs no sign-in;
           // it shares My sites' module.
-          { path: 'users/reminders-off', ...page(() => import('./routes/my-sites'), 'RemindersOffPage') },
+          { path: 'users/reminders-off', ...page(loadMySites, 'RemindersOffPage') },
           { path: 'explore', ...page(() => import('./routes/explore'), 'ExplorePage') },
           { path: 'photos', ...page(() => import('./routes/photos'), 'PhotosPage') },
           { path: 'checklists/view', ...page(() => import('./routes/mission-details'), 'MissionDetailsPage') },
           { path: 'sites/:siteId', ...page(() => import('./routes/site-history'), 'SiteHistoryPage') },
           { path: 'print/:sheet', ...page(() => import('./routes/print-sheet'), 'PrintSheetRoute') },
           { path: 'downloads/:id', ...page(() => import('./routes/download-landing'), 'DownloadLandingPage') },
-          { path: 'blitz', handle: ownHead, ...page(() => import('./routes/blitz'), 'BlitzPage') },
-          { path: 'blitz/:blitzId', handle: ownHead, ...page(() => import('./routes/blitz'), 'BlitzPage') },
+          { path: 'blitz', handle: ownHead, ...blitzPage },
+          { path: 'blitz/:blitzId', handle: ownHead, ...blitzPage },
           { path: 'content/contact-us', ...page(() => import('./routes/contact-us'), 'ContactUsPage') },
           // Content pages are open to visitors (spec §1); the Markdown renderer and texts load with the page.
           {
@@ -118,7 +122,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'submit/mission', ...page(() => import('./routes/mission'), 'MissionPage') },
               { path: 'submit/missions', ...page(() => import('./routes/missions'), 'MissionsPage') },
-              { path: 'submit/sites', ...page(() => import('./routes/my-sites'), 'MySitesPage') },
+              { path: 'submit/sites', ...page(loadMySites, 'MySitesPage') },
             ],
           },
           { path: '*', element: <NotFoundPage /> },
