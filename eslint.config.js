@@ -21,7 +21,7 @@ const serverModules = folders(`${server}/modules`);
 const webShared = ['components', 'lib', 'hooks', 'entities'].map((layer) => `${web}/${layer}`);
 
 /**
- * Architecture boundaries (issue 12, STYLE.md): web `app → features → (components, lib, hooks, entities)`,
+ * Architecture boundaries (STYLE.md): web `app → features → (components, lib, hooks, entities)`,
  * no feature reaching into another; server `routes → service → repository`, no route touching the
  * database, no module reading another module's repository. One zone per feature and module.
  */
@@ -68,8 +68,7 @@ const boundaryZones = [
   },
 ];
 
-const sqlMessage =
-  'SQL lives in *.repository.ts or *.queries.ts files (issue 12): call a repository function from here.';
+const sqlMessage = 'SQL lives in *.repository.ts or *.queries.ts files: call a repository function from here.';
 
 /** The product's TypeScript: what runs in the server, the browser and the service worker. */
 const productCode = [
@@ -82,7 +81,7 @@ const productCode = [
 /** Unit, integration and end-to-end tests. */
 const testCode = ['**/*.test.{ts,tsx}', 'apps/*/test/**/*.ts', 'e2e/**/*.ts'];
 
-/** JSX attributes a person reads or hears (issue 6 lint rule on literal strings). */
+/** JSX attributes a person reads or hears (lint rule on literal strings). */
 const visibleAttributes =
   '/^(aria-label|aria-description|aria-valuetext|aria-roledescription|title|alt|placeholder|label|helperText)$/';
 
@@ -107,7 +106,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    // Issue 12: the product's code and its tests are linted with type information (typescript-eslint's
+    // The product's code and its tests are linted with type information (typescript-eslint's
     // type-checked preset).
     files: [...productCode, ...testCode],
     extends: [tseslint.configs.recommendedTypeChecked],
@@ -155,7 +154,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   {
-    // Accessibility of the JSX both front ends write (issue 12): the plugin's recommended rules.
+    // Accessibility of the JSX both front ends write: the plugin's recommended rules.
     files: ['apps/{web,admin}/src/**/*.tsx'],
     ...jsxA11y.configs.recommended,
     rules: {
@@ -173,7 +172,7 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 6: every UI string comes from the locale files (packages/shared/locales), never from JSX.
+    // Every UI string comes from the locale files (packages/shared/locales), never from JSX.
     // Text with a letter in any script is refused; digits, punctuation and symbols (·, →, ×) may stay.
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/mocks/**'],
@@ -236,7 +235,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    // Issue 12: the layers, enforced.
+    // The layers, enforced.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
@@ -252,7 +251,7 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 12: SQL only in repositories. Elsewhere in a server module, no query builder, no `sql`,
+    // SQL only in repositories. Elsewhere in a server module, no query builder, no `sql`,
     // no tables and no database handle used for queries (types may still be imported).
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['apps/server/src/modules/**/*.{repository,queries}.ts'],

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:explore`: Explore at a million observations (issue 4's performance targets). A
+// `npm run bench:explore`: Explore at a million observations (the performance targets). A
 // benchmark of the real server, not a test.
 //   1. Data: N observations (1,000,000) placed and dated like real sightings (bench/lib/explore-data.mjs),
 //      loaded in SQL batches into the embedded PostgreSQL of DATA_DIR /tmp/mm-bench-explore, kept
@@ -10,9 +10,9 @@
 //      list repeated from the cache (200) and revalidated (304); map clusters at zooms 3/6/10/14
 //      missing and hitting the cache; the full CSV export with the server's RSS sampled; then the
 //      server restarted with EXPLORE_ROW_CACHE_MB=0 and the two list lines again, every row read
-//      from PostgreSQL ("cold"); then with two server processes (WORKERS=2, issue 16) the unfiltered
+//      from PostgreSQL ("cold"); then with two server processes (WORKERS=2) the unfiltered
 //      list missing the cache again, and its ratio to one process ("processes").
-//   3. Reference lines in the same run, on the same machine and settings (issue 20): the pages' SQL
+//   3. Reference lines in the same run, on the same machine and settings: the pages' SQL
 //      through pg (uncached list), a bare Fastify route answering the cached answers' bytes from memory
 //      (bench/lib/bare-server.mjs: cache hits), `COPY (the export's query) TO STDOUT` through
 //      pg-copy-streams (CSV export), the clustering computation alone in this process (cluster requests).
@@ -39,7 +39,7 @@ import { mib, table } from './lib/stats.mjs';
 
 /** Bump when the generated data change shape: a kept database of another version is regenerated. */
 const DATA_VERSION = 2;
-// Targets as ratios to reference lines measured in the same run (issue 20): they hold from one
+// Targets as ratios to reference lines measured in the same run: they hold from one
 // machine to another, where absolute figures move by 30–50 %. The absolute figures stay as reported lines.
 /** Uncached cluster requests: p95 at every zoom (ms). */
 const TARGET_P95_MS = 25;
@@ -424,7 +424,7 @@ async function main() {
       }
     }
 
-    // The ceiling of a cached answer (issue 20): a bare Fastify route in its own Node process answering
+    // The ceiling of a cached answer: a bare Fastify route in its own Node process answering
     // the same bytes from memory (compressed once above the API's 1 KB threshold, chosen per
     // Accept-Encoding, with an ETag) and the same headers, the security headers every API answer
     // carries included (taken from the API's own answer), measured with the same autocannon settings
@@ -604,7 +604,7 @@ async function main() {
           '',
           null,
         ]);
-        // Issue 12's trial: supercluster over the same site aggregates and viewports (docs/adr/0004).
+        // the trial: supercluster over the same site aggregates and viewports (docs/adr/0004).
         bust = 0;
         const trial = await superclusterTrial({ rows: clusterIndex.rows, panned, durationS, index: superIndex });
         if (!superIndex) {
@@ -746,7 +746,7 @@ async function main() {
     }
 
     if (only.has('processes')) {
-      // Issue 16: the uncached unfiltered list again with two server processes (WORKERS=2, Node's
+      // The uncached unfiltered list again with two server processes (WORKERS=2, Node's
       // cluster module, one PostgreSQL) on the same data; the CPU meter counts the workers too (they
       // are the primary's children). Compared with the one-process line of this run.
       await pool.end();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Part of `npm run bench` (issue 16): Mission submissions/s with one server process, then with two
+// Part of `npm run bench`: Mission submissions/s with one server process, then with two
 // (`WORKERS=2`: Node's cluster module, one embedded PostgreSQL), in one run on this machine; the ratio is
 // printed and written to BENCHMARKS.md (section "Several processes") with the machine, date and load.
 // Options: --duration S (10), --connections N (16), --users N (4). Exit 0 when the ratio is ≥ 1.6.
@@ -79,7 +79,7 @@ async function main() {
   const ok = ratio >= TARGET_RATIO && one.check.ok && two.check.ok;
   const lines = [
     START,
-    `## Several processes (issue 16) — ${date.slice(0, 16).replace('T', ' ')} UTC`,
+    `## Several processes — ${date.slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `\`npm run bench\` (bench/processes.mjs): Mission submissions/s (${connections} connections, ${WARMUP_S} s warm-up, then ${durationS} s, ${userCount} users) against a fresh`,
     'server with one process, then with `WORKERS=2` (cluster, one embedded PostgreSQL), in one run.',

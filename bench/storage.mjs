@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:storage`: photo upload and /attachments serving with each storage driver (issue 16).
+// `npm run bench:storage`: photo upload and /attachments serving with each storage driver.
 // For each driver — disk ($DATA_DIR/uploads) and S3 (the test S3 server, @20minutes/s3rver, in a
 // process of its own on 127.0.0.1) — the real server starts on a fresh embedded PostgreSQL, then:
 //   1. the fixture JPEG is uploaded --uploads times one after the other (wall time per upload);

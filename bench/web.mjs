@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench:web`: Lighthouse (mobile: simulated slow 4G, CPU slowdown calibrated to the host) on the
-// main pages of the built app (issue 13's targets). A benchmark, not a test.
+// main pages of the built app (the targets). A benchmark, not a test.
 //   1. Builds the web app and the admin panel when a build is missing or older than its sources
 //      (`npm run build`; skipped with --web-dist/--admin-dist, e.g. to measure an older build).
 //   2. Starts the real server (node --import tsx apps/server/src/server.ts) on a fresh temporary

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:budget` (and a step of `npm test`, after the build): the JavaScript budgets of issue 13,
+// `npm run test:budget` (and a step of `npm test`, after the build): the JavaScript budgets,
 // read from Vite's build manifests (apps/web/dist/.vite/manifest.json, apps/admin/dist/.vite/manifest.json).
 //   - a server-rendered page read before its app starts (home, content pages; docs/adr/0033): the
 //     start-up module (index.html's entry) and its static imports ≤ 10 KB gzip;

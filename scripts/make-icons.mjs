@@ -1,5 +1,5 @@
 /**
- * Renders the installable app's icons (issue 15) from apps/web/pwa/icon.svg into apps/web/public/pwa/:
+ * Renders the installable app's icons from apps/web/pwa/icon.svg into apps/web/public/pwa/:
  * 192 and 512 px ("any" and "maskable": the drawing keeps its subject in the central safe zone),
  * a 180 px apple-touch-icon and a 32 px favicon. The PNGs are committed; run `npm run icons` after
  * changing the drawing.

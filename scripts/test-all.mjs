@@ -3,7 +3,7 @@
 // npm ls, knip), unit + API tests (Vitest, real PostgreSQL) on this machine's Node and again on Node 24 (ADR 0028),
 // the build, fault tests, then e2e (Playwright, Chromium, built app on a fresh embedded database). Ends with one line
 // totalling every suite.
-// After the build, the JavaScript budgets of issue 13 (`npm run test:budget`: gzip bytes each page loads
+// After the build, the JavaScript budgets (`npm run test:budget`: gzip bytes each page loads
 // before its first render) are checked before e2e.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -111,7 +111,7 @@ if (node24) {
 const buildOk = run('build the web app and the admin panel', 'npm', ['run', 'build']);
 check('build', buildOk);
 if (buildOk) {
-  check('JavaScript budgets', run('JavaScript budgets (issue 13)', 'node', ['scripts/bundle-budget.mjs']));
+  check('JavaScript budgets', run('JavaScript budgets', 'node', ['scripts/bundle-budget.mjs']));
   // Real processes killed and frozen: server kill -9 during photo submissions, PostgreSQL kill -9 and SIGSTOP
   // under load, backup → wipe → restore, kill -9 under `npm start` (after the build, which `npm start` serves),
   // a full and a read-only photo store.

@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-// Build plugins shared with the web app (issue 13: JavaScript budgets); see each file.
+// Build plugins shared with the web app (JavaScript budgets); see each file.
 import { muiThemeWithoutCssVars } from '../web/build/mui-theme-without-css-vars';
 import { reactBuiltInSyncExternalStore } from '../web/build/react-built-in-sync-external-store';
 import { reactRouterTreeShaking } from '../web/build/react-router-tree-shaking';
@@ -16,7 +16,7 @@ export default defineConfig({
     reactRouterTreeShaking(),
     sideEffectFree(['hoist-non-react-statics']),
     reactBuiltInSyncExternalStore(),
-    // `.br` and `.gz` beside every text file over 1 KB, served by content negotiation (issue 13).
+    // `.br` and `.gz` beside every text file over 1 KB, served by content negotiation.
     compression({
       include: /\.(html|css|js|mjs|json|svg)$/,
       exclude: /\.map$/,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The production build of the server (issue 16), `npm run build -w apps/server`: `src/server.ts` and the
+// The production build of the server, `npm run build -w apps/server`: `src/server.ts` and the
 // command-line tasks bundled by esbuild to ES modules in `dist/` (the shared workspace package inlined,
 // npm dependencies left as imports, shared code split into chunks), then the files the code opens beside
 // itself copied next to the chunks: SQL migrations, the postmaster watchdog, the HEIC worker and the

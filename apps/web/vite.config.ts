@@ -19,7 +19,7 @@ const dropMockWorker = (): Plugin => ({
   },
 });
 
-// --- Delivery (issue 13): precompressed files, build manifest, hidden source maps -----------------
+// --- Delivery: precompressed files, build manifest, hidden source maps -----------------
 /**
  * `.br` and `.gz` beside every text file over 1 KB, served by content negotiation (the server's
  * @fastify/static `preCompressed`); source maps are left alone (kept for error reports, never served).
@@ -98,7 +98,7 @@ export default defineConfig({
     dropMockWorker(),
     inlineEntryCss(),
     precompress(),
-    // --- PWA (issue 15: installable app, offline shell, outbox): see pwa/pwa-config.ts ---
+    // --- PWA (installable app, offline shell, outbox): see pwa/pwa-config.ts ---
     pwa(),
     // --- end PWA ---
   ],

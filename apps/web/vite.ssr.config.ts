@@ -4,7 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { muiThemeWithoutCssVars } from './build/mui-theme-without-css-vars';
 
 /**
- * The server render of the public pages (issue 13): `src/ssr/render-page.tsx` as one ES module in
+ * The server render of the public pages: `src/ssr/render-page.tsx` as one ES module in
  * `dist-ssr/`, with its dependencies bundled in (the server imports it as is, whatever Node makes of
  * the packages' CommonJS and ESM builds). The service worker plugin is present but disabled: its
  * virtual modules answer, and the server never registers a worker.

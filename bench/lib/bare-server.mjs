@@ -1,4 +1,4 @@
-// The Explore benchmark's ceiling for cached answers (issue 20): a bare Fastify server, in its own
+// The Explore benchmark's ceiling for cached answers: a bare Fastify server, in its own
 // Node process like the real server, answering fixed bodies from memory. Each body is compressed
 // once at start (brotli quality 4 and gzip, as the API's cache does, for bodies of 1 KB and more) and
 // the encoding is chosen per request from Accept-Encoding, with a fixed ETag and the headers the

@@ -1,4 +1,4 @@
-// Reference lines of the Explore benchmark (issue 20): what the same machine does at best, measured in
+// Reference lines of the Explore benchmark: what the same machine does at best, measured in
 // the same run, so that the targets are ratios that do not move with the machine. A bare Fastify
 // server answering the cached answers' bytes from memory (ceiling for cache hits); PostgreSQL's own
 // `COPY (…) TO STDOUT` of the export's rows through pg-copy-streams (reference for the CSV export);
@@ -174,7 +174,7 @@ export async function clusterReference({ pool, panned, durationS, index: kept })
 }
 
 /**
- * Issue 12's clustering trial: supercluster (a well-kept library) over the same public per-site
+ * the clustering trial: supercluster (a well-kept library) over the same public per-site
  * aggregates, answering the same panned viewports with the same JSON shape (count = observations, the
  * one observation id when count is 1, the checklist when all share one, bounds) and the same overlap
  * merge, alone in this process. Its clusters are not the grid's (supercluster greedily joins points

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Opens a page and waits until the app runs it (`<html data-app="ready">`). A server-rendered page
- * (issue 13) shows its header and text before the app has started: its links work at once, its
+ * shows its header and text before the app has started: its links work at once, its
  * buttons (menus) from then on. A page rendered for reading (home, content pages: `data-app="on-demand"`,
  * docs/adr/0033) starts its app when a visitor uses it: a key press (Shift, which does nothing else)
  * starts it here, as a visitor's first touch or key would.

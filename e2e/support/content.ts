@@ -1,5 +1,5 @@
 /**
- * The Markdown content pages of issue 6 (spec §2, under `/{locale}/content/`), as the tests expect
+ * The Markdown content pages (spec §2, under `/{locale}/content/`), as the tests expect
  * them; written out here rather than read from the app so that a page dropped from the app fails.
  */
 export const CONTENT_PAGE_SLUGS = [

@@ -5,7 +5,7 @@ import { signUpConfirmed } from '../support/accounts';
 import { LOCALES, publicRoutes } from '../support/routes';
 
 /**
- * Issue 6 "Accessibility": axe-core on every route of the app in each language, with zero serious
+ * "Accessibility": axe-core on every route of the app in each language, with zero serious
  * or critical violations; and each page's head (title, meta description, lang, hreflang alternates).
  * One visit per route and language; the members-only pages share one signed-in browser context.
  * Every violation is printed (rule, impact, help, nodes) when it fails.
@@ -70,7 +70,7 @@ async function open(page: Page, url: string): Promise<void> {
 }
 
 /**
- * Issue 6 "each page sets its <title>, meta description, lang and hreflang alternates for the
+ * "each page sets its <title>, meta description, lang and hreflang alternates for the
  * other two languages": what is wrong with the head of the page shown, or nothing.
  */
 async function headProblems(page: Page, lng: string, route: string): Promise<string[]> {

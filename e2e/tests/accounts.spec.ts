@@ -164,7 +164,7 @@ test('a volunteer follows another from their public profile and finds them on My
   await signIn(page, me.username, 'monarque1');
   await page.goto('/mmapp/en/users/myprofile');
   await expect(page.getByText('You do not follow anyone yet.', { exact: false })).toBeVisible();
-  // Any part of the name, case and accents ignored (issue 17): "GARCÍA…" finds "lgarcia…".
+  // Any part of the name, case and accents ignored: "GARCÍA…" finds "lgarcia…".
   await page.getByLabel('Find a volunteer by username').fill(`GARCÍA${followed.username.slice('lgarcia'.length, -2)}`);
   await page.getByRole('option', { name: followed.username }).click();
   await expect(page).toHaveURL(new RegExp(`/users/profile/${followed.username}$`));

@@ -74,7 +74,7 @@ test('a visitor states a reason and downloads exactly the observations Explore s
   const arriving = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download', exact: true }).click();
   const download = await arriving;
-  // The dialog stays to show the download's citation (issue 18).
+  // The dialog stays to show the download's citation.
   await expect(dialog.getByText('Your download is saved.')).toBeVisible();
   await expect(dialog.getByTestId('download-citation')).toContainText(', 3 occurrences, accessed ');
   await dialog.getByRole('button', { name: 'Close' }).click();

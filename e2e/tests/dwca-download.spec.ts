@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import yauzl from 'yauzl';
 
 /**
- * Issue 18, end to end: a volunteer's Mission with a life stage counted 0, a milkweed and a photo
+ * End to end: a volunteer's Mission with a life stage counted 0, a milkweed and a photo
  * becomes a sampling event in a Darwin Core Archive whose citation the dialog and the landing page show.
  */
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');

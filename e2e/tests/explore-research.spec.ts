@@ -3,7 +3,7 @@ import { signUpConfirmed } from '../support/accounts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
- * Explore for researchers (issue 19): the density view of one volunteer's Missions, drawn as a chart
+ * Explore for researchers: the density view of one volunteer's Missions, drawn as a chart
  * with its table, and the list order kept in the URL.
  */
 const password = 'Monarque22';

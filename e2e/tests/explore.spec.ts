@@ -175,7 +175,7 @@ test('list, grid and map views; the URL keeps the view through a reload @phone',
   await expect(page).toHaveURL(new RegExp(`username=${explorer}`));
 });
 
-test('a grid card without a photo shows the drawing of its life stage, with alt text (issue 19)', async ({ page }) => {
+test('a grid card without a photo shows the drawing of its life stage, with alt text', async ({ page }) => {
   await page.goto(mine('&view=grid'));
   const cards = page.getByRole('list', { name: 'Observations' }).getByRole('listitem');
   await expect(cards).toHaveCount(5);

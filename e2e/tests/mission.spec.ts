@@ -292,7 +292,7 @@ async function usePhotoLocation(page: Page, file: string) {
   await (await chooser).setFiles(path.join(photos, file));
 }
 
-// Issue 15: as in Flash, a photo's EXIF fills the empty place and the untouched date, never what was typed.
+// As in Flash, a photo's EXIF fills the empty place and the untouched date, never what was typed.
 test("a photo's EXIF fills the Mission's empty location and date, and never replaces a typed date", async ({
   page,
 }) => {

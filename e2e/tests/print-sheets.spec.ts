@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { printedPageCount } from '../support/pdf';
 
-// Issue 17: a teacher prints the field forms in the class's language from the education kit.
+// A teacher prints the field forms in the class's language from the education kit.
 test('a teacher opens the French Mission field form from the education kit and saves it as a PDF', async ({ page }) => {
   await page.goto('/mmapp/fr/content/trousse-pedagogique');
   const sheets = page.getByRole('region', { name: 'Fiches à imprimer' });
@@ -39,7 +39,7 @@ test('the Flash field form speaks English and Spanish, and an unknown sheet is n
   await expect(page.getByRole('heading', { level: 1, name: 'Resource not found' })).toBeVisible();
 });
 
-// Issue 17: identification sheets drawn for the project, offered beside the field forms.
+// Identification sheets drawn for the project, offered beside the field forms.
 test('the French monarch identification sheet shows the four stages and the look-alikes, drawn and described', async ({
   page,
 }) => {
@@ -102,7 +102,7 @@ test('the Spanish milkweed identification sheet describes each species with its 
   );
 });
 
-// Issue 17: each sheet a class takes outdoors fits two sheets of paper, Letter or A4, in every language.
+// Each sheet a class takes outdoors fits two sheets of paper, Letter or A4, in every language.
 for (const sheet of ['mission-form', 'milkweed-id'] as const) {
   test(`the ${sheet} sheet prints on at most two Letter or A4 pages in English, French and Spanish`, async ({
     page,

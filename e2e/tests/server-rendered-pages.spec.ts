@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { newVolunteer } from '../support/accounts';
 import { startApp } from '../support/app';
 
-// Issue 13: the home page and the content pages come rendered from the server, and the app takes them
+// The home page and the content pages come rendered from the server, and the app takes them
 // over (hydration) without redrawing them and without an error.
 
 const PHONE = {

@@ -3,7 +3,7 @@ import { openApp } from '../support/app';
 import { signUpConfirmed } from '../support/accounts';
 
 /**
- * Issue 6 "Whole-site quality": keyboard-only use (skip link, visible focus, header menus wide and
+ * "Whole-site quality": keyboard-only use (skip link, visible focus, header menus wide and
  * small), the layout from 320 to 1920 px, and page views reported once per navigation. Each page's
  * head (title, description, lang, hreflang) is checked with axe in a11y.spec.ts, on every route.
  */

@@ -34,7 +34,7 @@ test('a volunteer signs up, reports 3 adult monarchs with a photo, and finds the
   await expect(page).toHaveURL(/\/mmapp\/en$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Count monarchs, protect their milkweed');
 
-  // Sign up (spec §3 form) — the account exists, signed in, once the emailed link is followed (issue 14).
+  // Sign up (spec §3 form) — the account exists, signed in, once the emailed link is followed.
   await page.getByRole('link', { name: 'Sign up' }).first().click();
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByText('Username is required.')).toBeVisible();

@@ -41,7 +41,7 @@ import { session } from './providers/session';
 import { PanelTitle } from './title';
 
 /**
- * A screen loaded with its own code when first shown (issue 13: the panel's entry holds react-admin and
+ * A screen loaded with its own code when first shown (the panel's entry holds react-admin and
  * the layout; the dashboard's charts and each resource's screens are separate chunks). react-admin's
  * Layout shows its progress bar meanwhile.
  */
@@ -190,7 +190,7 @@ const milkweeds = {
 };
 
 /**
- * The admin panel at /mmadmin/#/dashboard (issue 7). Admins see every screen; Region admins the
+ * The admin panel at /mmadmin/#/dashboard. Admins see every screen; Region admins the
  * dashboard, observations, checklists and sites of their provinces (README "Roles").
  */
 export function App() {

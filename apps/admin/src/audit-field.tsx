@@ -46,7 +46,7 @@ function useAuditLookups(): AuditLookups {
 
 /**
  * The change of one audit row as a small table: one line per changed field with its label,
- * the value before and the value after, names instead of ids (issue 17).
+ * the value before and the value after, names instead of ids.
  */
 export function AuditChangesField(_props: { label?: string; source?: string }) {
   const record = useRecordContext<{ id: number; resource: string; before: unknown; after: unknown }>();

@@ -49,7 +49,7 @@ function StatusCounts({ rows }: { rows: AdminDashboard['week'] }) {
 }
 
 /**
- * `#/dashboard`: the vetting queue at a glance (issue 7). Region admins see their provinces only,
+ * `#/dashboard`: the vetting queue at a glance. Region admins see their provinces only,
  * without users or page views.
  */
 export function Dashboard() {

@@ -19,7 +19,7 @@ function reasonLabel(r: AdminDownloadsPerReason['reasons'][number], translate: (
 }
 
 /**
- * Downloads per reason over the last 12 months or weeks (issue 18), for admins: a stacked bar chart
+ * Downloads per reason over the last 12 months or weeks, for admins: a stacked bar chart
  * and the same figures as a table (downloads, and the records they held per reason in total).
  */
 export function DownloadsPerReason() {

@@ -8,7 +8,7 @@ export function useParams(): LoadParams | undefined {
   const { data } = useQuery({
     queryKey: ['loadparams', locale],
     queryFn: async () => {
-      // zod loads with the first use, not with the panel's entry (issue 13).
+      // zod loads with the first use, not with the panel's entry.
       const [{ loadParamsResponseSchema }, res] = await Promise.all([
         import('./shared-schemas'),
         fetch(`${API_BASE}/utilities/loadparams`, { headers: { Language: locale } }),

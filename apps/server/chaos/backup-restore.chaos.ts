@@ -1,5 +1,5 @@
 /**
- * Issue 14: `npm run backup` while the server runs → wipe → `npm run restore` into an empty
+ * `npm run backup` while the server runs → wipe → `npm run restore` into an empty
  * DATA_DIR → same row counts, same photo files (checksums), and the app starts on it.
  */
 import { createHash, randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Issue 14: kill -9 the embedded postmaster under load: answers are 503 (with Retry-After) within
+ * Kill -9 the embedded postmaster under load: answers are 503 (with Retry-After) within
  * 2 s, the server starts PostgreSQL again and serves by itself, no acknowledged write is lost.
  * Then freeze every PostgreSQL process (SIGSTOP) for 10 s: health and the API answer 503 within 2 s.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14: kill -9 the server during 300 concurrent Flash submissions with one photo each,
+ * Kill -9 the server during 300 concurrent Flash submissions with one photo each,
  * restart it with the same command, retry every unacknowledged key. Every acknowledged and every
  * stored observation has all its photo files; no duplicates, no orphan rows. Then the start-up
  * path that stops a postmaster left by a dead server (watchdog killed too), and a second server

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** `npm run test:chaos`: real processes killed and frozen (issue 14); one file at a time. */
+/** `npm run test:chaos`: real processes killed and frozen; one file at a time. */
 export default defineConfig({
   test: {
     name: 'chaos',

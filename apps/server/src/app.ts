@@ -140,7 +140,7 @@ function securityOptions(config: Config): HelmetOptions {
 
 async function registerExternalPlugins(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(securityHeadersPlugin, securityOptions(config));
-  // Answers over 1 KB in brotli (quality 4) or gzip, as the request accepts (issue 13). Built files come
+  // Answers over 1 KB in brotli (quality 4) or gzip, as the request accepts. Built files come
   // precompressed from the build (plugins/static-files.ts); cached explore answers keep their compressed
   // bytes (plugins/response-cache.ts); downloads stream as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -203,14 +203,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       setSecurityHeaders(request.raw, reply.raw, () => void request.server.errorHandler(err, request, reply));
     },
     // Requests Node's HTTP parser refuses (bad request line or header, headers or URL over 16 KB)
-    // never reach Fastify: the same JSON shape and security headers, nothing echoed (issue 14).
+    // never reach Fastify: the same JSON shape and security headers, nothing echoed.
     clientErrorHandler: (err, socket) => answerClientError(err, socket, clientErrorHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler<ZodType>(({ schema, httpPart }) => validatorFor(schema, httpPart ?? 'body'));
   app.setSerializerCompiler(serializerCompiler);
 
-  // Explore's answer cache first: an anonymous hit is answered before any other hook (issue 20).
+  // Explore's answer cache first: an anonymous hit is answered before any other hook.
   const dataVersion = await followDataVersion(db.$client, (msg) => app.log.warn(msg));
   app.addHook('onClose', () => dataVersion.close());
   const responseCache = createResponseCache({ dataVersion, securityHeaders: clientErrorHeaders });
@@ -301,10 +301,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             await limits.clearExpired();
             await sweepSpentTickets(db);
             await signups.sweep();
-            // Issue 29: any comment or place name whose public text is unknown gets it (db/public-text.ts).
+            // Any comment or place name whose public text is unknown gets it (db/public-text.ts).
             await fillPublicText(db);
           },
-          // Vetting emails (issue 17): each volunteer gets at most one a day, listing new verdicts.
+          // Vetting emails: each volunteer gets at most one a day, listing new verdicts.
           vettingDigest: () => vettingDigest.sendDue(),
           // Monitored sites (docs/monitoring.md, ADR 0030): each volunteer at most one reminder a week.
           visitReminders: () => visitReminders.sendDue(),

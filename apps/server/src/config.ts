@@ -79,7 +79,7 @@ const configSchema = z
     MATOMO_URL: optionalUrl,
     /** The site's id in Matomo (idsite). */
     MATOMO_SITE_ID: z.string().regex(/^\d+$/).optional(),
-    /** Organisation that publishes the data: EML creator and contact, citation (issue 18). */
+    /** Organisation that publishes the data: EML creator and contact, citation. */
     DATASET_PUBLISHER: z.string().min(1).default('Espace pour la vie'),
     /** Darwin Core institutionCode of every record. */
     DATASET_INSTITUTION_CODE: z.string().min(1).default('Espace pour la vie'),
@@ -119,7 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * The email of the data contact in the archive's EML (issue 18): `DATASET_CONTACT_EMAIL`, else the
+ * The email of the data contact in the archive's EML: `DATASET_CONTACT_EMAIL`, else the
  * address the contact form writes to (`CONTACT_TO`) when it is one address, else null (no email).
  */
 export function datasetContactEmail(c: Pick<Config, 'DATASET_CONTACT_EMAIL' | 'CONTACT_TO'>): string | null {

@@ -63,7 +63,7 @@ async function serve(config: Config): Promise<void> {
 }
 
 /**
- * `WORKERS=N` (issue 16): this primary process starts the embedded PostgreSQL once (unless
+ * `WORKERS=N`: this primary process starts the embedded PostgreSQL once (unless
  * DATABASE_URL), migrates and seeds it, then forks N workers that share the port (Node's cluster
  * module hands connections out in turn) and connect to that database. It watches the database (and
  * restarts an embedded one that died), starts again a worker that died, and on SIGINT/SIGTERM stops the

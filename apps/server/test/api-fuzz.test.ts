@@ -11,7 +11,7 @@ import { seedReferenceData } from '../src/db/seed/seed-reference';
 import { buildTestApp, multipart, signUp, submitFlash, type TestContext } from './helpers';
 
 /**
- * Property-based fuzzing of the whole API (issue 14): requests generated from the OpenAPI document
+ * Property-based fuzzing of the whole API: requests generated from the OpenAPI document
  * for every operation — strings with NUL, control characters and 5,000 characters, integers beyond
  * every column type, wrong types, missing and extra fields — sent anonymously, as a volunteer and
  * as an admin. Fails on any 5xx, any 4xx without the `{statusCode, error, message, fields?}` shape,
@@ -333,7 +333,7 @@ afterAll(async () => {
   await dropDatabase?.();
 });
 
-describe('API fuzzing from the OpenAPI document (issue 14)', () => {
+describe('API fuzzing from the OpenAPI document', () => {
   it('never answers 5xx, always the JSON error shape on 4xx, documented bodies on 2xx', async () => {
     const doc = ctx.app.swagger() as { paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>> };
     const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, methods]) =>

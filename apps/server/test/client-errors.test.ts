@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from './helpers';
 
 /**
- * Requests Node's HTTP parser refuses before Fastify (issue 14 "every error, router errors included,
+ * Requests Node's HTTP parser refuses before Fastify ("every error, router errors included,
  * goes through the app's error handler with its JSON shape and security headers and without echoing
  * input"), over a real socket.
  */

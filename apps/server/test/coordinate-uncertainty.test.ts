@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, LoadParams } from '@mm/shared';
 import { buildTestApp, signUp, submitFlash, unzip, type TestContext } from './helpers';
 
-/** Issue 18: coordinateUncertaintyInMeters given at submission, stored on the site and exported. */
+/** CoordinateUncertaintyInMeters given at submission, stored on the site and exported. */
 let ctx: TestContext;
 let volunteer: { token: string; userId: number; username: string };
 let qc: number;

@@ -21,7 +21,7 @@ import {
 import { parsePartialDate, uncertaintyFromPrecision } from '../src/modules/imports/csv-values';
 import { basisOfRecordFromSource, licenseFromSource } from '../src/modules/imports/source-terms';
 
-describe('Darwin Core terms (issue 18)', () => {
+describe('Darwin Core terms', () => {
   it('writes eventDate as an ISO 8601 interval when the times are known', () => {
     expect(eventDate('2026-07-20', null, null)).toBe('2026-07-20');
     expect(eventDate('2026-07-20', '09:00', null)).toBe('2026-07-20T09:00');
@@ -67,7 +67,7 @@ describe('Darwin Core terms (issue 18)', () => {
   });
 });
 
-describe('milkweed reference list (issue 18)', () => {
+describe('milkweed reference list', () => {
   it('has Asclepias pumila and names A. mexicana unambiguously in every language', async () => {
     const { milkweedSpecies } = await import('@mm/shared/reference-data');
     expect(milkweedSpecies.find((m) => m.latin_name === 'Asclepias pumila')).toMatchObject({
@@ -84,7 +84,7 @@ describe('milkweed reference list (issue 18)', () => {
   });
 });
 
-describe('provenance of imported records (issue 18)', () => {
+describe('provenance of imported records', () => {
   const ctx: PublishingContext = {
     publicUrl: 'https://monarch.example',
     institutionCode: 'Espace pour la vie',
@@ -189,7 +189,7 @@ describe('provenance of imported records (issue 18)', () => {
   });
 });
 
-describe('EML licence of a download (issue 18)', () => {
+describe('EML licence of a download', () => {
   const eml = (licenses: [LicenseCode, number][]) =>
     emlXml({
       packageId: 'urn:uuid:00000000-0000-4000-8000-000000000000',

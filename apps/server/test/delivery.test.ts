@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestDatabase, signUp, submitFlash, type TestContext } from './helpers';
 
-// Issue 13: built files precompressed and cached by kind, source maps never served, every client route
+// Built files precompressed and cached by kind, source maps never served, every client route
 // answered with the app (and its language's translations), API answers compressed without breaking
 // the ETag/304 revalidation or the answer cache.
 
@@ -206,7 +206,7 @@ describe('API answers', () => {
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
 
-    // Hits and 304s, answered before the other hooks (issue 20), carry the security headers of any
+    // Hits and 304s, answered before the other hooks, carry the security headers of any
     // answer; a signed-in volunteer's hits come from the same cache through Fastify's reply.
     const security = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options'];
     const signedIn = { ...accept, authorization: volunteer.token };

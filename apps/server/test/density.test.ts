@@ -5,7 +5,7 @@ import { ADMIN_ROLE_ID, densityResponseSchema, type ApiError, type LoadParams } 
 import { buildTestApp, signUp, submitFlash, type TestContext } from './helpers';
 
 /**
- * The density view (issue 19) against a hand computation on a fixed set of Missions of one volunteer:
+ * The density view against a hand computation on a fixed set of Missions of one volunteer:
  *
  * | visit | date (ISO week) | province | stems | eggs     | caterpillars | other              |
  * |-------|-----------------|----------|-------|----------|--------------|--------------------|

@@ -82,12 +82,12 @@ beforeAll(async () => {
     },
   );
   await flash('august', '2026-08-11', { caterpillars: 3 }, { locality: 'Champ des Possibles', comment: 'x' });
-  // The API refuses tabs and line breaks in a locality (issue 14); older or imported rows may hold them,
+  // The API refuses tabs and line breaks in a locality; older or imported rows may hold them,
   // and the exports must still escape them.
   await ctx.db.execute(
     sql`UPDATE sites SET locality = ${'Champ\tdes\nPossibles'} FROM checklists c WHERE c.site_id = sites.site_id AND c.checklist_id = ${ids.august}`,
   );
-  // Written past the app, the locality has no public text until it is computed (issue 29).
+  // Written past the app, the locality has no public text until it is computed.
   await fillPublicText(ctx.db);
   const mission = await ctx.app.inject({
     method: 'POST',
@@ -532,7 +532,7 @@ describe('GET /api/observations/download', () => {
       await holder.query('ROLLBACK');
       await holder.end();
     }
-    // A terminated connection is the database going away (issue 14): 503 with Retry-After, not 500.
+    // A terminated connection is the database going away: 503 with Retry-After, not 500.
     const ended = (await Promise.all(running)) as { statusCode: number; headers: Record<string, unknown> }[];
     expect(ended.map((r) => [r.statusCode, r.headers['retry-after']])).toEqual(Array(4).fill([503, '5']));
     const after = await download(`format=csv&reason_text=cap+6&${mine()}`);

@@ -11,7 +11,7 @@ import type { ApiError, DownloadLanding, LoadParams, UploadPhotoResponse } from 
 import { datasetContactEmail } from '../src/config';
 
 /**
- * Issue 18: the sampling-event Darwin Core Archive read back as a GBIF IPT would, through its
+ * The sampling-event Darwin Core Archive read back as a GBIF IPT would, through its
  * meta.xml, on an installation with PUBLIC_URL and a configured contact.
  */
 const PUBLIC_URL = 'https://monarch.example.org';

@@ -10,7 +10,7 @@ interface OpenApiDocument {
 }
 
 /**
- * Explore's order (issue 19): newest observed first by default, or newest submitted first, in the
+ * Explore's order: newest observed first by default, or newest submitted first, in the
  * list (cached or not), the CSV download and the OpenAPI document.
  */
 let ctx: TestContext;

@@ -61,12 +61,12 @@ const importFile = async (file: string, username: string) => {
   return totals;
 };
 
-describe('provenance of imported records (issue 18)', { timeout: IMPORT_TIMEOUT_MS }, () => {
+describe('provenance of imported records', { timeout: IMPORT_TIMEOUT_MS }, () => {
   it('keeps the licence, observer, link, id and basis of record of GBIF/iNaturalist records', async () => {
     const totals = await importFile('gbif_inat_asclepias_speciosa_2020.csv', 'prov-inat');
     // 2 rows have no coordinates; 2 repeat another row's whole content (observer, date, place, remarks)
     // under a new gbifID. 4 more share observer, date and point but not their remarks or place name:
-    // distinct records (issue 29).
+    // distinct records.
     expect(totals).toEqual({ written: 496, existing: 0, duplicates: 2, rejectedRows: 2, partialDates: 0 });
     const stored = await ctx.db.execute<Record<string, unknown>>(sql`
       SELECT c.submittype_id, c.license, c.source_dataset, c.source_institution, c.source_record_id, c.source_url,
@@ -163,7 +163,7 @@ describe('provenance of imported records (issue 18)', { timeout: IMPORT_TIMEOUT_
     const first = await importFile('journeynorth_monarch_egg_2007-2020.csv', 'prov-jn-a');
     // 32 rows repeat another row's whole content (date, count, observer, point, comment, photo link)
     // under a new Journey North id; 80 more share date, count, observer and point but say something
-    // else: distinct reports (issue 29). 4 reports at "32.0, -117.0" (whole degrees typed, read to one
+    // else: distinct reports. 4 reports at "32.0, -117.0" (whole degrees typed, read to one
     // decimal: ±0.05°) lie in the Pacific off Baja California: reported, not stored.
     expect(first).toEqual({ written: 8700, existing: 0, duplicates: 32, rejectedRows: 4, partialDates: 0 });
     const again = await importFile('journeynorth_monarch_egg_2007-2020.csv', 'prov-jn-b');

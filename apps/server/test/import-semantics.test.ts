@@ -20,7 +20,7 @@ import { parseSightingsCsv, scanCoordinatePrecision, type SightingRecord } from 
 import { buildTestApp, createTestDatabase, openObservationsCsv, signUp, unzip, type TestContext } from './helpers';
 
 /**
- * Import semantics per source format (issue 29, docs/imports.md): presence-only reports keep no
+ * Import semantics per source format (docs/imports.md): presence-only reports keep no
  * count and are never absences, a coordinate is as precise as its column, and duplicates are the
  * same source record or identical content (place name and observer included), never mere proximity.
  */
@@ -200,7 +200,7 @@ describe('duplicates are the same record or identical content, never proximity a
     ]);
   });
 
-  it('a file imported before issue 29 is found again by its old keys, town by town', async () => {
+  it('a file imported before the current import rules is found again by its old keys, town by town', async () => {
     const file = FIRST + ['8/1/2020,Marblehead,MA,42.5,-70.9,0', '8/1/2020,Swampscott,MA,42.5,-70.9,0'].join('\n');
     const records: SightingRecord[] = [];
     for await (const row of parseSightingsCsv(file, { coordinatePrecision: await scanCoordinatePrecision(file) }))

@@ -60,7 +60,7 @@ describe('sighting import into the database', () => {
     // are reported per row and not stored.
     // 262 rows repeat another row's date, town, state, point and count: the file names no observer and
     // no id, so identical content is one report, stored once. Different towns at the same rounded
-    // point on the same day with the same count (Marblehead and Swampscott MA) are two (issue 29).
+    // point on the same day with the same count (Marblehead and Swampscott MA) are two.
     const first = await run();
     expect({ ...first, written: first.written + unplaced.length }).toEqual({
       written: 3194,
@@ -127,7 +127,7 @@ describe('demo observations', () => {
   });
 });
 
-describe('imported counts (issue 18)', () => {
+describe('imported counts', () => {
   it('keeps a missing count empty and exports an imported 0 as a presence without a count, never inventing 1', async () => {
     const userId = await ensureUser(ctx.db, { username: 'count-import-test', first_name: 'Count', last_name: 'Test' });
     const write = await createSightingWriter(ctx.db);
@@ -157,7 +157,7 @@ describe('imported counts (issue 18)', () => {
       remoteAddress: '10.18.0.3', // its own address: downloads are limited per IP across test files
     });
     const rows = parse<Record<string, string>>(csv.body, { columns: true, bom: true });
-    // An imported report is a presence whatever its count: only Missions export absences (issue 29).
+    // An imported report is a presence whatever its count: only Missions export absences.
     expect(rows.map((r) => [r.individualCount, r.occurrenceStatus, r.occurrenceRemarks]).sort()).toEqual([
       ['', 'present', 'Seen from the road'],
       ['', 'present', 'Seen from the road'],

@@ -33,7 +33,7 @@ async function collect(rows: AsyncIterable<ParsedRow>): Promise<Summary> {
   return summary;
 }
 
-/** A fixture file parsed as the importer reads it: its coordinate columns' precision first (issue 29). */
+/** A fixture file parsed as the importer reads it: its coordinate columns' precision first. */
 const parseFile = async (file: string, options?: ParseOptions) =>
   collect(
     parseSightingsCsv(openObservationsCsv(file), {
@@ -128,7 +128,7 @@ describe('sighting CSVs of fixtures/observations (real Journey North, iNaturalis
         recordedBy: null,
       },
     });
-    // A first-sighting report is a presence: its 0 (100 rows) or empty Number (2) means "not counted" (issue 29).
+    // A first-sighting report is a presence: its 0 (100 rows) or empty Number (2) means "not counted".
     const counts = tally(records.map((r) => r.individualCount));
     expect([counts.get(0), counts.get(null), total(records.map((r) => r.individualCount))]).toEqual([
       undefined,

@@ -44,7 +44,7 @@ const flash = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-describe('control characters (issue 14 "Input")', () => {
+describe('control characters', () => {
   it.each([
     ['GET', '/api/observations?username=a%00', 'username'],
     ['GET', '/api/users/profile/a%00', 'username'],
@@ -116,7 +116,7 @@ describe('control characters (issue 14 "Input")', () => {
   });
 });
 
-describe('integers bounded by their column (issue 14 "Input")', () => {
+describe('integers bounded by their column', () => {
   it.each([
     '/api/observations?country_id=32768',
     '/api/observations/clusters?country_id=32768&zoom=3&west=-100&south=20&east=-60&north=60',

@@ -1,5 +1,5 @@
 /**
- * Issue 16: emails go through the PostgreSQL job queue (pg-boss) when the app runs its workers:
+ * Emails go through the PostgreSQL job queue (pg-boss) when the app runs its workers:
  * sent by a worker, retried with growing delays, and after the last attempt listed as a dead letter
  * in the admin panel (`/api/admin/failed-emails`), from where an admin sends it again or dismisses it.
  */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, GalleryResponse, LoadParams, MyProfile, UploadPhotoResponse } from '@mm/shared';
 import { buildTestApp, multipart, photosDir, signUp, submitFlash, type TestContext } from './helpers';
 
-/** Issue 18 "Licences": chosen in the profile, fixed on each record at submission, shown and exported. */
+/** "Licences": chosen in the profile, fixed on each record at submission, shown and exported. */
 let ctx: TestContext;
 let volunteer: { token: string; userId: number; username: string };
 let qc: number;

@@ -1,5 +1,5 @@
 /**
- * Issue 16: two real server processes (`node --import tsx apps/server/src/server.ts`, HTTP over real
+ * Two real server processes (`node --import tsx apps/server/src/server.ts`, HTTP over real
  * sockets) on one PostgreSQL database and one photo store, as a deployment behind nginx runs them.
  *
  * The store is one bucket of a real S3-protocol server on 127.0.0.1 (@20minutes/s3rver), as servers on

@@ -364,7 +364,7 @@ describe('observation list', () => {
       await ctx.app.inject({ method: 'GET', url: `/api/observations?limit=50&page=1` })
     ).json<ObservationListResponse>();
     expect(all.data.some((r) => r.checklist_id === saved.checklist_id)).toBe(false);
-    // Default order: newest date observed first (issue 19); sort=submitted: newest submission first.
+    // Default order: newest date observed first; sort=submitted: newest submission first.
     const observed = all.data.map((r) => r.checklist_date);
     expect([...observed].sort().reverse()).toEqual(observed);
     const submitted = (

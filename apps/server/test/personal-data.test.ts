@@ -15,7 +15,7 @@ import { parseSightingsCsv } from '../src/modules/imports/sightings-csv';
 import { buildTestApp, openObservationsCsv, signUp, unzip, type TestContext } from './helpers';
 
 /**
- * Personal data in free text (issue 29): email addresses and phone numbers in comments, localities and
+ * Personal data in free text: email addresses and phone numbers in comments, localities and
  * cities are kept in the database, shown to admins and to the record's own observer, and removed from
  * every public answer and export, which then say so in `informationWithheld`.
  */
@@ -164,7 +164,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('personal data in public answers (issue 29)', () => {
+describe('personal data in public answers', () => {
   it('is stored as typed, with its public text beside it', async () => {
     const stored = await ctx.db.execute<Record<string, string>>(sql`
       SELECT c.comment, c.public_comment, s.locality, s.public_locality, s.city, s.public_city

@@ -31,7 +31,7 @@ const drivers = [
   },
 ];
 
-describe.each(drivers)('photo files on $name storage (issues 14, 16)', ({ start }) => {
+describe.each(drivers)('photo files on $name storage', ({ start }) => {
   let ctx: TestContext;
   let token: string;
   let qc: number;

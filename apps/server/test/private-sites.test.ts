@@ -24,7 +24,7 @@ import {
 import { buildTestApp, multipart, photosDir, signUp, unzip, type TestContext } from './helpers';
 
 /**
- * Private sites (issue 19): every public answer shows a private site at the centre of its 0.1° cell
+ * Private sites: every public answer shows a private site at the centre of its 0.1° cell
  * without locality or city, also when the answer comes from the cache; the owner (own pages) and
  * admins see the exact place.
  */

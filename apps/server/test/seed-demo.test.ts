@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('seed:demo accounts (issue 14)', () => {
+describe('seed:demo accounts', () => {
   it('refuses a database with accounts it did not create, unless --force', async () => {
     await signUp(ctx.app);
     const refusal = await demoSeedRefusal(ctx.db, false);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from './helpers';
 
-// Issue 13: the home page and the content pages come rendered from the server when the web app's server
+// The home page and the content pages come rendered from the server when the web app's server
 // build (apps/web/dist-ssr/render-page.js) sits beside its build. The web build and its server build are
 // made by `npm run build` (after these tests): here a small module with the same interface stands in for
 // the server build, and apps/web/src/ssr/render-page.test.tsx and e2e/tests/server-rendered-pages.spec.ts

@@ -15,7 +15,7 @@ afterAll(() => ctx.close());
 const signin = (app: TestContext['app'], username: string, password: string, ip = '10.30.0.1') =>
   app.inject({ method: 'POST', url: '/api/users/signin', remoteAddress: ip, payload: { username, password } });
 
-describe('failed sign-ins per account (issue 14 "Accounts")', () => {
+describe('failed sign-ins per account', () => {
   it('delays grow from the 5th failure: 0 … 0, 1, 2, 4 … 60 s', () => {
     expect([1, 4, 5, 6, 7, 10, 11, 100].map(signinDelaySeconds)).toEqual([0, 0, 1, 2, 4, 32, 60, 60]);
   });

@@ -12,7 +12,7 @@ import {
 import { buildTestApp, signUp, type TestContext } from './helpers';
 
 /**
- * Per-site history (issue 19): `GET /api/sites/:id/history` lists a site's visits with counts per life
+ * Per-site history: `GET /api/sites/:id/history` lists a site's visits with counts per life
  * stage and ISO week; a private site shows its exact place only to its owner and admins.
  */
 let ctx: TestContext;

@@ -43,7 +43,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('storage:to-s3 (issue 16)', () => {
+describe('storage:to-s3', () => {
   it('copies every file once, verifies it, and skips it on the next run', async () => {
     const bucket = await s3.createBucket();
     const target = s3.storage(bucket);

@@ -87,7 +87,7 @@ describe('sign-up', () => {
   });
 });
 
-describe('sign-up confirmation and non-enumeration (issue 14)', () => {
+describe('sign-up confirmation and non-enumeration', () => {
   const form = (username: string, email: string, language = 'en') => ({
     username,
     first_name: 'Léa',
@@ -294,7 +294,7 @@ describe('sign-in, session check and sign-out', () => {
     expect(wrong.json<ApiError>().message).toBe(unknown.json<ApiError>().message);
   });
 
-  it('reports a role changed by another process at once, and later requests follow it (issue 17)', async () => {
+  it('reports a role changed by another process at once, and later requests follow it', async () => {
     const { token, username } = await signUp(ctx.app);
     const check = () =>
       ctx.app.inject({

@@ -80,7 +80,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('vetting emails (issue 17)', () => {
+describe('vetting emails', () => {
   it('sends one email a day in the volunteer’s language, listing every verdict since the last one', async () => {
     const volunteer = await signUp(ctx.app); // language fr
     const a = await sighting(volunteer, 'Jardin Botanique');

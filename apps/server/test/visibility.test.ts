@@ -1,5 +1,5 @@
 /**
- * Who sees what (spec §1, issue 19; decided in db/visibility.ts only, issue 12): statuses and exact
+ * Who sees what (spec §1; decided in db/visibility.ts only): statuses and exact
  * private places for a visitor, a volunteer, the records' observer and an admin.
  */
 import { describe, expect, it } from 'vitest';

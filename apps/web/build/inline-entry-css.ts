@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 
 /**
  * Inlines the entry's small stylesheet (src/styles.css, ≈ 0.4 KB gzip) into index.html as a
- * `<style>` instead of a `<link rel="stylesheet">` (issue 13, docs/adr/0023). A linked stylesheet
+ * `<style>` instead of a `<link rel="stylesheet">` (docs/adr/0023). A linked stylesheet
  * is render-blocking: the first paint of every page, server-rendered ones included, waited for one
  * more request, long enough on a phone for the entry script to arrive and run first.
  *

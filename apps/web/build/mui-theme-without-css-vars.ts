@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
  * `InitColorSchemeScript`, the colour-scheme storage… ≈ 9 KB gzip that the app's first render loads and
  * never runs, since its theme (app/providers.tsx) is a plain one. The choice is made at run time, so
  * tree-shaking cannot drop it; this plugin serves the two modules with only their plain-theme path, the
- * same code MUI runs for such a theme (issue 13's 170 KB first-render budget; docs/adr/0016).
+ * same code MUI runs for such a theme (the 170 KB first-render budget; docs/adr/0016).
  * A theme that asks for CSS variables or colour schemes fails at once with an error saying so.
  */
 export function muiThemeWithoutCssVars(): Plugin {

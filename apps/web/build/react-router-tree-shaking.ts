@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
 
 /**
- * React Router for the production build, with its unused components left out (issue 13's 170 KB
+ * React Router for the production build, with its unused components left out (the 170 KB
  * first-render budget; docs/adr/0016).
  * - `react-router` and `react-router/dom` resolve to `dist/production` (the package exports its
  *   development build to every bundler; the production one is the same code with `ENABLE_DEV_WARNINGS = false`).

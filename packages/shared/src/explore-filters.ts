@@ -1,4 +1,4 @@
-// The Explore filters' keys and sorts, and reading one filter from the page URL, without zod (issue 13:
+// The Explore filters' keys and sorts, and reading one filter from the page URL, without zod (
 // the Explore page reads its URL before its first render; zod, ≈ 26 KB gzip, loads only with forms).
 // `parseExploreFilter` answers what `exploreFiltersSchema.shape[key].safeParse(raw)` answers
 // (test/explore-filters.test.ts checks them side by side).
@@ -24,7 +24,7 @@ export const EXPLORE_FILTER_KEYS = [
 ] as const;
 
 /**
- * Explore list orders (issue 19): `observed`, newest date observed first (the default), or `submitted`,
+ * Explore list orders: `observed`, newest date observed first (the default), or `submitted`,
  * newest submission first; ties by newest observation id. In the page URL, the list and the CSV/GeoJSON download.
  */
 export const EXPLORE_SORTS = ['observed', 'submitted'] as const;

@@ -1,7 +1,7 @@
 import type { ApiError } from './schemas/errors';
 import type { SessionUser } from './schemas/users';
 
-// Shape checks without zod, for the code of the web app's first screen (issue 13: zod, ≈ 25 KB gzip,
+// Shape checks without zod, for the code of the web app's first screen (zod, ≈ 25 KB gzip,
 // stays out of the entry chunk; the forms that need it load it with their page). Each gives the same
 // answer as its schema's `safeParse` (test/guards.test.ts checks them side by side).
 

@@ -1,5 +1,5 @@
 /**
- * Taxonomic reference data for exports (issue 18): rank, authorship and backbone ids.
+ * Taxonomic reference data for exports: rank, authorship and backbone ids.
  *
  * Backbone: the GBIF Backbone Taxonomy (https://doi.org/10.15468/39omei); `taxonID` is written as
  * `https://www.gbif.org/species/{key}`. Only keys checked by hand are listed — the others stay empty

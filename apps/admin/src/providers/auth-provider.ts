@@ -4,7 +4,7 @@ import { queryClient } from './query-client';
 import { createSessionCheck } from './session-check';
 import { session } from './session';
 
-/** The answer's schema, loaded with zod beside the first request rather than with the panel's entry (issue 13). */
+/** The answer's schema, loaded with zod beside the first request rather than with the panel's entry. */
 const sessionSchema = async () => (await import('../shared-schemas')).checkSessionResponseSchema;
 
 const post = (path: string, body?: unknown) =>

@@ -36,7 +36,7 @@ export interface MonarchDataProvider extends DataProvider {
   setStatus: (change: StatusChange) => Promise<{ data: number[] }>;
   /** `GET /api/admin/dashboard`. */
   dashboard: () => Promise<AdminDashboard>;
-  /** `POST /api/admin/failed-emails/{id}/retry` (issue 16): sends a failed email again. */
+  /** `POST /api/admin/failed-emails/{id}/retry`: sends a failed email again. */
   retryFailedEmail: (id: string) => Promise<void>;
   /** `DELETE /api/admin/failed-emails/{id}`: dismisses a failed email unsent. */
   dismissFailedEmail: (id: string) => Promise<void>;

@@ -15,7 +15,7 @@ export const session = {
   token: (): string => localStorage.getItem(STORAGE_KEYS.token) ?? '',
   user(): SessionUser | undefined {
     try {
-      // `sessionUserSchema.safeParse` without zod, which stays out of the panel's entry (issue 13).
+      // `sessionUserSchema.safeParse` without zod, which stays out of the panel's entry.
       return toSessionUser(JSON.parse(localStorage.getItem(STORAGE_KEYS.currentUser) ?? 'null'));
     } catch {
       return undefined;

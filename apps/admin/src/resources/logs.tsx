@@ -180,7 +180,7 @@ const auditFilters = [
   <TextInput key="record_id" source="record_id" label="resources.auditlog.fields.record_id" />,
 ];
 
-/** Who changed what, when: one before/after table per change, with names instead of ids (issue 17). */
+/** Who changed what, when: one before/after table per change, with names instead of ids. */
 export function AuditList() {
   return (
     <List filters={auditFilters} sort={{ field: 'id', order: 'DESC' }}>
@@ -241,7 +241,7 @@ function FailedEmailActions() {
 }
 
 /**
- * Emails that failed every attempt (the job queue's dead letters, issue 16): when they were given up,
+ * Emails that failed every attempt (the job queue's dead letters): when they were given up,
  * to whom, the subject and the last error; send again or dismiss.
  */
 export function FailedEmailList() {

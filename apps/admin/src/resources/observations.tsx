@@ -46,7 +46,7 @@ import { useCountryChoices, useProvinceChoices } from '../params';
 import { FlagChips, FlagReasons, FLAG_CHOICES } from './quality-flags';
 import { BulkStatusButtons, RecordStatusButtons } from './vetting';
 
-/** The Explore filters plus status (issue 7), as list filters kept in the panel's URL. */
+/** The Explore filters plus status, as list filters kept in the panel's URL. */
 function useObservationFilters() {
   const provinces = useProvinceChoices();
   const countries = useCountryChoices();
@@ -110,7 +110,7 @@ function Thumbnail() {
   );
 }
 
-/** Observations queue (newest first), with bulk status changes; filtered and sorted by quality flag (issue 19). */
+/** Observations queue (newest first), with bulk status changes; filtered and sorted by quality flag. */
 export function ObservationList() {
   const filters = useObservationFilters();
   const translate = useTranslate();

@@ -6,7 +6,7 @@ import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { QUALITY_FLAG_CODES, qualityFlagMessage, type AdminObservation } from '@mm/shared';
 import { useProvinceChoices } from '../params';
 
-/** The vetting queue's flag filter: any flag, none, or one code (issue 19); names are translation keys. */
+/** The vetting queue's flag filter: any flag, none, or one code; names are translation keys. */
 export const FLAG_CHOICES = [
   { id: 'any', name: 'mm.flags.any' },
   { id: 'none', name: 'mm.flags.none' },

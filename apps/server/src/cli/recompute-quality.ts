@@ -1,5 +1,5 @@
 /**
- * `npm run quality:recompute`: computes the quality flags (issue 19, docs/quality-flags.md) of every
+ * `npm run quality:recompute`: computes the quality flags (docs/quality-flags.md) of every
  * record, 500 checklists per transaction: rows written before the flags existed, or after a change
  * of the rules. Safe to run while the server runs on the same DATA_DIR, and to run again.
  */

@@ -16,7 +16,7 @@ import { migrationsFolder } from './client';
 import * as schema from './schema';
 
 /**
- * Backup and restore of the database and the photos (issue 14, docs/adr/0010-logical-backup.md).
+ * Backup and restore of the database and the photos (docs/adr/0010-logical-backup.md).
  * A backup is a gzipped tar: `manifest.json`, one `db/<table>.copy` per table (PostgreSQL COPY
  * text format, all read in ONE repeatable-read snapshot), and `uploads/…` (every photo file, read
  * after the snapshot: files are in place before the commit that references them and never change).

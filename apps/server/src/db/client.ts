@@ -18,7 +18,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /**
  * Timeouts of every pooled connection, so that a database that is down or frozen never holds a
- * request for long (issue 14): connecting (ms, client side), one statement and an idle open
+ * request for long: connecting (ms, client side), one statement and an idle open
  * transaction (ms, server side: PostgreSQL ends them).
  */
 const POOL_TIMEOUTS = {

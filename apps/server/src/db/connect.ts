@@ -36,7 +36,7 @@ export async function connectDatabase(
   });
   if (setUp) {
     await seedReferenceData(db);
-    // Issue 29: public texts of rows written before they existed (or restored) are computed now.
+    // Public texts of rows written before they existed (or restored) are computed now.
     const filled = await fillPublicText(db);
     if (filled.checklists + filled.sites > 0)
       log(

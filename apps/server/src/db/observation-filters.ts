@@ -8,7 +8,7 @@ const siteColumns =
   'site_id, user_id, province_id, country_id, is_private, isdeleted, latitude AS exact_latitude, longitude AS exact_longitude, public_locality, public_city';
 /**
  * Sites as everyone but admins sees them: private ones moved to the centre of their 0.1° cell, locality
- * and city withheld; the others' locality and city without email addresses or phone numbers (issue 29:
+ * and city withheld; the others' locality and city without email addresses or phone numbers (
  * their public text, db/public-text.ts), `place_withheld` when that removed something.
  */
 const generalisedSites = sql.raw(`(SELECT ${siteColumns},
@@ -26,7 +26,7 @@ const exactSites = sql.raw(
 /**
  * The sites relation to join as `s` (alias it yourself): the same columns either way, `latitude`,
  * `longitude`, `locality`, `city` and `coordinate_uncertainty_m` as `positions` allows (the public
- * sees place names without personal data, issue 29), plus `is_private`, `place_withheld` and the
+ * sees place names without personal data), plus `is_private`, `place_withheld` and the
  * public texts `public_locality` and `public_city` (for a detail whose reader the service decides). `exact_latitude`/`exact_longitude` exist only for index-friendly pre-filters and must
  * never be selected into an answer. PostgreSQL folds the subquery into the join (no cost per row).
  */
@@ -36,7 +36,7 @@ export function siteSource(positions: Positions): SQL {
 
 /**
  * The checklist's date lies on or before `day`; a date known only to the month or year (imports,
- * issue 18) is stored as the period's first day: it holds only when its whole period ends by `day`,
+ *) is stored as the period's first day: it holds only when its whole period ends by `day`,
  * so June 1968 is not "before 1968-06-15".
  */
 const endsBy = (day: SQL) =>

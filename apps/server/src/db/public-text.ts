@@ -4,7 +4,7 @@ import type { DbOrTx } from './client';
 import type { Positions } from './visibility';
 
 /**
- * Personal data in free text (issue 29): each comment, locality and city is stored with its public
+ * Personal data in free text: each comment, locality and city is stored with its public
  * text (`checklists.public_comment`, `sites.public_locality`, `sites.public_city`: email addresses and
  * phone numbers removed by lib/personal-data.ts), written with it by every write path. Public answers
  * read only the public text — through `siteSource` (db/observation-filters.ts) for places and

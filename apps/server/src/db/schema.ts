@@ -139,9 +139,9 @@ export const profiles = pgTable('profiles', {
   obsend: boolean('obsend').notNull().default(false),
   obreceive: boolean('obreceive').notNull().default(false),
   bio: text('bio'),
-  /** Licence the volunteer gives their observations and photos (issue 18): a `LicenseCode`. */
+  /** Licence the volunteer gives their observations and photos: a `LicenseCode`. */
   license: varchar('license', { length: 16 }).notNull().default('CC-BY-4.0'),
-  /** Opt-out of the daily email that tells a volunteer their observations were vetted (issue 17). */
+  /** Opt-out of the daily email that tells a volunteer their observations were vetted. */
   vetting_emails: boolean('vetting_emails').notNull().default(true),
   /** When the last vetting email went out (at most one a day), and the newest verdict it covered. */
   vetting_digest_at: timestamp('vetting_digest_at', { withTimezone: true }),
@@ -201,7 +201,7 @@ export const passwordResets = pgTable('password_resets', {
 });
 
 /**
- * A sign-up waiting for its email to be confirmed (issue 14: sign-up answers the same whether the email is
+ * A sign-up waiting for its email to be confirmed (sign-up answers the same whether the email is
  * known). The account is created from this row when the link is followed; nothing is reserved before.
  */
 export const signupRequests = pgTable(
@@ -232,7 +232,7 @@ export const sites = pgTable(
     locality: text('locality').notNull(),
     city: text('city'),
     /**
-     * `locality` and `city` as the public reads them (issue 29): email addresses and phone numbers
+     * `locality` and `city` as the public reads them: email addresses and phone numbers
      * removed (lib/personal-data.ts). Written with them; null until computed (db/public-text.ts), and
      * then nothing is shown. Admins and the site's owner read `locality` and `city`.
      */
@@ -245,12 +245,12 @@ export const sites = pgTable(
     /** Radius (m) around the point within which the place lies, when known (GPS accuracy, source precision). */
     coordinate_uncertainty_m: integer('coordinate_uncertainty_m'),
     /**
-     * Decimal places an imported point is known to: its file's coordinate columns' precision (issue 29),
+     * Decimal places an imported point is known to: its file's coordinate columns' precision,
      * so "42" in a file of one-decimal values is 42.0 ± 0.05°; null for points placed here.
      */
     coordinate_decimals: smallint('coordinate_decimals'),
     /**
-     * A private site (a garden, private land, a sensitive colony; issue 19): every public answer shows
+     * A private site (a garden, private land, a sensitive colony): every public answer shows
      * the centre of its 0.1° cell without locality or city; its owner and admins see the exact point.
      */
     is_private: boolean('is_private').notNull().default(false),
@@ -310,7 +310,7 @@ export const checklists = pgTable(
     is_flash: boolean('is_flash').notNull(),
     comment: text('comment'),
     /**
-     * `comment` as the public reads it (issue 29): email addresses and phone numbers removed
+     * `comment` as the public reads it: email addresses and phone numbers removed
      * (lib/personal-data.ts). Written with it; null until computed (db/public-text.ts), and then
      * nothing is shown. Admins and the checklist's observer read `comment`.
      */
@@ -322,11 +322,11 @@ export const checklists = pgTable(
     /** Licence of the record, fixed at submission from the volunteer's profile: a `LicenseCode`. */
     license: varchar('license', { length: 16 }).notNull().default('CC-BY-4.0'),
     /**
-     * How much of `checklist_date` is known (issue 18): `day`, or `month` / `year` for imported records
+     * How much of `checklist_date` is known: `day`, or `month` / `year` for imported records
      * dated only to the month or year, whose `checklist_date` is then the first day of that period.
      */
     date_precision: varchar('date_precision', { length: 5 }).notNull().default('day'),
-    /** Imported records (issue 18): the source dataset's name, e.g. "Journey North"; null for our own. */
+    /** Imported records: the source dataset's name, e.g. "Journey North"; null for our own. */
     source_dataset: text('source_dataset'),
     /** The source's institution code (e.g. "iNaturalist"), when known. */
     source_institution: text('source_institution'),
@@ -389,7 +389,7 @@ export const observations = pgTable(
     license: varchar('license', { length: 16 }).notNull().default('CC-BY-4.0'),
     vetted_by: integer('vetted_by').references(() => users.user_id, { onDelete: 'set null' }),
     dateidentified: ts('dateidentified'),
-    /** Quality flags (issue 19): `QualityFlag[]` of `@mm/shared`, recomputed on every write of the record. */
+    /** Quality flags: `QualityFlag[]` of `@mm/shared`, recomputed on every write of the record. */
     quality_flags: jsonb('quality_flags')
       .$type<{ code: string; params: Record<string, string | number> }[]>()
       .notNull()
@@ -401,7 +401,7 @@ export const observations = pgTable(
     /**
      * Its checklist's date, copied by the trigger `observations_observed_on` (on insert, and on every
      * change of `checklists.checklist_date`) so that Explore's default order, newest observed first,
-     * reads from one index (issue 19). Never written by the application.
+     * reads from one index. Never written by the application.
      */
     observed_on: date('observed_on', { mode: 'string' }),
     updated: updated(),
@@ -419,7 +419,7 @@ export const observations = pgTable(
     ),
     /** Explore list order (newest first) over any set of statuses: pages read in index order, from a key. */
     index('observations_created_idx').on(t.observation_created.desc(), t.observation_id.desc()),
-    /** Recent verdicts, for the daily vetting emails (issue 17). */
+    /** Recent verdicts, for the daily vetting emails. */
     index('observations_dateidentified_idx')
       .on(t.dateidentified)
       .where(sql`${t.dateidentified} IS NOT NULL`),
@@ -445,7 +445,7 @@ export const photos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
-    /** What the original file's EXIF said before it was stripped (issue 19 photo flags): day taken and GPS position. */
+    /** What the original file's EXIF said before it was stripped (photo flags): day taken and GPS position. */
     exif_taken_on: date('exif_taken_on', { mode: 'string' }),
     exif_latitude: doublePrecision('exif_latitude'),
     exif_longitude: doublePrecision('exif_longitude'),
@@ -463,7 +463,7 @@ export const photos = pgTable(
 
 export const downloads = pgTable('downloads', {
   id: serial('id').primaryKey(),
-  /** Public, stable id of the download: its landing page and citation (issue 18). */
+  /** Public, stable id of the download: its landing page and citation. */
   uuid: uuid('uuid').notNull().defaultRandom().unique(),
   user_id: integer('user_id').references(() => users.user_id, { onDelete: 'set null' }),
   created: created(),
@@ -490,7 +490,7 @@ export const contactMessages = pgTable('contact_messages', {
   created: created(),
 });
 
-/** Who changed what in the admin panel (issue 7): one row per state change, written in the change's transaction. */
+/** Who changed what in the admin panel: one row per state change, written in the change's transaction. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -552,7 +552,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Download tickets already redeemed (issue 16): a ticket's nonce is inserted when it is spent, so a
+ * Download tickets already redeemed: a ticket's nonce is inserted when it is spent, so a
  * ticket works once across every server process; rows are swept once their ticket has expired.
  */
 export const downloadTicketsUsed = pgTable('download_tickets_used', {

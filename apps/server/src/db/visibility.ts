@@ -16,7 +16,7 @@ export const isObserver = (user: SessionUser | null, ownerId: number | null): bo
   user !== null && ownerId !== null && user.user_id === ownerId;
 
 /**
- * The statuses of observations a requester sees (spec §1; issue 12: decided here only): every status
+ * The statuses of observations a requester sees (spec §1; Decided here only): every status
  * for an admin; all but Deleted for the observer of the records at hand (`ownerId`, for pages about
  * one checklist, observation or site); Pending, Vetted and Valid for everyone else. Shared answers
  * (Explore, gallery, downloads) pass no owner, so they never depend on who asks beyond the role.
@@ -32,7 +32,7 @@ export function visibleStatuses(
 }
 
 /**
- * Whether a requester sees a private site's exact point, locality and city (issue 19): its observer
+ * Whether a requester sees a private site's exact point, locality and city: its observer
  * (`ownerId`) and admins do; everyone else gets the centre of its 0.1° cell, without locality or city.
  */
 export function seesExactPlace(user: SessionUser | null, ownerId: number | null): boolean {
@@ -40,7 +40,7 @@ export function seesExactPlace(user: SessionUser | null, ownerId: number | null)
 }
 
 /**
- * Whose positions a shared answer carries (issue 19): `exact` for admins, everyone else `generalised`,
+ * Whose positions a shared answer carries: `exact` for admins, everyone else `generalised`,
  * where a private site stands at the centre of its 0.1° cell without locality or city. Shared (cached)
  * answers follow the requester's role only, never ownership, so a cached public answer never holds
  * an exact private position; owners see theirs in their own pages (checklist detail, sites).
@@ -63,7 +63,7 @@ export interface VisibilityColumns {
 const ALIASED: VisibilityColumns = { status: sql`o.observationstatus_id`, checklistDeleted: sql`c.isdeleted` };
 
 /**
- * Which observations a requester sees — decided here and nowhere else (issue 12; spec §1): those
+ * Which observations a requester sees — decided here and nowhere else (spec §1): those
  * whose status is one of `statuses` (PUBLIC_STATUS_IDS — Pending, Vetted, Valid — for the public and
  * volunteers' profiles; every status for an admin; see `visibleStatuses`) on a live (not deleted)
  * checklist. Private sites stay visible but generalised (`publicLocality`, `siteSource`).
@@ -87,14 +87,14 @@ export function visibleObservation(
 }
 
 /**
- * A site's locality as the public sees it: withheld (null) for a private site (issue 19), without
- * email addresses or phone numbers (issue 29, db/public-text.ts). Over the alias `s` (the sites table).
+ * A site's locality as the public sees it: withheld (null) for a private site, without
+ * email addresses or phone numbers (db/public-text.ts). Over the alias `s` (the sites table).
  */
 export const publicLocality: SQL = sql`CASE WHEN s.is_private THEN NULL ELSE s.public_locality END`;
 
 /**
  * Whether a requester reads a record's free text (comment, locality, city) as stored, email addresses
- * and phone numbers included (issue 29): admins and the record's own observer (`ownerId`); everyone
+ * and phone numbers included: admins and the record's own observer (`ownerId`); everyone
  * else reads its public text (db/public-text.ts).
  */
 export function seesStoredText(user: SessionUser | null, ownerId: number | null): boolean {

@@ -12,7 +12,7 @@ export const QUEUES = {
   photoUpkeep: 'photo-upkeep',
   /** Expired rate-limit counters, spent download tickets and stale sign-up requests: hourly. */
   sweep: 'sweep-expired',
-  /** The vetting emails (issue 17): hourly, each volunteer at most one a day. */
+  /** The vetting emails: hourly, each volunteer at most one a day. */
   vettingDigest: 'vetting-digest',
   /** The visit reminders of monitored sites (docs/monitoring.md, ADR 0030): daily, each volunteer at most one a week. */
   visitReminders: 'visit-reminders',
@@ -151,7 +151,7 @@ async function ensureQueue(boss: PgBoss, name: string, options: PgBoss.Queue): P
  * the hourly schedules and pg-boss's maintenance; without (an app built for a test) it only sends,
  * lists and retries. Several server processes each run workers: a job goes to one worker only, a cron
  * schedule makes one job per minute for all of them, and maintenance and cron each take an advisory
- * lock (issue 16).
+ * lock.
  * @param log told of queue errors (a lost connection while the database restarts) and finished jobs
  */
 export async function openJobQueue(

@@ -22,7 +22,7 @@ export function isCommonPassword(password: string): boolean {
 }
 
 /**
- * Refuses a new password found in the common list (issue 14 "Accounts"); the spec §5 length rule
+ * Refuses a new password found in the common list; the spec §5 length rule
  * (4–16) is checked before, by the schema.
  * @throws 400 with `fields[field]` = `validation.common_password`
  */

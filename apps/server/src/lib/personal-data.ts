@@ -1,5 +1,5 @@
 /**
- * Personal data in free text (issue 29): the email addresses and phone numbers that people write into
+ * Personal data in free text: the email addresses and phone numbers that people write into
  * comments and place names ("please contact me at …@aol.com", "call (514) 555-1234") are kept in the
  * database for admins and removed from every public view and export. `redactPersonalData` is the one
  * detector; its result is stored beside the text (`checklists.public_comment`, `sites.public_locality`,

@@ -16,7 +16,7 @@ export interface AuthLimit {
 
 /**
  * Counters shared by every server process: rate-limiter-flexible's PostgreSQL store, one table,
- * one key prefix per use (issue 14: limits hold across processes).
+ * one key prefix per use (limits hold across processes).
  */
 export interface RateLimits {
   /** A limiter of `limit.max` points per `limit.timeWindow` under `prefix`. */
@@ -59,7 +59,7 @@ export async function consumeOrRefuse(limiter: RateLimiterPostgres, key: string)
 }
 
 /**
- * A second limit on an endpoint already limited per IP, counted per address typed (issue 5: one
+ * A second limit on an endpoint already limited per IP, counted per address typed (one
  * mailbox flooded from many addresses): the key is the lower-cased `email` of the request body.
  * Use as the route's `preHandler` (the body is parsed and validated by then).
  */
@@ -84,7 +84,7 @@ export const signinDelaySeconds = (failures: number) =>
   failures < FREE_FAILURES ? 0 : Math.min(MAX_SIGNIN_DELAY_S, 2 ** (failures - FREE_FAILURES));
 
 /**
- * Failed sign-ins per account (issue 14 "Accounts"): one counter per account whatever identifier
+ * Failed sign-ins per account: one counter per account whatever identifier
  * was typed (username or email: the caller passes the account's key), at most `maxPerHour`
  * failures an hour, and growing delays between attempts after the first few failures. Counters
  * live in PostgreSQL, so every server process sees them.

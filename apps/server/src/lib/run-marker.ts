@@ -11,8 +11,8 @@ export interface RunMarker {
 }
 
 /**
- * Writes `DATA_DIR/run/server-<slot>.running` for as long as this server process runs (issue 14's
- * crash safety under issue 16's job queue). Found at start, it means the previous process of the same
+ * Writes `DATA_DIR/run/server-<slot>.running` for as long as this server process runs (the
+ * crash safety under the job queue). Found at start, it means the previous process of the same
  * slot (the single server, or the cluster worker started again in that slot) never closed — killed
  * with -9, out of memory, power cut — so the start-up photo checks must run whatever other servers
  * did in the same minutes.

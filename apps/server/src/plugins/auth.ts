@@ -14,7 +14,7 @@ declare module 'fastify' {
     token: string | null;
   }
   interface FastifyContextConfig {
-    /** The route needs a signed-in user: 401 before the body is read or validated (issue 14). */
+    /** The route needs a signed-in user: 401 before the body is read or validated. */
     auth?: boolean;
   }
 }

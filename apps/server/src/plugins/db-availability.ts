@@ -18,7 +18,7 @@ export function answerUnavailable(request: FastifyRequest, reply: FastifyReply) 
 }
 
 /**
- * While the database is unavailable (issue 14), every API request answers within 2 s:
+ * While the database is unavailable, every API request answers within 2 s:
  * - a request arriving while the monitor says "down" answers 503 at once;
  * - requests waiting on the database when it goes down answer 503 then (their work, if it
  *   completes later, was idempotent or not acknowledged: clients retry with the same key);

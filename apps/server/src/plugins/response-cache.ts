@@ -32,10 +32,10 @@ interface Entry {
   /** UTF-8 bytes, encoded once: a hit is then written to the socket without encoding the string again. */
   body: Buffer;
   contentType: string;
-  /** The body compressed once per encoding, on the first hit that accepts it (issue 13). */
+  /** The body compressed once per encoding, on the first hit that accepts it. */
   br?: Buffer;
   gzip?: Buffer;
-  /** The whole header list of an anonymous hit per encoding, made on its first hit (issue 20). */
+  /** The whole header list of an anonymous hit per encoding, made on its first hit. */
   headers: Partial<Record<'br' | 'gzip' | 'identity', string[]>>;
 }
 
@@ -81,7 +81,7 @@ export interface ResponseCacheOptions {
 }
 
 /**
- * HTTP caching of the public explore answers (issue 4): `ETag` + `Cache-Control: no-cache` (the
+ * HTTP caching of the public explore answers: `ETag` + `Cache-Control: no-cache` (the
  * browser revalidates and gets 304 while nothing changed) and an in-process cache of the answer
  * bodies keyed by URL, kept from a URL's second request on, both invalidated by any data change
  * (`DataVersion`). Admins, who see every status, are never served from it. A kept answer is
@@ -89,7 +89,7 @@ export interface ResponseCacheOptions {
  * accepts them; answers that miss the cache are compressed by @fastify/compress, whose hook runs
  * after this one's `onSend` (route hooks follow app hooks).
  *
- * Two plugins (issue 20, "less work per cached request"):
+ * Two plugins ("less work per cached request"):
  * - `early`, registered before every other plugin: an anonymous request (no or an empty `Authorization`) that
  *   hits, or revalidates with the current ETag, is answered at once from ready-made headers
  *   (security headers included) and bytes, written to the socket without Fastify's later hooks

@@ -41,7 +41,7 @@ const CACHED_PAGES = 200;
 /** The origin a page is rendered with, replaced in its HTML by the request's (or PUBLIC_URL). */
 const ORIGIN_STAND_IN = 'https://origin.mission-monarch.invalid';
 
-/** Phones and tablets, whose pages are rendered with the small screen's header (issue 13). */
+/** Phones and tablets, whose pages are rendered with the small screen's header. */
 const SMALL_SCREEN_AGENT = /Mobi|Android|iPhone|iPad|iPod/i;
 
 /** `</script` and `<!--` cannot appear in JSON written inside a `<script>` element. */
@@ -82,7 +82,7 @@ function entryClosure(manifest: Record<string, ManifestChunk>): Set<string> {
 /**
  * The `<link rel="modulepreload">` elements of a route module and every chunk it imports statically,
  * less what index.html already loads (the entry chunk and its imports): the browser fetches the page's
- * code while it reads the HTML, and Vite's loader, finding the links, adds none of its own (issue 13:
+ * code while it reads the HTML, and Vite's loader, finding the links, adds none of its own (
  * ≈ 45 links made by script on Explore cost a phone's main thread ≈ 70 ms). At low priority: the
  * page's text and CSS come first (high priority, Lighthouse counted them against the first paint).
  * @param manifest the client build's manifest
@@ -133,7 +133,7 @@ function serverRenderedHtml(localized: string, page: RenderedPage, smallScreen: 
 export type PageRenderer = (request: FastifyRequest, lng: Locale, localized: string) => Promise<PageBody | undefined>;
 
 /**
- * The server render of the web app's public pages (issue 13: the first screen comes with the HTML), when
+ * The server render of the web app's public pages (the first screen comes with the HTML), when
  * the web app's server build (`apps/web/dist-ssr/render-page.js`) is present; undefined otherwise (the
  * shell is sent as before). A page is rendered for a visitor without the `mm_user` cookie (a signed-in
  * volunteer's pages depend on their session, which only the browser holds), kept per path, screen

@@ -17,7 +17,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ONE_DAY = 'public, max-age=86400';
 
 /**
- * Cache-Control of a built file (issue 13): hashed assets (`assets/`) immutable for a year, images a
+ * Cache-Control of a built file: hashed assets (`assets/`) immutable for a year, images a
  * day, everything else (index.html, a service worker, its registration script, the web manifest)
  * `no-cache`, i.e. revalidated with its ETag on every use.
  * @param file absolute path of the file sent (a `.br`/`.gz` variant included)
@@ -38,7 +38,7 @@ const setCacheHeaders = (res: { setHeader: (name: string, value: string) => unkn
 const notSourceMap = (pathname: string) => !pathname.endsWith('.map');
 
 /**
- * index.html for one language (issue 13: first paint without waiting for translations): `<html lang>`
+ * index.html for one language (first paint without waiting for translations): `<html lang>`
  * set, and the web app's translations of that language in a JSON data block (`#mm-i18n`, read by
  * apps/web/src/lib/i18n.ts; not executed, so the CSP's script-src is untouched). A page without the
  * block (dev server, a service worker's cached copy) loads them over HTTP as before.
@@ -54,7 +54,7 @@ function localizedIndexHtml(html: string, lng: Locale): string {
 }
 
 /**
- * Serves the built web app at /mmapp/ and the admin panel at /mmadmin/ (issue 13):
+ * Serves the built web app at /mmapp/ and the admin panel at /mmadmin/:
  * - precompressed `.br`/`.gz` files (written by the build) chosen by Accept-Encoding;
  * - Cache-Control by `cacheControlFor`; source maps answer 404;
  * - every client route (`/mmapp/{locale}/…`, whatever its last segment holds, dots included) gets

@@ -29,7 +29,7 @@ const themes = new Map<boolean | undefined, Theme>();
 
 /**
  * The theme of a page, made on first use and kept (each costs a phone ≈ 30 ms of main thread: made
- * in a task of its own at start-up, not while the entry module is evaluated; issue 13).
+ * in a task of its own at start-up, not while the entry module is evaluated).
  * On a page the server rendered (`smallScreen` given), media queries answer what the server assumed
  * (`smallScreen`, from the browser's User-Agent) while the page hydrates, so that the first render
  * matches the server's HTML; the real answer follows at once. Elsewhere media queries answer at once.
@@ -56,7 +56,7 @@ export function makeQueryClient() {
       queries: {
         retry: (count, err) => !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500) && count < 1,
         refetchOnWindowFocus: false,
-        // Offline, the first try still goes out: the service worker answers what it keeps (issue 15).
+        // Offline, the first try still goes out: the service worker answers what it keeps.
         networkMode: 'offlineFirst',
       },
     },

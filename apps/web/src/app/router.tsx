@@ -47,7 +47,7 @@ function RequireUser() {
 }
 
 /**
- * A page loaded with its own code (issue 13: a page loads only what it uses; the app's chunk holds the frame
+ * A page loaded with its own code (a page loads only what it uses; the app's chunk holds the frame
  * and the not-found page). While it loads on a first visit, the frame shows `PageFallback`.
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -133,7 +133,7 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * The browser router. On a page the server rendered (issue 13), the lazy routes of the URL are loaded
+ * The browser router. On a page the server rendered, the lazy routes of the URL are loaded
  * first, so that the router's first render is the page itself, as on the server, and not its
  * `hydrateFallbackElement`.
  */

@@ -18,7 +18,7 @@ import { storage } from '../lib/storage';
 import { yieldToMain } from '../lib/main-thread';
 
 /**
- * Draws the app in `#root`: hydrates a page the server rendered (issue 13), React taking over the
+ * Draws the app in `#root`: hydrates a page the server rendered, React taking over the
  * markup already on screen, or renders it. The server renders for a visitor who is not signed in;
  * with a session stored, the app draws the page itself (the server skips its render when the mm_user
  * cookie says so).
@@ -41,14 +41,14 @@ async function start(root: HTMLElement, ssr: ServerRenderedState | undefined) {
     startTransition(() => void hydrateRoot(root, app));
   } else {
     // The first render is a transition: React renders it in slices of ≈ 5 ms and lets the browser in
-    // between, instead of one long task that blocks a phone's main thread (issue 13, Total Blocking Time).
+    // between, instead of one long task that blocks a phone's main thread (Total Blocking Time).
     const appRoot = createRoot(root);
     startTransition(() => appRoot.render(app));
   }
 }
 
 /**
- * Starts the app in `root`, in several tasks, none long enough to hold a phone's main thread (issue 13):
+ * Starts the app in `root`, in several tasks, none long enough to hold a phone's main thread:
  * the app's modules are evaluated, then the translations set up, then the theme made, then the page drawn.
  * @param root `#root`, holding the server's markup (`data-ssr`) or the loading screen
  */

@@ -13,7 +13,7 @@ export interface paths {
     put?: never;
     /**
      * Ask for an account (spec §3 sign-up form): emails a confirmation link; 202 whether or not the email is known
-     * @description Non-enumerating (issue 14): a new email gets a link to `/users/confirm` (valid 48 h) that creates the account; an email that already has an account gets the same 202 and the same work, and its owner is emailed instead (someone tried to create an account with your address: sign in or reset your password). A taken username is still a 400 on `username` (usernames are public).
+     * @description Non-enumerating: a new email gets a link to `/users/confirm` (valid 48 h) that creates the account; an email that already has an account gets the same 202 and the same work, and its owner is emailed instead (someone tried to create an account with your address: sign in or reset your password). A taken username is still a 400 on `username` (usernames are public).
      */
     post: operations['signUp'];
     delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
     };
     /**
      * Explore list: observations matching the filters, newest observed (or submitted) first, 50 a page (spec §7)
-     * @description sort: observed (default; newest date observed first) or submitted (newest submission first); ties by newest observation id. Private sites (issue 19) at the centre of their 0.1° cell without locality for everyone but admins. Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, exclude_flagged (1: leave out records with a quality flag no admin accepted), blitz_id (a Blitz event: its days and its countries or provinces), bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.
+     * @description sort: observed (default; newest date observed first) or submitted (newest submission first); ties by newest observation id. Private sites at the centre of their 0.1° cell without locality for everyone but admins. Filters (all optional, AND): date_from, date_to (yyyy-MM-dd), lifestage_id, milkweed_id, country_id, province_id, username, kind (flash|mission), with_photos, status, exclude_flagged (1: leave out records with a quality flag no admin accepted), blitz_id (a Blitz event: its days and its countries or provinces), bbox (west,south,east,north in degrees: sites inside the box, edges included; one point lists the observations at exactly that place). The public sees Pending, Vetted and Valid only; an admin every status.
      */
     get: operations['listObservations'];
     put?: never;
@@ -655,7 +655,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * A ticket to download as the signed-in user from a browser link (issue 4)
+     * A ticket to download as the signed-in user from a browser link
      * @description Body: the query of the download, as the GET link will send it (format, reason_id and/or reason_text, Explore filters; strings as in a query string). Answers {ticket, expires_in (s)}: add ticket=… to GET /api/observations/download with exactly that query within expires_in seconds; single use, bound to this user and session. 400 "Reason is required." without a reason; 401 when not signed in.
      */
     post: operations['createDownloadTicket'];
@@ -674,7 +674,7 @@ export interface paths {
     };
     /**
      * Download the Explore observations as CSV, GeoJSON or a Darwin Core Archive, with a stated reason (spec §1, §5)
-     * @description Query: format (csv|geojson|dwca), reason_id (one of loadparams.reasons) and/or reason_text (≤ 500 characters), plus the Explore filters (date_from, date_to, lifestage_id, milkweed_id, country_id, province_id, username, kind, with_photos, status, exclude_flagged, blitz_id: a Blitz event's days and area) with the same visibility as the list; exclude_flagged=1 leaves out records with a quality flag no admin accepted, and the EML says so. statuses (optional, e.g. 1,2,4): the observation status ids to download, each once; default every status the requester may see (Pending, Vetted, Valid; all six for an admin). identificationVerificationStatus gives each record its status name. csv and geojson: one row per observation, ordered by id, Darwin Core columns: occurrenceID, eventID, basisOfRecord, eventDate, eventTime, decimalLatitude, decimalLongitude, geodeticDatum, coordinateUncertaintyInMeters, dataGeneralizations, informationWithheld, countryCode, stateProvince, municipality, locality, kingdom, scientificName, scientificNameAuthorship, taxonRank, taxonID, vernacularName, lifeStage, individualCount, organismQuantity, organismQuantityType, occurrenceStatus, occurrenceRemarks, recordedBy, associatedTaxa, identificationVerificationStatus, samplingProtocol, sampleSizeValue, sampleSizeUnit, license, rightsHolder, institutionCode, datasetName, datasetID, references, otherCatalogNumbers, associatedMedia, flags. csv: RFC 4180, UTF-8 with a byte-order mark, header row. geojson: FeatureCollection of Points [longitude, latitude]. dwca: a sampling-event Darwin Core Archive (issue 18): event.txt (Event core, one row per checklist), occurrence.txt (present and absent life stages, milkweeds), multimedia.txt (photos), meta.xml, eml.xml (EML 2.2), citation.txt and rights.txt; ids are urn:uuid: of the stored records, each record carries its licence. Streamed from a database cursor as an attachment named mission-monarch-observations-{yyyy-MM-dd}.{csv|geojson|zip}; every download is logged with its reason, filters and row count. include_gbif (optional, dwca only, default false): also include records imported from GBIF or a GBIF publisher such as iNaturalist, marked with their source dataset, institution and a note; left out by default since GBIF already publishes them. exact_positions (optional, admins only, default false): private sites at their exact point with their locality, marked in dataGeneralizations and informationWithheld; without it every download, an admin's too, gives a private site the centre of its 0.1° cell and drops the positional parameters of its quality flags (400 on fields.exact_positions for anyone else). ticket (optional): from POST /api/observations/download/ticket, to download as that signed-in user from a browser link. 400 "Reason is required." (fields.reason) without a reason; 400 on fields.statuses for a malformed list or a status the requester may not see; 401 for a ticket that is invalid, expired, already used, for another download, or whose session ended; 503 while too many downloads are streaming.
+     * @description Query: format (csv|geojson|dwca), reason_id (one of loadparams.reasons) and/or reason_text (≤ 500 characters), plus the Explore filters (date_from, date_to, lifestage_id, milkweed_id, country_id, province_id, username, kind, with_photos, status, exclude_flagged, blitz_id: a Blitz event's days and area) with the same visibility as the list; exclude_flagged=1 leaves out records with a quality flag no admin accepted, and the EML says so. statuses (optional, e.g. 1,2,4): the observation status ids to download, each once; default every status the requester may see (Pending, Vetted, Valid; all six for an admin). identificationVerificationStatus gives each record its status name. csv and geojson: one row per observation, ordered by id, Darwin Core columns: occurrenceID, eventID, basisOfRecord, eventDate, eventTime, decimalLatitude, decimalLongitude, geodeticDatum, coordinateUncertaintyInMeters, dataGeneralizations, informationWithheld, countryCode, stateProvince, municipality, locality, kingdom, scientificName, scientificNameAuthorship, taxonRank, taxonID, vernacularName, lifeStage, individualCount, organismQuantity, organismQuantityType, occurrenceStatus, occurrenceRemarks, recordedBy, associatedTaxa, identificationVerificationStatus, samplingProtocol, sampleSizeValue, sampleSizeUnit, license, rightsHolder, institutionCode, datasetName, datasetID, references, otherCatalogNumbers, associatedMedia, flags. csv: RFC 4180, UTF-8 with a byte-order mark, header row. geojson: FeatureCollection of Points [longitude, latitude]. dwca: a sampling-event Darwin Core Archive: event.txt (Event core, one row per checklist), occurrence.txt (present and absent life stages, milkweeds), multimedia.txt (photos), meta.xml, eml.xml (EML 2.2), citation.txt and rights.txt; ids are urn:uuid: of the stored records, each record carries its licence. Streamed from a database cursor as an attachment named mission-monarch-observations-{yyyy-MM-dd}.{csv|geojson|zip}; every download is logged with its reason, filters and row count. include_gbif (optional, dwca only, default false): also include records imported from GBIF or a GBIF publisher such as iNaturalist, marked with their source dataset, institution and a note; left out by default since GBIF already publishes them. exact_positions (optional, admins only, default false): private sites at their exact point with their locality, marked in dataGeneralizations and informationWithheld; without it every download, an admin's too, gives a private site the centre of its 0.1° cell and drops the positional parameters of its quality flags (400 on fields.exact_positions for anyone else). ticket (optional): from POST /api/observations/download/ticket, to download as that signed-in user from a browser link. 400 "Reason is required." (fields.reason) without a reason; 400 on fields.statuses for a malformed list or a status the requester may not see; 401 for a ticket that is invalid, expired, already used, for another download, or whose session ended; 503 while too many downloads are streaming.
      */
     get: operations['downloadObservations'];
     put?: never;
@@ -713,7 +713,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * A download as cited: citation, filters, format, reason and licence mix (issue 18)
+     * A download as cited: citation, filters, format, reason and licence mix
      * @description Public. id: the download id (UUID) answered in the X-Download-Id header of GET /api/observations/download and written in its citation. The reason is in the request language. 400 for an id that is not a UUID, 404 for an unknown one.
      */
     get: operations['getDownload'];
@@ -1271,7 +1271,7 @@ export interface paths {
      */
     get: operations['getAdminSite'];
     /**
-     * Correct a site’s name, city, province or point (WGS84 degrees), or mark it private (issue 19); kept in the audit log
+     * Correct a site’s name, city, province or point (WGS84 degrees), or mark it private; kept in the audit log
      * @description Admin (role 1), or Region admin (role 2) limited to the provinces assigned to them (403 outside).
      */
     put: operations['updateAdminSite'];
@@ -1614,7 +1614,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Downloads per reason over time (issue 18): downloads and records per week or month and reason
+     * Downloads per reason over time: downloads and records per week or month and reason
      * @description Query: period (week|month, default month), periods (1–104, default 12: the current period and those before it). Answers {period, periods: first day of each period (yyyy-MM-dd, UTC, weeks from Monday), reasons: [{reason_id (null: own words only), name (request language), retired, downloads, records}], cells: [{period, reason_id, downloads, records}] (non-empty only)}. Admin (role 1) only.
      */
     get: operations['listAdminDownloadsPerReason'];
@@ -1679,7 +1679,7 @@ export interface paths {
     };
     /**
      * Emails that failed every attempt (dead letters of the job queue), newest first
-     * @description react-admin REST list: query `sort=["field","ASC|DESC"]`, `range=[from,to]` (inclusive, ≤ 500 rows), `filter={…}` (JSON). Answers the array with `Content-Range: {resource} {from}-{to}/{total}` (exposed to scripts). Sort and filter are ignored. Admin (role 1) only. Issue 16.
+     * @description react-admin REST list: query `sort=["field","ASC|DESC"]`, `range=[from,to]` (inclusive, ≤ 500 rows), `filter={…}` (JSON). Answers the array with `Content-Range: {resource} {from}-{to}/{total}` (exposed to scripts). Sort and filter are ignored. Admin (role 1) only.
      */
     get: operations['listAdminFailedEmails'];
     put?: never;

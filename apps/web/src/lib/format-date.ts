@@ -4,7 +4,7 @@ type DateStyle = 'medium' | 'full';
 
 /**
  * One formatter per language and style. Building an `Intl.DateTimeFormat` costs far more than using
- * one: Explore's list built one per row, ≈ 0.1 s of a throttled phone's main thread (issue 13).
+ * one: Explore's list built one per row, ≈ 0.1 s of a throttled phone's main thread.
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -21,7 +21,7 @@ function dateFormat(lng: Locale, style: DateStyle): Intl.DateTimeFormat {
 /**
  * Makes the language's date format ahead of need. A page's first date format costs a phone 50–150 ms
  * (ICU's calendar and time-zone data, ≈ 11–36 ms unthrottled): made ahead, in a task of its own, it is
- * not part of the render that first shows a date (Explore's rows; issue 13).
+ * not part of the render that first shows a date (Explore's rows).
  */
 export function prepareDateFormat(lng: Locale): void {
   dateFormat(lng, 'medium');

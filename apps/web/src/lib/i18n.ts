@@ -12,7 +12,7 @@ import {
 
 /**
  * i18next-http-backend, loaded on its first use: a page that came with its translations (most first
- * visits) never needs it, and it stays out of the first screen's JavaScript (issue 13).
+ * visits) never needs it, and it stays out of the first screen's JavaScript.
  */
 class LazyHttpBackend implements BackendModule {
   static type = 'backend' as const;
@@ -48,7 +48,7 @@ interface PageTranslations {
 }
 
 /**
- * The translations the server wrote into index.html for the page's language (issue 13), or undefined
+ * The translations the server wrote into index.html for the page's language, or undefined
  * (dev server, mock mode, a page cached without them, unreadable JSON).
  */
 function pageTranslations(doc: Document = document): PageTranslations | undefined {

@@ -2,7 +2,7 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
- * `schemaResolver` (lib/form-resolver) for a schema that loads after the form renders (issue 13): zod,
+ * `schemaResolver` (lib/form-resolver) for a schema that loads after the form renders: zod,
  * the shared schemas and the zod resolver (≈ 27 KB gzip) are not part of a page's first render. The
  * load starts at once (when the form creates its resolver), so it is normally done before the first
  * validation; a validation that comes earlier waits for it. Same results as `schemaResolver(schema)`.

@@ -26,7 +26,7 @@ export type RouterAnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'h
  * click handling of its `Link`: plain left clicks navigate in the app, modified clicks and other
  * targets are left to the browser). Its `Link` also carries route prefetching for framework mode,
  * which this app does not use, and since React Router is one module that code would sit in the first
- * render's JavaScript (issue 13). Works as MUI's `component`.
+ * render's JavaScript. Works as MUI's `component`.
  */
 export const RouterAnchor = forwardRef<HTMLAnchorElement, RouterAnchorProps>(function RouterAnchor(
   { to, replace, onClick, target, children, ...rest },

@@ -1,6 +1,6 @@
 /**
  * Ends the current task and resumes the caller in a new one, so that the browser can paint and
- * answer input in between (issue 13: a phone's Total Blocking Time counts every task over 50 ms).
+ * answer input in between (a phone's Total Blocking Time counts every task over 50 ms).
  * `scheduler.yield()` where the browser has it (Chromium ≥ 129: the continuation goes ahead of other
  * queued tasks), else a `setTimeout(0)` task.
  * @returns a promise settled in a later task; it never rejects
@@ -14,7 +14,7 @@ export function yieldToMain(): Promise<void> {
 /**
  * Runs `work` once the browser is idle (`requestIdleCallback`, at the latest after `timeoutMs`), or
  * after `fallbackMs` where the browser has no idle callbacks (Safari): for work the first screen does
- * not wait for, kept out of the tasks that draw it (issue 13).
+ * not wait for, kept out of the tasks that draw it.
  * @returns a function that cancels the call if it has not run yet (an effect's clean-up)
  */
 export function whenIdle(work: () => void, { timeoutMs = 5000, fallbackMs = 3000 } = {}): () => void {

@@ -101,7 +101,7 @@ export function startOnDemand(doc: Document, when: Exclude<HydrateWhen, 'now'>, 
   // e2e/support/app.ts waits for either this or `ready`.
   doc.documentElement.dataset.app = 'on-demand';
   sendFirstPageView();
-  // The service worker (offline use, issue 15) is registered whether or not the app starts.
+  // The service worker (offline use) is registered whether or not the app starts.
   whenIdle(() => void import('./register-service-worker').then((m) => m.registerServiceWorker()));
   const demand = waitForDemand(doc, when);
   void demand.start.then(async () => {

@@ -2,7 +2,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { createContext, use } from 'react';
 
 /**
- * What a server render of a page (`ssr/render-page.tsx`, issue 13) tells the components, and what it
+ * What a server render of a page (`ssr/render-page.tsx`) tells the components, and what it
  * learns from them while rendering. Absent in the browser.
  */
 export interface ServerRender {

@@ -8,7 +8,7 @@ import {
   type SessionUser,
 } from '@mm/shared';
 
-/** A server render (issue 13) renders for a visitor with nothing stored: an empty store that stays empty. */
+/** A server render renders for a visitor with nothing stored: an empty store that stays empty. */
 const nothingStored: Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'> = {
   getItem: () => null,
   setItem: () => undefined,
@@ -33,7 +33,7 @@ export const storage = {
   },
   /**
    * Keeps the signed-in user, and the `mm_user` cookie (spec §3) that tells the server not to render
-   * pages for a visitor (issue 13): a signed-in volunteer's pages are drawn in the browser only.
+   * pages for a visitor: a signed-in volunteer's pages are drawn in the browser only.
    */
   setCurrentUser(user: SessionUser) {
     local().setItem(STORAGE_KEYS.currentUser, JSON.stringify(user));

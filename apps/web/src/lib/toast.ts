@@ -1,6 +1,6 @@
 /**
  * `toast.success|error|info|warning(message)` as react-toastify's, with the library loaded on the
- * first toast rather than with every page that may raise one (issue 13). The container
+ * first toast rather than with every page that may raise one. The container
  * (components/ui/toasts) loads the same chunk after the first paint, so it is normally there already;
  * a toast raised before the container mounts waits in react-toastify's queue.
  */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * Whether the browser believes it has a network (`online`/`offline` events). Kept apart from the
- * outbox so that a page can ask without loading IndexedDB code (issue 13).
+ * outbox so that a page can ask without loading IndexedDB code.
  */
 export function useOnline(): boolean {
   // A server render (no navigator) assumes a network, as the page it renders was asked for over one.

@@ -1,7 +1,7 @@
 /**
  * zod compiles fast object parsers with `new Function` when it may. The app's Content Security Policy
  * (`script-src 'self'`) forbids that, and zod's probe for it is reported as a CSP violation in the
- * console and by Lighthouse (issue 13). Interpreted parsers are fast enough for forms, so the browser
+ * console and by Lighthouse. Interpreted parsers are fast enough for forms, so the browser
  * runs zod without JIT (`jitless`).
  *
  * zod 4 keeps its settings (`z.config()`) in `globalThis.__zod_globalConfig`, shared by every copy of

@@ -1,5 +1,5 @@
 /**
- * What the form component tests share (issue 12: Testing Library + MSW): the real English and French
+ * What the form component tests share (Testing Library + MSW): the real English and French
  * locale files in a fresh i18next instance, and an MSW server answering with the front-end mock mode's
  * handlers, reset after each test with the DOM and the browser storage.
  */

@@ -32,7 +32,7 @@ const resources = Object.fromEntries(
 const render = (pagePath: string, smallScreen = true) =>
   renderPage({ path: pagePath, origin: 'https://monarch.example.org', smallScreen, resources });
 
-describe('renderPage (issue 13: public pages rendered on the server)', () => {
+describe('renderPage (public pages rendered on the server)', () => {
   it('renders the home page whole, with its title, description, alternates and CSS, and no script', async () => {
     const page = await render('/mmapp/fr/');
     expect(page).toBeDefined();

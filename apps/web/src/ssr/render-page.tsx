@@ -1,4 +1,4 @@
-// The server render of the public pages (issue 13): built by `vite build --config vite.ssr.config.ts`
+// The server render of the public pages: built by `vite build --config vite.ssr.config.ts`
 // into apps/web/dist-ssr/, imported by the server (apps/server/src/plugins/server-rendered-pages.ts).
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -119,7 +119,7 @@ const LEADING_HEAD_TAGS = /^(?:<(?:meta|link)\b[^>]*\/?>)+/;
 
 /**
  * Renders a public page as the browser's first render would draw it for a visitor who is not signed
- * in (issue 13: the first screen arrives with the HTML instead of after the JavaScript). The home page,
+ * in (the first screen arrives with the HTML instead of after the JavaScript). The home page,
  * content pages, Explore and the gallery are rendered (`serverRenderedPage`); any other path answers
  * undefined (the server then sends the app's shell as before). The query string does not change what
  * the server renders: what depends on it is drawn after hydration.

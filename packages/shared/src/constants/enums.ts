@@ -58,6 +58,6 @@ export const Country = { Canada: 1, UnitedStates: 2, Mexico: 3 } as const;
 
 /**
  * Who may open the panel: Admin (1) everything; Region admin (2) vetting, observations, checklists and sites of
- * their provinces. Here, beside `Role`, rather than with the admin schemas: the panel's entry reads it without zod (issue 13).
+ * their provinces. Here, beside `Role`, rather than with the admin schemas: the panel's entry reads it without zod.
  */
 export const PANEL_ROLE_IDS: readonly RoleId[] = [Role.Admin, Role.RegionAdmin];

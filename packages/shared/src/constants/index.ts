@@ -58,7 +58,7 @@ export const PASSWORD_MAX_LENGTH = 16;
 /** Largest accepted image upload, bytes (spec §5, §9: 10MB). */
 /**
  * Most metres of `coordinate_uncertainty_m` a submission may give (a point clicked on a map of a whole
- * country). A constant here, not beside its schema, so the web app's map code reads it without zod (issue 13).
+ * country). A constant here, not beside its schema, so the web app's map code reads it without zod.
  */
 export const MAX_COORDINATE_UNCERTAINTY_M = 100_000;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;

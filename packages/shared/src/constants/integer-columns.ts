@@ -1,4 +1,4 @@
-// Integer columns and their PostgreSQL ranges, without zod (the web app's first screens read them; issue 13).
+// Integer columns and their PostgreSQL ranges, without zod (the web app's first screens read them).
 
 /** Ranges of PostgreSQL's integer types; `bigint` is held to JavaScript's safe integers. */
 export const PG_INTEGER_RANGES = {

@@ -1,5 +1,5 @@
 /**
- * The three licences GBIF accepts for occurrence data (issue 18). A volunteer chooses one for
+ * The three licences GBIF accepts for occurrence data. A volunteer chooses one for
  * their observations and photos in their profile; each record keeps the one in force when it was
  * submitted. Codes are stored in `profiles.license`, `checklists.license` and `observations.license`.
  */

@@ -1,5 +1,5 @@
 /**
- * Private sites (issue 19): a garden or private land whose owner asked that its exact place stay
+ * Private sites: a garden or private land whose owner asked that its exact place stay
  * off the public map, or a sensitive colony an admin protects. Every public answer shows such a site
  * at the centre of its cell of PRIVATE_CELL_DEGREES, without locality or city; the server applies the
  * same rule in SQL (observation-filters.ts `siteSource`) and this module is its reference.

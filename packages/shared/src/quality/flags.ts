@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Quality flags (issue 19): warnings computed for every observation at submission, at import and
+ * Quality flags: warnings computed for every observation at submission, at import and
  * after an admin correction. A flag never refuses a record (hard errors stay in the input schemas);
  * it tells the volunteer before sending and the vetting admin after. docs/quality-flags.md lists
  * every rule with its threshold and source.

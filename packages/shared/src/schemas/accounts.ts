@@ -87,11 +87,11 @@ export const updateProfileInputSchema = z.object({
   newsletter: z.boolean().default(false),
   obsend: z.boolean().default(false),
   obreceive: z.boolean().default(false),
-  /** Daily email when an admin vets the volunteer's observations (issue 17); unchanged when left out. */
+  /** Daily email when an admin vets the volunteer's observations; unchanged when left out. */
   vetting_emails: z.boolean().optional(),
   /** Weekly email when a monitored site is due for a visit (docs/monitoring.md); unchanged when left out. */
   visit_reminders: z.boolean().optional(),
-  /** Licence of the volunteer's future observations and photos (issue 18); unchanged when left out. */
+  /** Licence of the volunteer's future observations and photos; unchanged when left out. */
   license: z.enum(LICENSE_CODES, V.invalid).optional(),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
@@ -105,7 +105,7 @@ export const profileObservationSchema = z.object({
   lifestage_id: z.number().int().nullable(),
   /** Individuals counted; null when an imported record gave no count. */
   numbers: z.number().int().nullable(),
-  /** Null at a private site (issue 19). */
+  /** Null at a private site. */
   locality: z.string().nullable(),
   checklist_date: z.string(),
   is_flash: z.boolean(),

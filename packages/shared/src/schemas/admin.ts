@@ -6,7 +6,7 @@ import { columnInt, jsonLimitIssue, multiline, PG_INTEGER_RANGES } from './input
 import { V } from './validation';
 
 /**
- * Admin panel API (issue 7), in the shape of react-admin's REST data provider (ra-data-simple-rest):
+ * Admin panel API, in the shape of react-admin's REST data provider (ra-data-simple-rest):
  * `GET /api/admin/{resource}?sort=["field","ASC"]&range=[0,24]&filter={…}` answers a JSON array
  * with `Content-Range: {resource} 0-24/319`; `GET|PUT|DELETE /api/admin/{resource}/{id}` and
  * `POST /api/admin/{resource}` answer one record carrying `id`.
@@ -145,7 +145,7 @@ export const adminObservationSchema = z.object({
   ...observerFields,
   comment: z.string().nullable(),
   photos: z.array(adminPhotoSchema),
-  /** Quality flags (issue 19), each with the values its translated reason names. */
+  /** Quality flags, each with the values its translated reason names. */
   quality_flags: qualityFlagsSchema,
   flag_count: z.number().int(),
   /** The admin who vetted the flagged record Valid, accepting its flags, and when (ISO 8601). */
@@ -205,7 +205,7 @@ export const adminSiteSchema = z.object({
   ...placeFields,
   ...observerFields,
   checklist_count: z.number().int(),
-  /** Private site (issue 19): public answers show it generalised to its 0.1° cell. */
+  /** Private site: public answers show it generalised to its 0.1° cell. */
   is_private: z.boolean(),
 });
 export const adminSiteUpdateSchema = z.object({
@@ -214,7 +214,7 @@ export const adminSiteUpdateSchema = z.object({
   province_id: columnInt('province_id').optional(),
   latitude: latitudeSchema.optional(),
   longitude: longitudeSchema.optional(),
-  /** Mark the site private (e.g. a sensitive colony) or public again (issue 19). */
+  /** Mark the site private (e.g. a sensitive colony) or public again. */
   is_private: z.boolean(V.invalid).optional(),
 });
 
@@ -296,7 +296,7 @@ export const adminDownloadsPerReasonQuerySchema = z.object({
 export type AdminDownloadsPerReasonQuery = z.infer<typeof adminDownloadsPerReasonQuerySchema>;
 
 /**
- * Downloads per reason over time (issue 18): every period of the range (oldest first, its first day
+ * Downloads per reason over time: every period of the range (oldest first, its first day
  * yyyy-MM-dd, UTC; weeks start on Monday), the reasons that occur (`reason_id` null: a reason given
  * in the requester's own words only) with their totals, and the non-empty cells.
  */

@@ -45,7 +45,7 @@ export const checklistDetailSchema = z.object({
   created: z.string(),
   username: z.string().nullable(),
   /**
-   * Where: at a private site (issue 19) others than its observer and admins get the centre of its
+   * Where: at a private site others than its observer and admins get the centre of its
    * 0.1° cell, and null locality and city.
    */
   site: z.object({
@@ -104,7 +104,7 @@ export const mySiteSchema = z.object({
   province_id: z.number().int().nullable(),
   latitude: z.number(),
   longitude: z.number(),
-  /** Kept off public answers at its exact place (issue 19). */
+  /** Kept off public answers at its exact place. */
   is_private: z.boolean(),
   last_used: z.string(),
   checklists: z.number().int(),
@@ -133,7 +133,7 @@ export const siteVisitSchema = z.object({
 export type SiteVisit = z.infer<typeof siteVisitSchema>;
 
 /**
- * Per-site history (issue 19): the site and its visits, newest first. A private site's exact place
+ * Per-site history: the site and its visits, newest first. A private site's exact place
  * (point, locality, city) reaches only its owner and admins; others get the centre of its 0.1° cell
  * and nulls (`exact` false).
  */

@@ -22,7 +22,7 @@ const reasonFields = {
 
 /**
  * `statuses=1,2,4`: the observation statuses (ids 1–6, comma-separated, each once at most) the
- * requester chooses to download; without it, every status they may see (issue 18 "Status").
+ * requester chooses to download; without it, every status they may see ("Status").
  */
 const statusesParam = z
   .string()
@@ -64,7 +64,7 @@ export const downloadQuerySchema = exploreFiltersSchema
     reason_id: z.coerce.number(V.number).pipe(reasonId).optional(),
     /**
      * Darwin Core Archive only: also include the records imported from GBIF or a GBIF publisher
-     * (iNaturalist), marked with their source (issue 18); left out by default, since GBIF already
+     * (iNaturalist), marked with their source; left out by default, since GBIF already
      * publishes them. `1`/`true` or `0`/`false`.
      */
     include_gbif: queryBoolean.optional(),
@@ -95,7 +95,7 @@ export type DownloadTicketResponse = z.infer<typeof downloadTicketResponseSchema
 export const downloadIdParamsSchema = z.object({ id: z.uuid(V.invalid) });
 
 /**
- * `GET /api/downloads/{id}`: a download's public landing page (issue 18 "Citable downloads"): the
+ * `GET /api/downloads/{id}`: a download's public landing page ("Citable downloads"): the
  * citation text (dataset, year, download id, record count, access date, URL), the filters, format
  * and reason it was made with, and how many of its records each licence covers.
  */

@@ -38,7 +38,7 @@ const bboxParam = z
 
 /**
  * Filters of Explore data, the map clusters, the charts, the gallery and the downloads, as they
- * appear in the page URL and the API query string (issue 4). All optional; combined with AND.
+ * appear in the page URL and the API query string. All optional; combined with AND.
  * `status` narrows to one status; the public only ever sees Pending, Vetted and Valid (spec §1).
  */
 const exploreFilterFields = {
@@ -165,7 +165,7 @@ export const exploreStatsSchema = z.object({
 export type ExploreStats = z.infer<typeof exploreStatsSchema>;
 
 /**
- * One group of Mission visits in the density view (issue 19): the visits (checklists) that inspected
+ * One group of Mission visits in the density view: the visits (checklists) that inspected
  * milkweed stems, the stems inspected, and the eggs and caterpillars counted on them.
  * `per_100_stems` = 100 × (eggs + caterpillars) / stems, rounded to 2 decimals (null without stems).
  */

@@ -4,7 +4,7 @@ import { integerTypeOf as typeOf, maxOf, type IntegerColumn, type PgIntegerType 
 import { V, type IssueLike } from './validation';
 
 /**
- * Rules every request value obeys whatever its schema says (issue 14 "Input"), checked in one place:
+ * Rules every request value obeys whatever its schema says, checked in one place:
  * the server's validator runs `controlCharIssues` on the params, query string and body of every route.
  *
  * - No control character (Unicode Cc: NUL, C0, DEL, C1) in any string or object key, except

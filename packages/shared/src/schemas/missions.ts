@@ -25,7 +25,7 @@ export const missionSiteSchema = z.object({
   longitude: longitudeSchema,
   /**
    * Keep the exact place off public answers (a garden, private land: the Mission protocol asks for the
-   * owner's permission; issue 19). Sets the site's flag, also for one of the user's existing sites.
+   * owner's permission). Sets the site's flag, also for one of the user's existing sites.
    */
   is_private: z.boolean(V.invalid).optional(),
   /**
@@ -33,7 +33,7 @@ export const missionSiteSchema = z.object({
    * unchanged when left out.
    */
   monitored: z.boolean(V.invalid).optional(),
-  /** Metres (issue 18); kept only when a new site is created. */
+  /** Metres; kept only when a new site is created. */
   coordinate_uncertainty_m: coordinateUncertaintySchema.nullish(),
 });
 export type MissionSite = z.infer<typeof missionSiteSchema>;

@@ -23,7 +23,7 @@ export const latitudeSchema = z.number(V.location).min(-90, V.latitude).max(90, 
 export const longitudeSchema = z.number(V.location).min(-180, V.longitude).max(180, V.longitude);
 
 /**
- * Darwin Core coordinateUncertaintyInMeters of a submitted point (issue 18): whole metres, 1–100,000,
+ * Darwin Core coordinateUncertaintyInMeters of a submitted point: whole metres, 1–100,000,
  * from the device's GPS accuracy, the photo's EXIF or the map's scale where the point was clicked.
  * Optional: older clients and typed coordinates send none.
  */
@@ -150,7 +150,7 @@ export const observationRowSchema = z.object({
   photo_path: z.string().nullable(),
   photo: z.array(photoSchema),
   /**
-   * A private site (issue 19): unless the requester owns it (detail page) or is an admin, `latitude`
+   * A private site: unless the requester owns it (detail page) or is an admin, `latitude`
    * and `longitude` are the centre of its 0.1° cell and `locality` is null.
    */
   is_private: z.boolean(),

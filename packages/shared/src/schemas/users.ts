@@ -65,7 +65,7 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /**
- * Sign-up answer (issue 14): the same whether the email is new or already has an account. A new email
+ * Sign-up answer: the same whether the email is new or already has an account. A new email
  * gets a confirmation link; the owner of a known one gets an email saying someone tried to sign up.
  */
 export const signupResponseSchema = z.object({ confirmation_sent: z.literal(true) });
@@ -91,7 +91,7 @@ export const profileSchema = z.object({
   newsletter: z.boolean(),
   obsend: z.boolean(),
   obreceive: z.boolean(),
-  /** Daily email when an admin vets the volunteer's observations (issue 17); on by default. */
+  /** Daily email when an admin vets the volunteer's observations; on by default. */
   vetting_emails: z.boolean(),
   /** Weekly email when a monitored site is due for a visit (docs/monitoring.md); on by default. */
   visit_reminders: z.boolean(),

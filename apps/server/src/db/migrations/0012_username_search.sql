@@ -1,4 +1,4 @@
--- Username search (issue 17): match anywhere in the name, case- and accent-insensitive, best first.
+-- Username search: match anywhere in the name, case- and accent-insensitive, best first.
 -- pg_trgm and unaccent ship with PostgreSQL's contrib (the embedded server and Debian's postgresql both have them).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint

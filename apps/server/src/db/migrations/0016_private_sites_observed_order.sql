@@ -3,7 +3,7 @@ ALTER TABLE "sites" ADD COLUMN "is_private" boolean DEFAULT false NOT NULL;--> s
 CREATE INDEX "observations_public_observed_idx" ON "observations" USING btree ("observationstatus_id","observed_on" DESC NULLS LAST,"observation_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "observations_observed_idx" ON "observations" USING btree ("observed_on" DESC NULLS LAST,"observation_id" DESC NULLS LAST);--> statement-breakpoint
 -- observed_on is its checklist's date, always: set on insert (and when an observation moves to
--- another checklist), and followed when a checklist's date is corrected (issue 19). A statement that
+-- another checklist), and followed when a checklist's date is corrected. A statement that
 -- inserts the checklist and its observations together (one WITH) passes the date itself, since the
 -- trigger may not see the checklist row yet.
 CREATE OR REPLACE FUNCTION mm_observation_observed_on() RETURNS trigger AS $$

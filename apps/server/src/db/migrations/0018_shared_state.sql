@@ -3,7 +3,7 @@ CREATE TABLE "download_tickets_used" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
--- Issue 16: every committed change to who a session belongs to is announced on channel
+-- Every committed change to who a session belongs to is announced on channel
 -- mm_session_changed with the user's id: a role or account change (users.role_id, isdeleted) and a
 -- revoked session (sessions.revoked_at, a deleted session row). Every server process LISTENs and drops
 -- that user's cached sessions (lib/notify-listener.ts, wired in app.ts), so the change holds everywhere at

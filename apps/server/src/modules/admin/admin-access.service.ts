@@ -16,7 +16,7 @@ export interface PanelAccess {
 }
 
 /**
- * The panel's door (issue 7, README "Roles"): Admins and Region admins open the panel; only
+ * The panel's door (README "Roles"): Admins and Region admins open the panel; only
  * Admins reach the `adminOnly` screens (users, reference data, logs, messages).
  * @returns the signed-in user
  * @throws 401 without a session; 403 for roles outside PANEL_ROLE_IDS, or a Region admin on an `adminOnly` screen

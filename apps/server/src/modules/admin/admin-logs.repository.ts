@@ -50,7 +50,7 @@ export type DownloadsPerReasonCell = {
   records: number;
 };
 
-/** Queries of the admin panel's logs, messages and dashboard (issue 7; issue 18: downloads per reason over time). */
+/** Queries of the admin panel's logs, messages and dashboard (downloads per reason over time). */
 export const adminLogsRepository = {
   /** A page of the downloads log. @throws 400 on `sort` when the field is not sortable */
   listDownloads(db: DbOrTx, f: DownloadFilter, query: AdminListQuery): Promise<ListPage<Download>> {

@@ -16,7 +16,7 @@ import { audit } from './admin-list.queries';
 import type { AdminObservationsService } from './admin-observations.service';
 import type { AdminUsersService } from './admin-users.service';
 
-/** Downloads log, contact messages, audit log and the dashboard of the admin panel (issue 7). */
+/** Downloads log, contact messages, audit log and the dashboard of the admin panel. */
 export function createAdminLogsService(
   db: Db,
   deps: {
@@ -42,7 +42,7 @@ export function createAdminLogsService(
     },
 
     /**
-     * Downloads per reason over time (issue 18), for the dashboard: every period of the range, the
+     * Downloads per reason over time, for the dashboard: every period of the range, the
      * reasons that occur with their totals (most downloaded first; own-words-only last) named in
      * `locale`, and the non-empty cells.
      */

@@ -38,7 +38,7 @@ const SORTABLE: Record<string, SQL> = {
   flag_count: sql`jsonb_array_length(o.quality_flags)`,
 };
 
-/** The vetting queue's flag filter (issue 19): `any` flagged, `none` unflagged, or one flag code. */
+/** The vetting queue's flag filter: `any` flagged, `none` unflagged, or one flag code. */
 export type FlagFilter = 'any' | 'none' | QualityFlagCode;
 
 /** Filters of the panel's observation list, already checked by the service. */
@@ -72,7 +72,7 @@ export interface StatusWrite {
   userId: number;
 }
 
-/** Queries of the panel's observations and vetting queue (issue 7, issue 19). */
+/** Queries of the panel's observations and vetting queue . */
 export const adminObservationsRepository = {
   /** A page of observations. @throws 400 on `sort` when the field is not sortable */
   list(db: DbOrTx, f: AdminObservationFilter, query: AdminListQuery): Promise<ListPage<AdminObservation>> {

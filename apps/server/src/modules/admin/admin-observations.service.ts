@@ -28,7 +28,7 @@ const VERDICTS: readonly number[] = [
 ];
 
 /**
- * The vetting queue's flag filter (issue 19): `any` flagged, `none` unflagged, or one flag code.
+ * The vetting queue's flag filter: `any` flagged, `none` unflagged, or one flag code.
  * @throws 400 on `flag` for anything else
  */
 function flagFilter(flag: unknown): FlagFilter | undefined {
@@ -51,7 +51,7 @@ function exploreFilters(filter: Record<string, unknown>) {
 }
 
 /**
- * Observations in the admin panel (issue 7): list with the Explore filters plus status, show,
+ * Observations in the admin panel: list with the Explore filters plus status, show,
  * correct, and change status along STATUS_TRANSITIONS. Every change runs in one transaction with
  * its audit rows. Region admins reach only their provinces' observations.
  */

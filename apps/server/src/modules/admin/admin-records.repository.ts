@@ -67,7 +67,7 @@ export type ChecklistChange = z.infer<typeof adminChecklistUpdateSchema>;
 /** A site correction; `country_id` is the province's country and is written with `province_id`. */
 export type SiteChange = z.infer<typeof adminSiteUpdateSchema> & { country_id?: number };
 
-/** Queries of the panel's checklist and site screens (issue 7). */
+/** Queries of the panel's checklist and site screens. */
 export const adminRecordsRepository = {
   /** A page of live checklists. @throws 400 on `sort` when the field is not sortable */
   listChecklists(db: DbOrTx, f: AdminChecklistFilter, query: AdminListQuery): Promise<ListPage<AdminChecklist>> {

@@ -15,7 +15,7 @@ import {
 
 /**
  * Checklists (missions and flash sightings) and sites in the admin panel: list, show, edit with audit
- * (issue 7). A corrected date or place recomputes the quality flags of the records it holds (issue 19).
+ *. A corrected date or place recomputes the quality flags of the records it holds.
  */
 export function createAdminRecordsService(db: Db, quality: QualityService = createQualityService(db)) {
   /**

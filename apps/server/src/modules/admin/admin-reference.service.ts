@@ -36,7 +36,7 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 /**
- * Reference data in the admin panel (Admin only, issue 7): milkweed species, download reasons,
+ * Reference data in the admin panel (Admin only): milkweed species, download reasons,
  * abundances, location sizes. Rows are never deleted: retiring (`isdeleted`) hides a row from the
  * forms and from `loadparams` while existing observations keep pointing at it.
  */

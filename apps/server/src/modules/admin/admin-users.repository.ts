@@ -29,7 +29,7 @@ export interface AdminUserFilter {
   isdeleted?: boolean;
 }
 
-/** Queries of the admin panel's users screen (issue 7). */
+/** Queries of the admin panel's users screen. */
 export const adminUsersRepository = {
   /** A page of users. @throws 400 on `sort` when the field is not sortable */
   list(db: DbOrTx, filter: AdminUserFilter, query: AdminListQuery): Promise<ListPage<AdminUser>> {

@@ -8,7 +8,7 @@ import { changedFields, idFilter, intFilter, textFilter, type ListPage } from '.
 import { audit, countProvinces } from './admin-list.queries';
 import { adminUsersRepository as repo } from './admin-users.repository';
 
-/** Users in the admin panel (Admin only, issue 7): search, change role, assign a Region admin's provinces, deactivate. */
+/** Users in the admin panel (Admin only): search, change role, assign a Region admin's provinces, deactivate. */
 export function createAdminUsersService(db: Db, users: UsersService) {
   return {
     /** Users newest first; filter by `id` (getMany), `q` (username, email, names), `role_id`, `isdeleted`. */

@@ -88,7 +88,7 @@ const PANEL_READ = 'Admin (role 1) or Region admin (role 2).';
 const idParams = adminIdParamsSchema;
 
 /**
- * `/api/admin/…`: the admin panel's API (issue 7), in ra-data-simple-rest's shape. Every route
+ * `/api/admin/…`: the admin panel's API, in ra-data-simple-rest's shape. Every route
  * answers 401 without a session and 403 for roles other than those named in its description.
  */
 export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) => {
@@ -248,7 +248,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
       operationId: 'updateAdminSite',
       tags: ['admin'],
       summary:
-        'Correct a site’s name, city, province or point (WGS84 degrees), or mark it private (issue 19); kept in the audit log',
+        'Correct a site’s name, city, province or point (WGS84 degrees), or mark it private; kept in the audit log',
       description: PANEL,
       params: idParams,
       body: adminSiteUpdateSchema,
@@ -404,7 +404,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
     schema: {
       operationId: 'listAdminDownloadsPerReason',
       tags: ['admin'],
-      summary: 'Downloads per reason over time (issue 18): downloads and records per week or month and reason',
+      summary: 'Downloads per reason over time: downloads and records per week or month and reason',
       description:
         'Query: period (week|month, default month), periods (1–104, default 12: the current period and those before it). ' +
         'Answers {period, periods: first day of each period (yyyy-MM-dd, UTC, weeks from Monday), ' +
@@ -462,7 +462,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminDeps> = async (app, deps) =
       operationId: 'listAdminFailedEmails',
       tags: ['admin'],
       summary: 'Emails that failed every attempt (dead letters of the job queue), newest first',
-      description: `${LIST_DESCRIPTION} Sort and filter are ignored. ${ROLES} Issue 16.`,
+      description: `${LIST_DESCRIPTION} Sort and filter are ignored. ${ROLES}`,
       querystring: adminListQuerySchema,
       response: { 200: z.array(failedEmailSchema), ...errors },
     },

@@ -26,7 +26,7 @@ export interface ChecklistWrite {
     province_id: number;
     latitude: number;
     longitude: number;
-    /** Private site (issue 19); null leaves an existing site's flag as it is (a new one is public). */
+    /** Private site; null leaves an existing site's flag as it is (a new one is public). */
     is_private: boolean | null;
     /** Darwin Core coordinateUncertaintyInMeters, or null when the client did not know it. */
     coordinate_uncertainty_m: number | null;

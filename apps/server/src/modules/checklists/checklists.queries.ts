@@ -34,7 +34,7 @@ export type ChecklistHead = {
   submittype_id: number;
   stems_inspected: number | null;
   comment: string | null;
-  /** The comment, locality and city without email addresses or phone numbers (issue 29; null until computed). */
+  /** The comment, locality and city without email addresses or phone numbers (null until computed). */
   public_comment: string | null;
   public_locality: string | null;
   public_city: string | null;
@@ -58,7 +58,7 @@ export type SiteHead = {
   user_id: number | null;
   locality: string;
   city: string | null;
-  /** The locality and city without email addresses or phone numbers (issue 29; null until computed). */
+  /** The locality and city without email addresses or phone numbers (null until computed). */
   public_locality: string | null;
   public_city: string | null;
   province_id: number | null;

@@ -24,7 +24,7 @@ const ids = (values: number[]) =>
 
 /** Queries on checklists, their sites and observations. */
 /**
- * The licence a submission gets (issue 18): the one its volunteer chose in their profile, CC BY 4.0
+ * The licence a submission gets: the one its volunteer chose in their profile, CC BY 4.0
  * when they have no profile; fixed on the record from then on.
  */
 const profileLicense = (userId: number) =>
@@ -190,7 +190,7 @@ export const checklistsRepository = {
     return row.id;
   },
 
-  /** Inserts a checklist under the licence of its user's profile (issue 18). */
+  /** Inserts a checklist under the licence of its user's profile. */
   async createChecklist(db: DbOrTx, values: typeof checklists.$inferInsert): Promise<number> {
     const [row] = await db
       .insert(checklists)
@@ -301,7 +301,7 @@ export const checklistsRepository = {
       .where(eq(sites.site_id, siteId));
   },
 
-  /** Marks a site private or public (issue 19); the caller has checked that it may. */
+  /** Marks a site private or public; the caller has checked that it may. */
   async setSitePrivacy(db: DbOrTx, siteId: number, isPrivate: boolean): Promise<void> {
     await db.update(sites).set({ is_private: isPrivate, updated: new Date() }).where(eq(sites.site_id, siteId));
   },

@@ -63,7 +63,7 @@ async function checkReferences(
 
 /**
  * Checklist rules: create (idempotent), replace and delete while Pending by the owner only, read with visibility.
- * Every write stores the observations' quality flags (issue 19).
+ * Every write stores the observations' quality flags.
  */
 export function createChecklistsService(
   db: Db,
@@ -262,7 +262,7 @@ export function createChecklistsService(
         photo: photoList.filter((p) => p.observation_id === o.observation_id),
       }));
       // Its observer and admins read the comment and place names as stored; everyone else without
-      // email addresses or phone numbers (issue 29).
+      // email addresses or phone numbers.
       const stored = seesStoredText(user, head.user_id);
       const {
         site_id,
@@ -286,7 +286,7 @@ export function createChecklistsService(
       const comment = stored ? storedComment : public_comment;
       const locality = stored ? storedLocality : public_locality;
       const city = stored ? storedCity : public_city;
-      // A private site's exact place reaches only its observer and admins (issue 19).
+      // A private site's exact place reaches only its observer and admins.
       const exact = !is_private || seesExactPlace(user, head.user_id);
       const site = exact
         ? { site_id, locality, city, province_id, province, country_id, latitude, longitude, is_private }
@@ -331,7 +331,7 @@ export function createChecklistsService(
     mySites: (userId: number) => checklistsQueries.mySites(db, userId),
 
     /**
-     * A site's history (issue 19 "Per-site history"; `GET /api/sites/:id/history`): its visits newest
+     * A site's history ("Per-site history"; `GET /api/sites/:id/history`): its visits newest
      * first, each with its ISO week and monarch counts per life stage, counting the observations the
      * requester may see (public statuses for everyone, all but Deleted for the site's owner, all for
      * an admin). A private site's point is generalised to its 0.1° cell centre, without locality or
@@ -344,7 +344,7 @@ export function createChecklistsService(
       const visits = await checklistsQueries.siteVisits(db, siteId, visibleStatuses(user, site.user_id));
       if (visits.length === 0) throw notFound();
       const { user_id: _u, public_locality, public_city, ...stored } = site;
-      // Place names without email addresses or phone numbers for all but its owner and admins (issue 29).
+      // Place names without email addresses or phone numbers for all but its owner and admins.
       const place = seesStoredText(user, site.user_id)
         ? stored
         : { ...stored, locality: public_locality, city: public_city };

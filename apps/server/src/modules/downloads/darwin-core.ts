@@ -18,7 +18,7 @@ import {
 import { publicFlags } from './flag-privacy';
 
 /**
- * What every export needs to know about where it is published (issue 18): the site's public
+ * What every export needs to know about where it is published: the site's public
  * address, the publisher and the dataset, and the requester's language for common names.
  */
 export interface PublishingContext {
@@ -48,7 +48,7 @@ export interface ObservationSourceRow extends ProvenanceSource {
   latitude: number;
   longitude: number;
   coordinate_uncertainty_m: number | null;
-  /** A private site (issue 19): the position is already generalised by the query unless an admin downloads. */
+  /** A private site: the position is already generalised by the query unless an admin downloads. */
   is_private: boolean;
   country_code: string | null;
   province: string | null;
@@ -69,11 +69,11 @@ export interface ObservationSourceRow extends ProvenanceSource {
   username: string | null;
   status: string;
   is_flash: boolean;
-  /** The checklist's comment: for everyone but admins its public text (issue 29). */
+  /** The checklist's comment: for everyone but admins its public text. */
   comment: string | null;
-  /** The public comment lost email addresses or phone numbers (issue 29). */
+  /** The public comment lost email addresses or phone numbers. */
   comment_withheld: boolean;
-  /** The public locality or city lost email addresses or phone numbers (issue 29). */
+  /** The public locality or city lost email addresses or phone numbers. */
   place_withheld: boolean;
   stems_inspected: number | null;
   /** Milkweed rows of the same checklist: with one, the stems inspected are all of that species. */
@@ -81,7 +81,7 @@ export interface ObservationSourceRow extends ProvenanceSource {
   license: string;
   /** Storage keys of the large photo variants (`{photo_path}/large/{photo_name}`), oldest first. */
   photos: string[] | null;
-  /** Quality flags of the record (issue 19). */
+  /** Quality flags of the record. */
   quality_flags: QualityFlag[];
   /** Darwin Core basisOfRecord an imported record had in its source, or null. */
   source_basis_of_record: string | null;
@@ -104,7 +104,7 @@ export function flagsText(flags: readonly QualityFlag[]): string | null {
     .join(' | ');
 }
 
-/** How much of a checklist's date is known, and where an imported checklist comes from (issue 18). */
+/** How much of a checklist's date is known, and where an imported checklist comes from. */
 export interface ProvenanceSource {
   checklist_id: number;
   /** `day`, or `month` / `year` (the date is then the period's first day). */
@@ -168,7 +168,7 @@ export const protocolPage = (ctx: PublishingContext) => `${ctx.publicUrl}/mmapp/
 
 /**
  * Darwin Core samplingProtocol of a checklist: the protocol's name and its page; null for an imported
- * record (`sourceDataset` set), which followed its source's protocol, not ours (issue 18).
+ * record (`sourceDataset` set), which followed its source's protocol, not ours.
  */
 export function samplingProtocol(
   ctx: PublishingContext,
@@ -274,7 +274,7 @@ export function taxonTerms(r: ObservationSourceRow, locale: Locale) {
 }
 
 /**
- * Quantity terms of a row. A monarch count of 0 is an absence only in a Mission (issue 29): the
+ * Quantity terms of a row. A monarch count of 0 is an absence only in a Mission: the
  * protocol looks for every life stage, so a stage not found was looked for. A Flash sighting or an
  * imported report is a presence, whatever count it carries: without one (or with 0, "not counted")
  * its individualCount stays empty. A milkweed row's quantity is its stems: the plants the source
@@ -333,7 +333,7 @@ function privacyTerms(r: { is_private: boolean; locality: string | null }): {
 
 /**
  * What `informationWithheld` says of a record whose public text lost email addresses or phone numbers
- * (issue 29): the fields named as the archive names them (remarks; locality and municipality).
+ *: the fields named as the archive names them (remarks; locality and municipality).
  */
 export function personalDataWithheld(r: { comment_withheld: boolean; place_withheld: boolean }): string | null {
   const fields = [r.comment_withheld ? 'remarks' : null, r.place_withheld ? 'locality and municipality' : null];
@@ -403,7 +403,7 @@ export const DWC_COLUMNS = [
   'references',
   'otherCatalogNumbers',
   'associatedMedia',
-  // Not a Darwin Core term: the record's quality flags (issue 19), `flagsText`.
+  // Not a Darwin Core term: the record's quality flags, `flagsText`.
   'flags',
 ] as const;
 export type DwcColumn = (typeof DWC_COLUMNS)[number];

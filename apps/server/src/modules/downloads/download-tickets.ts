@@ -22,14 +22,14 @@ function sign(tokenHash: string, payload: string, query: DownloadQuery): Buffer 
 }
 
 /**
- * Download tickets (issue 4): a browser download is a plain link, which cannot carry the
+ * Download tickets: a browser download is a plain link, which cannot carry the
  * `Authorization` header, so a signed-in user (an admin, who may download every status) first asks
  * for a ticket and adds it to the link. A ticket is `user_id.expiry_ms.nonce.signature`, the
  * signature an HMAC-SHA256 keyed with the hash of the user's session token over the payload and the
  * exact download (format, reason, filters): nothing is stored to issue one, any server process of
  * the same database can check it, and it dies with its session (sign-out, expiry, deleted account)
  * or after DOWNLOAD_TICKET_TTL_MS. It is single-use across every server process: redeeming inserts its
- * nonce into `download_tickets_used` (primary key), and only the insert that wins spends it (issue 16).
+ * nonce into `download_tickets_used` (primary key), and only the insert that wins spends it.
  */
 export function createDownloadTickets(db: Db, now: () => number = Date.now) {
   return {

@@ -33,7 +33,7 @@ const recorder = sql`CASE WHEN c.source_dataset IS NULL THEN u.username ELSE c.r
 
 /**
  * The columns of `ObservationSourceRow` over the aliases o, c, s and the joins of `observationSourceJoins`;
- * the comment as `positions` allows (issue 29: the public reads it without email addresses or phone numbers).
+ * the comment as `positions` allows (the public reads it without email addresses or phone numbers).
  */
 const observationSourceColumns = (positions: Positions) => sql`
   o.observation_id, o.uuid AS observation_uuid, c.checklist_id, c.uuid AS checklist_uuid, c.checklist_date,
@@ -83,7 +83,7 @@ function absenceSource(filters: ExploreFilters, statuses: readonly ObservationSt
 
 /**
  * Observations matching the filters: `observation_id`, `checklist_id`. Records that came from GBIF or a
- * GBIF publisher are left out unless `includeGbif` (issue 18: republishing them would duplicate GBIF).
+ * GBIF publisher are left out unless `includeGbif` (republishing them would duplicate GBIF).
  */
 const matching = (
   filters: ExploreFilters,

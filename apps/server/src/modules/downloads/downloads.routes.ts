@@ -27,7 +27,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{
     schema: {
       operationId: 'createDownloadTicket',
       tags: ['observations'],
-      summary: 'A ticket to download as the signed-in user from a browser link (issue 4)',
+      summary: 'A ticket to download as the signed-in user from a browser link',
       description:
         'Body: the query of the download, as the GET link will send it (format, reason_id and/or reason_text, Explore filters; strings as in a query string). ' +
         'Answers {ticket, expires_in (s)}: add ticket=… to GET /api/observations/download with exactly that query within expires_in seconds; single use, bound to this user and session. ' +
@@ -57,7 +57,7 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{
         'identificationVerificationStatus gives each record its status name. ' +
         `csv and geojson: one row per observation, ordered by id, Darwin Core columns: ${DWC_COLUMNS.join(', ')}. ` +
         'csv: RFC 4180, UTF-8 with a byte-order mark, header row. geojson: FeatureCollection of Points [longitude, latitude]. ' +
-        'dwca: a sampling-event Darwin Core Archive (issue 18): event.txt (Event core, one row per checklist), occurrence.txt (present and absent life stages, milkweeds), ' +
+        'dwca: a sampling-event Darwin Core Archive: event.txt (Event core, one row per checklist), occurrence.txt (present and absent life stages, milkweeds), ' +
         'multimedia.txt (photos), meta.xml, eml.xml (EML 2.2), citation.txt and rights.txt; ids are urn:uuid: of the stored records, each record carries its licence. ' +
         'Streamed from a database cursor as an attachment named mission-monarch-observations-{yyyy-MM-dd}.{csv|geojson|zip}; every download is logged with its reason, filters and row count. ' +
         'include_gbif (optional, dwca only, default false): also include records imported from GBIF or a GBIF publisher such as iNaturalist, marked with their source dataset, institution and a note; left out by default since GBIF already publishes them. ' +
@@ -141,7 +141,7 @@ export const downloadPagesRoutes: FastifyPluginAsyncZod<{
     schema: {
       operationId: 'getDownload',
       tags: ['observations'],
-      summary: 'A download as cited: citation, filters, format, reason and licence mix (issue 18)',
+      summary: 'A download as cited: citation, filters, format, reason and licence mix',
       description:
         'Public. id: the download id (UUID) answered in the X-Download-Id header of GET /api/observations/download and written in its citation. ' +
         'The reason is in the request language. 400 for an id that is not a UUID, 404 for an unknown one.',

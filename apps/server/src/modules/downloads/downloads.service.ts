@@ -78,7 +78,7 @@ const runPipeline = promisify(pipeline) as (...streams: (Readable | Writable | T
 
 /**
  * The statuses a download holds: those chosen (`statuses=`), or every status the requester may see
- * (issue 18 "Status"), in id order.
+ * ("Status"), in id order.
  * @throws 400 `fields.statuses` when a chosen status is one the requester may not see
  */
 function chosenStatuses(
@@ -116,7 +116,7 @@ interface Progress {
 
 /**
  * What one download reads: the filters, the statuses and positions its requester may see (private
- * sites generalised except for admins, issue 19) and the publishing context.
+ * sites generalised except for admins) and the publishing context.
  */
 interface Scope {
   filters: ExploreFilters;
@@ -138,7 +138,7 @@ function downloadPositions(user: SessionUser | null, exact: boolean): Positions 
 
 /**
  * Explore downloads with a stated reason (spec §1, §5): the rows Explore shows for the same
- * filters, as CSV, GeoJSON or a sampling-event Darwin Core Archive (issue 18), logged in `downloads`.
+ * filters, as CSV, GeoJSON or a sampling-event Darwin Core Archive, logged in `downloads`.
  */
 export function createDownloadsService(db: Db, publishing: PublishingConfig) {
   let active = 0;
@@ -249,7 +249,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
 
   const service = {
     /**
-     * The public landing page of a download (issue 18 "Citable downloads"): its citation in `locale`
+     * The public landing page of a download ("Citable downloads"): its citation in `locale`
      * (the archive's citation.txt in that language, linking this page in it), filters, format, reason
      * in `locale` and licence mix.
      * @param origin the site's origin (`publicOrigin`), so that the citation's link is absolute

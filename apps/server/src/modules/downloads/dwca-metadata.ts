@@ -88,7 +88,7 @@ export interface ArchiveSummary {
   statuses: Map<string, number>;
   /** Occurrences imported from another dataset: their licence was set at import, not by a recorder here. */
   importedLicensed: number;
-  /** Occurrences imported from another dataset, per source dataset name (issue 18). */
+  /** Occurrences imported from another dataset, per source dataset name. */
   sources: Map<string, { records: number; viaGbif: boolean }>;
   /**
    * Events per exported `samplingProtocol` value ('' for events that name none: imported records,
@@ -113,7 +113,7 @@ export const emptySummary = (): ArchiveSummary => ({
   protocols: new Map(),
 });
 
-/** The download as a citable thing (issue 18 "Citable downloads"). */
+/** The download as a citable thing ("Citable downloads"). */
 export interface DownloadCitation {
   /** The download's public UUID. */
   id: string;
@@ -229,7 +229,7 @@ export function statusesText(s: ArchiveSummary): string {
   return `Occurrences per status: ${parts.join(', ')}${pending}.`;
 }
 
-/** The sources of the download (issue 18 "the EML states the sources"), and what was left out. */
+/** The sources of the download ("the EML states the sources"), and what was left out. */
 function sourcesText(s: ArchiveSummary, includeGbif = false): string {
   const list = [...s.sources.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))

@@ -91,11 +91,11 @@ export interface EventSourceRow extends ProvenanceSource {
   participants: number | null;
   stems_inspected: number | null;
   is_flash: boolean;
-  /** The checklist's comment: for everyone but admins its public text (issue 29). */
+  /** The checklist's comment: for everyone but admins its public text. */
   comment: string | null;
-  /** The public comment lost email addresses or phone numbers (issue 29). */
+  /** The public comment lost email addresses or phone numbers. */
   comment_withheld: boolean;
-  /** The public locality or city lost email addresses or phone numbers (issue 29). */
+  /** The public locality or city lost email addresses or phone numbers. */
   place_withheld: boolean;
   /** Abundances and location sizes of the milkweeds, `; `-joined, or null. */
   habitat: string | null;
@@ -188,7 +188,7 @@ export function toOccurrenceRow(r: OccurrenceSourceRow, ctx: PublishingContext):
   };
 }
 
-/** Remarks followed by the record's quality flags (issue 19), `quality flags: …`. */
+/** Remarks followed by the record's quality flags, `quality flags: …`. */
 function withFlags(remarks: string | null, flags: OccurrenceSourceRow['quality_flags']): string | null {
   const text = flagsText(flags);
   return [remarks, text ? `quality flags: ${text}` : null].filter(Boolean).join('; ') || null;

@@ -110,7 +110,7 @@ class Accumulator {
 
 /**
  * Map clusters from per-site aggregates held in memory, without reading the observations again
- * (issue 4: p95 ≤ 25 ms at a million observations). The sites are sorted in Z-order on a 2^24 grid,
+ * (p95 ≤ 25 ms at a million observations). The sites are sorted in Z-order on a 2^24 grid,
  * so every grid cell at every zoom is one contiguous run of them; segment trees over that order give
  * any run's count, coordinate sums, bounds and checklist range in O(log sites). A viewport then
  * costs its visible cells plus, for cells cut by the viewport's edge, a descent into finer cells down

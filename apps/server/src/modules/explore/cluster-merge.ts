@@ -136,7 +136,7 @@ function mergePass(clusters: Cluster[], world: number): Cluster[] {
 }
 
 /**
- * The map's clusters with those whose bubbles would overlap on screen merged (issue 4: clusters
+ * The map's clusters with those whose bubbles would overlap on screen merged (clusters
  * "split as you zoom"): grid cells of 64 px can put two clusters' centres a few pixels apart, one
  * bubble then hiding the other's count. Bubbles are `clusterDiameter(count)` px wide, the size the web
  * draws; two overlap when their centres are closer than the mean of their diameters at this zoom.

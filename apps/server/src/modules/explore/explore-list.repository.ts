@@ -68,7 +68,7 @@ function named(query: SQL): { name: string; text: string; values: unknown[] } {
 
 /**
  * What a list query reads: the filters, the statuses the requester may see, whose positions it
- * carries (private sites, issue 19) and its order.
+ * carries (private sites) and its order.
  */
 export interface ListScope {
   filters: ExploreFilters;

@@ -75,7 +75,7 @@ export const exploreMapRepository = {
   },
 
   /**
-   * Eggs + caterpillars per 100 milkweed stems (issue 19) over the Mission visits holding an
+   * Eggs + caterpillars per 100 milkweed stems over the Mission visits holding an
    * observation that matches the filters (life stage aside) among `statuses`, with stems inspected
    * (> 0): stems count once per visit; eggs (life stage 2) and caterpillars (3) are the sums of the
    * matching observations' counts. Grouped by ISO week of the visit date, by province and by 1° cell

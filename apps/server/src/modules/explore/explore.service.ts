@@ -69,7 +69,7 @@ export function createExploreService(
     return { total, head: kept.map((k) => k.id), keys, pages: pageMemory() };
   }, LIST_INDEXES);
   // Rows with exact positions (admins) and generalised ones (everyone else) are kept apart: a row's
-  // JSON depends on whose positions it carries (issue 19). Admins' rows take a small share.
+  // JSON depends on whose positions it carries. Admins' rows take a small share.
   const rowCaches: Record<Positions, ReturnType<typeof createRowCache>> = {
     generalised: createRowCache(Math.floor(rowCacheBytes * 0.8)),
     exact: createRowCache(Math.floor(rowCacheBytes * 0.2)),
@@ -120,7 +120,7 @@ export function createExploreService(
     ],
     /**
      * Explore list: observations matching the filters, newest observed (or submitted, `sort`) first,
-     * page size ≤ 50 (spec §7), private sites generalised except for admins (issue 19), as the
+     * page size ≤ 50 (spec §7), private sites generalised except for admins, as the
      * JSON text of an `ObservationListResponse` (`{ data: ObservationRow[], paginator }`): the rows are
      * built as JSON by PostgreSQL, kept in memory until their tables change, and sent as they are (the
      * route does not serialise them again). The public sees Pending, Vetted and Valid; an admin every status.
@@ -158,7 +158,7 @@ export function createExploreService(
     },
 
     /**
-     * Map clusters of the observations matching the filters inside the viewport (issue 4), from the
+     * Map clusters of the observations matching the filters inside the viewport, from the
      * filter set's ClusterIndex kept for the current data version: the first request of a filter set
      * after a change of its tables waits for one aggregate per site (≈ 1 s unfiltered at a million
      * observations, less for narrower filters); every viewport after it costs its cells only.
@@ -183,7 +183,7 @@ export function createExploreService(
     },
 
     /**
-     * Density view (issue 19): eggs + caterpillars per 100 milkweed stems of the Missions matching
+     * Density view: eggs + caterpillars per 100 milkweed stems of the Missions matching
      * the filters, per ISO week, province and 1° map cell (exploreMapRepository.density).
      */
     density(user: SessionUser | null, filters: ExploreFilters): Promise<DensityResponse> {
@@ -199,7 +199,7 @@ export function createExploreService(
      * Photo gallery: photos of the observations the requester may see (Pending, Vetted and Valid
      * for everyone, every status for an admin; spec §1) matching the Explore filters, newest photo
      * first, `limit` (≤ 50) a page. A page beyond the end answers no data and the real totals. A
-     * private site's locality and city are withheld except for admins (issue 19).
+     * private site's locality and city are withheld except for admins.
      */
     async gallery(user: SessionUser | null, query: GalleryQuery): Promise<GalleryResponse> {
       const { page, limit, ...filters } = query;

@@ -101,7 +101,7 @@ export function parseDateParts(parts: {
   return checkCalendarDate(Number(year), Number(month), Number(day));
 }
 
-/** How much of a date is known: the day, or only the month or the year (issue 18). */
+/** How much of a date is known: the day, or only the month or the year. */
 export type DatePrecision = 'day' | 'month' | 'year';
 
 /** A date known to `precision`: `value` is the first day of that period, ISO `yyyy-MM-dd`. */

@@ -60,7 +60,7 @@ const decimalsOf = (r: SightingRecord) =>
  * Border tolerance (km) for a point known to `decimals` places: the border tolerance, or the
  * half-diagonal of the rounding cell when coarser (Journey North's one decimal: ±0.05°, ≈ 7 km), so a
  * sighting from Cape May rounded into the bay still counts as New Jersey. A whole degree in a file of
- * one-decimal coordinates is known to one decimal too (issue 29).
+ * one-decimal coordinates is known to one decimal too.
  */
 function toleranceFor(lat: number, decimals: number): number {
   const half = 0.5 * 10 ** -decimals;
@@ -97,7 +97,7 @@ function placeRecord(
 
 /**
  * The stable text identifying an imported record whatever the file's name or the importing account
- * (issue 18): its source record id within its source (GBIF ids are one namespace, whoever publishes
+ *: its source record id within its source (GBIF ids are one namespace, whoever publishes
  * them), else its content and exact point. Its hash is the checklist's `idempotency_key`.
  */
 export function importSourceKey(record: SightingRecord): string {
@@ -108,7 +108,7 @@ export function importSourceKey(record: SightingRecord): string {
 }
 
 /**
- * The key a record identified by its content was stored under before issue 29 (taxon, stage, date,
+ * The key a record identified by its content was stored under before the current import rules (taxon, stage, date,
  * count as written, observer and exact point, without its place name), so that importing a file again
  * finds the records an earlier version stored; null for a record with a source id (its key is unchanged).
  */
@@ -146,7 +146,7 @@ function comparableText(text: string | null | undefined): string | null {
 }
 
 /**
- * What makes two records the same sighting, the point aside (issue 29: identical content, never
+ * What makes two records the same sighting, the point aside (identical content, never
  * proximity alone): taxon, stage, date and its precision, count, observer, place name and province,
  * remarks, and whatever else the source row said (`otherContent`). Two towns reported the same day
  * with the same count differ by their names; two reports of one observer differ by their remarks.
@@ -203,9 +203,9 @@ export interface WriteResult {
  * record id and link, licence (CC BY-NC 4.0 when the source states none), basis of record, observer,
  * date precision and coordinate uncertainty — and is skipped when the same source record, or a record
  * with the same content at the same place, is already stored, whoever imported it from whatever
- * file (issue 18). A sighting whose point lies in another province than its code names, or outside
+ * file. A sighting whose point lies in another province than its code names, or outside
  * Canada, the US and Mexico, is not written but returned in `rejected`. Written rows get their quality
- * flags (issue 19) in the same transaction.
+ * flags in the same transaction.
  */
 export async function createSightingWriter(db: Db) {
   const provs: ProvinceRow[] = await provinceRefs(db);
@@ -236,7 +236,7 @@ export async function createSightingWriter(db: Db) {
         tx,
         items.map((i) => i.key),
       );
-      // Records stored before issue 29 under their old key count as stored when their place name is this
+      // Records stored before the current import rules under their old key count as stored when their place name is this
       // record's (the old key left it out: two towns at one rounded point shared it).
       const legacy = items.map((i) => {
         const old = legacyImportKey(i.record);
@@ -311,7 +311,7 @@ function sightingRows(
       site: {
         user_id: b.userId,
         locality,
-        // Issue 29: what the public reads, without email addresses or phone numbers.
+        // What the public reads, without email addresses or phone numbers.
         ...publicPlace({ locality, city: null }),
         province_id: prov.province_id,
         country_id: prov.country_id,
@@ -357,7 +357,7 @@ function sightingRows(
 }
 
 /**
- * The account `npm run import -- --user NAME` may write into (issue 29): an import account (role
+ * The account `npm run import -- --user NAME` may write into: an import account (role
  * Observer, an imported observer's account that never signs in), never a volunteer's or an admin's,
  * whose profile and records imported sightings would join.
  * @returns `{ userId }` for an existing import account, `{ missing: true }` when no account has the
@@ -414,7 +414,7 @@ async function rereadable(input: ImportInput): Promise<string | (() => NodeJS.Re
 /**
  * Imports one sighting CSV (see `parseSightingsCsv`) for `userId`, 500 rows per transaction. The file
  * is read twice: first for the precision of its coordinate columns (`scanCoordinatePrecision`, issue
- * 29), then row by row. Duplicate detection ignores the file's name and the importing account (issue 18).
+ * 29), then row by row. Duplicate detection ignores the file's name and the importing account.
  * @param input a function opening the file (the CLI's), its text, or a stream (read into memory)
  */
 export async function importSightings(

@@ -18,7 +18,7 @@ export interface ContentProbe {
   decimals: number;
 }
 
-/** Queries of the importer's duplicate detection (issue 18). */
+/** Queries of the importer's duplicate detection. */
 export const importsRepository = {
   /** Every milkweed species id with its Latin name, retired ones included. */
   async milkweedNames(db: DbOrTx): Promise<{ id: number; latin: string }[]> {

@@ -128,7 +128,7 @@ function knownDecimals(written: number, column: ColumnPrecision | undefined): nu
 /**
  * The point of a row, with the precision of the file's coordinate columns: a value written with fewer
  * decimals than its column ("42" among one-decimal values) is known to the column's precision, not to
- * its own digits (issue 29), unless the column holds far more such values than rounding makes (then
+ * its own digits, unless the column holds far more such values than rounding makes (then
  * they were typed coarse, `scanCoordinatePrecision`); one written with more keeps its own.
  */
 function readPoint(
@@ -170,7 +170,7 @@ function readPoint(
 }
 
 /**
- * The count of a presence-only report (issue 29): Journey North's sighting forms ask for the number
+ * The count of a presence-only report: Journey North's sighting forms ask for the number
  * seen, and their exports write 0 (or nothing) when it was not given. A report is a sighting, so 0 is
  * "not counted" (null), never "none seen": absences come only from Missions.
  */
@@ -321,7 +321,7 @@ const gbifOccurrence: FormatSpec = {
       'scientificname',
       gbifTaxon(reader.text('scientificname'), options.defaultLifestage ?? 1),
     );
-    // An occurrence is imported as a presence: absences come only from Missions (issue 29).
+    // An occurrence is imported as a presence: absences come only from Missions.
     const status = reader.text('occurrencestatus');
     if (status !== null && status.toLowerCase() === 'absent')
       reader.fail('occurrencestatus', 'is "absent": only presences are imported (absences come from Missions)');

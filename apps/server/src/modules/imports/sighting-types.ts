@@ -21,11 +21,11 @@ export interface SightingRecord {
   kind: 'monarch' | 'milkweed';
   /** Null for milkweed. */
   lifestage_id: Lifestage | null;
-  /** Null when unknown or not counted (a presence-only report's 0, issue 29). For milkweed: plants. */
+  /** Null when unknown or not counted (a presence-only report's 0). For milkweed: plants. */
   individualCount: number | null;
   /**
    * The count as the file wrote it when `individualCount` differs (Journey North's 0 for "not
-   * counted"): the key of a record imported before issue 29 was made from it (`legacyImportKey`).
+   * counted"): the key of a record imported before the current import rules was made from it (`legacyImportKey`).
    */
   countAsWritten?: number;
   /** Town or place name, when the file has one. */
@@ -43,20 +43,20 @@ export interface SightingRecord {
   /**
    * Decimal places the point is known to: the precision of the file's coordinate columns (their most
    * common number of decimals), or more when the value itself has more. "42" in a file of one-decimal
-   * coordinates is 42.0, known to 1 decimal (issue 29). Absent: the decimals the value was written with.
+   * coordinates is 42.0, known to 1 decimal. Absent: the decimals the value was written with.
    * The fewer of its latitude's and longitude's.
    */
   coordinateDecimals?: number;
   /**
    * What else the source row says about the sighting that the record does not store (Journey North's
-   * photo link, school and grade): part of its content when duplicates are looked for (issue 29).
+   * photo link, school and grade): part of its content when duplicates are looked for.
    */
   otherContent?: string | null;
   /** Where an imported record comes from; absent for records made here (demo volunteers). */
   source?: RecordSource;
 }
 
-/** Provenance of an imported record (issue 18). */
+/** Provenance of an imported record. */
 export interface RecordSource {
   /** The source dataset, e.g. "Journey North", "iNaturalist research-grade observations". */
   datasetName: string;
@@ -99,7 +99,7 @@ export interface ParseOptions {
 }
 
 /**
- * The precision of a file's latitude and longitude columns (issue 29): `decimals`, the most common number
+ * The precision of a file's latitude and longitude columns: `decimals`, the most common number
  * of decimal places among the column's values, and `widened`, the smaller numbers of decimals that are
  * read as `decimals` (a writer dropped trailing zeros: "42" for 42.0) rather than as typed coarser.
  */

@@ -102,7 +102,7 @@ function columnPrecision(counts: Map<number, number>): ColumnPrecision {
 }
 
 /**
- * The precision of a sighting file's coordinate columns (issue 29), over the whole file: for each of
+ * The precision of a sighting file's coordinate columns, over the whole file: for each of
  * `latitude` and `longitude`, the most common number of decimal places among its values and the
  * smaller numbers that only a writer's dropped trailing zeros explain (`columnPrecision`). A writer
  * that drops trailing zeros prints 42.0 as "42" and 40.70 as "40.7", so a value's own digits

@@ -1,5 +1,5 @@
 /**
- * Provenance terms of imported records (issue 18): licences and basis of record as sources write
+ * Provenance terms of imported records: licences and basis of record as sources write
  * them, mapped onto ours.
  */
 import type { LicenseCode } from '@mm/shared';

@@ -30,7 +30,7 @@ export type DigestRecipient = {
   language: string;
 };
 
-/** Queries of the daily vetting email (issue 17); every function takes the caller's transaction. */
+/** Queries of the daily vetting email; every function takes the caller's transaction. */
 export const vettingDigestRepository = {
   /**
    * Volunteers owed an email at `now`: opted in, active, last email ≥ `minGapMs` ago (or never), and

@@ -5,7 +5,7 @@ import { escapeHtml, type Mailer } from '../../lib/mailer';
 import { vettingDigestRepository, type DigestRecipient, type VerdictRow } from './vetting-digest.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** At most one vetting email per volunteer in this many ms (issue 17: "at most one email a day"). */
+/** At most one vetting email per volunteer in this many ms ("at most one email a day"). */
 const VETTING_DIGEST_GAP_MS = DAY_MS;
 /** Verdicts older than this are never emailed (an opt-in switched back on does not send the backlog). */
 const VETTING_DIGEST_MAX_AGE_MS = 7 * DAY_MS;
@@ -69,7 +69,7 @@ export interface VettingDigestReport {
 
 /**
  * The daily email that tells volunteers, in their language, which of their observations an admin
- * vetted, validated or judged invalid (issue 17 "Notifications"). Batched: at most one email per
+ * vetted, validated or judged invalid ("Notifications"). Batched: at most one email per
  * volunteer per day, listing every verdict since the last one; opt-out with the profile's
  * `vetting_emails` setting. Safe to run on several servers at once: each volunteer is locked while
  * their email is sent, and marked sent in the same transaction, so a crash re-sends at worst once.

@@ -18,7 +18,7 @@ export type ObservationListRow = {
   spanish_name: string | null;
   site_id: number;
   locality: string | null;
-  /** The locality without email addresses or phone numbers (issue 29). */
+  /** The locality without email addresses or phone numbers. */
   public_locality: string | null;
   province_id: number | null;
   checklist_id: number;

@@ -28,8 +28,8 @@ export function createObservationsService(db: Db) {
     /**
      * One observation: public statuses for everyone, the owner's own except Deleted, all for an admin.
      * A private site's exact position and locality reach only its observer and admins; others get
-     * the centre of its 0.1° cell (issue 19); they read the locality as stored, others its public
-     * text without email addresses or phone numbers (issue 29).
+     * the centre of its 0.1° cell; they read the locality as stored, others its public
+     * text without email addresses or phone numbers.
      * @throws 404 when it does not exist or is not visible to the requester
      */
     async detail(user: SessionUser | null, observationId: number): Promise<ObservationRow> {
@@ -38,7 +38,7 @@ export function createObservationsService(db: Db) {
       const status = row.observationstatus_id as ObservationStatusId;
       if (!visibleStatuses(user, row.user_id).includes(status)) throw notFound();
       const photos = (await observationsRepository.photosOf(db, observationId)).map(toPhoto);
-      // Everyone but its observer and admins reads the locality without personal data (issue 29).
+      // Everyone but its observer and admins reads the locality without personal data.
       const place = seesStoredText(user, row.user_id) ? row : { ...row, locality: row.public_locality };
       if (!row.is_private || seesExactPlace(user, row.user_id)) return toRow(place, photos);
       return toRow(

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { createPageViewsService } from './pageviews.service';
 
 /**
- * `POST /api/utilities/pageview` (spec §7, issue 6): body `{path}`, path and query of a web app
+ * `POST /api/utilities/pageview` (spec §7): body `{path}`, path and query of a web app
  * page (`/mmapp/…`, ≤ 512 characters). Answers 204 with no body and sets no cookie; 400 with a
  * translated field message for a bad path; 429 past `PAGEVIEW_RATE_LIMIT` reports per IP per
  * `PAGEVIEW_RATE_WINDOW_MS`. Counted per UTC day, then forwarded to Plausible/Matomo when configured.

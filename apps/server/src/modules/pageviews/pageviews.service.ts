@@ -27,7 +27,7 @@ export interface TopPagesOptions {
 }
 
 /**
- * The most visited pages (admin dashboard, issue 6): views summed per path over the last `days`
+ * The most visited pages (admin dashboard): views summed per path over the last `days`
  * UTC days (today included), sorted by views descending, then path ascending.
  * @returns `[{ path, views }]`, at most `limit` rows; `path` is path and query (`/mmapp/fr/explore?view=list`)
  * @throws RangeError when `days` or `limit` is not an integer in its range
@@ -42,7 +42,7 @@ export async function topPages(db: Db, { days, limit }: TopPagesOptions): Promis
 
 /**
  * Page views of spec §7 ("a page view is reported to an analytics service with path and query"),
- * issue 6: counted per UTC day and path in `page_views` (no cookie, no IP, no user: only the
+ * Counted per UTC day and path in `page_views` (no cookie, no IP, no user: only the
  * address and a count), and forwarded to Plausible or Matomo when configured.
  * @param log warnings of failed forwards (they never fail the count)
  */

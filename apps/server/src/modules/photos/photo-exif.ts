@@ -1,7 +1,7 @@
 import exifr from 'exifr';
 import { exifDay, exifPoint } from '@mm/shared';
 
-/** What an original upload's EXIF said, kept for the photo quality flags (issue 19); nulls when absent. */
+/** What an original upload's EXIF said, kept for the photo quality flags; nulls when absent. */
 export interface ExifFacts {
   exif_taken_on: string | null;
   exif_latitude: number | null;

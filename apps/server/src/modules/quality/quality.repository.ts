@@ -78,7 +78,7 @@ const earliestTwin = (w: {
 };
 
 /**
- * Queries of the quality flags (issue 19): read the facts of checklists, find earlier records of the
+ * Queries of the quality flags: read the facts of checklists, find earlier records of the
  * same volunteer, write the flags. Deleted observations are left out everywhere.
  */
 export const qualityRepository = {

@@ -3,7 +3,7 @@ import { apiErrorSchema, qualityPreviewInputSchema, qualityPreviewResponseSchema
 import { requireUser } from '../../plugins/auth';
 import type { QualityService } from './quality.service';
 
-/** `/api/quality/*`: the quality flags a submission would get (issue 19). */
+/** `/api/quality/*`: the quality flags a submission would get. */
 export const qualityRoutes: FastifyPluginAsyncZod<{ quality: QualityService }> = async (app, { quality }) => {
   app.post('/preview', {
     config: { auth: true },

@@ -33,7 +33,7 @@ const duplicateFlags = (twin: Twin | undefined): QualityFlag[] =>
     : [];
 
 /**
- * Quality flags (issue 19; docs/quality-flags.md): the pure rules of `@mm/shared` plus the rules that
+ * Quality flags (docs/quality-flags.md): the pure rules of `@mm/shared` plus the rules that
  * need the boundaries or the database (point outside the chosen province or outside Canada, the US
  * and Mexico; near-duplicate of the same volunteer's earlier record).
  */

@@ -63,7 +63,7 @@ export function createProfilesService(db: Db, storage: Storage, usersService: Us
       };
     },
 
-    /** Usernames containing `value` anywhere, case- and accent-insensitive, best first, at most `limit` (spec §9: 100; issue 17). */
+    /** Usernames containing `value` anywhere, case- and accent-insensitive, best first, at most `limit` (spec §9: 100). */
     async searchUsernames(value: string, limit: number): Promise<UsernameSearchResult> {
       const rows = await usersRepository.searchUsernames(db, value, limit);
       return { data: rows, pagination: { count: rows.length } };

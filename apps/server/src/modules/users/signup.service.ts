@@ -34,7 +34,7 @@ function compose(paragraphs: (string | [string, string, string])[]): { text: str
 }
 
 /**
- * Sign-up with email confirmation (spec §3 sign-up form; issue 14 "sign-up answers the same whether the
+ * Sign-up with email confirmation (spec §3 sign-up form; "sign-up answers the same whether the
  * email is known"). A sign-up stores a request and emails a confirmation link; the account exists once
  * the link is followed. A sign-up with an email that already has an account does the same work and
  * gives the same answer, and emails that account's owner instead, in the owner's language.

@@ -30,7 +30,7 @@ export const usersRepository = {
   },
 
   /**
-   * Active usernames containing `value` anywhere, case- and accent-insensitive (issue 17; spec §7
+   * Active usernames containing `value` anywhere, case- and accent-insensitive (spec §7
    * getusernames), best matches first: the exact name, then names starting with it, then by trigram
    * word similarity, then alphabetically. Uses `mm_search_key` and its trigram index (migration 0012).
    */

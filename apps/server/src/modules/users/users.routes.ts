@@ -42,7 +42,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       summary:
         'Ask for an account (spec §3 sign-up form): emails a confirmation link; 202 whether or not the email is known',
       description:
-        'Non-enumerating (issue 14): a new email gets a link to `/users/confirm` (valid 48 h) that creates the account; ' +
+        'Non-enumerating: a new email gets a link to `/users/confirm` (valid 48 h) that creates the account; ' +
         'an email that already has an account gets the same 202 and the same work, and its owner is emailed instead ' +
         '(someone tried to create an account with your address: sign in or reset your password). A taken username is ' +
         'still a 400 on `username` (usernames are public).',

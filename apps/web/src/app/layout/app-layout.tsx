@@ -12,14 +12,14 @@ import { SiteHead } from './site-head';
 const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
 /**
  * The full-screen spinner's request counter: it shows nothing before requests have been pending for
- * 250 ms, so it loads after the first render (issue 13) and counts from then on.
+ * 250 ms, so it loads after the first render and counts from then on.
  */
 const BusyOverlay = lazy(async () => ({ default: (await import('../../components/ui/busy-overlay')).BusyOverlay }));
-/** Page-view counting (issue 6): the first view counts once the navigation settled, after the first render. */
+/** Page-view counting: the first view counts once the navigation settled, after the first render. */
 const PageViews = lazy(async () => ({ default: (await import('./use-page-views')).PageViews }));
 /**
  * The outbox's sender loads after the first render and only for a signed-in volunteer, the only one
- * with anything to send (issue 13: the Mission draft's schemas, zod and IndexedDB stay off visitors' pages).
+ * with anything to send (the Mission draft's schemas, zod and IndexedDB stay off visitors' pages).
  */
 const OutboxBoot = lazy(async () => ({ default: (await import('./outbox-boot')).OutboxBoot }));
 /** The service worker's registration and update prompt: after the first render, not before it. */
@@ -38,7 +38,7 @@ export function AppLayout() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       {/* A Box, not MUI's Link, and below a Box, not Container: the same look without their code in the
-          first render (issue 13). */}
+          first render. */}
       <Box
         component="a"
         href="#main"
@@ -55,7 +55,7 @@ export function AppLayout() {
       <SiteHead />
       <Header />
       {/* At least a screen high: the footer starts below the first screen, so a page whose content
-          arrives late (lazy page, list, Markdown) pushes nothing that is in view (issue 13: CLS). */}
+          arrives late (lazy page, list, Markdown) pushes nothing that is in view (CLS). */}
       <Box
         component="main"
         id="main"

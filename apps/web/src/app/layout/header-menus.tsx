@@ -21,7 +21,7 @@ import { languageHref } from './language-switch';
 import { menus, parentSiteUrl, type NavItem } from './nav-items';
 
 // The header's pop-up parts (a wide header's drop-down menus, a small header's drawer): loaded after
-// the first paint (issue 13), see header.tsx.
+// the first paint, see header.tsx.
 
 /** The drop-down menu of one header item; open while `anchor` is set. */
 export function NavMenu({

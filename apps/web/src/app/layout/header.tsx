@@ -235,7 +235,7 @@ function SmallHeader() {
 
 /** Header navigation of spec §2, wide or small-screen form (breakpoint 767 px). */
 export function Header() {
-  // The menus' code is not needed for the first paint: fetched once the browser is idle (issue 13).
+  // The menus' code is not needed for the first paint: fetched once the browser is idle.
   useEffect(() => whenIdle(() => void loadMenus()), []);
   // Not `noSsr`: on a page the server rendered, hydration first answers what the server assumed (AppProviders).
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`);

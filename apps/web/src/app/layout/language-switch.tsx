@@ -17,7 +17,7 @@ export const languageHref = (lng: Locale, pathname: string, search: string, hash
  * language, so that they work before the app runs on a server-rendered page (docs/adr/0033); the
  * start-up module clears the stored parameters as one is followed (`data-language-link`) and the next
  * page stores its language. A labelled group of two text buttons with a divider between them, as MUI's
- * text ButtonGroup draws it, without its code in the first render (issue 13).
+ * text ButtonGroup draws it, without its code in the first render.
  */
 export function LanguageButtons() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { OutboxAgent } from '../../entities/outbox/outbox-agent';
 /**
  * Photo files the Mission draft still shows: the outbox's start-up clean-up keeps them. Reading the
  * draft needs the Mission form's schemas (zod), loaded here only when the clean-up has old files to
- * delete (issue 13: a signed-in volunteer's pages do not run them otherwise).
+ * delete (a signed-in volunteer's pages do not run them otherwise).
  */
 async function draftPhotoIds(): Promise<ReadonlySet<string>> {
   const { loadDraft } = await import('../../features/mission/draft-schema');

@@ -9,7 +9,7 @@ export interface HeadHandle {
 }
 
 /**
- * Issue 6 "each page sets its title, meta description, lang and hreflang alternates": for every
+ * "each page sets its title, meta description, lang and hreflang alternates": for every
  * page without its own PageHead, the site description and one `hreflang` alternate per language
  * (plus x-default, English) for the same path. The title comes from each page's usePageTitle and
  * `lang` from AppLayout. React 19 hoists these tags into `<head>` and removes them on unmount.

@@ -16,7 +16,7 @@ import { translationUrl } from '../../lib/i18n';
  * "offline ready" event, which a page can miss when the worker installs before the page listens
  * (seen in CI: a first visit that never kept them). The translations are only fetched, not handed
  * to i18next again: reloading them re-rendered every translated component eight times on a first
- * visit (issue 13: main-thread time).
+ * visit (main-thread time).
  */
 async function warmRuntimeCaches(i18n: I18n): Promise<void> {
   const sw = navigator.serviceWorker as ServiceWorkerContainer | undefined;
@@ -39,7 +39,7 @@ async function warmRuntimeCaches(i18n: I18n): Promise<void> {
 }
 
 /**
- * Registers the Workbox service worker (issue 15) and, when a new deployment has installed its
+ * Registers the Workbox service worker and, when a new deployment has installed its
  * worker, offers to reload: the new worker takes over and the page reloads, so old and new files
  * never mix. Until then the page keeps running entirely on the version it started with.
  */

@@ -8,7 +8,7 @@ export { sendPageView };
 const SETTLE_MS = 300;
 
 /**
- * Counts each client-side navigation once, from the app shell (issue 6 page views): the first page
+ * Counts each client-side navigation once, from the app shell (page views): the first page
  * load and every later change of path or query, after it settled for {@link SETTLE_MS}.
  * Off in mock mode (no server) and in unit tests.
  */
@@ -31,7 +31,7 @@ export function usePageViews(): void {
 
 /**
  * {@link usePageViews} as a component that draws nothing, so that AppLayout can load it after the
- * first render (issue 13): the first view is counted once the navigation settled anyway.
+ * first render: the first view is counted once the navigation settled anyway.
  */
 export function PageViews(): null {
   usePageViews();

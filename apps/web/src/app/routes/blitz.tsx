@@ -21,7 +21,7 @@ const ExploreMap = lazy(async () => ({
 /**
  * `/{locale}/blitz` (the current event: running, else the latest started, else the next) and
  * `/{locale}/blitz/{id}`: the International Monarch Monitoring Blitz's live page. The server renders the
- * title and lead (issue 13, docs/adr/0021); the event, its totals, the map and the download button are
+ * title and lead (docs/adr/0021); the event, its totals, the map and the download button are
  * drawn from the API once the page has hydrated (docs/blitz.md).
  */
 export function BlitzPage() {

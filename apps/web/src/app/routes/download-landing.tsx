@@ -9,7 +9,7 @@ import { NotFoundPage } from './not-found';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `/downloads/{id}`: the public landing page of a download (issue 18); "Resource not found" for an unknown id. */
+/** `/downloads/{id}`: the public landing page of a download; "Resource not found" for an unknown id. */
 export function DownloadLandingPage() {
   const { t } = useTranslation('downloads');
   const { id = '' } = useParams();

@@ -14,7 +14,7 @@ import { useExploreUrl } from '../../features/explore/hooks/use-explore-url';
 import { useParamsData } from '../../entities/params/get-params';
 import { usePageTitle } from '../../lib/page-title';
 
-// Leaflet loads with the map only (issue 13); the box keeps the map's room meanwhile.
+// Leaflet loads with the map only; the box keeps the map's room meanwhile.
 const ExploreMap = lazy(async () => ({
   default: (await import('../../features/explore/components/explore-map')).ExploreMap,
 }));
@@ -24,7 +24,7 @@ const DensityView = lazy(() =>
   import('../../features/explore/components/density-view').then((m) => ({ default: m.DensityView })),
 );
 
-// The charts library is large (≈ 0.5 s of a throttled phone's main thread, issue 13): it loads when the
+// The charts library is large (≈ 0.5 s of a throttled phone's main thread): it loads when the
 // charts come near the screen, below the results.
 const ExploreCharts = lazy(() =>
   import('../../features/explore/components/explore-charts').then((m) => ({ default: m.ExploreCharts })),
@@ -35,7 +35,7 @@ const CHARTS_HEADER_HEIGHT = 48;
 
 /**
  * Explore data (spec §1): filters, then a list, grid or map of the observations, then charts; all in the
- * URL. The server renders the title and lead (issue 13); the rest, drawn from the URL's filters,
+ * URL. The server renders the title and lead; the rest, drawn from the URL's filters,
  * reference data and the API, once the page has hydrated.
  */
 export function ExplorePage() {
@@ -59,7 +59,7 @@ export function ExplorePage() {
 function Explore() {
   const { view, sort, page, filters, setView, setSort, setPage, patchFilters, setFilters } = useExploreUrl();
   // Reference data (provinces, milkweeds) arrive after the page: the filters and results they change are
-  // drawn again in a background render that yields to the browser (issue 13: main thread).
+  // drawn again in a background render that yields to the browser (main thread).
   const params = useDeferredValue(useParamsData().data);
   const resetFilters = () => setFilters({});
   // Where IntersectionObserver is missing (old browsers, jsdom), the charts load at once.

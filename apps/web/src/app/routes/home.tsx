@@ -13,7 +13,7 @@ import { FiguresFrame } from '../../features/home/components/figures-placeholder
 import { LocaleLink } from '../../lib/links';
 
 // The live figures, the latest photos and observations sit below the first screen: their code (and with it
-// TanStack Query's observer) loads after the first paint (issue 13); their data is asked for at once. A page
+// TanStack Query's observer) loads after the first paint; their data is asked for at once. A page
 // the server rendered shows their fallbacks until it has hydrated (`AfterHydration`).
 // The figures' fallback is their frame with placeholders of the figures' height; the photos strip draws
 // nothing until its photos have arrived anyway.
@@ -61,7 +61,7 @@ export function HomePage() {
     );
   }, [queryClient]);
   return (
-    // Flex boxes with gaps lay the page out as Stack would, without Stack's code in the first render (issue 13).
+    // Flex boxes with gaps lay the page out as Stack would, without Stack's code in the first render.
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 5 }}>
       <PageHead title="" description={t('home.lead')} path="" locales={LOCALES} />
       <Paper
@@ -128,7 +128,7 @@ export function HomePage() {
           <Box component="ul" sx={{ pl: 3, m: 0 }}>
             {LEARN.map((item) => (
               <li key={item.href}>
-                {/* MUI Link's look (primary, underline at 40 %), without its code in the first render (issue 13). */}
+                {/* MUI Link's look (primary, underline at 40 %), without its code in the first render. */}
                 <Box
                   component={LocaleLink}
                   href={item.href}

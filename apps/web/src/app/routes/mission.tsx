@@ -15,12 +15,12 @@ import { ApiRequestError } from '../../lib/api-client';
 import { LocaleLink, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 
-/** "Visit again" (`?visit=siteId`, docs/monitoring.md), loaded only for a visit (issue 13). */
+/** "Visit again" (`?visit=siteId`, docs/monitoring.md), loaded only for a visit. */
 const VisitMission = lazy(async () => ({
   default: (await import('../../features/mission/components/visit-mission')).VisitMission,
 }));
 
-/** Asked only when a draft waits on this device, so it loads then (issue 13). */
+/** Asked only when a draft waits on this device, so it loads then. */
 const ResumeDraftDialog = lazy(async () => ({
   default: (await import('../../features/mission/components/resume-draft-dialog')).ResumeDraftDialog,
 }));

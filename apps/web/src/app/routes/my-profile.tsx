@@ -16,7 +16,7 @@ import { LocaleLink, useLocale, useLocalePath } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 import { LazyAlert } from '../../components/ui/lazy-alert';
 
-/** The details form opens on Edit: its code (selects, checkboxes, the schema) loads then (issue 13). */
+/** The details form opens on Edit: its code (selects, checkboxes, the schema) loads then. */
 const ProfileDetailsForm = lazy(async () => ({
   default: (await import('../../features/account/components/profile-details-form')).ProfileDetailsForm,
 }));

@@ -58,7 +58,7 @@ const toSlide = (p: GalleryPhoto, c: PhotoCaption): GallerySlide => ({
 export function PhotosPage() {
   const { t } = useTranslation('gallery');
   usePageTitle(t('title'));
-  // The server renders the title and lead (issue 13); filters and photos follow once the page has hydrated.
+  // The server renders the title and lead; filters and photos follow once the page has hydrated.
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
@@ -79,7 +79,7 @@ function Photos() {
   const [values, setValues] = useQueryStates(exploreFilterParsers, URL_OPTIONS);
   const filters = useMemo(() => exploreFilters(values), [values]);
   const lifestage = filters.lifestage_id as LifestageId | undefined;
-  // Drawn again in a background render when the reference data arrive (issue 13: main thread).
+  // Drawn again in a background render when the reference data arrive (main thread).
   const params = useDeferredValue(useParamsData().data);
   const gallery = useGallery(filters);
   const captionOf = usePhotoCaption(params?.provinces);
@@ -87,7 +87,7 @@ function Photos() {
   const tiles = useRef<(HTMLButtonElement | null)[]>([]);
   const lastViewed = useRef(0);
 
-  // The photos are drawn in a background render that yields to the browser (issue 13: main thread).
+  // The photos are drawn in a background render that yields to the browser (main thread).
   const data = useDeferredValue(gallery.data);
   const photos = useMemo(() => data?.pages.flatMap((p) => p.data) ?? [], [data]);
   const total = data?.pages.at(-1)?.paginator.total ?? 0;
@@ -136,7 +136,7 @@ function Photos() {
     <>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
         <LifestageFilter value={lifestage} onChange={setLifestage} />
-        {/* Always there (empty until the count comes), so a phone's wrapped line is reserved (issue 13: CLS). */}
+        {/* Always there (empty until the count comes), so a phone's wrapped line is reserved (CLS). */}
         <Typography variant="subtitle2" aria-live="polite" sx={{ minHeight: '1.57em' }}>
           {data ? t('count', { count: total }) : ''}
         </Typography>
@@ -151,7 +151,7 @@ function Photos() {
         }}
       >
         <DateRangeFilter from={filters.date_from} to={filters.date_to} onChange={patchFilters} />
-        {/* Drawn at once with empty lists until the reference data come: its room is kept (issue 13: CLS). */}
+        {/* Drawn at once with empty lists until the reference data come: its room is kept (CLS). */}
         <PlaceFilter
           params={params ?? NO_PLACES}
           countryId={filters.country_id}

@@ -6,7 +6,7 @@ import { SignupSent } from '../../features/auth/components/signup-sent';
 import { LocaleLink } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 
-/** Sign Up (spec §2 `/users/signup`): the form, then where the confirmation link went (issue 14). */
+/** Sign Up (spec §2 `/users/signup`): the form, then where the confirmation link went. */
 export function SignupPage() {
   const { t } = useTranslation();
   usePageTitle(t('auth.signup_title'));

@@ -9,7 +9,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { LocaleLink } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 
-/** Per-site history (`/sites/:siteId`, issue 19): open to anyone for the site's public visits. */
+/** Per-site history (`/sites/:siteId`): open to anyone for the site's public visits. */
 export function SiteHistoryPage() {
   const { t } = useTranslation('mission');
   usePageTitle(t('site_history.title'));

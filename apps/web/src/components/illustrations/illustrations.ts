@@ -1,5 +1,5 @@
 /**
- * The drawings made for the project (issues 17 and 19): the monarch's four life stages, its
+ * The drawings made for the project: the monarch's four life stages, its
  * look-alikes, the common milkweeds, a pod that stands for any milkweed, and the swallow-wort that
  * passes for one. Each is a static SVG in `public/img/illustrations/{id}.svg`
  * (240 × 180, 4:3, no text inside, 1–2 KB), loaded as an image, so none of them adds JavaScript.

@@ -1,7 +1,7 @@
 import { MAX_COORDINATE_UNCERTAINTY_M } from '@mm/shared';
 
 /**
- * How far off a point may be, in whole metres (Darwin Core coordinateUncertaintyInMeters, issue 18),
+ * How far off a point may be, in whole metres (Darwin Core coordinateUncertaintyInMeters),
  * from what placed it: the device's GPS, a photo's EXIF or a click on the map. See
  * docs/adr/0014-coordinate-uncertainty.md for the figures.
  */

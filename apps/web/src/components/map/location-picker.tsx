@@ -8,7 +8,7 @@ import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM } from '@mm/shared';
 import { useClientConfig } from '../../lib/client-config';
 import { POINT_ZOOM, markerIcon } from './marker-icon';
 
-/** A point in WGS84 degrees; `uncertainty` (whole metres, issue 18) when what placed it knows it. */
+/** A point in WGS84 degrees; `uncertainty` (whole metres) when what placed it knows it. */
 export interface LatLng {
   lat: number;
   lng: number;

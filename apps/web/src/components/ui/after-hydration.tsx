@@ -4,7 +4,7 @@ const noSubscription = () => () => undefined;
 
 /**
  * False during a server render and while the browser hydrates it, true afterwards and in any page the
- * browser draws itself (issue 13). React's own rule for `useSyncExternalStore`: the server snapshot
+ * browser draws itself. React's own rule for `useSyncExternalStore`: the server snapshot
  * during hydration, then the client's.
  */
 function useHydrated(): boolean {
@@ -19,7 +19,7 @@ function useHydrated(): boolean {
  * Shows `fallback` on the server and while the page hydrates, then `children`. For parts drawn from
  * data the browser fetches (live figures, latest photos and observations): the server cannot know
  * that data, and the browser may already hold it when it hydrates, so the two renders would differ.
- * After hydration `children` are drawn as a transition, in slices that let the browser in (issue 13);
+ * After hydration `children` are drawn as a transition, in slices that let the browser in;
  * in a page the browser draws itself they are drawn at once.
  */
 export function AfterHydration({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {

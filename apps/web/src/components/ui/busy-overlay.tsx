@@ -14,7 +14,7 @@ export const SILENT_QUERY = { silent: true } as const;
 /**
  * Full-screen spinner while any request is in flight (spec §4): the count of pending requests is
  * TanStack Query's fetching + mutating count. Shown after 250 ms so fast calls do not flicker; the
- * spinner's code loads the first time it shows, not with the first screen (issue 13).
+ * spinner's code loads the first time it shows, not with the first screen.
  */
 export function BusyOverlay() {
   const pending =

@@ -1,7 +1,7 @@
 import { Backdrop, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-/** The full-screen spinner of BusyOverlay; its code loads the first time it shows (issue 13). */
+/** The full-screen spinner of BusyOverlay; its code loads the first time it shows. */
 export function BusySpinner() {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ const Alert = lazy(() => import('@mui/material/Alert'));
 
 /**
  * MUI's Alert for messages that show only when something failed: its code loads then, not with the
- * page (issue 13). Same props as Alert; nothing is drawn during the few milliseconds of the load.
+ * page. Same props as Alert; nothing is drawn during the few milliseconds of the load.
  */
 export function LazyAlert(props: AlertProps) {
   return (

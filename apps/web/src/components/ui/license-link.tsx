@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LICENSE, isLicenseCode, LICENSES } from '@mm/shared';
 
 /**
- * A record's licence (issue 18) by its translated name, linked to its legal code; an unknown stored
+ * A record's licence by its translated name, linked to its legal code; an unknown stored
  * code shows as CC BY 4.0, the default every record had before licences could be chosen.
  */
 export function LicenseLink({ code }: { code: string }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /**
- * Shown inside the page frame while a page's code loads (each page is its own chunk: issue 13). It
+ * Shown inside the page frame while a page's code loads (each page is its own chunk). It
  * fills the viewport below the header, so the footer is not drawn in view and then pushed away.
  */
 export function PageFallback() {

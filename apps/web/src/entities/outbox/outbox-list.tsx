@@ -131,7 +131,7 @@ function OutboxCard({ entry, links, onDelete }: { entry: OutboxEntry; links: Lin
 }
 
 /**
- * The entries of one kind kept on this device (issue 15), with their state (waiting, sending,
+ * The entries of one kind kept on this device, with their state (waiting, sending,
  * sent, refused), a refused entry's reason and its way back to the form, and deletion after a
  * confirmation. Renders nothing when there are none.
  */

@@ -86,7 +86,7 @@ const asApiError = (e: OutboxError) =>
  * when there is network. The form learns whether it was sent (then it leaves the outbox), refused
  * (with the server's error, to show on its fields), or is waiting on this device (no network, a
  * server error, an expired session). A submission refused online straight from its form leaves the
- * outbox too (issue 15: its errors show in the form, as before the outbox; the form keeps its
+ * outbox too (its errors show in the form, as before the outbox; the form keeps its
  * photos); an entry that already waited in the outbox (reopened to fix it) stays there, refused.
  */
 export async function submitThroughOutbox(entry: NewOutboxEntry): Promise<OutboxOutcome> {

@@ -8,7 +8,7 @@ import { useOnline } from '../../lib/use-online';
 import { useMyOutbox } from './use-outbox';
 
 /**
- * The strip under the header (issue 15): how many entries wait on this device ("2 waiting to
+ * The strip under the header: how many entries wait on this device ("2 waiting to
  * send", "1 to fix"), that the browser is offline (pages needing the network say so here), and a
  * sign-in link when entries wait without a session. Hidden when there is nothing to say.
  */

@@ -31,7 +31,7 @@ interface StoredParams {
  * every list. The names in it (abundances, life stages, provinces…) are in the language they were
  * asked in: a tab that read English pages first and then opens a French one (a link, a bookmark, a
  * printed sheet) fetches the French lists rather than showing English ones. Checked without zod
- * (issue 13: the schema library stays out of the first screens that read these lists); a copy
+ * (the schema library stays out of the first screens that read these lists); a copy
  * written by another build, in another shape or with other lists, is dropped and fetched again.
  */
 function cached(lng: Locale): LoadParams | undefined {

@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 export type QualityPreviewResponse = z.infer<typeof qualityPreviewResponseSchema>;
 
 /**
- * The quality flags (issue 19, docs/quality-flags.md) an unsent Flash or Mission record would get,
+ * The quality flags (docs/quality-flags.md) an unsent Flash or Mission record would get,
  * from every rule including those only the server can run: the point against the province
  * boundaries, a near-duplicate of the volunteer's earlier records, the EXIF of their uploaded photos
  * (`POST /api/quality/preview`, signed in). Writes nothing.

@@ -34,7 +34,7 @@ function useDebounced<T>(value: T, key: string, ms: number): { value: T; key: st
 }
 
 /**
- * The quality flags (issue 19, docs/quality-flags.md) a record being entered would get: at once
+ * The quality flags (docs/quality-flags.md) a record being entered would get: at once
  * from the rules that run in the browser (date, season by latitude, counts), and, when online and
  * signed in with a province chosen, from `POST /api/quality/preview` (every rule: place against the
  * province boundaries, near-duplicate, photo EXIF), asked `QUALITY_PREVIEW_DEBOUNCE_MS` after the

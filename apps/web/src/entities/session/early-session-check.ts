@@ -4,7 +4,7 @@ import { checkSession, type CheckSessionAnswer } from './auth-api';
 /**
  * The start-up session check of spec §4, sent as soon as this module is evaluated: `main.tsx`
  * imports it before the rest of the app, so for a stored session the request is on its way while
- * the app's code is still being evaluated, instead of after it (issue 13: a signed-in volunteer's
+ * the app's code is still being evaluated, instead of after it (a signed-in volunteer's
  * first screen is the loading screen until this answer, spec §4 "Loading").
  */
 let early: { token: string; answer: Promise<CheckSessionAnswer> } | undefined;

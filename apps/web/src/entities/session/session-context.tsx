@@ -65,7 +65,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Offline start: keep the restored user; the next call that needs a session will tell.
       .catch(() => storage.currentUser() ?? null)
       // The whole app replaces the loading screen here: as a transition, React draws it in slices
-      // instead of one long task (issue 13, a signed-in volunteer's first screen).
+      // instead of one long task (a signed-in volunteer's first screen).
       .then((u) =>
         startTransition(() => {
           setUser(u);

@@ -3,7 +3,7 @@ import type { MonitoredSite, SetMonitoringInput } from '@mm/shared';
 import { ApiRequestError, api } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 
-/** The outbox database, loaded when first needed (issue 13: IndexedDB code stays out of the first screens). */
+/** The outbox database, loaded when first needed (IndexedDB code stays out of the first screens). */
 const outboxDb = async () => (await import('../../lib/outbox/outbox-db')).outboxDb();
 
 /** My monitored sites, and whether they come from the copy kept on this device (no network). */
@@ -45,7 +45,7 @@ export async function getMonitoredSites(userId: number, now: () => Date = () => 
     if (err instanceof ApiRequestError) throw err;
     const copy = await deviceCopy(userId);
     if (!copy) throw err;
-    // The rules load only for the device's copy (issue 13: the Mission page's budget).
+    // The rules load only for the device's copy (the Mission page's budget).
     const { restated } = await import('./restate-sites');
     return { sites: restated(copy, now()), fromDevice: true };
   }

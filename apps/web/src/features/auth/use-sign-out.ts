@@ -11,7 +11,7 @@ export function useSignOut() {
   const { t } = useTranslation();
   return async () => {
     await signOut();
-    // react-toastify loads with its container, after the first paint (issue 13).
+    // react-toastify loads with its container, after the first paint.
     const { toast } = await import('react-toastify');
     toast.success(t('toast.you_are_signed_out'));
     await navigate(to('/'));

@@ -53,7 +53,7 @@ describe('content pages', () => {
     }
   });
 
-  it('describes each project drawing with the alt text of the translations (issue 17)', () => {
+  it('describes each project drawing with the alt text of the translations', () => {
     let drawings = 0;
     for (const { slug, locales } of CONTENT_PAGES) {
       for (const lng of locales) {

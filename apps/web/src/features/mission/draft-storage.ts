@@ -20,7 +20,7 @@ export function hasDraft(): boolean {
 
 /**
  * The stored draft, checked with its schema (draft-schema.ts, loaded with zod only when a draft is
- * there: a first Mission does not need it; issue 13), or undefined when there is none or it cannot be read.
+ * there: a first Mission does not need it), or undefined when there is none or it cannot be read.
  */
 export async function readDraft(): Promise<MissionDraft | undefined> {
   if (!hasDraft()) return undefined;

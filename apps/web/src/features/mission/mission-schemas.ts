@@ -13,7 +13,7 @@ import { MISSION_STEPS, type MissionStepName } from './mission-steps';
 import type { MissionFormValues } from './mission-values';
 
 // The Mission form's zod checks, apart from its values so that zod and the shared schemas (≈ 27 KB gzip)
-// load after the page's first render (issue 13): `missionStepResolver` and the form import this lazily.
+// load after the page's first render: `missionStepResolver` and the form import this lazily.
 
 /**
  * Step 3 as the shared schema has it, plus the server's rule (photo placement) that a picture of a

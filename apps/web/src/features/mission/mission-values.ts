@@ -66,7 +66,7 @@ export const blankMilkweed = (): MilkweedValues => ({
  * react-hook-form resolver validating only the given step with its shared schema
  * (`missionSiteSchema`, `missionChecklistSchema`, `missionObservationSchema`); the confirmation
  * step validates the whole `SubmitMissionInput`. The schemas load with `mission-schemas.ts` after the
- * first render (issue 13); a validation asked before they arrive waits for them.
+ * first render; a validation asked before they arrive waits for them.
  */
 export function missionStepResolver(step: MissionStepName): Resolver<MissionFormValues> {
   return lazySchemaResolver(() =>

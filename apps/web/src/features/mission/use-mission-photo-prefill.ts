@@ -7,7 +7,7 @@ import type { MissionFormValues } from './mission-values';
 const isNum = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
 /**
- * The Flash form's photo pre-fill (issue 15) on the Mission form: a picked photo's EXIF GPS point
+ * The Flash form's photo pre-fill on the Mission form: a picked photo's EXIF GPS point
  * fills the site's empty point (through `setPoint`, which also suggests the province) and its day
  * fills the visit date only while the volunteer has not seen it yet: still today's default, never
  * shown by Step 2 When (which marks it touched) and not from a later step. Once the volunteer kept

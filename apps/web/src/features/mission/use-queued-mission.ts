@@ -13,7 +13,7 @@ export function useQueuedMission(id: string | null): QueuedMission | null | unde
   useEffect(() => {
     if (!id) return;
     let live = true;
-    // The outbox (IndexedDB) loads only for a queued entry reopened to fix it (issue 13).
+    // The outbox (IndexedDB) loads only for a queued entry reopened to fix it.
     void import('../../lib/outbox').then(async ({ getEntry }) => {
       const entry = await getEntry(id);
       if (!live) return;

@@ -1,5 +1,5 @@
 /**
- * The printable sheets (issue 17 "Printable material"): `/{locale}/print/{sheet}`, printed or saved
+ * The printable sheets ("Printable material"): `/{locale}/print/{sheet}`, printed or saved
  * as PDF from the browser. The field forms are built from the same translations and reference data
  * as the online forms, so a sheet always matches the form a volunteer later types it into; the
  * identification sheets from the `content` translations and the project's drawings.

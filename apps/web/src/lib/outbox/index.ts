@@ -1,5 +1,5 @@
 /**
- * The outbox of issue 15: submissions made without network wait in IndexedDB with their
+ * The outbox of Submissions made without network wait in IndexedDB with their
  * idempotency key and photos, and are sent in order, each exactly once, when the network returns.
  */
 export * from './outbox-db';

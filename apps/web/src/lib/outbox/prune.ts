@@ -2,13 +2,13 @@ import { notifyOutboxChanged } from './outbox';
 import { outboxDb } from './outbox-db';
 
 // A module of its own, outside the outbox's index: only the outbox's background sender runs it, so the
-// Flash and Mission forms, which use the outbox, do not carry it (issue 13: their JavaScript budgets).
+// Flash and Mission forms, which use the outbox, do not carry it (their JavaScript budgets).
 
 /**
  * House-keeping at start-up: entries sent `sentForMs` or more ago leave the list, and photo files
  * older than `orphanAfterMs` that no entry uses (picked in a form never submitted) and none of
  * `keepIds` (the Mission draft's) are deleted. `keepIds` is asked only when there is such a file:
- * reading the draft needs the Mission form's schemas, which a start-up without one never loads (issue 13).
+ * reading the draft needs the Mission form's schemas, which a start-up without one never loads.
  */
 export async function pruneOutbox(
   keepIds: () => ReadonlySet<string> | Promise<ReadonlySet<string>>,

@@ -26,7 +26,7 @@ function load(): Promise<RegionLocator> {
 /**
  * The province (and its country) suggested for a WGS84 point on the device itself, with the same
  * boundaries and rule as `GET /api/utilities/locate` (the region containing the point, else the
- * nearest within 3 km): the suggestion still works with no network in the field (issue 15).
+ * nearest within 3 km): the suggestion still works with no network in the field.
  * Province rows come from the reference data (`loadparams`, kept offline by the service worker).
  * @returns nulls outside Canada, the United States and Mexico
  */

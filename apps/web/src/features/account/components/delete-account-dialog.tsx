@@ -16,7 +16,7 @@ import { errorText } from './my-data-error';
 
 /**
  * Deleting my account after confirming my password (My data). Its own module: My profile loads it on
- * the first click on Delete (issue 13), then keeps it mounted so that it closes with its animation.
+ * the first click on Delete, then keeps it mounted so that it closes with its animation.
  */
 export function DeleteAccountDialog({
   open,

@@ -17,7 +17,7 @@ export function FollowingList() {
     <List disablePadding>
       {data.data.map((person) => (
         <ListItem key={person.user_id} alignItems="flex-start" disableGutters>
-          {/* ListItemAvatar's box (56 px, not shrinking), without its code in My profile's budget (issue 13). */}
+          {/* ListItemAvatar's box (56 px, not shrinking), without its code in My profile's budget. */}
           <Box sx={{ minWidth: 56, flexShrink: 0 }}>
             <ProfileAvatar
               photo={person.photo_path}

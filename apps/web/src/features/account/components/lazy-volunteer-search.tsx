@@ -2,12 +2,12 @@ import { Box, TextField } from '@mui/material';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** MUI's Autocomplete and Popper (≈ 18 KB gzip) load with the search, after the page has shown (issue 13). */
+/** MUI's Autocomplete and Popper (≈ 18 KB gzip) load with the search, after the page has shown. */
 const VolunteerSearch = lazy(async () => ({ default: (await import('./volunteer-search')).VolunteerSearch }));
 
 /**
  * The volunteer search, loaded on its own. Meanwhile a read-only field of the same size and label holds
- * its place, so the page does not move when it arrives (issue 13: CLS).
+ * its place, so the page does not move when it arrives (CLS).
  */
 export function LazyVolunteerSearch() {
   const { t } = useTranslation('account');

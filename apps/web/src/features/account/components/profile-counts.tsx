@@ -15,7 +15,7 @@ const COUNTS = [
 export function ProfileCounts({ profile }: { profile: Pick<PublicProfile, (typeof COUNTS)[number]> }) {
   const { t } = useTranslation('account');
   return (
-    // A CSS grid of 2, 3 then 6 columns (as Grid's sizes 6/4/2 of 12 were), without Grid's code (issue 13).
+    // A CSS grid of 2, 3 then 6 columns (as Grid's sizes 6/4/2 of 12 were), without Grid's code.
     <Box
       component="dl"
       sx={{

@@ -11,7 +11,7 @@ import { languageLabelKeys } from '../../../lib/languages';
 import { useParamsData } from '../../../entities/params/get-params';
 import { updateProfile, updateUser } from '../api/profiles';
 
-/** The user fields and the nested profile in one schema, loaded after the form renders (issue 13). */
+/** The user fields and the nested profile in one schema, loaded after the form renders. */
 async function loadProfileFormSchema() {
   const { updateProfileInputSchema, updateUserInputSchema } = await import('../../../lib/shared-schemas');
   return updateUserInputSchema.extend(updateProfileInputSchema.shape);

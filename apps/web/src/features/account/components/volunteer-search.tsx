@@ -7,7 +7,7 @@ import { useUsernameSearch } from '../api/profiles';
 
 /**
  * Finds a volunteer by any part of their username, accents and case ignored (spec §7 getusernames,
- * issue 17), and opens their profile.
+ *), and opens their profile.
  */
 export function VolunteerSearch() {
   const { t } = useTranslation('account');

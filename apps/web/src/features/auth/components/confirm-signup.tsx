@@ -8,7 +8,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { LocaleLink } from '../../../lib/links';
 
 /**
- * The page of a sign-up's confirmation link (issue 14): one button creates the account and signs it
+ * The page of a sign-up's confirmation link: one button creates the account and signs it
  * in (a button, not an automatic request, so mail scanners that open links create nothing). A link
  * that is unknown, expired or used shows the server's translated reason and offers to sign up again.
  */

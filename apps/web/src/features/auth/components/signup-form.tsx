@@ -14,7 +14,7 @@ import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 type SignupForm = z.input<typeof signupInputSchema>;
 
 /**
- * Sign-up form of spec §3 with the §5 messages. The server emails a confirmation link (issue 14):
+ * Sign-up form of spec §3 with the §5 messages. The server emails a confirmation link:
  * `onSent` gets the email address typed.
  */
 export function SignupForm({ onSent }: { onSent: (email: string) => void }) {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { resendConfirmation } from '../../../entities/session/auth-api';
 
-/** After a sign-up: where the confirmation link went, and a button to send it again (issue 14). */
+/** After a sign-up: where the confirmation link went, and a button to send it again. */
 export function SignupSent({ email }: { email: string }) {
   const { t } = useTranslation('account');
   const resend = useMutation({ mutationFn: () => resendConfirmation(email) });

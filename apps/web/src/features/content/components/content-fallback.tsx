@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Shown inside the page frame while a content page's code and text load. The spinner is index.html's
- * loading-screen spinner (styles there), as in PageFallback: no MUI progress code in the first render (issue 13).
+ * loading-screen spinner (styles there), as in PageFallback: no MUI progress code in the first render.
  */
 export function ContentFallback() {
   const { t } = useTranslation('content');

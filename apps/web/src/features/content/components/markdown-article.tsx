@@ -26,7 +26,7 @@ function MarkdownLink({ href = '', children }: ComponentProps<'a'>) {
 /**
  * `![alt](/img/content/x.svg "caption")`: a figure, the optional title as its caption. Every image
  * gets its intrinsic width and height, so the page does not shift while it loads; the project's
- * drawings (`/img/illustrations/…`, issue 17) are shown at most 320 px wide.
+ * drawings (`/img/illustrations/…`) are shown at most 320 px wide.
  */
 function MarkdownImage({ src, alt = '', title }: ComponentProps<'img'>) {
   if (typeof src !== 'string') return null;

@@ -26,7 +26,7 @@ describe('downloadPath', () => {
       country_id: 1,
       status: 4,
       with_photos: false,
-      sort: 'observed', // the server's default order (issue 19)
+      sort: 'observed', // the server's default order
     });
   });
 });

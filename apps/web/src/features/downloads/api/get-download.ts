@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DownloadLanding } from '@mm/shared';
 import { api } from '../../../lib/api-client';
 
-/** `GET /api/downloads/{id}`: a download's citation, filters, format, reason and licence mix (issue 18). */
+/** `GET /api/downloads/{id}`: a download's citation, filters, format, reason and licence mix. */
 export const getDownload = (id: string) => api.get<DownloadLanding>(`/downloads/${encodeURIComponent(id)}`);
 
 const getDownloadQueryOptions = (id: string) =>

@@ -6,7 +6,7 @@ import type { ExploreFilters } from '@mm/shared';
 
 const loadDialog = () => import('./download-dialog');
 // The dialog's form (react-hook-form, the zod schemas) loads when it is first wanted, not with the
-// page (issue 13: ≈ 45 KB gzip of JavaScript a phone no longer runs while Explore loads).
+// page (≈ 45 KB gzip of JavaScript a phone no longer runs while Explore loads).
 const DownloadDialog = lazy(async () => ({ default: (await loadDialog()).DownloadDialog }));
 
 /**

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A download's citation text (issue 18 "Citable downloads"), selectable, with a button that copies
+ * A download's citation text ("Citable downloads"), selectable, with a button that copies
  * it and says so.
  */
 export function DownloadCitation({ citation }: { citation: string }) {

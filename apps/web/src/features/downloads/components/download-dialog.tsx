@@ -65,7 +65,7 @@ function StartedDownload({ phase }: { phase: Exclude<Phase, { step: 'form' }> })
  * The Explore download dialog (spec §1: a download that requires a stated reason): choose the format
  * and the statuses and give a reason; the file comes with the user's session (an admin may choose
  * every status), and once saved the dialog shows the download's citation, with a copy button and a
- * link to its landing page (issue 18). Loaded when "Download" is first pressed (`DownloadButton`).
+ * link to its landing page. Loaded when "Download" is first pressed (`DownloadButton`).
  */
 export function DownloadDialog({
   filters,

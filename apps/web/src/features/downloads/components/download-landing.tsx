@@ -22,7 +22,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The public page of one download (issue 18 "Citable downloads"): how to cite it, then what it
+ * The public page of one download ("Citable downloads"): how to cite it, then what it
  * holds: records, date, format, reason, filters in words and the licences of its records.
  */
 export function DownloadLanding({ download }: { download: DownloadLandingData }) {

@@ -6,7 +6,7 @@ import { filtersToQuery } from '../utils/explore-url';
 
 /**
  * Eggs + caterpillars per 100 milkweed stems of the Missions matching the filters
- * (`GET /api/observations/density`, issue 19): per ISO week, province and 1° cell.
+ * (`GET /api/observations/density`): per ISO week, province and 1° cell.
  * @throws ApiRequestError 400 on a filter the server refuses
  */
 const getDensity = (filters: ExploreFilters) =>

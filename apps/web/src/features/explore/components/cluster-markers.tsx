@@ -15,7 +15,7 @@ const compactFormats = new Map<string, Intl.NumberFormat>();
 /**
  * A cluster's count as its bubble shows it: "1.2K" in English, "1,2 k" in French. Counts under 1,000
  * read the same in every language of the app and skip Intl, whose first number format of a page costs
- * 6–8 ms unthrottled (ICU's data), ≈ 30 ms on a phone (issue 13).
+ * 6–8 ms unthrottled (ICU's data), ≈ 30 ms on a phone.
  */
 function compactCount(count: number, lng: string): string {
   if (count < 1000) return String(count);

@@ -36,7 +36,7 @@ function FitCells({ cells }: { cells: Cell[] }) {
 }
 
 /**
- * The density view's map (issue 19): each 1° cell of the Missions matching the filters coloured by
+ * The density view's map: each 1° cell of the Missions matching the filters coloured by
  * eggs + caterpillars per 100 milkweed stems (`densityClass`), with its figures on hover or tap,
  * and a legend. Works without tiles (offline): the cells show on the plain background.
  */

@@ -122,7 +122,7 @@ function DensityTable({ caption, first, rows }: { caption: string; first: string
 }
 
 /**
- * Density view (issue 19): eggs + caterpillars per 100 milkweed stems of the Missions matching the
+ * Density view: eggs + caterpillars per 100 milkweed stems of the Missions matching the
  * filters, per ISO week as a bar chart with its table, per province as a table, and per 1° cell as
  * a coloured map.
  */

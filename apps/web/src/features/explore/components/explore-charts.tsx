@@ -20,7 +20,7 @@ const ChartFigures = lazy(() => import('./chart-figures').then((m) => ({ default
  * "Charts" under the results: observations per week of the year stacked by life stage, and per
  * province, for the current filters (`ChartFigures`). Open at first on wide screens; folded at first
  * on phones (≤ 767 px), where they would otherwise sit right under the map and cost a phone the
- * figures' request and ≈ 80 KB gzip of chart code before anyone asked for them (issue 13).
+ * figures' request and ≈ 80 KB gzip of chart code before anyone asked for them.
  */
 export function ExploreCharts({ filters, params }: { filters: ExploreFilters; params: LoadParams | undefined }) {
   const { t } = useTranslation('explore');

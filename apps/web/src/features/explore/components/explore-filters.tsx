@@ -73,7 +73,7 @@ const Cell = ({ children, wide }: { children: ReactNode; wide?: boolean }) => (
 );
 
 /**
- * The Explore filters (issue 4): dates, life stage, milkweed, country and province, observer,
+ * The Explore filters: dates, life stage, milkweed, country and province, observer,
  * Flash or Mission, with photos only, flagged records left out (docs/adr/0035), and for admins the status. Folded behind a button on phones.
  */
 export function ExploreFiltersPanel({ filters, params, onChange, onReset }: ExploreFiltersProps) {
@@ -210,7 +210,7 @@ export function ExploreFiltersPanel({ filters, params, onChange, onReset }: Expl
         >
           {open ? t('filters.hide') : t('filters.show')}
         </Button>
-        {/* The fields are drawn when the panel first opens, not while the page loads (issue 13). */}
+        {/* The fields are drawn when the panel first opens, not while the page loads. */}
         <Collapse in={open} id={panelId} mountOnEnter>
           <Paper component="section" aria-label={t('filters.title')} sx={{ p: 1.5, mt: 1 }}>
             {fields}

@@ -69,7 +69,7 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
   const trackViewport = useCallback((v: Viewport) => startTransition(() => setViewport(v)), []);
   const [showMine, setShowMine] = useState(false);
   const clusters = useClusters(filters, viewport);
-  // A phone's main thread (issue 13): the map is made in a render of its own after the page's, and new
+  // A phone's main thread: the map is made in a render of its own after the page's, and new
   // clusters are drawn in a transition, so that neither joins a long task with the rest of the page.
   const [mapShown, setMapShown] = useState(false);
   useEffect(() => startTransition(() => setMapShown(true)), []);

@@ -2,7 +2,7 @@ import { MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { EXPLORE_SORTS, type ExploreSort } from '@mm/shared';
 
-/** The list order (issue 19): newest observed (default) or newest submitted first; kept in the URL. */
+/** The list order: newest observed (default) or newest submitted first; kept in the URL. */
 export function ExploreSortSelect({ value, onChange }: { value: ExploreSort; onChange: (sort: ExploreSort) => void }) {
   const { t } = useTranslation('explore');
   return (

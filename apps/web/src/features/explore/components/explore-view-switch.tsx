@@ -13,7 +13,7 @@ const ICONS = {
   density: <BarChartIcon fontSize="small" />,
 } as const;
 
-/** List, grid or map (spec §1), or the Missions' density (issue 19); the choice lives in the URL. */
+/** List, grid or map (spec §1), or the Missions' density; the choice lives in the URL. */
 export function ExploreViewSwitch({ value, onChange }: { value: ExploreView; onChange: (view: ExploreView) => void }) {
   const { t } = useTranslation('explore');
   return (

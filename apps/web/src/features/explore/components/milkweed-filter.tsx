@@ -21,7 +21,7 @@ export function MilkweedFilter({
   const lng = useLocale();
   const options = useMemo(() => {
     // One collator for the sort: `localeCompare(b, lng)` builds one per comparison (≈ 25 ms of a phone's
-    // main thread for the list, issue 13).
+    // main thread for the list).
     const collator = new Intl.Collator(lng);
     return milkweeds
       .map((m) => ({ ...m, name: milkweedName(m, lng) ?? m.latin_name }))

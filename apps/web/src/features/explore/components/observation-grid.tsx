@@ -57,7 +57,7 @@ function ObservationCard({ row, provinceName }: { row: ObservationRow; provinceN
               style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
             />
           ) : (
-            // No photo: the drawing of the record's life stage (or milkweed), not a blank placeholder (issue 19).
+            // No photo: the drawing of the record's life stage (or milkweed), not a blank placeholder.
             <MmImage
               src={illustrationPath(observationIllustration(row.lifestage_id, row.latin_name))}
               alt={t('grid.drawing_alt', { stage: t(`common:lifestage.${row.lifestage_id ?? 'milkweed'}`) })}

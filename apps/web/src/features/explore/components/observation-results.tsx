@@ -34,13 +34,13 @@ export function ObservationResults({ view, filters, sort, page, params, onPage }
   const lng = useLocale();
   const query = useExploreObservations(filters, page, sort);
   // Every row and card shows a date: their format is made in a task of its own while the results load,
-  // not in the render that draws the first rows (issue 13).
+  // not in the render that draws the first rows.
   useEffect(() => {
     const timer = setTimeout(() => prepareDateFormat(lng), 0);
     return () => clearTimeout(timer);
   }, [lng]);
   // The rows are drawn in a background render that yields to the browser every few milliseconds
-  // (`useDeferredValue`): drawing 50 rows is ≈ 0.1 s of a phone's main thread (issue 13).
+  // (`useDeferredValue`): drawing 50 rows is ≈ 0.1 s of a phone's main thread.
   const data = useDeferredValue(query.data);
   const rows = data?.pages.flatMap((p) => p.data) ?? [];
   const drawn = useBatchedCount(rows.length, ROWS_PER_COMMIT, ROWS_PER_COMMIT);
@@ -64,7 +64,7 @@ export function ObservationResults({ view, filters, sort, page, params, onPage }
       </Alert>
     );
   // While the first page loads, the results keep a screen's height: what follows (the charts) stays
-  // below the fold instead of loading at once and then jumping down (issue 13: main thread and CLS).
+  // below the fold instead of loading at once and then jumping down (main thread and CLS).
   if (!data)
     return (
       <Box sx={{ display: 'grid', placeItems: 'start center', py: 6, minHeight: '100vh' }}>

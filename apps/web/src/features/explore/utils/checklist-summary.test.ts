@@ -57,7 +57,7 @@ describe('summarizeChecklist', () => {
     expect(summary.milkweeds.map((m) => m.milkweed_id)).toEqual([5, 9]);
     expect(summary.photo?.id).toBe(7);
   });
-  it('keeps a stage reported without a count (an imported presence, issue 29) with no number', () => {
+  it('keeps a stage reported without a count (an imported presence) with no number', () => {
     const summary = summarizeChecklist({ observations: [obs({ lifestage_id: 1, numbers: null })] });
     expect(summary.stages).toEqual([{ lifestage_id: 1, numbers: null }]);
   });

@@ -3,7 +3,7 @@ import type { ChecklistDetail, Photo } from '@mm/shared';
 export interface ChecklistSummary {
   /**
    * Individuals per life stage id (1–4), only the stages seen, in id order; null when the stage was
-   * reported without a count (an imported presence-only report, issue 29).
+   * reported without a count (an imported presence-only report).
    */
   stages: { lifestage_id: number; numbers: number | null }[];
   /** Distinct milkweed species of the checklist, in the order first met. */

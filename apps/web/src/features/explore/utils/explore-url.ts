@@ -8,7 +8,7 @@ import {
   type ExploreSort,
 } from '@mm/shared';
 
-/** The three ways of showing observations (spec §1), and the Missions' density view (issue 19). */
+/** The three ways of showing observations (spec §1), and the Missions' density view. */
 export const EXPLORE_VIEWS = ['list', 'grid', 'map', 'density'] as const;
 export type ExploreView = (typeof EXPLORE_VIEWS)[number];
 const DEFAULT_EXPLORE_VIEW: ExploreView = 'list';
@@ -25,7 +25,7 @@ type FilterKey = (typeof EXPLORE_FILTER_KEYS)[number];
 
 /**
  * One filter's query-string value, read as the shared `exploreFiltersSchema` reads it
- * (`parseExploreFilter`, without zod: issue 13) and written back as the API reads it.
+ * (`parseExploreFilter`, without zod) and written back as the API reads it.
  */
 const filterParser = <K extends FilterKey>(key: K) =>
   createParser<NonNullable<ExploreFilters[K]>>({

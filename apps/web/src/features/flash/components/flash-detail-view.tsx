@@ -8,7 +8,7 @@ import { milkweedName } from '../../../entities/milkweed/milkweed-name';
 import { photoUrl } from '../../../entities/photo/photo-url';
 import { FormSection } from './form-section';
 
-// Leaflet loads with the map only (issue 13); the box keeps the map's room meanwhile.
+// Leaflet loads with the map only; the box keeps the map's room meanwhile.
 const PointMap = lazy(async () => ({ default: (await import('../../../components/map/point-map')).PointMap }));
 
 /** A term and its value, as one row of a description list. */

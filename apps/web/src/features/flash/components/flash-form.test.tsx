@@ -1,5 +1,5 @@
 /**
- * Flash Data form (spec §1, §5 messages, §7 `POST /api/observations/submit_flash`; issue 12 component
+ * Flash Data form (spec §1, §5 messages, §7 `POST /api/observations/submit_flash`; component
  * tests): the whole form with its sections When, Where (flash-where-section) and What
  * (flash-what-section), its real resolver (the shared submitFlashInputSchema, loaded lazily as in the
  * app) and the real English and French locale files, driven as a volunteer would.

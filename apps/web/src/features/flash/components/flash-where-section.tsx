@@ -9,7 +9,7 @@ import { FormSection } from './form-section';
 import type { LatLng } from '../../../components/map/location-picker';
 import { UseMyLocationButton } from './use-my-location-button';
 
-// Leaflet loads with the map only (issue 13); the box keeps the map's room meanwhile.
+// Leaflet loads with the map only; the box keeps the map's room meanwhile.
 const LocationPicker = lazy(async () => ({
   default: (await import('../../../components/map/location-picker')).LocationPicker,
 }));

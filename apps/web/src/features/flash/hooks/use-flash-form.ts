@@ -37,7 +37,7 @@ function useFlashFields(initial: ChecklistDetail | undefined, queued: QueuedFlas
   );
   const [photos, setPhotos] = useState<PickedPhoto[]>(start.photos);
   const queryClient = useQueryClient();
-  // zod and the shared schema load beside the form, not before it (issue 13's 250 KB page budget).
+  // zod and the shared schema load beside the form, not before it (the 250 KB page budget).
   const [resolver] = useState(() =>
     lazyPointAreaCheck(
       lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.submitFlashInputSchema)),

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Height (px) of one figure's box once drawn: the placeholders take the same room (issue 13: CLS). */
+/** Height (px) of one figure's box once drawn: the placeholders take the same room (CLS). */
 const FIGURE_HEIGHT_PX = 96;
 
 /**

@@ -5,13 +5,13 @@ import { useLocale } from '../../../lib/links';
 import { useFigures } from '../api/use-figures';
 import { FiguresFrame } from './figures-placeholder';
 
-/** The warning shows only when the figures cannot be read: its code loads then, not with the home page (issue 13). */
+/** The warning shows only when the figures cannot be read: its code loads then, not with the home page. */
 const Alert = lazy(() => import('@mui/material/Alert'));
 
 /**
  * Live figures from the database: observations this season and in all, volunteers, sites surveyed.
  * Loaded after the home page's first render (`React.lazy`, with `FiguresFrame` as its fallback): the
- * data queries' code (TanStack Query's observer) stays out of the first screen's JavaScript (issue 13).
+ * data queries' code (TanStack Query's observer) stays out of the first screen's JavaScript.
  */
 export function FiguresStrip() {
   const { t } = useTranslation('content');

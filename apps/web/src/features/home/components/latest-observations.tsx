@@ -5,7 +5,7 @@ import { useObservations } from '../../../entities/observation/use-observations'
 
 /**
  * The latest observations at the foot of the home page (under its "Latest observations" heading), or a
- * line saying there are none yet (`limit`: how many). Loaded after the first render, with the list's code (issue 13).
+ * line saying there are none yet (`limit`: how many). Loaded after the first render, with the list's code.
  */
 export function LatestObservations({ limit }: { limit: number }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * Mission step 2 "When" (spec §5 messages, issue 12 component tests): the step's own fields with the
+ * Mission step 2 "When" (spec §5 messages; component tests): the step's own fields with the
  * form's real resolver (the shared zod schema, loaded lazily as in the app) and the real English and
  * French locale files, driven as a volunteer would.
  */

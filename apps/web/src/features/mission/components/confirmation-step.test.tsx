@@ -1,5 +1,5 @@
 /**
- * Mission step 4 "Confirmation" (spec §1; issue 12 component tests; issue 19 quality warnings): the
+ * Mission step 4 "Confirmation" (spec §1; component tests; quality warnings): the
  * summary of what steps 1 to 3 hold, with an Edit link back to each step, and below it the quality
  * warnings of the whole mission, composed as the Mission form composes them
  * (`MissionQualityWarnings` with step "confirmation"), in a form with the real resolver of the step

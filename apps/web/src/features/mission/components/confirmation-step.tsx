@@ -37,7 +37,7 @@ function StepSummary({ step, href, children }: { step: MissionStepName; href: st
 
 /**
  * Step 4 Confirmation: everything the mission will send, read-only, with a way back to each step
- * (the quality warnings of issue 19 show below it, as on every step).
+ * (the quality warnings show below it, as on every step).
  */
 export function ConfirmationStep({
   params,

@@ -4,7 +4,7 @@ import { Suspense, lazy, type ComponentProps } from 'react';
 const SiteMapImpl = lazy(async () => ({ default: (await import('./site-map')).SiteMap }));
 
 /**
- * `SiteMap` with Leaflet loaded when a map is drawn (issue 13: Leaflet only with a visible map).
+ * `SiteMap` with Leaflet loaded when a map is drawn (Leaflet only with a visible map).
  * Until then a box of the map's own size, border and background keeps its room, so nothing moves.
  */
 export function SiteMap(props: ComponentProps<typeof SiteMapImpl>) {

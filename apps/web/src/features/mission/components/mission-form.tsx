@@ -27,11 +27,11 @@ import { RouterAnchor } from '../../../lib/links';
 import { whenIdle } from '../../../lib/main-thread';
 
 // Steps 2 to 4 load when they are reached (or once the browser is idle): the milkweed picker (MUI
-// Autocomplete), the photo picker and the summary stay out of the page's first render (issue 13).
+// Autocomplete), the photo picker and the summary stay out of the page's first render.
 const loadChecklistStep = () => import('./checklist-step');
 const loadObservationStep = () => import('./observation-step');
 const loadConfirmationStep = () => import('./confirmation-step');
-/** The leave-confirmation dialog loads when an in-app link would leave an unsent mission (issue 13). */
+/** The leave-confirmation dialog loads when an in-app link would leave an unsent mission. */
 const LeaveMissionDialog = lazy(async () => ({ default: (await import('./leave-mission-dialog')).LeaveMissionDialog }));
 const ChecklistStep = lazy(async () => ({ default: (await loadChecklistStep()).ChecklistStep }));
 const ObservationStep = lazy(async () => ({ default: (await loadObservationStep()).ObservationStep }));

@@ -26,7 +26,7 @@ const STEP_CODES: Record<MissionStepName, ReadonlySet<Code> | undefined> = {
 };
 
 /**
- * The gentle quality warnings (issue 19) of the mission being entered, on every step: the flags
+ * The gentle quality warnings of the mission being entered, on every step: the flags
  * that step can fix, all of them on Confirmation. Never blocks Next or Submit.
  * @param checklistId the saved mission being edited (left out of the near-duplicate rule), or null
  */

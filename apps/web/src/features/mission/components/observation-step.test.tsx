@@ -1,6 +1,6 @@
 /**
- * Mission step 3 "What" (spec §1, §5 messages and the milkweed delete confirmation; issue 12
- * component tests): stems inspected, the milkweed rows (milkweed-row-card: species, abundance,
+ * Mission step 3 "What" (spec §1, §5 messages and the milkweed delete confirmation; component
+ * tests): stems inspected, the milkweed rows (milkweed-row-card: species, abundance,
  * location size, the four life-stage counts and their pictures), "I saw monarchs" and the comment,
  * with the form's real resolver (the shared zod schema, loaded lazily as in the app) and the real
  * English and French locale files, driven as a volunteer would.

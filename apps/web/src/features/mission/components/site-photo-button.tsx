@@ -6,7 +6,7 @@ import { PHOTO_INPUT_ACCEPT } from '@mm/shared';
 import type { PrefillNote } from '../../../entities/photo/use-photo-prefill';
 
 /**
- * "Use a photo's location" on Step 1 (issue 15), while the site has no point: the photo is read on
+ * "Use a photo's location" on Step 1, while the site has no point: the photo is read on
  * this device only (its EXIF, by the caller's `fillFrom`), never uploaded. Shows what was filled in,
  * with the Flash form's messages, or that the photo holds no location.
  */

@@ -1,5 +1,5 @@
 /**
- * Mission step 1 "Where" (spec §1, §5 messages; issue 12 component tests): the step's own fields
+ * Mission step 1 "Where" (spec §1, §5 messages; component tests): the step's own fields
  * with the form's real resolver (the shared zod schema, loaded lazily as in the app) and the real
  * English and French locale files, driven as a volunteer would: clicking the map, typing, choosing
  * one of "my locations".

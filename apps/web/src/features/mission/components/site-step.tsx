@@ -24,15 +24,15 @@ import { ProvinceSelect } from './province-select';
 import { SiteMap } from './lazy-site-map';
 import type { MapFocus } from './site-map';
 
-/** "My locations" loads when the volunteer opens it, together with their sites (issue 13). */
+/** "My locations" loads when the volunteer opens it, together with their sites. */
 const MySitesList = lazy(async () => ({ default: (await import('./my-sites-list')).MySitesList }));
-/** "Monitor this site" loads after the step (issue 13: the Mission page's budget). */
+/** "Monitor this site" loads after the step (the Mission page's budget). */
 const MonitorSiteField = lazy(async () => ({ default: (await import('./monitor-site-field')).MonitorSiteField }));
 
 const isNum = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
 /**
- * "Private site" (issue 19): public maps, lists and downloads then show the site only at the centre of
+ * "Private site": public maps, lists and downloads then show the site only at the centre of
  * its 0.1° cell, without its name; the note recalls the protocol's rule about the owner's permission.
  */
 function PrivateSiteField() {

@@ -6,7 +6,7 @@ import { SHEET_MILKWEEDS } from '../sheets';
 import { LifeStageBoxes, SheetSection, Tick, WriteIn } from './sheet-parts';
 
 /**
- * The Flash Data form on paper (spec §3 Flash fields; issue 17): when, where, the milkweed and the
+ * The Flash Data form on paper (spec §3 Flash fields): when, where, the milkweed and the
  * four life-stage counts, with room to write, on one printed page (Letter or A4). Labels are the
  * online form's own translations.
  */

@@ -6,7 +6,7 @@ import { IdCard, IdGrid } from './id-card';
 import { SheetSection } from './sheet-parts';
 
 /**
- * The milkweed identification sheet (issue 17): the common milkweeds that have a drawing (leaves and
+ * The milkweed identification sheet: the common milkweeds that have a drawing (leaves and
  * flower cluster), each with its leaves, flowers and habitat, then the swallow-worts that trap
  * monarch eggs, with their drawing. Text from the `content` translations (`id_sheets.*`), the same facts as the "Find
  * milkweed" page.

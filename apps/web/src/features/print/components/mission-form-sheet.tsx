@@ -15,7 +15,7 @@ const sheetMilkweeds = (params: LoadParams) =>
   SHEET_MILKWEEDS.flatMap((latin) => params.milkweeds.filter((m) => m.latin_name === latin));
 
 /**
- * One Mission visit on paper (spec §3 Mission steps 1–3; issue 17): the site, the time and the team,
+ * One Mission visit on paper (spec §3 Mission steps 1–3): the site, the time and the team,
  * a tally of the milkweed stems inspected, and one row per milkweed species with its abundance,
  * location size and the four life-stage counts (an empty box means "not counted", write 0 for none).
  * Two Letter or A4 pages: where, when and the tally on the first; the species table, the legend and

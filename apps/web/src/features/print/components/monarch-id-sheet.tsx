@@ -10,7 +10,7 @@ const STAGES = ['egg', 'caterpillar', 'chrysalis', 'adult'] as const;
 const LOOKALIKES = ['viceroy', 'queen', 'tussock-caterpillar'] as const;
 
 /**
- * The monarch identification sheet (issue 17): the four life stages with their drawing, size, where
+ * The monarch identification sheet: the four life stages with their drawing, size, where
  * to look and how to recognise them, then the look-alikes. All text from the `content` translations
  * (`id_sheets.*`), the same facts as the "Look for monarchs" page.
  */

@@ -27,7 +27,7 @@ const printStyles = (
 );
 
 /**
- * A printable sheet in the visitor's language (issue 17): a title, what to do with it, a
+ * A printable sheet in the visitor's language: a title, what to do with it, a
  * "Print or save as PDF" button (the browser's print dialog) and the sheet itself.
  */
 export function PrintSheetPage({ sheet }: { sheet: PrintSheet }) {

@@ -11,7 +11,7 @@ import { WEEK_CHART_ROOM_PX } from './site-weeks-chart-room';
 const SiteWeeksChart = lazy(async () => ({ default: (await import('./site-weeks-chart')).SiteWeeksChart }));
 
 /**
- * Per-site history (issue 19): the site, a per-ISO-week bar chart of the season (counts per life stage,
+ * Per-site history: the site, a per-ISO-week bar chart of the season (counts per life stage,
  * with its table for screen readers) and the visits newest first, each linking to its details.
  * A private site shown generalised says so and names no place.
  */
@@ -48,7 +48,7 @@ export function SiteHistoryView({ history, actions }: { history: SiteHistory; ac
         <Typography component="figcaption" variant="h6">
           {t('site_history.per_week')}
         </Typography>
-        {/* The chart's code (MUI X Charts) loads with it, after the page; its room is kept meanwhile (issue 13). */}
+        {/* The chart's code (MUI X Charts) loads with it, after the page; its room is kept meanwhile. */}
         <Box role="img" aria-label={t('site_history.per_week')} sx={{ minHeight: WEEK_CHART_ROOM_PX }}>
           <Suspense fallback={<div className="mm-placeholder" style={{ height: WEEK_CHART_ROOM_PX }} />}>
             <SiteWeeksChart weeks={weeks} />

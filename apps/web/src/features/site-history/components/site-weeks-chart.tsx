@@ -8,8 +8,8 @@ const STAGE_IDS = { adults: 1, eggs: 2, caterpillars: 3, chrysalises: 4 } as con
 const COLOURS = { eggs: '#f9a825', caterpillars: '#2e7d32', chrysalises: '#00897b', adults: '#e65100' } as const;
 
 /**
- * The season's monarchs per ISO week, stacked by life stage (issue 19). A module of its own so that MUI X
- * Charts loads only with it, after the site history page has shown (issue 13).
+ * The season's monarchs per ISO week, stacked by life stage. A module of its own so that MUI X
+ * Charts loads only with it, after the site history page has shown.
  */
 export function SiteWeeksChart({ weeks }: { weeks: readonly SiteWeek[] }) {
   const { t } = useTranslation('mission');
