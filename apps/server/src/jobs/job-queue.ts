@@ -23,7 +23,7 @@ export const QUEUES = {
 } as const;
 
 /** Cron schedules (UTC): pg-boss creates one job per schedule and minute, whatever the number of servers. */
-export const SCHEDULES = {
+const SCHEDULES = {
   photoUpkeep: '0 * * * *',
   sweep: '17 * * * *',
   vettingDigest: '41 * * * *',
@@ -35,7 +35,7 @@ export const SCHEDULES = {
  * How long an email's `onceKey` holds (s): pg-boss throttles within a slot no longer than the live
  * table keeps a job (`archiveCompletedAfterSeconds`); the week is held by the database record (ADR 0030).
  */
-export const ONCE_KEY_SECONDS = 3600;
+const ONCE_KEY_SECONDS = 3600;
 
 /**
  * Start-up runs of the photo upkeep share one slot of this length (s): servers started within the same

@@ -12,7 +12,7 @@ export interface MailMessage {
 }
 
 /** How a message is sent. */
-export interface SendOptions {
+interface SendOptions {
   /**
    * Sent once for this key: the job queue's mailer enqueues a second message with the same key
    * (within the hour) as nothing (pg-boss `singletonKey`; ADR 0030). A direct mailer sends at once.

@@ -15,7 +15,7 @@ export type HydrateWhen = 'now' | 'visible' | 'interaction';
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /** Elements (`data-when-visible`) whose coming into view starts the app: parts drawn from live data. */
-export const WHEN_VISIBLE_SELECTOR = '[data-when-visible]';
+const WHEN_VISIBLE_SELECTOR = '[data-when-visible]';
 
 /** What a press before the app runs is kept for: a button (menu, drawer), pressed again once the app runs it. */
 const REPLAYED = 'button, [role="button"]';
@@ -30,7 +30,7 @@ const REPLAYED = 'button, [role="button"]';
  * @param marginPx how far below the screen a marked element counts as in view
  * @returns `start`: resolves when the app should start; `heldPress()`: the button last pressed before, if any
  */
-export function waitForDemand(
+function waitForDemand(
   doc: Document,
   when: Exclude<HydrateWhen, 'now'>,
   marginPx = 200,
@@ -76,7 +76,7 @@ export function waitForDemand(
  * Resolves once the app runs the page (`<html data-app="ready">`, set by AppProviders after hydration).
  * @param doc the page
  */
-export function appReady(doc: Document): Promise<void> {
+function appReady(doc: Document): Promise<void> {
   const html = doc.documentElement;
   if (html.dataset.app === 'ready') return Promise.resolve();
   return new Promise((resolve) => {

@@ -164,7 +164,7 @@ export const recordPage = (ctx: PublishingContext, checklistId: number) =>
   `${ctx.publicUrl}/mmapp/en/checklists/view?id=${checklistId}`;
 
 /** The protocol page both Mission and Flash Data link to, under the site's origin. */
-export const protocolPage = (ctx: PublishingContext) => `${ctx.publicUrl}/mmapp/en/content/what-is-a-mission`;
+const protocolPage = (ctx: PublishingContext) => `${ctx.publicUrl}/mmapp/en/content/what-is-a-mission`;
 
 /**
  * Darwin Core samplingProtocol of a checklist: the protocol's name and its page; null for an imported

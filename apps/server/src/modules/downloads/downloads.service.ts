@@ -69,7 +69,7 @@ export interface PublishingConfig {
 export const DATASET_NAME = 'Mission Monarch';
 export { defaultDatasetMetadata } from './dwca-metadata';
 /** The reason logged for each fetch of the latest public archive (GBIF's crawler, a mirror …). */
-export const LATEST_ARCHIVE_REASON = 'Latest public archive (GBIF DWC_ARCHIVE endpoint)';
+const LATEST_ARCHIVE_REASON = 'Latest public archive (GBIF DWC_ARCHIVE endpoint)';
 const STATUS_NAMES = Object.fromEntries(Object.entries(ObservationStatus).map(([name, id]) => [id, name])) as Record<
   number,
   string

@@ -246,7 +246,7 @@ function sourcesText(s: ArchiveSummary, includeGbif = false): string {
  * Whether records carrying quality flags are in the download (`exclude_flagged`, docs/adr/0035): a
  * researcher reading only the metadata must know whether suspect counts were screened out.
  */
-export function flaggedText(filters: Pick<ExploreFilters, 'exclude_flagged'>): string {
+function flaggedText(filters: Pick<ExploreFilters, 'exclude_flagged'>): string {
   return filters.exclude_flagged
     ? 'Flagged records were left out (exclude_flagged): occurrences carrying a quality flag (an unusual date, season, count, count per stem, place, near-duplicate or photo EXIF) that no administrator accepted are not in this download.'
     : 'Flagged records were not left out: occurrences carrying a quality flag (an unusual date, season, count, count per stem, place, near-duplicate or photo EXIF) are included, their flags at the end of occurrenceRemarks ("quality flags: ...").';
@@ -268,7 +268,7 @@ const METHOD_STEPS = [
  * with its number of events and their date range, e.g. `3 events (2026-06-02 to 2026-08-02) followed
  * "Mission Monarch Mission (milkweed survey) https://…"`. Events naming none are counted as such.
  */
-export function protocolsText(s: ArchiveSummary): string {
+function protocolsText(s: ArchiveSummary): string {
   if (s.protocols.size === 0) return 'The archive holds no events.';
   const range = (p: { firstDate: string; lastDate: string }) =>
     p.firstDate === p.lastDate ? `on ${p.firstDate}` : `from ${p.firstDate} to ${p.lastDate}`;

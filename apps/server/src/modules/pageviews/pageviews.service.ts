@@ -74,7 +74,7 @@ export function createPageViewsService(db: Db, targets: AnalyticsTargets, log: (
     }
     if (targets.matomoUrl && targets.matomoSiteId) {
       const query = new URLSearchParams({ idsite: targets.matomoSiteId, rec: '1', url, send_image: '0' });
-      send('Matomo', `${base(targets.matomoUrl)}/matomo.php?${query}`, { method: 'GET', headers });
+      send('Matomo', `${base(targets.matomoUrl)}/matomo.php?${query.toString()}`, { method: 'GET', headers });
     }
   }
 

@@ -9,7 +9,7 @@ import { photosRepository, type PhotoRow } from './photos.repository';
 
 // The upload rules (sniffing, pixel-flood guard, HEIC, metadata stripped) are the photos module's, also for
 // profile photos: other modules reach them here, through the module's service.
-export { processImage, type ImageVariants } from './image';
+export { processImage } from './image';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * A reminder is never sent within this many ms of the last one (a week less an hour, so that a daily
  * run a few seconds earlier than last week's still sends), nor twice in one ISO week (ADR 0030).
  */
-export const VISIT_REMINDER_GAP_MS = REMINDER_GAP_DAYS * DAY_MS - 60 * 60 * 1000;
+const VISIT_REMINDER_GAP_MS = REMINDER_GAP_DAYS * DAY_MS - 60 * 60 * 1000;
 /** Volunteers handled per run; the next run takes the rest. */
 const BATCH = 200;
 
@@ -22,7 +22,7 @@ function signature(key: string, userId: number): string {
 }
 
 /** The unsubscribe token of a volunteer: `userId.signature`, keyed by their `profiles.visit_reminder_key`. */
-export function unsubscribeToken(userId: number, key: string): string {
+function unsubscribeToken(userId: number, key: string): string {
   return `${userId}.${signature(key, userId)}`;
 }
 

@@ -23,7 +23,7 @@ async function keepCopy(userId: number, sites: MonitoredSite[]): Promise<void> {
 }
 
 /** The copy kept on this device for the volunteer, or undefined. */
-export async function deviceCopy(userId: number): Promise<MonitoredSite[] | undefined> {
+async function deviceCopy(userId: number): Promise<MonitoredSite[] | undefined> {
   try {
     return (await (await outboxDb()).get('sites', userId))?.sites as MonitoredSite[] | undefined;
   } catch {

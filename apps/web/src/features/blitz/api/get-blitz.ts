@@ -6,10 +6,10 @@ import { api } from '../../../lib/api-client';
  * `GET /api/blitz/current` (no id: the event running today, else the latest started, else the next)
  * or `GET /api/blitz/{id}`: the event and its live totals. 404 when there is none.
  */
-export const getBlitz = (id: number | null) => api.get<BlitzReport>(id === null ? '/blitz/current' : `/blitz/${id}`);
+const getBlitz = (id: number | null) => api.get<BlitzReport>(id === null ? '/blitz/current' : `/blitz/${id}`);
 
 /** Kept under `['observations']`, which every save invalidates: a new sighting shows in the totals. */
-export const getBlitzQueryOptions = (id: number | null) =>
+const getBlitzQueryOptions = (id: number | null) =>
   queryOptions({
     queryKey: ['observations', 'blitz', id ?? 'current'],
     queryFn: () => getBlitz(id),

@@ -6,7 +6,7 @@ import { useLocale } from '../../../lib/links';
 import { BlitzTotalsTable, type TotalsRow } from './blitz-totals';
 
 /** The event's name in the page's language. */
-export const blitzName = (event: BlitzReport['event'], lng: Locale) =>
+const blitzName = (event: BlitzReport['event'], lng: Locale) =>
   lng === 'fr' ? event.name_fr : lng === 'es' ? event.name_es : event.name;
 
 /** Running, to come or over, on today's date (UTC, as the server decides the current event). */
