@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signUpConfirmed } from '../support/accounts';
+import { startApp } from '../support/app';
 import { LOCALES, publicRoutes } from '../support/routes';
 
 /**
@@ -55,6 +56,8 @@ async function open(page: Page, url: string): Promise<void> {
   if (!before?.h1 || before.path === url.split('?')[0]) {
     await page.goto(url);
   } else {
+    // A page rendered for reading starts its app on demand (docs/adr/0033): the router must run first.
+    await startApp(page);
     await page.evaluate((u) => {
       history.pushState(null, '', u);
       window.dispatchEvent(new PopStateEvent('popstate'));
