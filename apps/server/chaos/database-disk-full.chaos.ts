@@ -8,13 +8,15 @@
  * reason printed where the machine cannot mount a tmpfs.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, closeSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chownSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runningEmbeddedUrl } from '../src/db/embedded';
 import {
+  fillUntilFull,
+  mountTmpfs,
   type Answer,
   flash,
   json,
@@ -42,36 +44,6 @@ afterAll(async () => {
   await removeTempDataDirs();
 });
 
-/** Mounts a tmpfs of `mib` MiB at `dir`, owned like `dir`'s parent; the reason it cannot when it cannot. */
-function mountTmpfs(dir: string, mib: number): string | undefined {
-  try {
-    mkdirSync(dir, { recursive: true });
-    const { uid, gid } = statSync(path.dirname(dir));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${mib}m,mode=0700,uid=${uid},gid=${gid}`, 'tmpfs', dir], {
-      stdio: 'pipe',
-    });
-    mounted = dir;
-    return undefined;
-  } catch (err) {
-    return `cannot mount a tmpfs here (${String((err as { stderr?: Buffer }).stderr ?? err).trim()})`;
-  }
-}
-
-/** Writes zeros into `file` until the file system refuses (ENOSPC); answers the bytes written. */
-function fill(file: string): number {
-  const fd = openSync(file, 'w');
-  const chunk = Buffer.alloc(256 * 1024);
-  let written = 0;
-  try {
-    for (;;) written += writeSync(fd, chunk);
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'ENOSPC') throw err;
-  } finally {
-    closeSync(fd);
-  }
-  return written;
-}
-
 /** A Flash body with two adults, two eggs and one caterpillar: three observation rows per submission. */
 function threeRows(qc: number, key: string) {
   return { ...flash(qc, key), adults: 2, eggs: 2, caterpillars: 1 };
@@ -81,7 +53,8 @@ describe("PostgreSQL's disk full", () => {
   it('refuses writes with 503, half-saves nothing, and comes back when room returns', async (ctx) => {
     const dataDir = await tempDataDir('chaos-pgdisk');
     const clusterDir = path.join(dataDir, 'pg');
-    const cannot = mountTmpfs(clusterDir, TMPFS_MIB);
+    const cannot = mountTmpfs(clusterDir, TMPFS_MIB, '0700');
+    if (!cannot) mounted = clusterDir;
     if (cannot) {
       console.log(`[chaos pg disk] skipped: ${cannot}`);
       ctx.skip();
@@ -106,7 +79,7 @@ describe("PostgreSQL's disk full", () => {
     // itself runs out (its WAL segments are preallocated, so the first writes after the fill may pass).
     const filler = path.join(clusterDir, 'filler.bin');
     // The filler belongs to root: PostgreSQL (user postgres) cannot delete it to make room for itself.
-    const filled = fill(filler);
+    const filled = fillUntilFull(filler);
     try {
       chownSync(filler, 0, 0);
     } catch {

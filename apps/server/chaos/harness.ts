@@ -3,9 +3,9 @@
  * supervisor would (`node --import tsx apps/server/src/server.ts`), HTTP over real sockets, and
  * the processes' pids to kill. Nothing is mocked.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -292,4 +292,36 @@ export function run(args: string[], env: Record<string, string>): Promise<{ code
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     child.on('exit', (code) => resolve({ code, output }));
   });
+}
+
+/**
+ * Mounts a tmpfs of `mib` MiB at `dir` (root with CAP_SYS_ADMIN), with `mode` and owned like `dir`'s parent.
+ * @returns undefined once mounted, else the reason it cannot (the caller skips its test and prints it)
+ */
+export function mountTmpfs(dir: string, mib: number, mode: '0700' | '0755'): string | undefined {
+  try {
+    mkdirSync(dir, { recursive: true });
+    const { uid, gid } = statSync(path.dirname(dir));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${mib}m,mode=${mode},uid=${uid},gid=${gid}`, 'tmpfs', dir], {
+      stdio: 'pipe',
+    });
+    return undefined;
+  } catch (err) {
+    return `cannot mount a tmpfs here (${String((err as { stderr?: Buffer }).stderr ?? err).trim()})`;
+  }
+}
+
+/** Writes zeros into `file` until its file system refuses (ENOSPC); answers the bytes written. */
+export function fillUntilFull(file: string): number {
+  const fd = openSync(file, 'w');
+  const chunk = Buffer.alloc(256 * 1024);
+  let written = 0;
+  try {
+    for (;;) written += writeSync(fd, chunk);
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ENOSPC') throw err;
+  } finally {
+    closeSync(fd);
+  }
+  return written;
 }

@@ -6,10 +6,12 @@
  * printed where the machine cannot mount a tmpfs.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, openSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  fillUntilFull,
+  mountTmpfs,
   fixture,
   multipartBody,
   removeTempDataDirs,
@@ -29,33 +31,6 @@ const TMPFS_MIB = 48;
 let server: ServerProcess | undefined;
 let mounted: string | undefined;
 
-/** Mounts a tmpfs of `mib` MiB at `dir`; the reason it cannot when it cannot. */
-function mountTmpfs(dir: string, mib: number): string | undefined {
-  try {
-    mkdirSync(dir, { recursive: true });
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${mib}m,mode=0755`, 'tmpfs', dir], { stdio: 'pipe' });
-    mounted = dir;
-    return undefined;
-  } catch (err) {
-    return `cannot mount a tmpfs here (${String((err as { stderr?: Buffer }).stderr ?? err).trim()})`;
-  }
-}
-
-/** Writes zeros into `file` until the file system refuses (ENOSPC); answers the bytes written. */
-function fill(file: string): number {
-  const fd = openSync(file, 'w');
-  const chunk = Buffer.alloc(1024 * 1024);
-  let written = 0;
-  try {
-    for (;;) written += writeSync(fd, chunk);
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'ENOSPC') throw err;
-  } finally {
-    closeSync(fd);
-  }
-  return written;
-}
-
 afterAll(async () => {
   await stopServer(server);
   if (mounted) execFileSync('umount', ['-l', mounted]);
@@ -66,7 +41,8 @@ describe('photo store full or read-only', () => {
   it('answers 507 and health 503 while the store has no room, and recovers by itself', async (ctx) => {
     const dataDir = await tempDataDir('chaos-store');
     const uploads = path.join(dataDir, 'uploads');
-    const cannot = mountTmpfs(uploads, TMPFS_MIB);
+    const cannot = mountTmpfs(uploads, TMPFS_MIB, '0755');
+    if (!cannot) mounted = uploads;
     if (cannot) {
       console.log(`[chaos store] skipped: ${cannot}`);
       ctx.skip();
@@ -92,7 +68,7 @@ describe('photo store full or read-only', () => {
 
     // 1. Full: every byte taken by another file.
     const filler = path.join(uploads, 'filler.bin');
-    const filled = fill(filler);
+    const filled = fillUntilFull(filler);
     const full = await Promise.all(Array.from({ length: 5 }, upload));
     // Health looks at the store at most every 2 s.
     await waitFor('health says full', async () => (await health()).status === 503, 10_000, 250);
