@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverHeapArgs } from '../../scripts/server-heap.mjs';
 
 /** Repository root (bench/lib/ → ../..). */
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -72,7 +73,9 @@ export async function startServer({
   };
   // Always the embedded database in the fresh DATA_DIR, even in a shell that points at another one.
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, built ? [distEntry] : ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // The production build runs as `npm start` runs it, with the same heap limit (scripts/server-heap.mjs).
+  const args = built ? [...serverHeapArgs(env), distEntry] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -157,7 +160,17 @@ export async function startServer({
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { baseUrl, dataDir, pid: child.pid, startMs: performance.now() - started, stop };
+  return {
+    baseUrl,
+    dataDir,
+    pid: child.pid,
+    startMs: performance.now() - started,
+    stop,
+    /** Settles when the process ends, by `stop` or not: `{ code, signal }`. */
+    exited: exitedPromise,
+    /** The last 30 lines it printed (why it ended). */
+    lastLines: () => tail,
+  };
 }
 
 /**

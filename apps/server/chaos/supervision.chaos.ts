@@ -45,7 +45,16 @@ describe('npm start supervises its server', () => {
     const dataDir = await tempDataDir('chaos-supervise');
     const npm = spawn('npm', ['start'], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        // The heap limit npm start gives its server (scripts/server-heap.mjs), kept across restarts.
+        SERVER_HEAP_MB: '300',
+        NODE_OPTIONS: (process.env.NODE_OPTIONS ?? '').replace(/--max-old-space-size=\S+/g, ''),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -65,6 +74,7 @@ describe('npm start supervises its server', () => {
     await step('the first start', healthy, 600_000, 250);
     const first = serverPid(npm.pid!);
     expect(first).toBeDefined();
+    expect(commandOf(first!)).toContain('--max-old-space-size=300');
 
     const killedAt = Date.now();
     process.kill(first!, 'SIGKILL');
@@ -74,6 +84,7 @@ describe('npm start supervises its server', () => {
     const second = serverPid(npm.pid!);
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
+    expect(commandOf(second!)).toContain('--max-old-space-size=300');
     expect(out).toMatch(/server killed by SIGKILL after \d+ s; starting it again in 1 s/);
 
     // A second kill soon after: restarted again as fast (the wait doubles from the third quick failure on).

@@ -38,3 +38,65 @@ describe('createVersionedCache', () => {
     expect(await cache.get(1, 'b', {})).toBe(4);
   });
 });
+
+describe('createVersionedCache under data that change while a value is computed', () => {
+  /** A load whose computations finish when the test says, each numbered by the order it started. */
+  function controlledLoad() {
+    const started: { n: number; finish: () => void }[] = [];
+    const load = () =>
+      new Promise<number>((resolve) => {
+        const n = started.length + 1;
+        started.push({ n, finish: () => resolve(n) });
+      });
+    return { started, load };
+  }
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+
+  it('runs one computation per key at a time; newer versions share the next one', async () => {
+    const { started, load } = controlledLoad();
+    const cache = createVersionedCache(load, 10);
+    const first = cache.get(1, 'k', {});
+    // Versions 2, 3, 4 arrive while version 1 is computed: one more computation, after the first.
+    const later = [cache.get(2, 'k', {}), cache.get(3, 'k', {}), cache.get(4, 'k', {})];
+    await tick();
+    expect(started).toHaveLength(1);
+    started[0]!.finish();
+    expect(await first).toBe(1);
+    await tick();
+    expect(started).toHaveLength(2);
+    started[1]!.finish();
+    expect(await Promise.all(later)).toEqual([2, 2, 2]);
+    // Kept for version 4 and asked at an older one (a request that read its version earlier): no computation.
+    expect(await cache.get(3, 'k', {})).toBe(2);
+    expect(started).toHaveLength(2);
+    // Other keys are not held up.
+    const other = cache.get(1, 'other', {});
+    await tick();
+    expect(started).toHaveLength(3);
+    started[2]!.finish();
+    expect(await other).toBe(3);
+  });
+
+  it('starts the next computation after a failed one, and counts only computed values', async () => {
+    let calls = 0;
+    const gates: ((ok: boolean) => void)[] = [];
+    const cache = createVersionedCache(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          calls++;
+          gates.push((ok) => (ok ? resolve(`v${calls}`) : reject(new Error('database away'))));
+        }),
+      10,
+    );
+    const failing = cache.get(1, 'k', {});
+    const next = cache.get(2, 'k', {});
+    expect(cache.values()).toEqual([]);
+    gates[0]!(false);
+    await expect(failing).rejects.toThrow('database away');
+    await tick();
+    expect(calls).toBe(2);
+    gates[1]!(true);
+    expect(await next).toBe('v2');
+    expect(cache.values()).toEqual(['v2']);
+  });
+});

@@ -114,7 +114,11 @@ export function createExploreService(
     /** What Explore keeps in memory now, per cache (entries; bytes where counted), for `/api/metrics`. */
     cacheStats: (): CacheStat[] => [
       { cache: 'explore_list_indexes', entries: indexes.size() },
-      { cache: 'explore_cluster_indexes', entries: clusterIndexes.size() },
+      {
+        cache: 'explore_cluster_indexes',
+        entries: clusterIndexes.size(),
+        bytes: clusterIndexes.values().reduce((sum, index) => sum + index.bytes, 0),
+      },
       { cache: 'explore_rows_generalised', ...rowCaches.generalised.stats() },
       { cache: 'explore_rows_exact', ...rowCaches.exact.stats() },
     ],
