@@ -235,9 +235,12 @@ try {
     END,
   ].join('\n');
   const current = await readFile(BENCHMARKS, 'utf8');
+  const soakEnd = '<!-- bench:soak:end -->';
   const next = current.includes(START)
     ? current.replace(new RegExp(`${START}[\\s\\S]*?${END}`), report)
-    : `${current.trimEnd()}\n\n## Soak (\`npm run bench:soak\`)\n\nResident memory under 10 minutes of mixed traffic (reads and Mission submissions), against the caches' own figures from \`/api/metrics\`.\n\n${report}\n`;
+    : current.includes(soakEnd)
+      ? current.replace(soakEnd, `${soakEnd}\n\n${report}`)
+      : `${current.trimEnd()}\n\n## Soak (\`npm run bench:soak\`)\n\nResident memory under 10 minutes of mixed traffic (reads and Mission submissions), against the caches' own figures from \`/api/metrics\`.\n\n${report}\n`;
   await writeFile(BENCHMARKS, next);
   process.exitCode = pass ? 0 : 1;
 } finally {
