@@ -26,7 +26,13 @@ export function buildIfStale(builds) {
     const inputs = [...sources.map((f) => path.join(root, workspace, f)), ...shared].filter(existsSync);
     if (existsSync(dist) && Math.max(...inputs.map(newest)) <= statSync(dist).mtimeMs) continue;
     console.log(`[monarch] building ${workspace}…`);
-    const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+    // A production build whatever NODE_ENV the caller runs with: under `NODE_ENV=test` or `development` Vite
+    // builds React's development JSX runtime into the server render, which then fails to load.
+    const build = spawnSync('npm', ['run', 'build', '-w', workspace], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 }
