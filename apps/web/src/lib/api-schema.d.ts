@@ -555,7 +555,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Explore charts: observations and individuals per ISO week and life stage, and per province, over the filters */
+    /**
+     * Explore charts: observations and individuals per ISO week and life stage, and per province, over the filters
+     * @description Over the Explore filters, with the same visibility as the list. exclude_flagged defaults to 1 here (a research view, docs/adr/0035): records with a quality flag no admin accepted are left out unless exclude_flagged=0 asks for them.
+     */
     get: operations['getExploreStats'];
     put?: never;
     post?: never;
@@ -574,7 +577,7 @@ export interface paths {
     };
     /**
      * Density view: eggs + caterpillars per 100 milkweed stems of Missions, per ISO week, province and 1° cell
-     * @description Over the Explore filters (the life-stage filter and Flash sightings left out): the Mission visits (checklists) with stems inspected > 0 holding a matching observation. Stems count once per visit; eggs and caterpillars are the sums of the counts of matching observations. per_100_stems = 100 × (eggs + caterpillars) / stems, 2 decimals. exclude_flagged=1 leaves out every visit holding an observation with a quality flag no admin accepted. Same visibility as the list; private sites counted at their generalised cell for everyone but admins.
+     * @description Over the Explore filters (the life-stage filter and Flash sightings left out): the Mission visits (checklists) with stems inspected > 0 holding a matching observation. Stems count once per visit; eggs and caterpillars are the sums of the counts of matching observations. per_100_stems = 100 × (eggs + caterpillars) / stems, 2 decimals. exclude_flagged defaults to 1 here (a research view, docs/adr/0035): every visit holding an observation with a quality flag no admin accepted is left out unless exclude_flagged=0 asks for them. Same visibility as the list; private sites counted at their generalised cell for everyone but admins.
      */
     get: operations['getDensity'];
     put?: never;

@@ -23,7 +23,7 @@ import {
   type LoadParams,
 } from '@mm/shared';
 import { useSession } from '../../../entities/session/session-context';
-import { activeFilterCount } from '../utils/explore-url';
+import { activeFilterCount, flaggedLeftOut, flaggedPatch } from '../utils/explore-url';
 import { DateRangeFilter } from './date-range-filter';
 import { LazyMilkweedFilter as MilkweedFilter } from './lazy-milkweed-filter';
 import { PlaceFilter } from './place-filter';
@@ -34,6 +34,8 @@ interface ExploreFiltersProps {
   params: LoadParams | undefined;
   onChange: (patch: Partial<ExploreFilters>) => void;
   onReset: () => void;
+  /** Whether the view shown leaves flagged records out when the URL does not say (the density view; docs/adr/0035). */
+  flaggedOutByDefault?: boolean;
 }
 
 /** A select whose empty choice means "all". */
@@ -76,7 +78,13 @@ const Cell = ({ children, wide }: { children: ReactNode; wide?: boolean }) => (
  * The Explore filters: dates, life stage, milkweed, country and province, observer,
  * Flash or Mission, with photos only, flagged records left out (docs/adr/0035), and for admins the status. Folded behind a button on phones.
  */
-export function ExploreFiltersPanel({ filters, params, onChange, onReset }: ExploreFiltersProps) {
+export function ExploreFiltersPanel({
+  filters,
+  params,
+  onChange,
+  onReset,
+  flaggedOutByDefault = false,
+}: ExploreFiltersProps) {
   const { t } = useTranslation('explore');
   const { user } = useSession();
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`, { noSsr: true });
@@ -162,8 +170,8 @@ export function ExploreFiltersPanel({ filters, params, onChange, onReset }: Expl
         <FormControlLabel
           control={
             <Checkbox
-              checked={filters.exclude_flagged === true}
-              onChange={(e) => onChange({ exclude_flagged: e.target.checked || undefined })}
+              checked={flaggedLeftOut(filters, flaggedOutByDefault)}
+              onChange={(e) => onChange(flaggedPatch(e.target.checked, flaggedOutByDefault))}
             />
           }
           label={t('filters.exclude_flagged')}
