@@ -6,7 +6,7 @@ import type { DownloadsService } from './downloads.service';
 import { publicArchiveRepository, type PublicArchiveRow } from './public-archive.repository';
 
 /** Least time between two builds (ms): GBIF crawls weekly at most; an hour bounds the export's cost. */
-export const PUBLIC_ARCHIVE_MIN_AGE_MS = 3_600_000;
+const PUBLIC_ARCHIVE_MIN_AGE_MS = 3_600_000;
 /** Where the builds live in the photo store: one file per build, the row names the one served. */
 const FOLDER = 'archives/dwca';
 
