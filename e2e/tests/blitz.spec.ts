@@ -136,6 +136,18 @@ test('the Blitz page shows the event and its totals in English and French', asyn
   ]);
 });
 
+test("Explore names the Blitz filter in the page's language, in a chip the visitor removes", async ({ page }) => {
+  await page.goto(`/mmapp/en/explore?blitz_id=${eventId}`);
+  await expect(page.getByRole('button', { name: 'Blitz: Monarch Blitz 2018' })).toBeVisible();
+  await page.goto(`/mmapp/fr/explore?blitz_id=${eventId}`);
+  const chip = page.getByRole('button', { name: 'Blitz : Blitz du monarque 2018' });
+  await expect(chip).toBeVisible();
+  // The chip's ✕, as the keyboard reaches it: Delete on the focused chip.
+  await chip.press('Delete');
+  await expect(page).not.toHaveURL(/blitz_id/);
+  await expect(page.getByRole('button', { name: /Blitz du monarque/ })).toHaveCount(0);
+});
+
 test('the Blitz content page links the current event', async ({ page }) => {
   await page.goto('/mmapp/fr/content/monarch-blitz');
   await page.getByRole('link', { name: 'Voir le Blitz en cours' }).click();

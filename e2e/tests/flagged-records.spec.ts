@@ -76,7 +76,7 @@ test('a researcher leaves flagged records out of Explore and the download starts
   await page.goto(`/mmapp/en/explore?username=${username}`);
   await expect(page.getByText('Champ des Possibles').first()).toBeVisible();
   await expect(page.getByText('Parc Jarry').first()).toBeVisible();
-  const box = page.getByRole('checkbox', { name: 'Leave out flagged records' });
+  const box = page.getByRole('checkbox', { name: 'Leave out flagged records', exact: true });
   await expect(box).not.toBeChecked();
   await box.check();
   await expect(page).toHaveURL(/[?&]exclude_flagged=1/);
@@ -85,13 +85,13 @@ test('a researcher leaves flagged records out of Explore and the download starts
 
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Download the data' });
-  await expect(dialog.getByRole('checkbox', { name: 'Leave out flagged records' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Leave out flagged records', exact: true })).toBeChecked();
   // Only admins may ask for exact positions.
   await expect(dialog.getByRole('checkbox', { name: 'Exact positions of private sites' })).toHaveCount(0);
 
   await page.reload();
-  await expect(page.getByRole('checkbox', { name: 'Leave out flagged records' })).toBeChecked();
-  await page.getByRole('checkbox', { name: 'Leave out flagged records' }).uncheck();
+  await expect(page.getByRole('checkbox', { name: 'Leave out flagged records', exact: true })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Leave out flagged records', exact: true }).uncheck();
   await expect(page).not.toHaveURL(/exclude_flagged/);
   await expect(page.getByText('Champ des Possibles').first()).toBeVisible();
 });
@@ -99,10 +99,34 @@ test('a researcher leaves flagged records out of Explore and the download starts
 test('en français : « Exclure les données signalées »', async ({ page }) => {
   await page.goto(`/mmapp/fr/explore?username=${username}`);
   await expect(page.getByText('Champ des Possibles').first()).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Exclure les données signalées' }).check();
+  await page.getByRole('checkbox', { name: 'Exclure les données signalées', exact: true }).check();
   await expect(page).toHaveURL(/[?&]exclude_flagged=1/);
   await expect(page.getByText('Champ des Possibles')).toHaveCount(0);
   await expect(page.getByText('Parc Jarry').first()).toBeVisible();
+});
+
+test('the charts and the density view leave flagged records out until the visitor keeps them', async ({ page }) => {
+  await page.goto(`/mmapp/en/explore?username=${username}`);
+  await expect(page.getByText('Champ des Possibles').first()).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Leave out flagged records', exact: true })).not.toBeChecked();
+  // The charts load when they come near the screen.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const charts = page.getByRole('checkbox', { name: 'Leave out flagged records from the charts' });
+  await expect(charts).toBeChecked();
+  const kept = page.waitForRequest((r) => r.url().includes('/api/observations/stats?'));
+  await charts.uncheck();
+  expect(new URL((await kept).url()).searchParams.get('exclude_flagged')).toBe('0');
+  await expect(page).toHaveURL(/[?&]exclude_flagged=0/);
+  // The list keeps flagged records either way.
+  await expect(page.getByText('Champ des Possibles').first()).toBeVisible();
+
+  await page.goto(`/mmapp/en/explore?view=density&username=${username}`);
+  const box = page.getByRole('checkbox', { name: 'Leave out flagged records', exact: true });
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await expect(page).toHaveURL(/[?&]exclude_flagged=0/);
+  await box.check();
+  await expect(page).not.toHaveURL(/exclude_flagged/);
 });
 
 test('an admin may ask the download for the exact positions of private sites, with what that means', async ({

@@ -29,6 +29,7 @@ import type { Storage } from './lib/storage';
 import { checklistsRoutes } from './modules/checklists/checklists.routes';
 import { downloadPagesRoutes, downloadsRoutes } from './modules/downloads/downloads.routes';
 import { createDownloadsService, DATASET_NAME, defaultDatasetMetadata } from './modules/downloads/downloads.service';
+import { createPublicArchiveService, type PublicArchiveService } from './modules/downloads/public-archive.service';
 import { createChecklistsService } from './modules/checklists/checklists.service';
 import { createQualityService } from './modules/quality/quality.service';
 import { qualityRoutes } from './modules/quality/quality.routes';
@@ -105,6 +106,11 @@ export interface AppDeps {
   runSlot?: string;
   /** Retry and polling figures of the job queue (tests shorten them). */
   jobOptions?: Partial<JobQueueOptions>;
+  /**
+   * Given the app's own services that jobs run, for tests that run a job's work by hand with their own
+   * clock (the public archive, docs/adr/0038) instead of waiting for the queue.
+   */
+  onJobServices?: (services: { publicArchive: PublicArchiveService }) => void;
 }
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -279,6 +285,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const vettingDigest = createVettingDigestService(db, mailer, appUrl);
   const monitoring = createMonitoringService(db);
   const visitReminders = createVisitRemindersService(db, mailer, appUrl);
+  // The archive's links (photos, record pages, citation) start with PUBLIC_URL: no request to take them from.
+  const publicArchive = createPublicArchiveService(db, storage, downloads, appUrl);
+  deps.onJobServices?.({ publicArchive });
   const jobs = await openJobQueue(
     db,
     app.log,
@@ -308,6 +317,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           vettingDigest: () => vettingDigest.sendDue(),
           // Monitored sites (docs/monitoring.md, ADR 0030): each volunteer at most one reminder a week.
           visitReminders: () => visitReminders.sendDue(),
+          // GBIF's archive (docs/adr/0038): rebuilt when the data changed, at most hourly.
+          publicArchive: () => publicArchive.refresh(),
           sendEmail: (message) => directMailer.send(message),
         }
       : undefined,
@@ -320,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       marker = await openRunMarker(config.dataDir, deps.runSlot ?? '0');
       if (marker.crashed) app.log.warn('the previous server process did not stop cleanly: checking photo files now');
       await jobs.enqueueStartupUpkeep(marker.crashed);
+      await jobs.enqueueStartupArchive();
     });
     app.addHook('onClose', async () => marker?.close());
   }
@@ -362,6 +374,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(downloadPagesRoutes, {
     prefix: '/api/downloads',
     downloads,
+    publicArchive,
     perMinute: config.DOWNLOAD_RATE_LIMIT,
     publicUrl: config.PUBLIC_URL,
   });

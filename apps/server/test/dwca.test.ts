@@ -281,6 +281,8 @@ describe('sampling-event Darwin Core Archive', () => {
   });
 
   it('serves the latest public archive at one stable URL for GBIF, logged as a download with its reason', async () => {
+    // The job's work (docs/adr/0038); the first build of this database.
+    expect(await ctx.publicArchive.refresh()).toMatchObject({ built: true });
     const res = await ctx.app.inject({
       method: 'GET',
       url: '/api/downloads/dwca/latest.zip',

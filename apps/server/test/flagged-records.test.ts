@@ -109,7 +109,7 @@ describe('leave out flagged records', () => {
   });
 
   it('gives Québec a sane density with the filter, and the typo its 5,019.5 without', async () => {
-    const all = densityResponseSchema.parse(await get('/density', ''));
+    const all = densityResponseSchema.parse(await get('/density', '&exclude_flagged=0'));
     const quebec = (d: typeof all) => d.per_province.find((p) => p.province_id === qc);
     expect(quebec(all)).toEqual({
       province_id: qc,
@@ -133,6 +133,35 @@ describe('leave out flagged records', () => {
     expect(screened.total.per_100_stems).toBeLessThanOrEqual(30);
   });
 
+  it('leaves flagged records out of the density view and the charts when the query does not say', async () => {
+    // A research view defaults to the screened figures; `exclude_flagged=0` (or `false`) asks for every record.
+    const quebec = (d: { per_province: { province_id: number | null }[] }) =>
+      d.per_province.find((p) => p.province_id === qc);
+    const density = densityResponseSchema.parse(await get('/density', ''));
+    expect(quebec(density)).toMatchObject({ checklists: 3, stems: 150, per_100_stems: 26 });
+    const everyVisit = densityResponseSchema.parse(await get('/density', '&exclude_flagged=false'));
+    expect(quebec(everyVisit)).toMatchObject({ checklists: 4, stems: 200, per_100_stems: 5019.5 });
+
+    const total = (await get<ObservationListResponse>('', '')).paginator.total;
+    const stats = await get<ExploreStats>('/stats', '');
+    expect(stats.total).toBe(total - 1);
+    expect((await get<ExploreStats>('/stats', '&exclude_flagged=1')).total).toBe(total - 1);
+    const allStats = await get<ExploreStats>('/stats', '&exclude_flagged=0');
+    expect(allStats.total).toBe(total);
+    const eggs = (s: ExploreStats) => s.per_province.find((p) => p.province_id === qc)?.individuals ?? 0;
+    expect(eggs(allStats) - eggs(stats)).toBe(10_000);
+  });
+
+  it('keeps flagged records in the list, the map and downloads when the query does not say', async () => {
+    const list = await get<ObservationListResponse>('', '');
+    expect(list.data.some((r) => r.numbers === 10_000)).toBe(true);
+    const viewport = '&zoom=3&west=-180&south=-90&east=180&north=90';
+    expect((await get<ClusterResponse>('/clusters', viewport)).total).toBe(list.paginator.total);
+    const archive = await unzip((await download('format=dwca', '10.35.0.3')).rawPayload);
+    expect(archive['occurrence.txt']).toContain('\t10000\t');
+    expect(archive['eml.xml']).toContain('Flagged records were not left out');
+  });
+
   it('leaves the flagged observation out of the list, the map and the charts alike', async () => {
     const list = (q: string) => get<ObservationListResponse>('', q);
     const total = (await list('')).paginator.total;
@@ -143,7 +172,7 @@ describe('leave out flagged records', () => {
     expect((await get<ClusterResponse>('/clusters', viewport)).total).toBe(total);
     expect((await get<ClusterResponse>('/clusters', `${viewport}&exclude_flagged=1`)).total).toBe(total - 1);
     const quebec = (s: ExploreStats) => s.per_province.find((p) => p.province_id === qc)?.individuals ?? 0;
-    const stats = await get<ExploreStats>('/stats', '');
+    const stats = await get<ExploreStats>('/stats', '&exclude_flagged=0');
     const screenedStats = await get<ExploreStats>('/stats', '&exclude_flagged=1');
     expect(screenedStats.total).toBe(total - 1);
     expect(quebec(stats) - quebec(screenedStats)).toBe(10_000);

@@ -187,4 +187,21 @@ describe('GET /api/photos/gallery', () => {
     const { body } = await get('&limit=49');
     expect(labelsOf(body.data)).toEqual(['second_adult', 'adult']);
   });
+  it('leaves out photos of flagged records with exclude_flagged, and keeps them once an admin accepted the flags', async () => {
+    // The fixtures' photos carry far-away EXIF places, so the sightings hold photo flags: the first adult's
+    // is cleared, and the second adult's sighting given a flag as the rules store it (docs/quality-flags.md).
+    await ctx.db.execute(
+      sql`UPDATE observations SET quality_flags = '[]'::jsonb WHERE checklist_id = ${checklists.jarry}`,
+    );
+    await ctx.db.execute(
+      sql`UPDATE observations SET quality_flags = '[{"code":"out_of_season"}]'::jsonb WHERE checklist_id = ${checklists.possibles}`,
+    );
+    // Adults only, filter sets no earlier test read: no answer kept from before the update.
+    expect(labelsOf((await get('&lifestage_id=1&exclude_flagged=1')).body.data)).toEqual(['adult']);
+    expect(labelsOf((await get('&lifestage_id=1&exclude_flagged=0')).body.data)).toEqual(['second_adult', 'adult']);
+    await ctx.db.execute(
+      sql`UPDATE observations SET flags_accepted_at = now() WHERE checklist_id = ${checklists.possibles}`,
+    );
+    expect(labelsOf((await get('&lifestage_id=1&exclude_flagged=true')).body.data)).toEqual(['second_adult', 'adult']);
+  });
 });

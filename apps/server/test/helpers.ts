@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
 import { seedReferenceData } from '../src/db/seed/seed-reference';
 import { createStorage, type Storage } from '../src/lib/storage';
+import type { PublicArchiveService } from '../src/modules/downloads/public-archive.service';
 import yauzl from 'yauzl';
 import { awaitConfirmationToken } from './outbox-mail';
 
@@ -45,6 +46,8 @@ export interface TestContext {
   uploadsDir: string;
   /** The app's DATA_DIR (emails land in its `outbox/` without SMTP). */
   dataDir: string;
+  /** The app's public archive (docs/adr/0038): `refresh(now)` runs the job's work, as the queue would. */
+  publicArchive: PublicArchiveService;
   close: () => Promise<void>;
 }
 
@@ -69,7 +72,14 @@ export async function buildTestApp(
   const { db, pool } = await openDatabase(databaseUrl, 5, false);
   const uploadsDir = path.join(dataDir, 'uploads');
   const storage = createStorage(config);
-  const app = await buildApp({ config, db, storage, ...dists });
+  let publicArchive: PublicArchiveService | undefined;
+  const app = await buildApp({
+    config,
+    db,
+    storage,
+    ...dists,
+    onJobServices: (s) => (publicArchive = s.publicArchive),
+  });
   await app.ready();
   appDataDirs.set(app, dataDir);
   return {
@@ -78,6 +88,7 @@ export async function buildTestApp(
     storage,
     uploadsDir,
     dataDir,
+    publicArchive: publicArchive!,
     close: async () => {
       await app.close();
       await pool.end();

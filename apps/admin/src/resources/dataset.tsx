@@ -2,9 +2,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   Edit,
+  SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
+  Toolbar,
   email,
   maxLength,
   required,
@@ -64,7 +66,14 @@ export function DatasetEdit() {
       transform={(data: FormValues) => transform(data)}
       title={translate('resources.dataset.name', { smart_count: 1 })}
     >
-      <SimpleForm>
+      {/* Save only: the metadata is one record the API edits and never deletes (no DELETE route). */}
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {m.intro}
         </Typography>

@@ -12,6 +12,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -613,3 +614,36 @@ export const blitzEvents = pgTable(
     uniqueIndex('blitz_events_name_start_idx').on(t.name, t.start_date),
   ],
 );
+
+/**
+ * A number that moves on every committed or rolled-back write to the published data (observations,
+ * checklists, sites, photos, users, milkweeds, Blitz events, dataset metadata): `mm_notify_data_changed()`
+ * takes its next value besides announcing the change. A sequence rather than a counter row, so that
+ * concurrent writers never wait on each other; the public archive job compares its `last_value` with
+ * the one it built from (docs/adr/0038).
+ */
+export const publicDataChanges = pgSequence('public_data_changes');
+
+/**
+ * The stored public Darwin Core Archive GBIF crawls (`GET /api/downloads/dwca/latest.zip`,
+ * docs/adr/0038): one row, id 1, written once the archive's file is whole in the photo store.
+ */
+export const publicArchive = pgTable('public_archive', {
+  id: smallint('id').primaryKey().default(1),
+  /** The archive's version: `1.{build}`, the build counting from 1 (EML `packageId` suffix `/v1.{build}`). */
+  build: integer('build').notNull(),
+  /** The photo-store key of the file (`archives/…`). */
+  storage_key: text('storage_key').notNull(),
+  /** The download it was logged as (its landing page and citation). */
+  download_uuid: uuid('download_uuid').notNull(),
+  /** `last_value` of `public_data_changes` read before the build started. */
+  data_version: bigint('data_version', { mode: 'number' }).notNull(),
+  /** The EML pubDate, yyyy-MM-dd (UTC). */
+  pub_date: date('pub_date', { mode: 'string' }).notNull(),
+  /** When the build finished (HTTP Last-Modified). */
+  built_at: ts('built_at').notNull(),
+  /** Bytes. */
+  size: bigint('size', { mode: 'number' }).notNull(),
+  /** Hex SHA-256 of the file (the strong ETag). */
+  sha256: text('sha256').notNull(),
+});

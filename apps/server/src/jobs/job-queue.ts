@@ -16,6 +16,11 @@ export const QUEUES = {
   vettingDigest: 'vetting-digest',
   /** The visit reminders of monitored sites (docs/monitoring.md, ADR 0030): daily, each volunteer at most one a week. */
   visitReminders: 'visit-reminders',
+  /**
+   * The public Darwin Core Archive GBIF crawls (docs/adr/0038): every 10 minutes and once at start-up,
+   * rebuilt only when the data changed and the last build is an hour old (one run for all servers).
+   */
+  publicArchive: 'public-archive',
   /** One email each; retried with growing delays, then moved to `email-dead`. */
   email: 'email',
   /** Emails that failed every attempt: listed in the admin panel, sent again or dismissed from there. */
@@ -29,6 +34,8 @@ const SCHEDULES = {
   vettingDigest: '41 * * * *',
   /** Daily at 12:23 UTC: morning on the continent's east coast, early morning on the west coast. */
   visitReminders: '23 12 * * *',
+  /** A run only compares two numbers unless a build is due. */
+  publicArchive: '*/10 * * * *',
 } as const;
 
 /**
@@ -64,6 +71,8 @@ export interface JobHandlers {
   vettingDigest: () => Promise<object>;
   /** Sends the visit reminders that are due; its figures are stored as the job's output. */
   visitReminders: () => Promise<object>;
+  /** Rebuilds the public archive when due; what it did is stored as the job's output. */
+  publicArchive: () => Promise<object>;
   /** Sends one message now (SMTP or the outbox folder). @returns where it went */
   sendEmail: (message: MailMessage) => Promise<string>;
 }
@@ -91,6 +100,12 @@ export interface JobQueue {
    * @returns the job id or null
    */
   enqueueStartupUpkeep(afterCrash?: boolean): Promise<string | null>;
+  /**
+   * Enqueues a run of the public archive job at start-up, unless another server already did in this
+   * slot: the first start of an installation builds the archive without waiting for the schedule.
+   * @returns the job id or null
+   */
+  enqueueStartupArchive(): Promise<string | null>;
   /** Failed emails, newest first, and their total. */
   failedEmails(range: [number, number]): Promise<{ rows: FailedEmail[]; total: number }>;
   /** Sends a failed email again (a new job with fresh retries) and removes it from the list. @returns false when unknown */
@@ -198,12 +213,15 @@ export async function openJobQueue(
   await ensureQueue(boss, QUEUES.sweep, { name: QUEUES.sweep, policy: 'singleton' });
   await ensureQueue(boss, QUEUES.vettingDigest, { name: QUEUES.vettingDigest, policy: 'singleton' });
   await ensureQueue(boss, QUEUES.visitReminders, { name: QUEUES.visitReminders, policy: 'singleton' });
+  // One build at a time across servers; a full export of a million records takes minutes.
+  await ensureQueue(boss, QUEUES.publicArchive, { name: QUEUES.publicArchive, policy: 'singleton', expireInHours: 2 });
 
   if (handlers) {
     await boss.schedule(QUEUES.photoUpkeep, SCHEDULES.photoUpkeep);
     await boss.schedule(QUEUES.sweep, SCHEDULES.sweep);
     await boss.schedule(QUEUES.vettingDigest, SCHEDULES.vettingDigest);
     await boss.schedule(QUEUES.visitReminders, SCHEDULES.visitReminders);
+    await boss.schedule(QUEUES.publicArchive, SCHEDULES.publicArchive);
     const polling = { pollingIntervalSeconds: opts.pollingIntervalSeconds };
     await boss.work(QUEUES.photoUpkeep, polling, async ([job]) => {
       const report = await handlers.photoUpkeep();
@@ -219,6 +237,11 @@ export async function openJobQueue(
     await boss.work(QUEUES.visitReminders, polling, async ([job]) => {
       const report = await handlers.visitReminders();
       log.info({ job: job?.id, visitReminders: report }, 'visit reminders done');
+      return report;
+    });
+    await boss.work(QUEUES.publicArchive, polling, async ([job]) => {
+      const report = await handlers.publicArchive();
+      log.info({ job: job?.id, publicArchive: report }, 'public archive checked');
       return report;
     });
     await boss.work<MailMessage>(QUEUES.email, polling, async (jobs) => {
@@ -248,6 +271,8 @@ export async function openJobQueue(
       afterCrash
         ? boss.send(QUEUES.photoUpkeep, { afterCrash: true })
         : boss.send(QUEUES.photoUpkeep, {}, { singletonKey: 'start-up', singletonSeconds: STARTUP_SLOT_SECONDS }),
+    enqueueStartupArchive: () =>
+      boss.send(QUEUES.publicArchive, {}, { singletonKey: 'start-up', singletonSeconds: STARTUP_SLOT_SECONDS }),
     async failedEmails(range) {
       const [from, to] = range;
       const page = await jobsRepository.deadLetters(db, QUEUES.emailDead, to - from + 1, from);

@@ -555,7 +555,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Explore charts: observations and individuals per ISO week and life stage, and per province, over the filters */
+    /**
+     * Explore charts: observations and individuals per ISO week and life stage, and per province, over the filters
+     * @description Over the Explore filters, with the same visibility as the list. exclude_flagged defaults to 1 here (a research view, docs/adr/0035): records with a quality flag no admin accepted are left out unless exclude_flagged=0 asks for them.
+     */
     get: operations['getExploreStats'];
     put?: never;
     post?: never;
@@ -574,7 +577,7 @@ export interface paths {
     };
     /**
      * Density view: eggs + caterpillars per 100 milkweed stems of Missions, per ISO week, province and 1° cell
-     * @description Over the Explore filters (the life-stage filter and Flash sightings left out): the Mission visits (checklists) with stems inspected > 0 holding a matching observation. Stems count once per visit; eggs and caterpillars are the sums of the counts of matching observations. per_100_stems = 100 × (eggs + caterpillars) / stems, 2 decimals. exclude_flagged=1 leaves out every visit holding an observation with a quality flag no admin accepted. Same visibility as the list; private sites counted at their generalised cell for everyone but admins.
+     * @description Over the Explore filters (the life-stage filter and Flash sightings left out): the Mission visits (checklists) with stems inspected > 0 holding a matching observation. Stems count once per visit; eggs and caterpillars are the sums of the counts of matching observations. per_100_stems = 100 × (eggs + caterpillars) / stems, 2 decimals. exclude_flagged defaults to 1 here (a research view, docs/adr/0035): every visit holding an observation with a quality flag no admin accepted is left out unless exclude_flagged=0 asks for them. Same visibility as the list; private sites counted at their generalised cell for everyone but admins.
      */
     get: operations['getDensity'];
     put?: never;
@@ -694,7 +697,7 @@ export interface paths {
     };
     /**
      * The latest public Darwin Core Archive: the endpoint to register with GBIF (DWC_ARCHIVE)
-     * @description Public, stable URL. Answers the sampling-event Darwin Core Archive a visitor downloads without filters (as GET /api/observations/download?format=dwca): Pending, Vetted and Valid records, private sites at the centre of their 0.1° cell, records imported from GBIF or a GBIF publisher left out; built from the database at the time of the request and streamed, logged as a download with its own id (X-Download-Id) and citation. Register it with GBIF as the dataset's endpoint of type DWC_ARCHIVE (docs/internals.md "GBIF"). 503 while too many downloads are streaming.
+     * @description Public, stable URL. Answers the stored sampling-event Darwin Core Archive of the whole public dataset, what a visitor downloads without filters (as GET /api/observations/download?format=dwca): Pending, Vetted and Valid records, private sites at the centre of their 0.1° cell, records imported from GBIF or a GBIF publisher left out, flagged records kept with their flags. The job queue rebuilds it when the data changed, at most once an hour (docs/adr/0038); its EML carries pubDate and the version (packageId ending /v1.{build}). Headers: ETag (the SHA-256 of the file), Last-Modified (when it was built), Content-Length, X-Archive-Version, X-Download-Id (the build, logged as a download with its landing page and citation). If-None-Match / If-Modified-Since: 304 when the copy is current. 503 with Retry-After until the first build exists. Register it with GBIF as the dataset's endpoint of type DWC_ARCHIVE (docs/internals.md "GBIF").
      */
     get: operations['getLatestArchive'];
     put?: never;
@@ -4465,13 +4468,22 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The archive, streamed */
+      /** @description The archive */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/zip': unknown;
+        };
+      };
+      /** @description Not modified: the ETag or date sent is the current archive's */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': null;
         };
       };
       /** @description Default Response */

@@ -80,6 +80,16 @@ const datesInOrderError = { message: V.endBeforeStart, path: ['date_to'] };
 export const exploreFiltersSchema = z.object(exploreFilterFields).refine(datesInOrder, datesInOrderError);
 export type ExploreFilters = z.infer<typeof exploreFiltersSchema>;
 
+/**
+ * The filters of the research views, the density view and the charts (`GET /api/observations/density`,
+ * `/stats`): the Explore filters with flagged records left out unless `exclude_flagged=0` asks for them
+ * (docs/adr/0035). A 10,000-egg typo outweighs a province's real visits in a rate or a weekly sum,
+ * while the list, map and downloads show every record unless asked otherwise.
+ */
+export const researchFiltersSchema = z
+  .object({ ...exploreFilterFields, exclude_flagged: queryBoolean.default(true) })
+  .refine(datesInOrder, datesInOrderError);
+
 export const exploreSortSchema = z.enum(EXPLORE_SORTS, V.invalid).default(DEFAULT_EXPLORE_SORT);
 
 /** `GET /api/observations`: filters plus sort, page (1-based) and limit (≤ 50). */

@@ -7,10 +7,15 @@ import {
   downloadQuerySchema,
   downloadTicketResponseSchema,
 } from '@mm/shared';
+import { HttpError } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { requireUser } from '../../plugins/auth';
 import { DWC_COLUMNS } from './darwin-core';
 import type { DownloadsService } from './downloads.service';
+import type { PublicArchiveService } from './public-archive.service';
+
+/** Retry-After (s) of the latest archive before its first build: the start-up run takes minutes at most. */
+const ARCHIVE_RETRY_AFTER_S = 600;
 
 /**
  * `GET /api/observations/download`, registered under the observations prefix in a plugin of its
@@ -101,10 +106,11 @@ export const downloadsRoutes: FastifyPluginAsyncZod<{
  */
 export const downloadPagesRoutes: FastifyPluginAsyncZod<{
   downloads: DownloadsService;
+  publicArchive: PublicArchiveService;
   perMinute: number;
   /** PUBLIC_URL: the origin of the citation's link, else the request's (lib/public-origin.ts). */
   publicUrl: string | undefined;
-}> = async (app, { downloads, perMinute, publicUrl }) => {
+}> = async (app, { downloads, publicArchive, perMinute, publicUrl }) => {
   app.get('/dwca/latest.zip', {
     // A crawler fetching once a week needs no more; anyone looping on it meets the download limit.
     config: { rateLimit: { max: perMinute, timeWindow: 60_000 } },
@@ -114,12 +120,18 @@ export const downloadPagesRoutes: FastifyPluginAsyncZod<{
       tags: ['observations'],
       summary: 'The latest public Darwin Core Archive: the endpoint to register with GBIF (DWC_ARCHIVE)',
       description:
-        'Public, stable URL. Answers the sampling-event Darwin Core Archive a visitor downloads without filters (as GET /api/observations/download?format=dwca): ' +
-        'Pending, Vetted and Valid records, private sites at the centre of their 0.1° cell, records imported from GBIF or a GBIF publisher left out; ' +
-        'built from the database at the time of the request and streamed, logged as a download with its own id (X-Download-Id) and citation. ' +
-        'Register it with GBIF as the dataset\'s endpoint of type DWC_ARCHIVE (docs/internals.md "GBIF"). 503 while too many downloads are streaming.',
+        'Public, stable URL. Answers the stored sampling-event Darwin Core Archive of the whole public dataset, what a visitor downloads without filters (as GET /api/observations/download?format=dwca): ' +
+        'Pending, Vetted and Valid records, private sites at the centre of their 0.1° cell, records imported from GBIF or a GBIF publisher left out, flagged records kept with their flags. ' +
+        'The job queue rebuilds it when the data changed, at most once an hour (docs/adr/0038); its EML carries pubDate and the version (packageId ending /v1.{build}). ' +
+        'Headers: ETag (the SHA-256 of the file), Last-Modified (when it was built), Content-Length, X-Archive-Version, X-Download-Id (the build, logged as a download with its landing page and citation). ' +
+        'If-None-Match / If-Modified-Since: 304 when the copy is current. 503 with Retry-After until the first build exists. ' +
+        'Register it with GBIF as the dataset\'s endpoint of type DWC_ARCHIVE (docs/internals.md "GBIF").',
       produces: ['application/zip'],
-      response: { 200: z.any().describe('The archive, streamed'), 503: apiErrorSchema },
+      response: {
+        200: z.any().describe('The archive'),
+        304: z.null().describe("Not modified: the ETag or date sent is the current archive's"),
+        503: apiErrorSchema,
+      },
     },
     compress: false,
     errorHandler: (err, _request, reply) => {
@@ -127,13 +139,34 @@ export const downloadPagesRoutes: FastifyPluginAsyncZod<{
       throw err;
     },
     handler: async (request, reply) => {
-      const file = await downloads.latestArchive(publicOrigin(publicUrl, request));
+      const archive = await publicArchive.current();
+      const body = archive && (await publicArchive.open(archive));
+      if (!archive || !body) {
+        // Until the first build (the start-up run of the job builds it within minutes).
+        reply.header('Retry-After', String(ARCHIVE_RETRY_AFTER_S));
+        throw new HttpError(503, 'errors.archive_building');
+      }
+      const lastModified = new Date(Math.floor(archive.lastModified.getTime() / 1000) * 1000);
+      reply
+        .header('ETag', archive.etag)
+        .header('Last-Modified', lastModified.toUTCString())
+        .header('Cache-Control', 'no-cache')
+        .header('X-Archive-Version', archive.version)
+        .header('X-Download-Id', archive.downloadId);
+      const ifNoneMatch = request.headers['if-none-match'];
+      const ifModifiedSince = request.headers['if-modified-since'];
+      const current = ifNoneMatch
+        ? ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === archive.etag || tag.trim() === '*')
+        : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= lastModified.getTime();
+      if (current) {
+        body.destroy();
+        return reply.code(304).send(null);
+      }
       return reply
-        .header('Content-Type', file.contentType)
+        .header('Content-Type', 'application/zip')
+        .header('Content-Length', archive.size)
         .header('Content-Disposition', 'attachment; filename="mission-monarch-dwca.zip"')
-        .header('Cache-Control', 'no-store')
-        .header('X-Download-Id', file.id)
-        .send(file.body);
+        .send(body);
     },
   });
 

@@ -43,6 +43,14 @@ import {
  */
 const MAX_CONCURRENT_DOWNLOADS = 4;
 
+/** A build of the stored public archive (docs/adr/0038), as its EML states it. */
+export interface StoredBuild {
+  /** `1.{build}`. */
+  version: string;
+  /** yyyy-MM-dd. */
+  pubDate: string;
+}
+
 /** A download ready to send: its body streams from a database cursor as the client reads. */
 export interface DownloadFile {
   fileName: string;
@@ -185,10 +193,10 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
   async function streamArchive(
     client: PoolClient,
     archive: ReturnType<typeof dwcaArchive>,
-    args: Scope & { id: string; includeGbif: boolean },
+    args: Scope & { id: string; includeGbif: boolean; stored?: StoredBuild },
     progress: Progress,
   ): Promise<void> {
-    const { filters, statuses, positions, ctx, id, includeGbif } = args;
+    const { filters, statuses, positions, ctx, id, includeGbif, stored } = args;
     const summary = summarize();
     await downloadsRepository.inSnapshot(client, async () => {
       await runPipeline(
@@ -210,7 +218,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
         archive.multimedia,
       );
     });
-    const day = new Date().toISOString().slice(0, 10);
+    const day = stored?.pubDate ?? new Date().toISOString().slice(0, 10);
     const s = summary.result;
     progress.licenses = Object.fromEntries(s.licenses);
     await progress.finished(s.occurrences);
@@ -228,6 +236,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
       [DWCA_FILES.eml]: emlXml({
         packageId: `urn:uuid:${id}`,
         pubDate: day,
+        version: stored?.version,
         filters,
         summary: s,
         citation,
@@ -297,7 +306,14 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
      * @throws 400 `fields.reason` when `reason_id` is not a live reason (a missing reason fails the schema)
      * @throws 503 when too many downloads are already streaming
      */
-    async start(user: SessionUser | null, query: DownloadQuery, locale: Locale, origin: string): Promise<DownloadFile> {
+    async start(
+      user: SessionUser | null,
+      query: DownloadQuery,
+      locale: Locale,
+      origin: string,
+      /** A build of the stored public archive (docs/adr/0038): its version and pubDate for the EML. */
+      stored?: StoredBuild,
+    ): Promise<DownloadFile> {
       const {
         format,
         reason_id,
@@ -345,7 +361,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
           work = streamArchive(
             client,
             archive,
-            { filters, statuses, positions, ctx, id: uuid, includeGbif: include_gbif ?? false },
+            { filters, statuses, positions, ctx, id: uuid, includeGbif: include_gbif ?? false, stored },
             progress,
           );
         } else {
@@ -380,15 +396,22 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
   return {
     ...service,
     /**
-     * The latest public Darwin Core Archive, for GBIF's registration of the dataset with a
-     * `DWC_ARCHIVE` endpoint (docs/adr/0036): what a visitor downloads without filters (Pending, Vetted
-     * and Valid; private sites generalised; GBIF-sourced records left out), built from the database at
-     * the time of the request and logged like any download, its reason saying who asked.
-     * @param origin the site's origin (`publicOrigin`)
+     * A build of the public Darwin Core Archive that GBIF crawls (`DWC_ARCHIVE` endpoint, docs/adr/0036,
+     * 0038): what a visitor downloads without filters (Pending, Vetted and Valid; private sites
+     * generalised; GBIF-sourced records left out; flagged records kept with their flags), logged like
+     * any download under the reason "Latest public archive", its EML carrying `version`.
+     * @param origin the site's origin (PUBLIC_URL): photo URLs, record pages and the citation's link
+     * @param build its version (`1.{build}`) and pubDate (yyyy-MM-dd)
      * @throws 503 when too many downloads are already streaming
      */
-    latestArchive: (origin: string): Promise<DownloadFile> =>
-      service.start(null, { format: 'dwca', reason_text: LATEST_ARCHIVE_REASON, sort: 'observed' }, 'en', origin),
+    publicArchive: (origin: string, build: StoredBuild): Promise<DownloadFile> =>
+      service.start(
+        null,
+        { format: 'dwca', reason_text: LATEST_ARCHIVE_REASON, sort: 'observed' },
+        'en',
+        origin,
+        build,
+      ),
   };
 }
 export type DownloadsService = ReturnType<typeof createDownloadsService>;

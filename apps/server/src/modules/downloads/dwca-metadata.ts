@@ -394,10 +394,13 @@ ${classifications}
  * `additionalMetadata`.
  * @param packageId unique per download (`urn:uuid:{download id}`)
  * @param pubDate yyyy-MM-dd
+ * @param version the stored public archive's version (`1.{build}`, docs/adr/0038): written as an IPT
+ *   writes it, after the package id (`{packageId}/v{version}`), and in the abstract
  */
 export function emlXml(args: {
   packageId: string;
   pubDate: string;
+  version?: string;
   filters: ExploreFilters;
   summary: ArchiveSummary;
   party: EmlParty;
@@ -446,7 +449,7 @@ export function emlXml(args: {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <eml:eml xmlns:eml="https://eml.ecoinformatics.org/eml-2.2.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
   xsi:schemaLocation="https://eml.ecoinformatics.org/eml-2.2.0 https://eml.ecoinformatics.org/eml-2.2.0/eml.xsd"
-  packageId="${escapeXml(args.packageId)}" system="urn:mission-monarch" scope="system" xml:lang="en">
+  packageId="${escapeXml(args.version ? `${args.packageId}/v${args.version}` : args.packageId)}" system="urn:mission-monarch" scope="system" xml:lang="en">
   <dataset>
     <alternateIdentifier>${escapeXml(args.packageId)}</alternateIdentifier>
 ${titleXml(dataset.title)}
@@ -455,7 +458,7 @@ ${party('metadataProvider', p)}
     <pubDate>${args.pubDate}</pubDate>
     <language>en</language>
     <abstract>
-      <para>${escapeXml(dataset.abstract_intro.en)} ${escapeXml(origin(s))} The identificationVerificationStatus of each record gives its status. Exported on ${args.pubDate}: ${countOf(s.events, 'event', 'events')}, ${countOf(s.occurrences, 'occurrence', 'occurrences')}, ${countOf(s.media, 'photo', 'photos')}. Statuses: ${escapeXml(args.statuses.join(', '))}. Filters applied: ${escapeXml(describeFilters(args.filters))}.</para>
+      <para>${escapeXml(dataset.abstract_intro.en)} ${escapeXml(origin(s))} The identificationVerificationStatus of each record gives its status.${args.version ? ` Version ${escapeXml(args.version)} of the public archive.` : ''} Exported on ${args.pubDate}: ${countOf(s.events, 'event', 'events')}, ${countOf(s.occurrences, 'occurrence', 'occurrences')}, ${countOf(s.media, 'photo', 'photos')}. Statuses: ${escapeXml(args.statuses.join(', '))}. Filters applied: ${escapeXml(describeFilters(args.filters))}.</para>
       <para>${escapeXml(sourcesText(s, args.includeGbif))}</para>
       <para>${escapeXml(flaggedText(args.filters))}</para>${(['fr', 'es'] as const)
         .filter((lng) => dataset.abstract_intro[lng] !== '')

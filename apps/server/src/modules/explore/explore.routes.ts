@@ -4,12 +4,12 @@ import {
   clusterQuerySchema,
   clusterResponseSchema,
   densityResponseSchema,
-  exploreFiltersSchema,
   exploreStatsSchema,
   galleryQuerySchema,
   galleryResponseSchema,
   observationListQuerySchema,
   observationListResponseSchema,
+  researchFiltersSchema,
 } from '@mm/shared';
 import { ROOT_PATH_FORMS } from '../../lib/api-contract';
 import type { ExploreService } from './explore.service';
@@ -71,7 +71,9 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ explore: ExploreService }> =
       tags: ['observations'],
       summary:
         'Explore charts: observations and individuals per ISO week and life stage, and per province, over the filters',
-      querystring: exploreFiltersSchema,
+      description:
+        'Over the Explore filters, with the same visibility as the list. exclude_flagged defaults to 1 here (a research view, docs/adr/0035): records with a quality flag no admin accepted are left out unless exclude_flagged=0 asks for them.',
+      querystring: researchFiltersSchema,
       response: { 200: exploreStatsSchema, 400: apiErrorSchema },
     },
     handler: async (request) => explore.stats(request.user, request.query),
@@ -85,8 +87,8 @@ export const exploreRoutes: FastifyPluginAsyncZod<{ explore: ExploreService }> =
       summary:
         'Density view: eggs + caterpillars per 100 milkweed stems of Missions, per ISO week, province and 1° cell',
       description:
-        'Over the Explore filters (the life-stage filter and Flash sightings left out): the Mission visits (checklists) with stems inspected > 0 holding a matching observation. Stems count once per visit; eggs and caterpillars are the sums of the counts of matching observations. per_100_stems = 100 × (eggs + caterpillars) / stems, 2 decimals. exclude_flagged=1 leaves out every visit holding an observation with a quality flag no admin accepted. Same visibility as the list; private sites counted at their generalised cell for everyone but admins.',
-      querystring: exploreFiltersSchema,
+        'Over the Explore filters (the life-stage filter and Flash sightings left out): the Mission visits (checklists) with stems inspected > 0 holding a matching observation. Stems count once per visit; eggs and caterpillars are the sums of the counts of matching observations. per_100_stems = 100 × (eggs + caterpillars) / stems, 2 decimals. exclude_flagged defaults to 1 here (a research view, docs/adr/0035): every visit holding an observation with a quality flag no admin accepted is left out unless exclude_flagged=0 asks for them. Same visibility as the list; private sites counted at their generalised cell for everyone but admins.',
+      querystring: researchFiltersSchema,
       response: { 200: densityResponseSchema, 400: apiErrorSchema },
     },
     handler: async (request) => explore.density(request.user, request.query),

@@ -81,7 +81,13 @@ function Explore() {
         </Stack>
       </Stack>
       <Box sx={{ mb: 2 }}>
-        <ExploreFiltersPanel filters={filters} params={params} onChange={patchFilters} onReset={resetFilters} />
+        <ExploreFiltersPanel
+          filters={filters}
+          params={params}
+          onChange={patchFilters}
+          onReset={resetFilters}
+          flaggedOutByDefault={view === 'density'}
+        />
       </Box>
       {view === 'map' ? (
         <Suspense fallback={<Box sx={{ height: { xs: 420, md: 560 } }} />}>
@@ -97,7 +103,7 @@ function Explore() {
       <Box ref={chartsRef} sx={{ minHeight: CHARTS_HEADER_HEIGHT, mt: 3 }}>
         {chartsNear && (
           <Suspense fallback={null}>
-            <ExploreCharts filters={filters} params={params} />
+            <ExploreCharts filters={filters} params={params} onChange={patchFilters} />
           </Suspense>
         )}
       </Box>

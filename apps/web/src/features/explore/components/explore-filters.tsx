@@ -4,6 +4,7 @@ import {
   Box,
   Button,
   Checkbox,
+  Chip,
   Collapse,
   FormControlLabel,
   MenuItem,
@@ -21,9 +22,12 @@ import {
   SMALL_SCREEN_BREAKPOINT,
   type ExploreFilters,
   type LoadParams,
+  type Locale,
 } from '@mm/shared';
 import { useSession } from '../../../entities/session/session-context';
-import { activeFilterCount } from '../utils/explore-url';
+import { useLocale } from '../../../lib/links';
+import { useBlitzEvents, type BlitzEventSummary } from '../api/get-blitz-events';
+import { activeFilterCount, flaggedLeftOut, flaggedPatch } from '../utils/explore-url';
 import { DateRangeFilter } from './date-range-filter';
 import { LazyMilkweedFilter as MilkweedFilter } from './lazy-milkweed-filter';
 import { PlaceFilter } from './place-filter';
@@ -34,6 +38,8 @@ interface ExploreFiltersProps {
   params: LoadParams | undefined;
   onChange: (patch: Partial<ExploreFilters>) => void;
   onReset: () => void;
+  /** Whether the view shown leaves flagged records out when the URL does not say (the density view; docs/adr/0035). */
+  flaggedOutByDefault?: boolean;
 }
 
 /** A select whose empty choice means "all". */
@@ -68,15 +74,47 @@ function ChoiceFilter({
   );
 }
 
+/** The event's name in the page's language. */
+const blitzName = (event: BlitzEventSummary, lng: Locale) =>
+  lng === 'fr' ? event.name_fr : lng === 'es' ? event.name_es : event.name;
+
+/**
+ * The `blitz_id` filter (a Blitz event's days and area; docs/blitz.md), set by the Blitz page's links
+ * rather than by a field: a chip with the event's name in the page's language, removed with its ✕
+ * (or Delete). Until the events arrive, or for an unknown id, it names the event by its number.
+ */
+function BlitzChip({ id, onDelete }: { id: number; onDelete: () => void }) {
+  const { t } = useTranslation('explore');
+  const lng = useLocale();
+  const events = useBlitzEvents();
+  const event = events.data?.find((e) => e.id === id);
+  return (
+    <Chip
+      color="primary"
+      variant="outlined"
+      label={event ? t('filters.blitz', { name: blitzName(event, lng) }) : t('filters.blitz_unknown', { id })}
+      onDelete={onDelete}
+      sx={{ maxWidth: '100%' }}
+    />
+  );
+}
+
 const Cell = ({ children, wide }: { children: ReactNode; wide?: boolean }) => (
   <Box sx={{ gridColumn: wide ? { md: 'span 2' } : undefined, minWidth: 0 }}>{children}</Box>
 );
 
 /**
  * The Explore filters: dates, life stage, milkweed, country and province, observer,
- * Flash or Mission, with photos only, flagged records left out (docs/adr/0035), and for admins the status. Folded behind a button on phones.
+ * Flash or Mission, with photos only, flagged records left out (docs/adr/0035), and for admins the status;
+ * a Blitz event as a removable chip when the URL names one. Folded behind a button on phones.
  */
-export function ExploreFiltersPanel({ filters, params, onChange, onReset }: ExploreFiltersProps) {
+export function ExploreFiltersPanel({
+  filters,
+  params,
+  onChange,
+  onReset,
+  flaggedOutByDefault = false,
+}: ExploreFiltersProps) {
   const { t } = useTranslation('explore');
   const { user } = useSession();
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`, { noSsr: true });
@@ -95,6 +133,11 @@ export function ExploreFiltersPanel({ filters, params, onChange, onReset }: Expl
         alignItems: 'center',
       }}
     >
+      {filters.blitz_id !== undefined && (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <BlitzChip id={filters.blitz_id} onDelete={() => onChange({ blitz_id: undefined })} />
+        </Box>
+      )}
       <Cell wide>
         <DateRangeFilter from={filters.date_from} to={filters.date_to} onChange={onChange} />
       </Cell>
@@ -162,8 +205,8 @@ export function ExploreFiltersPanel({ filters, params, onChange, onReset }: Expl
         <FormControlLabel
           control={
             <Checkbox
-              checked={filters.exclude_flagged === true}
-              onChange={(e) => onChange({ exclude_flagged: e.target.checked || undefined })}
+              checked={flaggedLeftOut(filters, flaggedOutByDefault)}
+              onChange={(e) => onChange(flaggedPatch(e.target.checked, flaggedOutByDefault))}
             />
           }
           label={t('filters.exclude_flagged')}

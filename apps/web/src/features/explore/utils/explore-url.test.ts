@@ -6,6 +6,8 @@ import {
   exploreState,
   exploreValues,
   filtersToQuery,
+  flaggedLeftOut,
+  flaggedPatch,
   inExploreOrder,
   switchView,
   type ExploreState,
@@ -167,5 +169,33 @@ describe('filtersToQuery and activeFilterCount', () => {
       with_photos: '1',
     });
     expect(activeFilterCount({ with_photos: false, username: 'ana', status: 4 })).toBe(2);
+  });
+});
+
+describe("leave out flagged records: the URL and each view's default (docs/adr/0035)", () => {
+  it('reads exclude_flagged=1 as leave out, 0 as keep, and writes both back', () => {
+    expect(parse('exclude_flagged=1').filters).toEqual({ exclude_flagged: true });
+    expect(parse('exclude_flagged=true').filters).toEqual({ exclude_flagged: true });
+    expect(parse('exclude_flagged=0').filters).toEqual({ exclude_flagged: false });
+    expect(parse('exclude_flagged=false').filters).toEqual({ exclude_flagged: false });
+    expect(parse('exclude_flagged=maybe').filters).toEqual({});
+    const state: ExploreState = { view: 'density', sort: 'observed', page: 1, filters: { exclude_flagged: false } };
+    expect(write(state)).toBe('view=density&exclude_flagged=0');
+    expect(write({ ...state, filters: { exclude_flagged: true } })).toBe('view=density&exclude_flagged=1');
+    expect(filtersToQuery({ exclude_flagged: false, with_photos: false })).toEqual({ exclude_flagged: '0' });
+  });
+
+  it('leaves flagged records out of the density view and charts unless the URL says 0, and nowhere else unless it says 1', () => {
+    expect(flaggedLeftOut({}, true)).toBe(true);
+    expect(flaggedLeftOut({ exclude_flagged: false }, true)).toBe(false);
+    expect(flaggedLeftOut({}, false)).toBe(false);
+    expect(flaggedLeftOut({ exclude_flagged: true }, false)).toBe(true);
+  });
+
+  it("writes a view's default as no value and the other choice as 1 or 0", () => {
+    expect(flaggedPatch(true, true)).toEqual({ exclude_flagged: undefined });
+    expect(flaggedPatch(false, true)).toEqual({ exclude_flagged: false });
+    expect(flaggedPatch(true, false)).toEqual({ exclude_flagged: true });
+    expect(flaggedPatch(false, false)).toEqual({ exclude_flagged: undefined });
   });
 });

@@ -46,7 +46,8 @@ const pageParser = createParser<number>({
  * The Explore filters in the page URL (`?date_from=2024-06-01&lifestage_id=3&with_photos=1…`), one
  * nuqs parser each. Each value is read on its own, so one bad value (typed by hand, or from an old
  * link) is dropped instead of losing the others. Dates stay `yyyy-MM-dd` strings (the API's format),
- * `with_photos` is written `1` and read from `1`/`true`; `0`/`false` mean no filter.
+ * `with_photos` is written `1` and read from `1`/`true`; `0`/`false` mean no filter. `exclude_flagged`
+ * keeps `0` too: it turns off a research view's default (`flaggedLeftOut`).
  */
 export const exploreFilterParsers = {
   date_from: filterParser('date_from'),
@@ -62,10 +63,11 @@ export const exploreFilterParsers = {
     serialize: () => '1',
   }),
   status: filterParser('status'),
-  // Leave out flagged records (docs/adr/0035): written `1`, as with_photos.
-  exclude_flagged: createParser<true>({
-    parse: (raw) => parseExploreFilter('exclude_flagged', raw) || null,
-    serialize: () => '1',
+  // Leave out flagged records (docs/adr/0035): `1` leaves them out, `0` keeps them, absent is each
+  // view's default (`flaggedLeftOut`), so it is written both ways, unlike with_photos.
+  exclude_flagged: createParser<boolean>({
+    parse: (raw) => parseExploreFilter('exclude_flagged', raw) ?? null,
+    serialize: (v) => (v ? '1' : '0'),
   }),
   blitz_id: filterParser('blitz_id'),
 } satisfies Record<FilterKey, unknown>;
@@ -127,16 +129,21 @@ export const exploreState = ({ view, sort, page, ...filters }: ExploreValues): E
   filters: exploreFilters(filters),
 });
 
+/** An unset filter: left out of the URL and the API query. `exclude_flagged: false` is a choice (`flaggedLeftOut`). */
+const unset = (key: FilterKey, value: unknown) =>
+  value === undefined || value === '' || (value === false && key !== 'exclude_flagged');
+
 /**
  * The values to write for some filters: every filter key, `null` (left out of the URL) for the
- * unset, empty and false ones, so that a value the URL held and the state dropped goes too.
+ * unset, empty and false ones (`exclude_flagged: false` aside), so that a value the URL held and the
+ * state dropped goes too.
  */
 export function filterValues(filters: ExploreFilters): ExploreFilterValues {
   const canonical = exploreFilters(
     Object.fromEntries(
       EXPLORE_FILTER_KEYS.map((key) => {
         const value = filters[key];
-        return [key, value === undefined || value === '' || value === false ? null : value];
+        return [key, unset(key, value) ? null : value];
       }),
     ) as ExploreFilterValues,
   );
@@ -153,13 +160,14 @@ export const exploreValues = ({ view, sort, page, filters }: ExploreState): Expl
 
 /**
  * The filters as query-string pairs in `EXPLORE_FILTER_KEYS` order, written as the page URL writes
- * them (the parsers' `serialize`), for the API calls; empty and false values are left out.
+ * them (the parsers' `serialize`), for the API calls; empty and false values are left out, but
+ * `exclude_flagged=0`, which the density and charts endpoints read as "keep flagged records".
  */
 export function filtersToQuery(filters: ExploreFilters): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key of EXPLORE_FILTER_KEYS) {
     const value = filters[key];
-    if (value === undefined || value === '' || value === false) continue;
+    if (unset(key, value)) continue;
     out[key] = exploreFilterParsers[key].serialize(value as never);
   }
   return out;
@@ -176,3 +184,23 @@ export function switchView(state: ExploreState, view: ExploreView): ExploreState
 
 /** How many filters are set (the badge on the phone's Filters button). */
 export const activeFilterCount = (filters: ExploreFilters) => Object.keys(filtersToQuery(filters)).length;
+
+// --- Leave out flagged records (docs/adr/0035) ---
+
+/**
+ * Whether a view leaves flagged records out: the URL's `exclude_flagged` when it holds one, else the
+ * view's default, on for the research views (density, charts; the API's default there too) and off
+ * for the list, grid, map and downloads.
+ */
+export const flaggedLeftOut = (filters: ExploreFilters, byDefault: boolean): boolean =>
+  filters.exclude_flagged ?? byDefault;
+
+/**
+ * The filter change of the "Leave out flagged records" checkbox of a view with that default: the
+ * view's default is left out of the URL, the other choice written (`1` or `0`).
+ */
+export const flaggedPatch = (checked: boolean, byDefault: boolean): Partial<ExploreFilters> => ({
+  exclude_flagged: checked === byDefault ? undefined : checked,
+});
+
+// --- end: leave out flagged records ---
