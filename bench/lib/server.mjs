@@ -34,7 +34,8 @@ function freePort() {
  *   `env`: more configuration for the server (e.g. `EXPLORE_ROW_CACHE_MB`); `readyLine`: also wait for a line of
  *   the server's output matching it (e.g. every cluster worker listening); `built`: run the production build
  *   (`apps/server/dist/server.js`, what `npm start` runs; built first when missing) instead of the sources through
- *   tsx, whose compiler holds hundreds of MiB that production does not
+ *   tsx, whose compiler holds hundreds of MiB that production does not; `nodeArgs`: options for the server's
+ *   Node before the entry point (e.g. `--cpu-prof`, which NODE_OPTIONS refuses)
  * @returns {Promise<{ baseUrl: string, dataDir: string, pid: number, startMs: number, stop: () => Promise<{ code: number | null, signal: string | null, stderrHead: string[] }> }>}
  *   `pid`: the server's Node process; `startMs`: wall time from spawn to a healthy answer (ms);
  *   `stop`: SIGTERM, wait, remove the data dir (unless it was given), report how the server exited
@@ -45,6 +46,7 @@ export async function startServer({
   env: extraEnv = {},
   readyLine,
   built = false,
+  nodeArgs = [],
 } = {}) {
   const distEntry = path.join(ROOT, 'apps', 'server', 'dist', 'server.js');
   if (built && !existsSync(distEntry)) {
@@ -72,11 +74,15 @@ export async function startServer({
   };
   // Always the embedded database in the fresh DATA_DIR, even in a shell that points at another one.
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, built ? [distEntry] : ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, ...(built ? [distEntry] : ['--import', 'tsx', 'apps/server/src/server.ts'])],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
 
   // Keep the last lines of output (shown when the start fails) and the first lines of stderr
   // (summarised at the end): printing a server's multi-page error dumps live would bury the results.
