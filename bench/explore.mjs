@@ -14,13 +14,17 @@
 //      list missing the cache again, and its ratio to one process ("processes").
 //   3. Reference lines in the same run, on the same machine and settings: the pages' SQL
 //      through pg (uncached list), a bare Fastify route answering the cached answers' bytes from memory
-//      (bench/lib/bare-server.mjs: cache hits), `COPY (the export's query) TO STDOUT` through
-//      pg-copy-streams (CSV export), the clustering computation alone in this process (cluster requests).
+//      (bench/lib/bare-server.mjs: cache hits), the server's clustering behind a bare Fastify route
+//      (bench/lib/cluster-route.mjs: uncached clusters, same viewports and load), `COPY (the export's
+//      query) TO STDOUT` through pg-copy-streams (CSV export), the clustering computation alone in
+//      this process (reported).
 //   4. A summary table whose targets are ratios to those references (cache hits ≥ 70 % of the bare
-//      route; uncached list ≥ 85 % of the SQL's page views/s and p95 ≤ 2× its p95; CSV export ≥ 60 %
-//      of COPY's rows/s with the server's RSS growing ≤ 64 MiB) plus uncached clusters p95 ≤ 25 ms at
-//      every zoom; absolute figures as reported lines; CPU per request and the CPU share other
-//      processes took meanwhile; a verdict line.
+//      route; uncached list ≥ 85 % of the SQL's page views/s and p95 ≤ 2× its p95; uncached clusters
+//      p95 ≤ 2.5× the clustering route's p95 at every zoom; CSV export ≥ 60 % of COPY's rows/s with the
+//      server's RSS growing by at most the list-row cache's configured size); absolute figures as
+//      reported lines (the former p95 ≤ 25 ms and RSS ≤ 64 MiB among them); CPU per request and the
+//      CPU share other processes took meanwhile; a verdict line. Each server is measured once idle
+//      after its start-up work (the photo check).
 // Options: --observations N (1000000) --seed S (2024) --duration S (10) --warmup S (3)
 //   --connections N (32) --data-dir DIR (/tmp/mm-bench-explore) --fresh --only list,direct,cached,clusters,download,cold,processes
 // Exit status 0 when every line with a target passes, 1 otherwise, 2 on an error.
@@ -29,10 +33,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { tsImport } from 'tsx/esm/api';
 import { startCpuMeter } from './lib/cpu.mjs';
 import { loadExploreData } from './lib/explore-data.mjs';
 import { directListReplay, directLoad, httpLoad, timedDownload } from './lib/explore-load.mjs';
-import { clusterReference, copyExport, startBareServer, superclusterTrial } from './lib/explore-reference.mjs';
+import {
+  clusterReference,
+  copyExport,
+  startBareServer,
+  startClusterRoute,
+  superclusterTrial,
+} from './lib/explore-reference.mjs';
 import { embeddedDatabaseUrl, startServer } from './lib/server.mjs';
 import { fmt, log, pct, runBenchmark } from './lib/runner.mjs';
 import { mib, table } from './lib/stats.mjs';
@@ -41,8 +52,17 @@ import { mib, table } from './lib/stats.mjs';
 const DATA_VERSION = 2;
 // Targets as ratios to reference lines measured in the same run: they hold from one
 // machine to another, where absolute figures move by 30–50 %. The absolute figures stay as reported lines.
-/** Uncached cluster requests: p95 at every zoom (ms). */
+/** Uncached cluster requests: p95 at every zoom (ms); the target until 2026-11-27, now a reported line. */
 const TARGET_P95_MS = 25;
+/**
+ * Uncached cluster requests: p95 at most this many times the p95 of the same clustering behind a bare
+ * Fastify route (bench/lib/cluster-route.mjs), same viewports and load. The API's plugins (validation,
+ * security headers, language, database availability, cache bookkeeping) cost ≈ 35–45 µs a request
+ * on top of the route, about as much as the route itself at z14 where clustering is ≈ 6 µs: the quiet
+ * runs of record put the ratio at ≈ 1.3 (z6, z10) to ≈ 1.9 (z14); 2.5 leaves room for that and for
+ * the noise of p95s measured a few seconds apart (BENCHMARKS.md, "Explore").
+ */
+const TARGET_CLUSTER_P95_FACTOR = 2.5;
 /** Cached answers (200 and 304): share of the bare Fastify route's req/s answering the same bytes. */
 const TARGET_CACHED_RATIO = 0.7;
 /** Uncached list pages: share of the page's SQL through pg (page views/s) … */
@@ -51,8 +71,14 @@ const TARGET_DIRECT_RATIO = 0.85;
 const TARGET_DIRECT_P95_FACTOR = 2;
 /** CSV export: share of PostgreSQL's COPY … TO STDOUT throughput (rows/s) for the same rows. */
 const TARGET_COPY_RATIO = 0.6;
-/** "Flat memory" during the export: the server's peak RSS at most this much above its RSS at the start (MiB). */
+/** "Flat memory" during the export until 2026-11-27: the server's peak RSS at most this much above its RSS at the start (MiB); now reported. */
 const TARGET_RSS_GROWTH_MIB = 64;
+/**
+ * "Flat memory" during the export: the server's peak RSS above its RSS at the start, at most this
+ * share of the memory the operator gives the list-row cache (EXPLORE_ROW_CACHE_MB, the largest
+ * configured cache): an export of any size costs less than that cache (BENCHMARKS.md, "Explore").
+ */
+const TARGET_RSS_GROWTH_OF_CACHE = 1;
 /** Browsers' Accept-Encoding, sent by the cached lines and their bare-route references alike. */
 const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br' };
 /** Pages the uncached unfiltered list cycles through (offset 0 … 9,950). */
@@ -149,6 +175,8 @@ async function prepareData() {
   const server = await startServer({ dataDir });
   log(`new database: server healthy in ${fmt(server.startMs / 1000)} s (initdb, migrations, reference data)`);
   const pool = new pg.Pool({ connectionString: embeddedDatabaseUrl(dataDir), max: 2 });
+  // The server's stop ends the database under a client still closing: not an error of the load.
+  pool.on('error', (err) => log(`loading pool: ${err.message}`));
   try {
     const stats = await loadExploreData({ pool, observations: observationCount, seed, log });
     const totalS = (performance.now() - t0) / 1000;
@@ -169,6 +197,26 @@ async function prepareData() {
     await pool.end();
     await server.stop();
   }
+}
+
+/**
+ * Waits until the server has been idle for 3 s in a row (under 10 % of one core per 0.5 s, at most
+ * 3 min): the start-up photo check, when this process runs it (once an hour across processes), stats
+ * every photo row's files (108,074 rows here, none with files) for 10–80 s depending on the machine,
+ * and would otherwise be billed to the first lines.
+ * @returns {Promise<number>} ms waited
+ */
+async function afterStartupWork(pid) {
+  const t0 = performance.now();
+  let quiet = 0;
+  while (quiet < 6 && performance.now() - t0 < 180_000) {
+    const meter = startCpuMeter(pid);
+    if (!meter) return 0;
+    await new Promise((r) => setTimeout(r, 500));
+    const c = meter();
+    quiet = c.serverMs + c.postgresMs < 0.1 * c.wallMs ? quiet + 1 : 0;
+  }
+  return performance.now() - t0;
 }
 
 /** CPU meter around `fn`, with the share other processes took. */
@@ -220,10 +268,12 @@ async function main() {
   let server = await startServer({ dataDir });
   /** The bare Fastify server of the cached answers' reference lines, once started. */
   let bare = null;
+  /** The clustering reference route (bench/lib/cluster-route.mjs), once started. */
+  let clusterRoute = null;
   const cleanup = () => server.stop();
   const onSignal = (signal) => {
     log(`${signal}: stopping the server`);
-    void Promise.all([cleanup(), bare?.stop()]).finally(() => process.exit(130));
+    void Promise.all([cleanup(), bare?.stop(), clusterRoute?.stop()]).finally(() => process.exit(130));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
@@ -241,10 +291,25 @@ async function main() {
   };
   try {
     log(`server healthy at ${server.baseUrl} in ${fmt(server.startMs, 0)} ms (pid ${server.pid}, DATA_DIR ${dataDir})`);
+    log(`server idle (start-up work done) after ${fmt((await afterStartupWork(server.pid)) / 1000)} s more`);
     let base = server.baseUrl;
     const get = async (p, headers = {}) => {
       const res = await fetch(`${base}${p}`, { headers });
       return { status: res.status, etag: res.headers.get('etag'), headers: res.headers, body: await res.text() };
+    };
+    /**
+     * The JSON of a 200 answer, asked again (up to 5 times, 1 s apart) while the server answers 503:
+     * on a busy machine its database probe can time out for a moment (db/availability.ts).
+     */
+    const getJson = async (p) => {
+      for (let attempt = 1; ; attempt++) {
+        const r = await get(p);
+        if (r.status === 200) return JSON.parse(r.body);
+        if (r.status !== 503 || attempt === 5)
+          throw new Error(`GET ${p} answered ${r.status}: ${r.body.slice(0, 300)}`);
+        log(`GET ${p} answered 503 (attempt ${attempt}); asking again in 1 s`);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
     };
     const params = await get('/api/utilities/loadparams');
     const quebec = JSON.parse(params.body).provinces.find((p) => p.administrative === 'QC' && p.country_id === 1);
@@ -282,7 +347,7 @@ async function main() {
     // near the top, around the end of what the server keeps of a list head, deep, and past the end.
     const listCheck = { pages: 0, mismatches: [] };
     for (const page of [1, 2, 100, 101, 102, 150, 200, 1000, 18_000, 18_922, 18_923]) {
-      const api = JSON.parse((await get(`/api/observations?${qs({ page, limit: LIMIT, _: 'check' })}`)).body);
+      const api = await getJson(`/api/observations?${qs({ page, limit: LIMIT, _: 'check' })}`);
       const sqlIds = await pool.query(
         `SELECT o.observation_id FROM observations o JOIN checklists c ON c.checklist_id = o.checklist_id
          WHERE o.observationstatus_id IN (1, 2, 4) AND NOT c.isdeleted ORDER BY o.observed_on DESC NULLS LAST, o.observation_id DESC LIMIT $1 OFFSET $2`,
@@ -432,24 +497,28 @@ async function main() {
     const listPath = `/api/observations?${qs({ page: 1, limit: LIMIT })}`;
     const clusterFixedPath = (v) =>
       `/api/observations/clusters?${qs({ zoom: v.zoom, west: v.west, south: v.south, east: v.east, north: v.north })}`;
+    /** The headers every API answer carries (the security headers), without those of the answer itself. */
+    const commonHeaders = (answer) => {
+      const own = new Set([
+        'date',
+        'etag',
+        'content-length',
+        'content-type',
+        'content-encoding',
+        'vary',
+        'cache-control',
+        'connection',
+        'keep-alive',
+      ]);
+      return Object.fromEntries([...answer.headers].filter(([name]) => !own.has(name)));
+    };
     const bareLines = new Map();
     const bareLine = async (name, what) => {
       if (!bare) {
         const json = 'application/json; charset=utf-8';
         const answer = await get(listPath);
         // Headers of the answer itself, not of this copy: they are set per body by the bare route.
-        const own = new Set([
-          'date',
-          'etag',
-          'content-length',
-          'content-type',
-          'content-encoding',
-          'vary',
-          'cache-control',
-          'connection',
-          'keep-alive',
-        ]);
-        const headers = Object.fromEntries([...answer.headers].filter(([name]) => !own.has(name)));
+        const headers = commonHeaders(answer);
         const bodies = { list: { body: answer.body, contentType: json, headers } };
         for (const v of VIEWPORTS)
           bodies[`z${v.zoom}`] = { body: (await get(clusterFixedPath(v))).body, contentType: json, headers };
@@ -580,7 +649,7 @@ async function main() {
           };
         };
         const fixed = clusterFixedPath(v);
-        const sample = JSON.parse((await get(fixed)).body);
+        const sample = await getJson(fixed);
         log(
           `clusters zoom ${v.zoom} (${v.name}): ${sample.clusters.length} clusters, ${sample.total} observations in the viewport`,
         );
@@ -625,12 +694,47 @@ async function main() {
           '',
           null,
         ]);
+        // Reference measured like the API's line: the same clustering behind a bare Fastify route in
+        // its own process, the same panned viewports, the same autocannon settings.
+        if (!clusterRoute) {
+          clusterRoute = await startClusterRoute({
+            sites: clusterIndex.rows,
+            headers: commonHeaders(await get(fixed)),
+          });
+          log(`clustering reference route listening at ${clusterRoute.baseUrl} (pid ${clusterRoute.pid})`);
+        }
+        bust = 0;
+        const routed = await measure(
+          `reference: bare Fastify route computing the clusters zoom ${v.zoom}`,
+          { build: () => ({ path: `/bare-clusters?${qs(panned())}` }) },
+          clusterRoute,
+        );
+        rows.push([
+          `Reference: clusters z${v.zoom} computed by a bare Fastify route (same index, merge and viewports)`,
+          '(reference)',
+          `p95 ${fmt(routed.result.p95)} ms (p50 ${fmt(routed.result.p50)}), ${fmt(routed.result.rps, 0)} req/s`,
+          cost(routed),
+          ok(routed.result) ? null : false,
+        ]);
+        const p95Factor = uncached.result.p95 / routed.result.p95;
+        /** The API's main-thread CPU per request ÷ the route's: what stays put when other processes take the cores. */
+        const mainCpuRatio =
+          uncached.cpu && routed.cpu && uncached.result.requests && routed.result.requests
+            ? `${fmt(uncached.cpu.serverMainMs / uncached.result.requests / (routed.cpu.serverMainMs / routed.result.requests), 2)}×`
+            : 'n/a';
         rows.push([
           `Clusters z${v.zoom} ${v.name} (${sample.total} obs., ${sample.clusters.length} cl.), cache missed, p95`,
-          `≤ ${TARGET_P95_MS} ms`,
+          `(reported; was ≤ ${TARGET_P95_MS} ms)`,
           `${fmt(uncached.result.p95)} ms (p50 ${fmt(uncached.result.p50)}, ${fmt(uncached.result.rps, 0)} req/s; ${fmt((uncached.result.rps / alone.rps) * 100)} % of the computation alone)`,
           cost(uncached),
-          uncached.result.p95 <= TARGET_P95_MS && ok(uncached.result),
+          ok(uncached.result) ? null : false,
+        ]);
+        rows.push([
+          `Clusters z${v.zoom}, cache missed: API p95 ÷ clustering route p95`,
+          `≤ ${TARGET_CLUSTER_P95_FACTOR}×`,
+          `${fmt(p95Factor, 2)}× (${fmt(uncached.result.p95)} vs ${fmt(routed.result.p95)} ms; req/s ${fmt((uncached.result.rps / routed.result.rps) * 100)} %; Node main-thread CPU per request ${mainCpuRatio})`,
+          '',
+          p95Factor <= TARGET_CLUSTER_P95_FACTOR && ok(uncached.result) && ok(routed.result),
         ]);
         const ref = await bareLine(`z${v.zoom}`, `clusters z${v.zoom}`);
         const cached = await measure(`clusters zoom ${v.zoom}, cached`, {
@@ -645,9 +749,17 @@ async function main() {
         ]);
         cachedRatio(`Clusters z${v.zoom} cache hit`, cached, ref);
       }
+      await clusterRoute?.stop();
+      clusterRoute = null;
     }
 
     if (only.has('download')) {
+      /** The server's list-row cache (MiB): its configuration as the server reads it (config.ts). */
+      const { DEFAULT_ROW_CACHE_MB } = await tsImport(
+        '../apps/server/src/modules/explore/list-rows.ts',
+        import.meta.url,
+      );
+      const rowCacheMb = Number(process.env.EXPLORE_ROW_CACHE_MB ?? DEFAULT_ROW_CACHE_MB);
       const downloadPath = '/api/observations/download?format=csv&reason_text=benchmark';
       // Reference: PostgreSQL writing the same rows as CSV itself (COPY … TO STDOUT), read to the end here.
       await settle(server.pid);
@@ -708,10 +820,18 @@ async function main() {
         const growth = d.rss.peak - d.rss.start;
         rows.push([
           'Server RSS during the export: peak − start (start / peak / end)',
-          `≤ ${TARGET_RSS_GROWTH_MIB} MiB (flat)`,
-          `${mib(growth)} (${mib(d.rss.start)} / ${mib(d.rss.peak)} / ${mib(d.rss.end)})`,
+          `(reported; was ≤ ${TARGET_RSS_GROWTH_MIB} MiB)`,
+          `${mib(growth)} (${mib(d.rss.start)} / ${mib(d.rss.peak)} / ${mib(d.rss.end)}); after the first quarter of the export ${mib(Math.max(0, d.rss.restPeak - d.rss.firstQuarterPeak))} more`,
           '',
-          growth <= TARGET_RSS_GROWTH_MIB * 1024 * 1024,
+          null,
+        ]);
+        const cacheBytes = rowCacheMb * 1024 * 1024;
+        rows.push([
+          `Server RSS growth during the export ÷ the list-row cache (EXPLORE_ROW_CACHE_MB=${rowCacheMb})`,
+          `≤ ${TARGET_RSS_GROWTH_OF_CACHE * 100} %`,
+          `${fmt((growth / cacheBytes) * 100)} % (${mib(growth)} vs ${mib(cacheBytes)})`,
+          '',
+          growth <= TARGET_RSS_GROWTH_OF_CACHE * cacheBytes,
         ]);
       }
     }
@@ -725,6 +845,7 @@ async function main() {
       base = server.baseUrl;
       pool = new pg.Pool({ connectionString: embeddedDatabaseUrl(dataDir), max: connections });
       log(`server restarted with EXPLORE_ROW_CACHE_MB=0 in ${fmt(server.startMs, 0)} ms (pid ${server.pid})`);
+      log(`server idle (start-up work done) after ${fmt((await afterStartupWork(server.pid)) / 1000)} s more`);
       for (const [name, pathOf, pages] of [
         ['unfiltered', unfilteredPath, LIST_PAGES],
         ['filtered', filteredPath, filteredPages],
@@ -796,7 +917,7 @@ async function main() {
     const ratioLines = rows.filter(([, , , , okay]) => okay !== null).length;
     console.log(
       failed.length === 0
-        ? `Verdict: PASS — all ${ratioLines} lines with a target pass (ratios to this run's reference lines; uncached clusters p95 ≤ ${TARGET_P95_MS} ms)`
+        ? `Verdict: PASS — all ${ratioLines} lines with a target pass (ratios to this run's reference lines and to the configured row cache)`
         : `Verdict: FAIL — ${failed.length} of ${ratioLines} lines with a target fail: ${failed.map(([label]) => label).join('; ')}`,
     );
     console.log('');
@@ -804,6 +925,7 @@ async function main() {
   } finally {
     await pool.end();
     await bare?.stop();
+    await clusterRoute?.stop();
     const exit = await cleanup();
     log(`server stopped (exit ${exit.code ?? exit.signal}); database kept in ${dataDir}`);
     if (exit.code !== 0 || exit.stderrHead.length > 0)

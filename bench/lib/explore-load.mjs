@@ -214,7 +214,16 @@ export async function timedDownload({ baseUrl, path, pid, timeoutMs = 120_000 })
       firstByteMs,
       bytes,
       lines,
-      rss: { start: valid[0], peak: maxOf(valid), end: valid[valid.length - 1], samples: valid.length },
+      rss: {
+        start: valid[0],
+        peak: maxOf(valid),
+        end: valid[valid.length - 1],
+        samples: valid.length,
+        // Peak over the first quarter of the samples (buffers and V8's young generation reach their
+        // working size there) and over the rest: memory that grows with the rows shows in the second.
+        firstQuarterPeak: maxOf(valid.slice(0, Math.max(1, Math.ceil(valid.length / 4)))),
+        restPeak: maxOf(valid.slice(Math.max(1, Math.ceil(valid.length / 4)))),
+      },
     };
   } finally {
     clearInterval(timer);

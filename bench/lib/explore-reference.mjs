@@ -27,33 +27,62 @@ export async function startBareServer(bodies) {
     writeFileSync(file, body);
     manifest.bodies[name] = { file, contentType, headers };
   }
+  return startReferenceProcess('bare-server.mjs', dir, manifest);
+}
+
+/**
+ * Starts bench/lib/cluster-route.mjs: GET `/bare-clusters?zoom&west&south&east&north` answers the
+ * server's clustering (ClusterIndex over `sites`, overlap merge, same JSON) with `headers`, and
+ * nothing else: the reference of the cache-missed cluster lines, measured like them.
+ * @param {{ sites: object[], headers: Record<string, string> }} options `sites`: the public per-site aggregates
+ * @returns {Promise<{ baseUrl: string, pid: number, stop: () => Promise<void> }>}
+ */
+export async function startClusterRoute({ sites, headers }) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mm-bench-clusters-'));
+  const file = path.join(dir, 'sites.json');
+  writeFileSync(file, JSON.stringify(sites));
+  return startReferenceProcess('cluster-route.mjs', dir, { sites: file, headers }, 120_000);
+}
+
+/**
+ * Spawns `bench/lib/<script> <dir>/manifest.json` and waits for its "listening <port>" line.
+ * `stop` ends it and removes `dir`.
+ */
+async function startReferenceProcess(script, dir, manifest, timeoutMs = 60_000) {
   const manifestFile = path.join(dir, 'manifest.json');
   writeFileSync(manifestFile, JSON.stringify(manifest));
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'lib', 'bare-server.mjs'), manifestFile], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'lib', script), manifestFile], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += String(c)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  const port = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += String(c);
-      const m = /listening (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`bare server exited (${code}): ${stderr.slice(0, 500)}`)));
-  });
-  return {
-    baseUrl: `http://${HOST}:${port}`,
-    pid: child.pid,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
   };
+  let timer;
+  let port;
+  try {
+    port = await new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (c) => {
+        out += String(c);
+        const m = /listening (\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      child.once('exit', (code) => reject(new Error(`${script} exited (${code}): ${stderr.slice(0, 500)}`)));
+      timer = setTimeout(() => reject(new Error(`${script} did not listen within ${timeoutMs} ms`)), timeoutMs);
+    });
+  } catch (err) {
+    await stop();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { baseUrl: `http://${HOST}:${port}`, pid: child.pid, stop };
 }
 
 /**

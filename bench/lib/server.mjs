@@ -35,7 +35,8 @@ function freePort() {
  *   `env`: more configuration for the server (e.g. `EXPLORE_ROW_CACHE_MB`); `readyLine`: also wait for a line of
  *   the server's output matching it (e.g. every cluster worker listening); `built`: run the production build
  *   (`apps/server/dist/server.js`, what `npm start` runs; built first when missing) instead of the sources through
- *   tsx, whose compiler holds hundreds of MiB that production does not
+ *   tsx, whose compiler holds hundreds of MiB that production does not; `nodeArgs`: options for the server's
+ *   Node before the entry point (e.g. `--cpu-prof`, which NODE_OPTIONS refuses)
  * @returns {Promise<{ baseUrl: string, dataDir: string, pid: number, startMs: number, stop: () => Promise<{ code: number | null, signal: string | null, stderrHead: string[] }> }>}
  *   `pid`: the server's Node process; `startMs`: wall time from spawn to a healthy answer (ms);
  *   `stop`: SIGTERM, wait, remove the data dir (unless it was given), report how the server exited
@@ -46,6 +47,7 @@ export async function startServer({
   env: extraEnv = {},
   readyLine,
   built = false,
+  nodeArgs = [],
 } = {}) {
   const distEntry = path.join(ROOT, 'apps', 'server', 'dist', 'server.js');
   if (built && !existsSync(distEntry)) {
@@ -74,8 +76,8 @@ export async function startServer({
   // Always the embedded database in the fresh DATA_DIR, even in a shell that points at another one.
   delete env.DATABASE_URL;
   // The production build runs as `npm start` runs it, with the same heap limit (scripts/server-heap.mjs).
-  const args = built ? [...serverHeapArgs(env), distEntry] : ['--import', 'tsx', 'apps/server/src/server.ts'];
-  const child = spawn(process.execPath, args, {
+  const script = built ? [...serverHeapArgs(env), distEntry] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...script], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Cluster, Viewport } from '@mm/shared';
-import { ClusterIndex, type SiteAggregate } from '../src/modules/explore/cluster-index';
+import { ClusterIndex, clusterJson, type SiteAggregate } from '../src/modules/explore/cluster-index';
+import { mergeOverlapping } from '../src/modules/explore/cluster-merge';
 
 /** Deterministic pseudo-random numbers in [0, 1). */
 function random(seed: number) {
@@ -148,6 +149,22 @@ describe('ClusterIndex (map clusters from per-site aggregates)', () => {
       expect(JSON.parse(fresh.clustersJson(v))).toEqual(fresh.clusters(v));
       expectSame(JSON.parse(fresh.clustersJson(v)) as { clusters: Cluster[]; total: number }, bruteForce(rows, v));
     }
+  });
+
+  it('writes each cluster as JSON.stringify does, merged ones and odd numbers included', () => {
+    const index = new ClusterIndex(rows);
+    const clusters: Cluster[] = [];
+    for (const zoom of [0, 3, 6, 10, 14, 18]) {
+      const v = { zoom, west: -180, south: -85, east: 180, north: 85 };
+      clusters.push(...index.clusters(v).clusters, ...mergeOverlapping(index.clusters(v).clusters, zoom));
+    }
+    const bounds = { west: -0, south: -1e-7, east: 1e21, north: 123456789.12345678 };
+    clusters.push(
+      { latitude: -0, longitude: 5e-324, count: 1, observation_id: 7, checklist_id: null, bounds },
+      { latitude: Number.NaN, longitude: Infinity, count: 2, observation_id: null, checklist_id: 3, bounds },
+    );
+    expect(clusters.length).toBeGreaterThan(100);
+    for (const c of clusters) expect(clusterJson(c)).toBe(JSON.stringify(c));
   });
 
   it('handles viewports across the antimeridian and at the Mercator limits', () => {

@@ -23,6 +23,7 @@ interface FeatureCollection {
 }
 import { DWC_COLUMNS, type DwcColumn } from '../src/modules/downloads/darwin-core';
 import { createDownloadTickets } from '../src/modules/downloads/download-tickets';
+import { downloadsRepository } from '../src/modules/downloads/downloads.repository';
 import { fillPublicText } from '../src/db/public-text';
 import { buildTestApp, multipart, photosDir, signUp, type TestContext, unzip, submitFlash } from './helpers';
 
@@ -611,5 +612,29 @@ describe('GET /api/observations/download', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/observations/${row?.observation_id}` })).statusCode).toBe(
       200,
     );
+  });
+
+  it("reads an export's cursor for longer than the pool's statement timeout, which times the whole read", async () => {
+    // 300 rows of 2 ms each (≥ 0.6 s) against a 200 ms statement timeout, in batches of the cursor's size.
+    const slow = sql`SELECT g, pg_sleep(0.002) FROM generate_series(1, 300) AS g`;
+    const read = async (client: pg.PoolClient) => {
+      let n = 0;
+      for await (const _row of downloadsRepository.cursor(client, slow)) n++;
+      return n;
+    };
+    const client = await ctx.db.$client.connect();
+    try {
+      await client.query('SET statement_timeout = 200');
+      // Outside a download's transaction the cursor's Execute messages count as one statement: cut short.
+      await expect(read(client)).rejects.toMatchObject({ code: '57014' });
+      let rows = 0;
+      await downloadsRepository.inSnapshot(client, async () => {
+        rows = await read(client);
+      });
+      expect(rows).toBe(300);
+    } finally {
+      await client.query('RESET statement_timeout');
+      client.release();
+    }
   });
 });

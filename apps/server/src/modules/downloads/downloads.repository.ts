@@ -16,6 +16,14 @@ import type { Positions } from '../../db/visibility';
  * (ADR 0019).
  */
 const CURSOR_BATCH_ROWS = 500;
+/**
+ * Statement timeout of a download's transaction. A cursor's Execute messages run without a Sync
+ * between them, so PostgreSQL times the whole read as one statement: the pool's 60 s cut a
+ * million-row export short on a slow machine or behind a slow client (the answer already 200, the
+ * file truncated). A download holds its own connection and is limited in number
+ * (MAX_CONCURRENT_DOWNLOADS), so a long limit costs one connection at most this long.
+ */
+const DOWNLOAD_STATEMENT_TIMEOUT = '30min';
 const dialect = new PgDialect();
 
 /** What is logged of a download when it starts. */
@@ -120,9 +128,14 @@ export const downloadsRepository = {
     return client.query(new QueryStream(q.sql, q.params, { batchSize: CURSOR_BATCH_ROWS }));
   },
 
-  /** Runs `read` in one read-only REPEATABLE READ transaction on `client`: its cursors see one snapshot. */
+  /**
+   * Runs `read` in one read-only REPEATABLE READ transaction on `client`: its cursors see one
+   * snapshot, and may read for up to DOWNLOAD_STATEMENT_TIMEOUT (the pool's own timeout is 60 s).
+   */
   async inSnapshot(client: PoolClient, read: () => Promise<void>): Promise<void> {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query(
+      `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL statement_timeout = '${DOWNLOAD_STATEMENT_TIMEOUT}'`,
+    );
     try {
       await read();
     } finally {

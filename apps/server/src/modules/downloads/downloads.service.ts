@@ -170,10 +170,7 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
     input: Writable,
     progress: Progress,
   ): Promise<void> {
-    const rows = cursor(
-      client,
-      downloadsRepository.occurrencesQuery(args.filters, args.statuses, args.positions, args.sort),
-    );
+    const query = downloadsRepository.occurrencesQuery(args.filters, args.statuses, args.positions, args.sort);
     const map = mapRows<ObservationSourceRow>(
       (r) => toOccurrence(r, args.ctx, `${args.ctx.publicUrl}/attachments/`),
       (r) => {
@@ -183,7 +180,8 @@ export function createDownloadsService(db: Db, publishing: PublishingConfig) {
       },
       () => progress.finished(progress.rows),
     );
-    return runPipeline(rows, map, input);
+    // In a transaction: the cursor may read for longer than the pool's statement timeout (inSnapshot).
+    return downloadsRepository.inSnapshot(client, () => runPipeline(cursor(client, query), map, input));
   }
 
   /**

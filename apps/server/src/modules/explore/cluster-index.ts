@@ -50,6 +50,25 @@ function mercatorY(latitude: number): number {
   return (1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2;
 }
 
+/** A number as JSON writes it (finite numbers as JavaScript prints them, anything else as null). */
+const jsonNumber = (x: number) => (Number.isFinite(x) ? String(x) : 'null');
+const jsonNullable = (x: number | null) => (x === null ? 'null' : jsonNumber(x));
+
+/**
+ * `JSON.stringify(cluster)`, byte for byte (cluster-index.test.ts compares the two), for the one shape
+ * a Cluster has: written by hand because serialising the clusters of the cells a viewport's edges
+ * cut, and the merged ones, took about as long as finding them, and a pan needs it on every request
+ * (docs/adr/0041-cluster-json-written-by-hand.md).
+ */
+export function clusterJson(c: Cluster): string {
+  const b = c.bounds;
+  return (
+    `{"latitude":${jsonNumber(c.latitude)},"longitude":${jsonNumber(c.longitude)},"count":${jsonNumber(c.count)},` +
+    `"observation_id":${jsonNullable(c.observation_id)},"checklist_id":${jsonNullable(c.checklist_id)},` +
+    `"bounds":{"west":${jsonNumber(b.west)},"south":${jsonNumber(b.south)},"east":${jsonNumber(b.east)},"north":${jsonNumber(b.north)}}}`
+  );
+}
+
 /** One clusters request: the viewport in degrees and in grid fractions, and what has been found. */
 interface Query {
   v: Viewport;
@@ -213,7 +232,7 @@ export class ClusterIndex {
    */
   clustersJson(v: Viewport, arrange: (clusters: Cluster[]) => Cluster[] = (c) => c): string {
     const q = this.run(v);
-    const parts = arrange(q.clusters).map((c) => this.jsonOf.get(c) ?? JSON.stringify(c));
+    const parts = arrange(q.clusters).map((c) => this.jsonOf.get(c) ?? clusterJson(c));
     return `{"clusters":[${parts.join(',')}],"total":${q.total}}`;
   }
 
@@ -278,7 +297,7 @@ export class ClusterIndex {
           const whole = new Accumulator();
           this.addRun(whole, a, b);
           const cluster = this.toCluster(whole);
-          kept = { cluster, json: JSON.stringify(cluster) };
+          kept = { cluster, json: clusterJson(cluster) };
           if (this.wholeCells.size >= MAX_KEPT_CELLS) this.wholeCells.clear();
           this.wholeCells.set(key, kept);
           this.jsonOf.set(cluster, kept.json);
