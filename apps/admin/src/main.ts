@@ -1,0 +1,29 @@
+// The panel's entry (docs/adr/0040): a few KB without React. With a staff session stored, it loads the
+// panel at once; otherwise it draws the sign-in form first and fetches the panel while the form waits.
+import { signIn, signedInAsStaff } from './providers/sign-in';
+import { showSignInForm } from './sign-in-form';
+
+/** `load`, called once: later calls share its promise. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => (loading ??= load());
+}
+
+const root = document.getElementById('root') as HTMLElement;
+const loadPanel = once(() => import('./panel'));
+
+if (signedInAsStaff()) {
+  void loadPanel().then(({ startPanel }) => startPanel(root));
+} else {
+  showSignInForm(root, {
+    async submit(username, password) {
+      await signIn(username, password);
+      // Signed out in the panel before (`#/login`): the panel opens on its dashboard, else where the address says.
+      if (window.location.hash.startsWith('#/login')) window.location.hash = '#/';
+      (await loadPanel()).startPanel(root);
+    },
+  });
+  // The panel's code downloads once the form is on screen, while the admin types.
+  if ('requestIdleCallback' in window) requestIdleCallback(() => void loadPanel());
+  else setTimeout(() => void loadPanel(), 200);
+}
