@@ -1,7 +1,8 @@
-// The panel's entry (docs/adr/0040): a few KB without React. With a staff session stored, it loads the
-// panel at once; otherwise it draws the sign-in form first and fetches the panel while the form waits.
+// The panel's entry (docs/adr/0040): a few KB without React. With a staff session stored, it shows a
+// "loading" line and loads the panel at once; otherwise it draws the sign-in form first and fetches the
+// panel while the form waits.
 import { signIn, signedInAsStaff } from './providers/sign-in';
-import { showSignInForm } from './sign-in-form';
+import { showPanelLoading, showSignInForm } from './sign-in-form';
 
 /** `load`, called once: later calls share its promise. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -10,9 +11,17 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 const root = document.getElementById('root') as HTMLElement;
-const loadPanel = once(() => import('./panel'));
+/**
+ * The panel and, when the address opens the dashboard (the panel's first screen), the dashboard's chunk
+ * beside it rather than after it: one round trip less before the dashboard's figures.
+ */
+const loadPanel = once(() => {
+  if (/^(#\/?(dashboard)?)?$/.test(window.location.hash)) void import('./dashboard');
+  return import('./panel');
+});
 
 if (signedInAsStaff()) {
+  showPanelLoading(root);
   void loadPanel().then(({ startPanel }) => startPanel(root));
 } else {
   showSignInForm(root, {

@@ -27,6 +27,17 @@ function el<K extends keyof HTMLElementTagNameMap>(
 }
 
 /**
+ * What a signed-in staff member sees while the panel's code loads (a line of text, so that the page is not
+ * blank for the seconds react-admin takes on a phone), in the site's last language.
+ * @param container emptied and given the line; the panel replaces it when it starts
+ */
+export function showPanelLoading(container: HTMLElement): void {
+  const lng = session.language();
+  document.documentElement.lang = lng;
+  container.replaceChildren(el('p', { class: 'mm-panel-loading', role: 'status' }, STRINGS[lng].loading));
+}
+
+/**
  * The panel's sign-in form, drawn with the DOM alone (its styles: `.mm-sign-in` in index.html) so that it
  * shows before react-admin and MUI have loaded (docs/adr/0040). Used twice: by the entry when no staff
  * session is stored, and as react-admin's login page once the panel runs (after signing out).
