@@ -12,6 +12,7 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Loading, Title, useDataProvider, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { ObservationStatus, type AdminDashboard } from '@mm/shared';
+import { takePrefetchedDashboard } from './dashboard-prefetch';
 import type { MonarchDataProvider } from './providers/data-provider';
 
 // The charts (@mui/x-charts, most of the dashboard's code) and the admins' downloads panel load after
@@ -70,9 +71,11 @@ export function Dashboard() {
   const { permissions } = usePermissions<{ isAdmin?: boolean }>();
   const { data } = useQuery({
     queryKey: ['dashboard'],
+    // The entry may have asked already (dashboard-prefetch.ts); otherwise, or when that failed, ask now.
     queryFn: async () => {
-      const [schema, answer] = await Promise.all([dashboardSchema(), dataProvider.dashboard()]);
-      return schema.parse(answer);
+      const answer = async () => (await takePrefetchedDashboard()) ?? dataProvider.dashboard();
+      const [schema, body] = await Promise.all([dashboardSchema(), answer()]);
+      return schema.parse(body);
     },
   });
   if (!data) return <Loading />;

@@ -40,6 +40,13 @@ const sessionCheck = createSessionCheck({
 });
 
 /**
+ * A user the sign-in form has just verified with the server (`signIn`, before the panel loaded): the
+ * panel's first `checkAuth` trusts it for ~30 s instead of asking the server again (the sign-in routes'
+ * rate limit counts every request, docs/adr/0040).
+ */
+export const trustSignedInUser = (user: SessionUser) => sessionCheck.set(user);
+
+/**
  * react-admin's auth provider over the spec §7 user endpoints: sign in with username or email
  * and password (`signIn`), the token in localStorage `oauth_token`, sign out revokes it. Roles 3 and 4
  * are refused with a translated message; `getPermissions` answers `{ isAdmin }` for the menus.
