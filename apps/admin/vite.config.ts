@@ -26,13 +26,13 @@ export default defineConfig({
     }),
   ],
   // The manifest is read by the bundle budget test; source maps are kept for error reports, never served.
-  // What the first screen needs is one chunk (one request, compressed whole); screens load on demand.
+  // The entry is the sign-in form alone; the panel (`src/panel.tsx`) and each screen load on demand, the
+  // panel's chunks fetched side by side (Vite's preload list of the dynamic import; docs/adr/0040).
   build: {
     outDir: 'dist',
     sourcemap: 'hidden',
     manifest: true,
     chunkSizeWarningLimit: 3000,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'panel', tags: ['$initial'] }] } } },
   },
   server: {
     port: 5174,

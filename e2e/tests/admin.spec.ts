@@ -162,6 +162,32 @@ test('an admin adds a download reason and Explore offers it', async ({ page, bro
   await context.close();
 });
 
+test("the sign-in form shows before the panel's code has loaded, and again after signing out", async ({ page }) => {
+  // The panel's chunk (react-admin) is held back: the form is drawn by the entry alone (docs/adr/0040).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/mmadmin\/assets\/panel-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/mmadmin/');
+  await expect(page.getByRole('heading', { name: 'Mission Monarch administration' })).toBeVisible();
+  await page.getByLabel('Username').fill(admin);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  release();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Pending queue' })).toBeVisible();
+
+  // Signed out, react-admin's login page is the same form, and it signs in again.
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/#\/login/);
+  await page.getByLabel('Username').fill(admin);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Pending queue' })).toBeVisible();
+});
+
 test('the panel refuses a volunteer account', async ({ page }) => {
   await page.goto('/mmadmin/');
   await page.getByLabel('Username').fill(volunteer);

@@ -15,7 +15,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { lazy, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Route } from 'react-router';
 import {
   Admin,
@@ -28,6 +28,7 @@ import {
   TitlePortal,
   defaultTheme,
   useLocaleState,
+  useLogin,
   useTranslate,
   type I18nProvider,
   type LayoutProps,
@@ -38,6 +39,7 @@ import { dataProvider, followLocale } from './providers/data-provider';
 import { useMonarchI18nProvider } from './providers/i18n';
 import { queryClient } from './providers/query-client';
 import { session } from './providers/session';
+import { showSignInForm } from './sign-in-form';
 import { PanelTitle } from './title';
 
 /**
@@ -178,6 +180,29 @@ function MonarchAppBar() {
 
 const MonarchLayout = (props: LayoutProps) => <Layout {...props} appBar={MonarchAppBar} />;
 
+/**
+ * react-admin's login page (`#/login`, after signing out or when a session ends): the same form the
+ * entry shows before the panel loads (docs/adr/0040), signing in through react-admin so that it then
+ * opens the screen asked for.
+ */
+function SignInPage() {
+  const login = useLogin();
+  // The form is drawn once: a new `login` (react-admin's callback) must not clear what was typed.
+  const loginRef = useRef(login);
+  useEffect(() => {
+    loginRef.current = login;
+  }, [login]);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(
+    () =>
+      box.current
+        ? showSignInForm(box.current, { submit: (username, password) => loginRef.current({ username, password }) })
+        : undefined,
+    [],
+  );
+  return <div ref={box} />;
+}
+
 const named = {
   list: referenceScreen('referenceList', 'named'),
   create: referenceScreen('referenceCreate', 'named'),
@@ -228,6 +253,7 @@ export function App() {
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={MonarchLayout}
+      loginPage={SignInPage}
       theme={panelTheme}
       requireAuth
       disableTelemetry

@@ -7,14 +7,26 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Loading, Title, useDataProvider, useLocaleState, usePermissions, useTranslate } from 'react-admin';
-import { ObservationStatus, adminDashboardSchema, type AdminDashboard } from '@mm/shared';
-import { DownloadsPerReason } from './downloads-per-reason';
+import { ObservationStatus, type AdminDashboard } from '@mm/shared';
+import { takePrefetchedDashboard } from './dashboard-prefetch';
 import type { MonarchDataProvider } from './providers/data-provider';
+
+// The charts (@mui/x-charts, most of the dashboard's code) and the admins' downloads panel load after
+// the figures are drawn, each in a box of its height meanwhile (docs/adr/0040).
+const WeeklySubmissionsChart = lazy(async () => ({
+  default: (await import('./weekly-submissions-chart')).WeeklySubmissionsChart,
+}));
+const DownloadsPerReason = lazy(async () => ({
+  default: (await import('./downloads-per-reason')).DownloadsPerReason,
+}));
+/** The chart's height (px), as `CHART_HEIGHT` of weekly-submissions-chart.tsx, which this chunk must not import. */
+const CHART_HEIGHT = 260;
+/** The dashboard's answer checked with its shared zod schema, loaded beside the request rather than before it. */
+const dashboardSchema = async () => (await import('./shared-schemas')).adminDashboardSchema;
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -59,11 +71,15 @@ export function Dashboard() {
   const { permissions } = usePermissions<{ isAdmin?: boolean }>();
   const { data } = useQuery({
     queryKey: ['dashboard'],
-    queryFn: async () => adminDashboardSchema.parse(await dataProvider.dashboard()),
+    // The entry may have asked already (dashboard-prefetch.ts); otherwise, or when that failed, ask now.
+    queryFn: async () => {
+      const answer = async () => (await takePrefetchedDashboard()) ?? dataProvider.dashboard();
+      const [schema, body] = await Promise.all([dashboardSchema(), answer()]);
+      return schema.parse(body);
+    },
   });
   if (!data) return <Loading />;
   const pendingFilter = encodeURIComponent(JSON.stringify({ status: ObservationStatus.Pending }));
-  const weekFormat = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
   return (
     // minmax(0, 1fr): a column never grows to its content's width (a long locality or username from the
     // volunteers, the chart), which would push the counts beyond a phone's screen; long words wrap.
@@ -96,16 +112,9 @@ export function Dashboard() {
           {data.per_week.length === 0 ? (
             <Typography color="text.secondary">{translate('mm.dashboard.none')}</Typography>
           ) : (
-            <BarChart
-              height={260}
-              dataset={data.per_week.map((w) => ({
-                week: weekFormat.format(new Date(`${w.week}T00:00:00Z`)),
-                count: w.count,
-              }))}
-              xAxis={[{ scaleType: 'band', dataKey: 'week', label: translate('mm.dashboard.week') }]}
-              yAxis={[{ valueFormatter: (v: number | null) => (v ?? 0).toLocaleString(locale) }]}
-              series={[{ dataKey: 'count', label: translate('mm.dashboard.submissions'), color: '#e0701b' }]}
-            />
+            <Suspense fallback={<Box sx={{ height: CHART_HEIGHT }} />}>
+              <WeeklySubmissionsChart weeks={data.per_week} />
+            </Suspense>
           )}
         </Panel>
       </Box>
@@ -142,7 +151,9 @@ export function Dashboard() {
       {permissions?.isAdmin && (
         <Box sx={{ gridColumn: { md: 'span 3' } }}>
           <Panel title={translate('mm.dashboard.downloads.title')}>
-            <DownloadsPerReason />
+            <Suspense fallback={<Box sx={{ minHeight: CHART_HEIGHT }} />}>
+              <DownloadsPerReason />
+            </Suspense>
           </Panel>
         </Box>
       )}

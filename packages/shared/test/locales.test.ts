@@ -31,8 +31,9 @@ const isGrammar = (ns: string, key: string) =>
   ns === 'validation' && (/^field_(terms|genders)\./.test(key) || /_(f_pl|f|pl)$/.test(key));
 
 // `admin` is the admin panel's own namespace (apps/admin bundles it; the web app never loads it);
-// `admin-dataset` the panel's "Dataset" screen, loaded with that screen to keep the panel's entry small.
-describe.each([...I18N_NAMESPACES, 'admin', 'admin-dataset'])('locale namespace %s', (ns) => {
+// `admin-dataset` the panel's "Dataset" screen, loaded with that screen to keep the panel's entry small;
+// `admin-sign-in` the sign-in form the panel shows before loading react-admin (docs/adr/0040).
+describe.each([...I18N_NAMESPACES, 'admin', 'admin-dataset', 'admin-sign-in'])('locale namespace %s', (ns) => {
   const en = leaves(load('en', ns));
   it.each(LOCALES.filter((l) => l !== 'en'))(
     '%s has exactly the English keys, each translated with the same placeholders',

@@ -1,8 +1,9 @@
 import type { AuthProvider } from 'react-admin';
-import { API_BASE, PANEL_ROLE_IDS, Role, type RoleId, type SessionUser } from '@mm/shared';
+import { API_BASE, Role, type SessionUser } from '@mm/shared';
 import { queryClient } from './query-client';
 import { createSessionCheck } from './session-check';
 import { session } from './session';
+import { isPanelRole, signIn } from './sign-in';
 
 /** The answer's schema, loaded with zod beside the first request rather than with the panel's entry. */
 const sessionSchema = async () => (await import('../shared-schemas')).checkSessionResponseSchema;
@@ -13,9 +14,6 @@ const post = (path: string, body?: unknown) =>
     headers: { 'Content-Type': 'application/json', Authorization: session.token(), Language: session.language() },
     body: JSON.stringify(body ?? {}),
   });
-
-/** Whether a role may open the panel (Admin or Region admin, README "Roles"). */
-const isPanelRole = (roleId: number) => PANEL_ROLE_IDS.includes(roleId as RoleId);
 
 /** The user of the stored token according to the server (spec §4 checksession); clears a dead session. */
 async function verifySession(): Promise<SessionUser | undefined> {
@@ -42,28 +40,21 @@ const sessionCheck = createSessionCheck({
 });
 
 /**
+ * A user the sign-in form has just verified with the server (`signIn`, before the panel loaded): the
+ * panel's first `checkAuth` trusts it for ~30 s instead of asking the server again (the sign-in routes'
+ * rate limit counts every request, docs/adr/0040).
+ */
+export const trustSignedInUser = (user: SessionUser) => sessionCheck.set(user);
+
+/**
  * react-admin's auth provider over the spec §7 user endpoints: sign in with username or email
- * and password, the token in localStorage `oauth_token`, sign out revokes it. Roles 3 and 4 are
- * refused with a translated message; `getPermissions` answers `{ isAdmin }` for the menus.
+ * and password (`signIn`), the token in localStorage `oauth_token`, sign out revokes it. Roles 3 and 4
+ * are refused with a translated message; `getPermissions` answers `{ isAdmin }` for the menus.
  */
 export const authProvider: AuthProvider = {
+  /** Through the sign-in form's own request (`signIn`), whose `SignInError` the form shows (docs/adr/0040). */
   async login({ username, password }: { username: string; password: string }) {
-    const res = await post('/users/signin', { username, password });
-    const body = (await res.json()) as { oauth_token?: string; message?: string };
-    if (!res.ok || !body.oauth_token) throw new Error(body.message ?? 'ra.auth.sign_in_error');
-    const [schema, checkRes] = await Promise.all([
-      sessionSchema(),
-      post('/users/checksession', { oauth_token: body.oauth_token }),
-    ]);
-    const check = schema.parse(await checkRes.json());
-    if (!('user_id' in check)) throw new Error('ra.auth.sign_in_error');
-    const user = { user_id: check.user_id, username: check.username, role_id: check.role_id };
-    if (!isPanelRole(user.role_id)) {
-      await fetch(`${API_BASE}/users/signout`, { method: 'POST', headers: { Authorization: body.oauth_token } });
-      throw new Error('mm.auth.not_staff');
-    }
-    session.save(body.oauth_token, user);
-    sessionCheck.set(user);
+    sessionCheck.set(await signIn(username, password));
   },
   async logout() {
     if (session.token()) await post('/users/signout').catch(() => undefined);
