@@ -1,3 +1,4 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import PlaceIcon from '@mui/icons-material/Place';
 import {
   Alert,
@@ -54,6 +55,15 @@ export function MySitesPage() {
         {t('monitoring.title')}
       </Typography>
       <Typography sx={{ mb: 2 }}>{t('monitoring.lead')}</Typography>
+      <Button
+        component={LocaleLink}
+        href="/submit/sites/report"
+        variant="outlined"
+        startIcon={<AssessmentIcon />}
+        sx={{ mb: 2, minHeight: 44 }}
+      >
+        {t('season_report.link')}
+      </Button>
       {monitored.data?.fromDevice && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('monitoring.offline_copy')}

@@ -59,6 +59,9 @@ export function SiteMonitoring({ siteId, locality }: { siteId: number; locality:
             {t('monitoring.monitor')}
           </Button>
         )}
+        <Button size="small" component={LocaleLink} href={`/sites/${siteId}/report`} sx={{ minHeight: 44 }}>
+          {t('season_report.link')}
+        </Button>
       </Stack>
     </Alert>
   );
