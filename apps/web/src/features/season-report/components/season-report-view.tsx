@@ -46,7 +46,13 @@ const printStyles = (
 );
 
 /** `sx` of a compact table cell on paper. */
-const tightCells = { '@media print': { '& th, & td': { py: 0.1, px: 0.5, fontSize: '0.68rem', lineHeight: 1.25 } } };
+const tightCells = {
+  '& th, & td': { px: { xs: 0.75, sm: 2 } },
+  '@media print': {
+    '& th, & td': { py: 0.1, px: 0.5, fontSize: '0.68rem', lineHeight: 1.25 },
+    '& caption': { py: 0.5, px: 0.5, fontSize: '0.68rem' },
+  },
+};
 
 /**
  * A season report (docs/monitoring.md "Season report"): the place and observer, the season's figures,
@@ -59,6 +65,9 @@ export function SeasonReportView({ report, actions }: { report: SeasonReport; ac
   const lng = useLocale();
   const params = useParamsData();
   const n = new Intl.NumberFormat(lng);
+  // The year stands in the title: day and month are enough, and keep the tables narrow on a phone.
+  const day = new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const dayOf = (iso: string) => day.format(new Date(`${iso}T00:00:00Z`));
   const province = (id: number | null) => params.data?.provinces.find((p) => p.province_id === id)?.province ?? '—';
   const siteName = new Map(
     report.sites.map((s) => [
@@ -197,7 +206,7 @@ export function SeasonReportView({ report, actions }: { report: SeasonReport; ac
               {report.visits.map((v) => (
                 <TableRow key={v.checklist_id}>
                   <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(v.checklist_date, lng)}
+                    {dayOf(v.checklist_date)}
                   </TableCell>
                   {report.scope === 'volunteer' && <TableCell>{siteName.get(v.site_id) ?? '—'}</TableCell>}
                   <TableCell align="right">{v.stems_inspected === null ? '—' : n.format(v.stems_inspected)}</TableCell>
@@ -236,8 +245,8 @@ export function SeasonReportView({ report, actions }: { report: SeasonReport; ac
                       <TableCell component="th" scope="row">
                         {t(`common:quality.stages.${id}`)}
                       </TableCell>
-                      <TableCell>{s?.first ? formatDate(s.first, lng) : '—'}</TableCell>
-                      <TableCell>{s?.last ? formatDate(s.last, lng) : '—'}</TableCell>
+                      <TableCell>{s?.first ? dayOf(s.first) : '—'}</TableCell>
+                      <TableCell>{s?.last ? dayOf(s.last) : '—'}</TableCell>
                     </TableRow>
                   );
                 })}
@@ -256,6 +265,7 @@ export function SeasonReportView({ report, actions }: { report: SeasonReport; ac
                   gridTemplateColumns: 'repeat(3, 1fr)',
                   '& img': {
                     width: '100%',
+                    height: 'auto',
                     aspectRatio: '4 / 3',
                     objectFit: 'cover',
                     display: 'block',
