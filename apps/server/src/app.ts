@@ -37,6 +37,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createMetrics } from './lib/metrics';
 import { observationsRoutes } from './modules/observations/observations.routes';
 import { createMonitoringService } from './modules/sites/monitoring.service';
+import { seasonReportRoutes } from './modules/sites/season-report.routes';
+import { createSeasonReportService } from './modules/sites/season-report.service';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { createVisitRemindersService } from './modules/sites/visit-reminders.service';
 import { followDataVersion } from './lib/data-version';
@@ -380,6 +382,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(checklistsRoutes, { prefix: '/api', checklists, monitoring });
   await app.register(sitesRoutes, { prefix: '/api', monitoring, reminders: visitReminders });
+  await app.register(seasonReportRoutes, { prefix: '/api', seasonReports: createSeasonReportService(db, explore) });
   await app.register(qualityRoutes, { prefix: '/api/quality', quality });
   await app.register(galleryRoutes, { prefix: '/api/photos', explore });
   await app.register(blitzRoutes, { prefix: '/api/blitz', blitz: createBlitzService(db, explore, dataVersion) });

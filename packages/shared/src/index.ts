@@ -25,3 +25,4 @@ export * from './constants/licenses';
 export * from './constants/private-sites';
 export * from './taxa';
 export * from './quality/index';
+export * from './schemas/season-report';

@@ -32,6 +32,22 @@ export function dayOf(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
+/**
+ * The calendar day of an instant on a device, `yyyy-MM-dd`, in `timeZone` (IANA name; the device's own
+ * zone when left out). A browser judges "due" on this day: at 20:00 in Mexico City it is already the
+ * next day in UTC (docs/monitoring.md "Due rule").
+ */
+export function localDayOf(now: Date, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
 /** Last day of month `month` (1–12) of `year`, `yyyy-MM-dd`. */
 function monthEnd(year: number, month: number): string {
   const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -96,11 +112,13 @@ export interface MonitoringStatus {
 }
 
 /**
- * Due rule of a monitored site on the day of `now` (UTC): inside its season (`monitoringSeason`) and no
+ * Due rule of a monitored site on the day of `now`: inside its season (`monitoringSeason`) and no
  * Mission there in the last `every_days` days. Visits after the day (a date typed ahead) are ignored.
+ * @param now an instant, judged on its UTC day (the server, the reminder job), or a calendar day
+ *   `yyyy-MM-dd` (a browser passes its local day, `localDayOf`)
  */
-export function monitoringStatus(site: MonitoredSiteFacts, now: Date): MonitoringStatus {
-  const today = dayOf(now);
+export function monitoringStatus(site: MonitoredSiteFacts, now: Date | string): MonitoringStatus {
+  const today = typeof now === 'string' ? now : dayOf(now);
   const season = monitoringSeason(site.latitude, Number(today.slice(0, 4)));
   const inSeason = today >= season.start && today <= season.end;
   const past = site.visits.filter((d) => d <= today).sort();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeekKey, monitoringMonths, monitoringSeason, monitoringStatus } from '../src/monitoring';
+import { isoWeekKey, localDayOf, monitoringMonths, monitoringSeason, monitoringStatus } from '../src/monitoring';
 
 const day = (iso: string) => new Date(`${iso}T15:00:00Z`);
 
@@ -23,6 +23,17 @@ describe('monitoring rules', () => {
     expect(monitoringStatus({ ...site, visits: ['2026-06-01', '2026-06-20'] }, day('2026-06-10')).last_visit).toBe(
       '2026-06-01',
     );
+  });
+
+  it('reads the calendar day of a device’s zone, and judges a day given as such', () => {
+    const evening = new Date('2026-06-08T03:30:00Z');
+    expect(localDayOf(evening, 'UTC')).toBe('2026-06-08');
+    expect(localDayOf(evening, 'America/Mexico_City')).toBe('2026-06-07');
+    expect(localDayOf(evening, 'America/Los_Angeles')).toBe('2026-06-07');
+    expect(localDayOf(new Date('2026-12-31T23:30:00Z'), 'Asia/Tokyo')).toBe('2027-01-01');
+    const site = { latitude: 45.5, every_days: 7, visits: ['2026-06-01'] };
+    expect(monitoringStatus(site, evening).due).toBe(true);
+    expect(monitoringStatus(site, localDayOf(evening, 'America/Mexico_City')).due).toBe(false);
   });
 
   it('names ISO weeks, across a year boundary too', () => {

@@ -288,6 +288,30 @@ export const monitoredSites = pgTable(
   (t) => [index('monitored_sites_user_idx').on(t.user_id)],
 );
 
+/**
+ * Share links of season reports (docs/monitoring.md "Season report", ADR 0037): 256 random bits as
+ * base64url; the link shows the report without sign-in until the owner revokes it (`revoked`). At most
+ * one live link per owner, site (null: all their sites) and year, so a retried "Share" gives the same link.
+ */
+export const seasonReportShares = pgTable(
+  'season_report_shares',
+  {
+    token: text('token').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    site_id: integer('site_id').references(() => sites.site_id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    created: created(),
+    revoked: ts('revoked'),
+  },
+  (t) => [
+    uniqueIndex('season_report_shares_live_idx')
+      .on(t.user_id, sql`coalesce(${t.site_id}, 0)`, t.year)
+      .where(sql`${t.revoked} IS NULL`),
+  ],
+);
+
 export const checklists = pgTable(
   'checklists',
   {

@@ -60,6 +60,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 // One import each for the pages two routes share.
 const blitzPage = page(() => import('./routes/blitz'), 'BlitzPage');
 const loadMySites = () => import('./routes/my-sites');
+const loadSeasonReport = () => import('./routes/season-report');
 
 /** Pages that render their own PageHead (description, alternates); the others get SiteHead's. */
 const ownHead: HeadHandle = { ownHead: true };
@@ -90,6 +91,8 @@ export const routes: RouteObject[] = [
           { path: 'photos', ...page(() => import('./routes/photos'), 'PhotosPage') },
           { path: 'checklists/view', ...page(() => import('./routes/mission-details'), 'MissionDetailsPage') },
           { path: 'sites/:siteId', ...page(() => import('./routes/site-history'), 'SiteHistoryPage') },
+          // A season report through its share link needs no sign-in (docs/monitoring.md "Season report").
+          { path: 'report/:token', ...page(loadSeasonReport, 'SharedSeasonReportPage') },
           { path: 'print/:sheet', ...page(() => import('./routes/print-sheet'), 'PrintSheetRoute') },
           { path: 'downloads/:id', ...page(() => import('./routes/download-landing'), 'DownloadLandingPage') },
           { path: 'blitz', handle: ownHead, ...blitzPage },
@@ -123,6 +126,8 @@ export const routes: RouteObject[] = [
               { path: 'submit/mission', ...page(() => import('./routes/mission'), 'MissionPage') },
               { path: 'submit/missions', ...page(() => import('./routes/missions'), 'MissionsPage') },
               { path: 'submit/sites', ...page(loadMySites, 'MySitesPage') },
+              { path: 'submit/sites/report', ...page(loadSeasonReport, 'MySeasonReportPage') },
+              { path: 'sites/:siteId/report', ...page(loadSeasonReport, 'SiteSeasonReportPage') },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

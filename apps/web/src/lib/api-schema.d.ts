@@ -892,6 +892,103 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sites/season-report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My season report: all my sites with a visit in the year, with the region’s weekly figure
+     * @description Visits: the Missions (never Flash sightings) of the calendar year with an observation counted, oldest first, each with its stems inspected and individuals per life stage. weeks: per ISO week, eggs + caterpillars per 100 stems by the density view’s rule (visits with stems inspected > 0; 100 × (eggs + caterpillars) / stems, 2 decimals) beside the region’s figure (`GET /api/observations/density` over the sites’ provinces/states for the year, public statuses, exclude_flagged=1; several provinces add up). stages: first and last day each life stage was counted. photos: up to 6, newest visit first. docs/monitoring.md "Season report". Counts every observation of mine but the Deleted ones; exact places. Never cached.
+     */
+    get: operations['getMySeasonReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sites/{id}/season-report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The season report of one of my sites for a year, with the region’s weekly figure
+     * @description Visits: the Missions (never Flash sightings) of the calendar year with an observation counted, oldest first, each with its stems inspected and individuals per life stage. weeks: per ISO week, eggs + caterpillars per 100 stems by the density view’s rule (visits with stems inspected > 0; 100 × (eggs + caterpillars) / stems, 2 decimals) beside the region’s figure (`GET /api/observations/density` over the sites’ provinces/states for the year, public statuses, exclude_flagged=1; several provinces add up). stages: first and last day each life stage was counted. photos: up to 6, newest visit first. docs/monitoring.md "Season report". Owner only: 404 when the site does not exist, is deleted or is someone else’s. Never cached.
+     */
+    get: operations['getSiteSeasonReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sites/season-report/share': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make the public link of my season report (one site, or all my sites when site_id is left out)
+     * @description The link is /mmapp/{locale}/report/{token}: 256 random bits, stored, valid until revoked (ADR 0037). A live link of the same report is answered again, so a retry makes no second link. 404 when site_id is not a site of mine.
+     */
+    post: operations['shareSeasonReport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sites/season-report/share/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke one of my season report links: it answers 404 from then on */
+    delete: operations['revokeSeasonReportShare'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/season-reports/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A season report through its share link (no sign-in)
+     * @description Visits: the Missions (never Flash sightings) of the calendar year with an observation counted, oldest first, each with its stems inspected and individuals per life stage. weeks: per ISO week, eggs + caterpillars per 100 stems by the density view’s rule (visits with stems inspected > 0; 100 × (eggs + caterpillars) / stems, 2 decimals) beside the region’s figure (`GET /api/observations/density` over the sites’ provinces/states for the year, public statuses, exclude_flagged=1; several provinces add up). stages: first and last day each life stage was counted. photos: up to 6, newest visit first. docs/monitoring.md "Season report". As public Explore shows it: observations Pending, Vetted or Valid only; a private site at the centre of its 0.1° cell without locality or city; other sites with their public place names. `share` is null. 404 when the token is unknown or revoked. Never cached.
+     */
+    get: operations['getSharedSeasonReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/quality/preview': {
     parameters: {
       query?: never;
@@ -5562,6 +5659,528 @@ export interface operations {
       };
       /** @description Default Response */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getMySeasonReport: {
+    parameters: {
+      query: {
+        year: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            year: number;
+            /** @enum {string} */
+            scope: 'site' | 'volunteer';
+            username: string;
+            sites: {
+              site_id: number;
+              locality: string | null;
+              city: string | null;
+              province_id: number | null;
+              latitude: number;
+              longitude: number;
+              is_private: boolean;
+              exact: boolean;
+            }[];
+            region_province_ids: number[];
+            visits: {
+              checklist_id: number;
+              site_id: number;
+              checklist_date: string;
+              week: number;
+              stems_inspected: number | null;
+              eggs: number;
+              caterpillars: number;
+              chrysalises: number;
+              adults: number;
+            }[];
+            totals: {
+              visits: number;
+              stems_inspected: number;
+              eggs: number;
+              caterpillars: number;
+              chrysalises: number;
+              adults: number;
+              per_100_stems: number | null;
+            };
+            weeks: {
+              week: number;
+              visits: number;
+              stems: number;
+              eggs: number;
+              caterpillars: number;
+              per_100_stems: number | null;
+              region_visits: number;
+              region_per_100_stems: number | null;
+            }[];
+            stages: {
+              lifestage_id: number;
+              first: string | null;
+              last: string | null;
+            }[];
+            photos: {
+              id: number;
+              checklist_date: string;
+              lifestage_id: number | null;
+              small: string;
+              large: string;
+            }[];
+            share: {
+              token: string;
+              year: number;
+              site_id: number | null;
+              created: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getSiteSeasonReport: {
+    parameters: {
+      query: {
+        year: number;
+      };
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            year: number;
+            /** @enum {string} */
+            scope: 'site' | 'volunteer';
+            username: string;
+            sites: {
+              site_id: number;
+              locality: string | null;
+              city: string | null;
+              province_id: number | null;
+              latitude: number;
+              longitude: number;
+              is_private: boolean;
+              exact: boolean;
+            }[];
+            region_province_ids: number[];
+            visits: {
+              checklist_id: number;
+              site_id: number;
+              checklist_date: string;
+              week: number;
+              stems_inspected: number | null;
+              eggs: number;
+              caterpillars: number;
+              chrysalises: number;
+              adults: number;
+            }[];
+            totals: {
+              visits: number;
+              stems_inspected: number;
+              eggs: number;
+              caterpillars: number;
+              chrysalises: number;
+              adults: number;
+              per_100_stems: number | null;
+            };
+            weeks: {
+              week: number;
+              visits: number;
+              stems: number;
+              eggs: number;
+              caterpillars: number;
+              per_100_stems: number | null;
+              region_visits: number;
+              region_per_100_stems: number | null;
+            }[];
+            stages: {
+              lifestage_id: number;
+              first: string | null;
+              last: string | null;
+            }[];
+            photos: {
+              id: number;
+              checklist_date: string;
+              lifestage_id: number | null;
+              small: string;
+              large: string;
+            }[];
+            share: {
+              token: string;
+              year: number;
+              site_id: number | null;
+              created: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  shareSeasonReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          year: number;
+          site_id?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            token: string;
+            year: number;
+            site_id: number | null;
+            created: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  revokeSeasonReportShare: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+  };
+  getSharedSeasonReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            year: number;
+            /** @enum {string} */
+            scope: 'site' | 'volunteer';
+            username: string;
+            sites: {
+              site_id: number;
+              locality: string | null;
+              city: string | null;
+              province_id: number | null;
+              latitude: number;
+              longitude: number;
+              is_private: boolean;
+              exact: boolean;
+            }[];
+            region_province_ids: number[];
+            visits: {
+              checklist_id: number;
+              site_id: number;
+              checklist_date: string;
+              week: number;
+              stems_inspected: number | null;
+              eggs: number;
+              caterpillars: number;
+              chrysalises: number;
+              adults: number;
+            }[];
+            totals: {
+              visits: number;
+              stems_inspected: number;
+              eggs: number;
+              caterpillars: number;
+              chrysalises: number;
+              adults: number;
+              per_100_stems: number | null;
+            };
+            weeks: {
+              week: number;
+              visits: number;
+              stems: number;
+              eggs: number;
+              caterpillars: number;
+              per_100_stems: number | null;
+              region_visits: number;
+              region_per_100_stems: number | null;
+            }[];
+            stages: {
+              lifestage_id: number;
+              first: string | null;
+              last: string | null;
+            }[];
+            photos: {
+              id: number;
+              checklist_date: string;
+              lifestage_id: number | null;
+              small: string;
+              large: string;
+            }[];
+            share: {
+              token: string;
+              year: number;
+              site_id: number | null;
+              created: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            statusCode: number;
+            error: string;
+            message: string;
+            fields?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      404: {
         headers: {
           [name: string]: unknown;
         };

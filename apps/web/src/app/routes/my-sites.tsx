@@ -1,3 +1,4 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import PlaceIcon from '@mui/icons-material/Place';
 import {
   Alert,
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useMySites } from '../../entities/site/get-my-sites';
 import { useMonitoredSites, useSetMonitoring } from '../../entities/site/monitored-sites';
+import { useFrequencyText } from '../../features/monitoring/components/frequency-select';
 import { MonitoredSiteCard } from '../../features/monitoring/components/monitored-site-card';
 import { api } from '../../lib/api-client';
 import { formatDate } from '../../lib/format-date';
@@ -36,11 +38,20 @@ export function MySitesPage() {
   const monitored = useMonitoredSites();
   const mine = useMySites(true);
   const set = useSetMonitoring();
+  const frequencyText = useFrequencyText();
   const change = (siteId: number, place: string, on: boolean) =>
     set.mutate(
       { siteId, monitored: on },
       {
         onSuccess: () => toast.success(t(on ? 'monitoring.marked_toast' : 'monitoring.unmarked_toast', { place })),
+        onError: () => toast.error(t('common:errors.please_try_again')),
+      },
+    );
+  const every = (siteId: number, place: string, everyDays: number) =>
+    set.mutate(
+      { siteId, monitored: true, input: { every_days: everyDays } },
+      {
+        onSuccess: () => toast.success(t('monitoring.frequency_toast', { place, frequency: frequencyText(everyDays) })),
         onError: () => toast.error(t('common:errors.please_try_again')),
       },
     );
@@ -54,6 +65,15 @@ export function MySitesPage() {
         {t('monitoring.title')}
       </Typography>
       <Typography sx={{ mb: 2 }}>{t('monitoring.lead')}</Typography>
+      <Button
+        component={LocaleLink}
+        href="/submit/sites/report"
+        variant="outlined"
+        startIcon={<AssessmentIcon />}
+        sx={{ mb: 2, minHeight: 44 }}
+      >
+        {t('season_report.link')}
+      </Button>
       {monitored.data?.fromDevice && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {t('monitoring.offline_copy')}
@@ -79,6 +99,7 @@ export function MySitesPage() {
                     site={site}
                     stopping={set.isPending}
                     onStop={() => change(site.site_id, site.locality, false)}
+                    onFrequency={(everyDays) => every(site.site_id, site.locality, everyDays)}
                   />
                 </Grid>
               ))}

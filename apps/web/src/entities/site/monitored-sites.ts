@@ -31,24 +31,36 @@ async function deviceCopy(userId: number): Promise<MonitoredSite[] | undefined> 
   }
 }
 
+/** The sites judged on the device's local day; the rules load with the answer (the Mission page's budget). */
+async function onLocalDay(sites: MonitoredSite[], now: Date, timeZone?: string): Promise<MonitoredSite[]> {
+  const { restated } = await import('./restate-sites');
+  return restated(sites, now, timeZone);
+}
+
 /**
  * `GET /api/sites/monitored` (docs/monitoring.md), kept on this device at each answer; without network
- * the kept copy answers, its "due" worked out again with the device's clock.
+ * the kept copy answers. Either way "due" and "next visit" are worked out again on the device's local
+ * calendar day (the server's answer is on the UTC day).
+ * @param now the device's clock (injected by tests)
+ * @param timeZone IANA zone of the local day (the device's own when left out)
  * @throws ApiRequestError for the server's refusals; the network error when there is no copy either
  */
-export async function getMonitoredSites(userId: number, now: () => Date = () => new Date()): Promise<MonitoredSites> {
+export async function getMonitoredSites(
+  userId: number,
+  now: () => Date = () => new Date(),
+  timeZone?: string,
+): Promise<MonitoredSites> {
+  let sites: MonitoredSite[];
   try {
-    const sites = await api.get<MonitoredSite[]>('/sites/monitored');
-    await keepCopy(userId, sites);
-    return { sites, fromDevice: false };
+    sites = await api.get<MonitoredSite[]>('/sites/monitored');
   } catch (err) {
     if (err instanceof ApiRequestError) throw err;
     const copy = await deviceCopy(userId);
     if (!copy) throw err;
-    // The rules load only for the device's copy (the Mission page's budget).
-    const { restated } = await import('./restate-sites');
-    return { sites: restated(copy, now()), fromDevice: true };
+    return { sites: await onLocalDay(copy, now(), timeZone), fromDevice: true };
   }
+  await keepCopy(userId, sites);
+  return { sites: await onLocalDay(sites, now(), timeZone), fromDevice: false };
 }
 
 export const monitoredSitesKey = (userId: number | undefined) => ['sites', 'monitored', userId] as const;

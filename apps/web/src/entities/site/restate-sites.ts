@@ -1,9 +1,12 @@
-import { monitoringStatus, type MonitoredSite } from '@mm/shared';
+import { localDayOf, monitoringStatus, type MonitoredSite } from '@mm/shared';
 
 /**
- * The copy's sites judged again on the device's clock (`monitoringStatus`, docs/monitoring.md): a copy
+ * Sites judged again on the device's local calendar day (`monitoringStatus`, docs/monitoring.md "Due
+ * rule"): the server judges on the UTC day, which in the Americas turns over in the evening; and a copy
  * kept since Monday says on Thursday what is due on Thursday.
+ * @param timeZone IANA zone of the day (the device's own when left out; tests pass one)
  */
-export function restated(sites: MonitoredSite[], now: Date): MonitoredSite[] {
-  return sites.map((s) => ({ ...s, ...monitoringStatus(s, now) }));
+export function restated(sites: MonitoredSite[], now: Date, timeZone?: string): MonitoredSite[] {
+  const today = localDayOf(now, timeZone);
+  return sites.map((s) => ({ ...s, ...monitoringStatus(s, today) }));
 }

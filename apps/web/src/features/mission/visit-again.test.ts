@@ -54,4 +54,16 @@ describe('Visit again', () => {
     const [later] = restated([site], new Date('2026-07-09T08:00:00Z'));
     expect(later).toMatchObject({ due: true, next_due: '2026-07-08', last_visit: '2026-07-01' });
   });
+
+  it('judges on the device’s local day, not the UTC one: an evening in Mexico City is the next UTC day', () => {
+    // 02:30 UTC on July 8th is 20:30 on July 7th in Mexico City (UTC−6) and 22:30 in Montréal (UTC−4).
+    const evening = new Date('2026-07-08T02:30:00Z');
+    const [mexico] = restated([site], evening, 'America/Mexico_City');
+    expect(mexico).toMatchObject({ due: false, next_due: '2026-07-08' });
+    const [montreal] = restated([site], evening, 'America/Toronto');
+    expect(montreal).toMatchObject({ due: false, next_due: '2026-07-08' });
+    // The same instant in Paris is already July 8th: due there, as the server (UTC) says.
+    const [paris] = restated([site], evening, 'Europe/Paris');
+    expect(paris).toMatchObject({ due: true, next_due: '2026-07-08' });
+  });
 });

@@ -1,9 +1,10 @@
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
-import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { MonitoredSite } from '@mm/shared';
 import { formatDate } from '../../../lib/format-date';
 import { LocaleLink, useLocale } from '../../../lib/links';
+import { FrequencySelect } from './frequency-select';
 
 /** Where a monitored site stands, in words: due, next visit, out of season or season over. */
 export function useSiteStanding() {
@@ -27,10 +28,13 @@ export function useSiteStanding() {
 export function MonitoredSiteCard({
   site,
   onStop,
+  onFrequency,
   stopping,
 }: {
   site: MonitoredSite;
   onStop: () => void;
+  /** Sets how often the site is visited (days). */
+  onFrequency: (everyDays: number) => void;
   stopping: boolean;
 }) {
   const { t } = useTranslation('mission');
@@ -58,9 +62,9 @@ export function MonitoredSiteCard({
             : t('monitoring.never_visited')}
         </Typography>
         <Typography>{t('monitoring.visits_this_season', { count: site.visits_this_season })}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {site.every_days === 7 ? t('monitoring.weekly') : t('monitoring.frequency', { count: site.every_days })}
-        </Typography>
+        <Box sx={{ mt: 1.5 }}>
+          <FrequencySelect value={site.every_days} onChange={onFrequency} disabled={stopping} />
+        </Box>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         <Button
