@@ -185,6 +185,8 @@ export function ExploreFiltersPanel({ filters, params, onChange, onReset }: Expl
           variant="outlined"
           aria-expanded={open}
           aria-controls={panelId}
+          // A press on the server-rendered page's "Show filters" is pressed again here (`lib/on-demand.ts`).
+          data-replay="explore-filters"
           onClick={() => setOpen((o) => !o)}
           startIcon={<FilterListIcon />}
           endIcon={
