@@ -190,8 +190,9 @@ const LEADING_HEAD_TAGS = /^(?:<(?:meta|link)\b[^>]*\/?>)+/;
  * Renders a public page as the browser's first render would draw it for a visitor who is not signed
  * in (the first screen arrives with the HTML instead of after the JavaScript). The home page,
  * content pages, Explore and the gallery are rendered (`serverRenderedPage`); any other path answers
- * undefined (the server then sends the app's shell as before). The query string does not change what
- * the server renders: what depends on it is drawn after hydration.
+ * undefined (the server then sends the app's shell as before). The query string only decides whether
+ * Explore and the gallery get their first data (`pageApiUrls`, none with one: what depends on it is
+ * drawn after hydration).
  * @returns the page's parts, or undefined when the path is not rendered on the server
  * @throws whatever a component throws while rendering (the server then sends the shell)
  */
