@@ -112,6 +112,7 @@ describe('renderPage (public pages rendered on the server)', () => {
     const [photosUrl] = pageApiUrls('/mmapp/en/photos');
     expect(exploreUrl).toBe('/api/observations?sort=observed&page=1&limit=50');
     expect(photosUrl).toBe('/api/photos/gallery?page=1&limit=24');
+    expect(pageApiUrls('/mmapp/en/photos')[1]).toBe('/api/utilities/loadparams');
     // With a query string (filters, another view) the browser draws the page: no data asked for.
     expect(pageApiUrls('/mmapp/en/explore', 'view=map')).toEqual([]);
     expect(pageApiUrls('/mmapp/en/content/faq')).toEqual([]);
@@ -119,6 +120,12 @@ describe('renderPage (public pages rendered on the server)', () => {
     const apiData = {
       [exploreUrl ?? '']: { data: [row], paginator: paginator(51) },
       [photosUrl ?? '']: { data: [photo], paginator: paginator(25) },
+      '/api/utilities/loadparams': {
+        provinces: [
+          { province_id: 11, province: 'Québec' },
+          { province_id: 12, province: 'Ontario' },
+        ],
+      },
     };
     const withData = (p: string, query = '') =>
       renderPage({ path: p, origin: 'https://monarch.example.org', smallScreen: true, resources, query, apiData });
@@ -142,7 +149,9 @@ describe('renderPage (public pages rendered on the server)', () => {
 
     const photos = await withData('/mmapp/en/photos');
     expect(photos?.html).toContain('a-small.jpg');
-    expect(photos?.html).toContain('Parc La Fontaine');
+    // Captioned with the province's name; only the provinces of the photos shown go to the browser.
+    expect(photos?.html).toContain('Parc La Fontaine, Québec');
+    expect(JSON.stringify(photos?.queries)).not.toContain('Ontario');
     expect(photos?.html).toContain('data-replay="photo-5"');
     expect(photos?.hydrate).toBe('interaction');
 

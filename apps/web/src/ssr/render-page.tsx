@@ -19,6 +19,8 @@ import {
   LOCALES,
   OBSERVATION_PAGE_SIZE,
   SUB_PATH,
+  type GalleryResponse,
+  type LoadParams,
   type Locale,
 } from '@mm/shared';
 import { AppProviders, makeQueryClient } from '../app/providers';
@@ -26,6 +28,7 @@ import { routes } from '../app/router';
 import { getContentQueryOptions } from '../features/content/api/get-content';
 import { getGalleryQueryOptions } from '../entities/photo/get-gallery';
 import { getExploreObservationsQueryOptions } from '../features/explore/api/get-explore-observations';
+import { FIRST_PAGE_PROVINCES_KEY } from '../features/gallery/components/gallery-first-page';
 import { findContentPage } from '../features/content/pages';
 import type { HydrateWhen } from '../lib/on-demand';
 import { ServerRenderContext, type ServerRender } from '../lib/server-render';
@@ -139,6 +142,8 @@ function serverRenderedPage(
 const EXPLORE_FIRST_PAGE = `${API_BASE}/observations?sort=${DEFAULT_EXPLORE_SORT}&page=1&limit=${OBSERVATION_PAGE_SIZE}`;
 /** The gallery's first photos at its plain address (`getGallery`). */
 const GALLERY_FIRST_PAGE = `${API_BASE}/photos/gallery?page=1&limit=${GALLERY_PAGE_SIZE}`;
+/** The reference data, in the page's language: the gallery's captions name each photo's province. */
+const REFERENCE_DATA = `${API_BASE}/utilities/loadparams`;
 
 /** The segments of a page's path after `/mmapp/{lng}/`, and its language (undefined for none). */
 function pathParts(path: string): { lng: Locale | undefined; rest: string[] } {
@@ -151,7 +156,8 @@ function pathParts(path: string): { lng: Locale | undefined; rest: string[] } {
 
 /**
  * The API answers (GET, from `/api` on) a page is rendered with (docs/adr/0039): Explore's first page of
- * observations and the gallery's first photos, at their plain address only (a query string, filters
+ * observations and the gallery's first photos (with the reference data, for their provinces' names), at
+ * their plain address only (a query string, filters
  * or another view, is drawn by the browser). The server fetches them (from its answer cache) before
  * rendering, and keys its rendered page by their ETags, so that a new observation shows at once.
  * @param path the page's path, as for `renderPage`
@@ -162,7 +168,7 @@ export function pageApiUrls(path: string, query = ''): string[] {
   const { lng, rest } = pathParts(path);
   if (!lng || query !== '' || rest.length !== 1) return [];
   if (rest[0] === 'explore') return [EXPLORE_FIRST_PAGE];
-  if (rest[0] === 'photos') return [GALLERY_FIRST_PAGE];
+  if (rest[0] === 'photos') return [GALLERY_FIRST_PAGE, REFERENCE_DATA];
   return [];
 }
 
@@ -218,6 +224,15 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage |
     firstPageKey !== undefined &&
     (await prefetchFirstPage(queryClient, firstPageKey, dataUrl, input.apiData));
   const hydrate: HydrateWhen = withData ? 'interaction' : kind.hydrate;
+  if (withData && dataUrl === GALLERY_FIRST_PAGE) {
+    // Only the provinces the first photos are in: the whole reference data would weigh on the page.
+    const photos = (input.apiData?.[GALLERY_FIRST_PAGE] as GalleryResponse).data;
+    const provinces = (input.apiData?.[REFERENCE_DATA] as LoadParams | undefined)?.provinces ?? [];
+    queryClient.setQueryData(
+      FIRST_PAGE_PROVINCES_KEY,
+      provinces.filter((p) => photos.some((photo) => photo.province_id === p.province_id)),
+    );
+  }
 
   const handler = createStaticHandler(routes, { basename: SUB_PATH });
   const context = await handler.query(new Request(new URL(input.path, input.origin)));
