@@ -729,7 +729,7 @@ figure (ranges in brackets). Targets (calibrated): performance ≥ 90 on every a
 panel), accessibility 100, best practices ≥ 95, SEO 100 and TBT ≤ 200 ms on public pages, TBT ≤ 50 ms on
 content pages. The machine is shared: the load average is given with each run and each run's line (printed)
 gives its load. Sections before 2026-11-27 are the 4× preset only, three runs. **Interactions** (unless
-`--skip inp`): Interaction to Next Paint of Explore's views and filters, the lightbox and typing in Flash (phone
+\`--skip inp\`): Interaction to Next Paint of Explore's views and filters, the lightbox and typing in Flash (phone
 screen, CPU 4×, after the app started; target ≤ 200 ms), a table of its own.
 Options: \`npm run bench:web -- --runs 5 --count 2000 --only home,explore,explore-map,photos,content,flash,submit-data,admin --skip preset,nojs,inp --label TEXT --no-write\`.
 
