@@ -4,7 +4,9 @@
 //   1. Builds the web app and the admin panel when a build is missing or older than its sources
 //      (`npm run build`; skipped with --web-dist/--admin-dist, e.g. to measure an older build).
 //   2. Starts the real server (node --import tsx apps/server/src/server.ts) on a fresh temporary
-//      DATA_DIR, runs `npm run seed:demo` into it, signs in a demo volunteer and `demo-admin`.
+//      DATA_DIR, runs `npm run seed:demo` into it, signs in a demo volunteer and `demo-admin`, and shares
+//      10 real photos (fixtures/photos) as that volunteer's Flash sightings (seed:demo has none: the
+//      gallery would be empty).
 //   3. For each page, `--runs` (5) rounds, each run in a new headless Chromium (Debian's /usr/bin/chromium
 //      or CHROMIUM_PATH, --no-sandbox) with an empty cache; signed-in pages get the session in
 //      localStorage first (from /api/health, which loads no asset). A round is:
@@ -15,7 +17,13 @@
 //      - preset (unless `--skip preset`): Lighthouse's plain mobile preset, 4× whatever the host;
 //      - no JavaScript (unless `--skip nojs`): the same page with every script request refused (Lighthouse's
 //        `blockedUrlPatterns`), to compare the main thread's start-up work with the page's own HTML and CSS.
-//   4. Prints and writes to BENCHMARKS.md ("Web pages (Lighthouse)") the median of each figure:
+//   4. Interactions (unless `--skip inp`): for Explore, the gallery and Flash, `--runs` rounds in a new
+//      headless Chromium with a phone's screen and Chromium's CPU throttling at 4× (the issue's "CPU 4×",
+//      not calibrated): the page is opened, its app started (Shift on a page that starts on demand, as a
+//      visitor's first key would) and each interaction (`INTERACTIONS`) played; its Interaction to Next
+//      Paint is the longest Event Timing entry (`PerformanceObserver`, type `event`) of that interaction:
+//      input delay, handlers and the paint that follows. Target ≤ 200 ms.
+//   5. Prints and writes to BENCHMARKS.md ("Web pages (Lighthouse)") the median of each figure:
 //      scores (performance, accessibility, best practices, SEO), FCP, LCP, TBT, CLS and bytes, with
 //      PASS/FAIL per target (calibrated table), the BenchmarkIndex and multiplier of each run, the script
 //      time at start-up (`bootup-time`) and the main thread's work (`mainthread-work-breakdown`), both
@@ -25,7 +33,7 @@
 //      navigation to its username field being visible, in a new Chromium with an empty cache, on a throttled
 //      phone (DevTools throttling: Lighthouse's slow 4G figures, CPU 4×); median of --runs.
 // Options: --runs N (5) --count N (seed:demo observations, 2000) --only home,explore,…,admin-sign-in --label TEXT
-//   --skip preset,nojs --web-dist DIR --admin-dist DIR --no-write (print only) --reports DIR (each run's
+//   --skip preset,nojs,inp --web-dist DIR --admin-dist DIR --no-write (print only) --reports DIR (each run's
 //   Lighthouse JSON, `<page>-<mode>-<run>.json`, to read its diagnostics: bootup-time, unused-javascript…)
 // Exit status 0 when every target passes, 1 otherwise, 2 on an error.
 import { spawnSync } from 'node:child_process';
@@ -171,6 +179,60 @@ function seed(dataDir) {
   const adminPassword = /demo-admin created, password \(shown this once\): (\S+)/.exec(`${r.stdout}${r.stderr}`)?.[1];
   if (!adminPassword) throw new Error(`seed:demo printed no demo-admin password:\n${r.stdout}\n${r.stderr}`);
   return adminPassword;
+}
+
+/** Real photos (fixtures/photos) shared by the demo volunteer, so that the gallery has thumbnails and a lightbox. */
+const BENCH_PHOTOS = [
+  'agama_lizard_kenya_kodak_gps_south.jpg',
+  'field_path_czechia_pixel_gps.jpg',
+  'genoa_nikon_d3100_gps.jpg',
+  'hillside_tuscany_coolpix_gps.jpg',
+  'squirrel_berkeley_canon600d_gps.jpg',
+];
+/** Flash sightings with a photo each (seed:demo writes none): two rounds of BENCH_PHOTOS, 10 thumbnails. */
+const BENCH_PHOTO_ROUNDS = 2;
+
+/**
+ * Shares BENCH_PHOTOS as Flash sightings of `token`'s volunteer, as the Flash form does (upload, then
+ * submit), so that the gallery measured holds photos.
+ */
+async function sharePhotos(baseUrl, token) {
+  for (let round = 0; round < BENCH_PHOTO_ROUNDS; round++) {
+    for (const [i, file] of BENCH_PHOTOS.entries()) {
+      const form = new FormData();
+      form.append(
+        'file',
+        new Blob([readFileSync(path.join(ROOT, 'fixtures', 'photos', file))], { type: 'image/jpeg' }),
+        file,
+      );
+      const upload = await fetch(`${baseUrl}/api/photos/uploadphotos/observations`, {
+        method: 'POST',
+        headers: { Authorization: token },
+        body: form,
+      });
+      if (upload.status !== 201) throw new Error(`photo upload: ${upload.status} ${await upload.text()}`);
+      const { photo_name } = await upload.json();
+      const res = await fetch(`${baseUrl}/api/observations/submit_flash`, {
+        method: 'POST',
+        headers: { Authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          idempotency_key: crypto.randomUUID(),
+          checklist_date: `2026-07-${String(10 + round * 5 + i).padStart(2, '0')}`,
+          locality: `Parc des monarques ${round * BENCH_PHOTOS.length + i + 1}`,
+          city: 'Montréal',
+          province_id: 11,
+          latitude: 45.5339,
+          longitude: -73.6281,
+          adults: 2,
+          eggs: 0,
+          caterpillars: 0,
+          chrysalises: 0,
+          photos: [{ photo_name, lifestage_id: 1 }],
+        }),
+      });
+      if (res.status !== 201) throw new Error(`Flash sighting: ${res.status} ${await res.text()}`);
+    }
+  }
 }
 
 /** Signs `username` in through the API; answers what the app keeps in localStorage. */
@@ -329,6 +391,163 @@ async function measureWithRetry(baseUrl, page, storage, run, mode) {
   return undefined;
 }
 
+/** Interaction to Next Paint's "good" threshold (web.dev/articles/inp): each interaction answers within this. */
+const INP_TARGET_MS = 200;
+/** Chromium's CPU throttling for the interactions (the issue's "CPU 4×"). */
+const INP_CPU = 4;
+/** A phone's screen (Lighthouse's mobile emulation: Moto G Power). */
+const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/**
+ * The interactions measured, per page (`page`: the PAGES key that `--only` selects them by). Each step
+ * acts (`act`) and waits until the page shows its answer (`until`, a selector).
+ */
+const INTERACTIONS = [
+  {
+    page: 'explore',
+    path: '/mmapp/en/explore',
+    ready: '#explore-results',
+    steps: [
+      {
+        name: 'Explore: list → grid',
+        act: '::-p-aria([name="Grid"][role="button"])',
+        until: '#explore-results li.MuiCard-root',
+      },
+      { name: 'Explore: grid → map', act: '::-p-aria([name="Map"][role="button"])', until: '.leaflet-container' },
+      { name: 'Explore: map → list', act: '::-p-aria([name="List"][role="button"])', until: '#explore-results' },
+      {
+        name: 'Explore: open the filters',
+        act: '::-p-text(Show filters)',
+        until: '[aria-label="Filters"]',
+      },
+    ],
+  },
+  {
+    page: 'photos',
+    path: '/mmapp/en/photos',
+    ready: 'ul li figure button',
+    steps: [{ name: 'Gallery: open the lightbox', act: 'ul li figure button', until: '.yarl__root' }],
+  },
+  {
+    page: 'flash',
+    path: '/mmapp/en/submit/flash',
+    who: VOLUNTEER,
+    ready: 'textarea',
+    steps: [
+      {
+        name: 'Flash: type a comment',
+        type: 'Monarchs on the milkweed',
+        act: 'textarea:not([aria-hidden])',
+        until: 'textarea',
+      },
+    ],
+  },
+];
+
+/** In the page: keeps every Event Timing entry of an interaction (`globalThis.__mmEvents`). */
+function observeInteractions() {
+  globalThis.__mmEvents = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.interactionId) globalThis.__mmEvents.push({ id: e.interactionId, d: e.duration });
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
+}
+
+/**
+ * One round of `scenario`'s interactions in a new Chromium (phone screen, CPU 4×).
+ * @returns {Promise<Record<string, number>>} INP (ms) by step name: its longest interaction
+ */
+async function measureInteractions(baseUrl, scenario, storage, run) {
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const tab = await browser.newPage();
+    await tab.setViewport(PHONE);
+    await tab.setUserAgent(
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+    );
+    if (storage) {
+      await tab.goto(`${baseUrl}/api/health`);
+      await tab.evaluate((entries) => {
+        for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+      }, storage);
+    }
+    await tab.evaluateOnNewDocument(observeInteractions);
+    await tab.goto(`${baseUrl}${scenario.path}`, { waitUntil: 'load' });
+    // Throttled from here: the interactions, not the load, are measured.
+    const cdp = await tab.createCDPSession();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: INP_CPU });
+    await tab.waitForSelector('html[data-app]', { timeout: 60_000 });
+    if ((await tab.$eval('html', (h) => h.dataset.app)) === 'on-demand') await tab.keyboard.press('Shift');
+    await tab.waitForSelector('html[data-app="ready"]', { timeout: 60_000 });
+    await tab.waitForSelector(scenario.ready, { timeout: 60_000 });
+    // Let the start-up's own work (deferred renders, idle tasks) finish: the interactions are what is measured.
+    await new Promise((r) => setTimeout(r, 3000));
+    const out = {};
+    for (const step of scenario.steps) {
+      await tab.evaluate(() => {
+        globalThis.__mmEvents = [];
+      });
+      if (step.type) {
+        await tab.click(step.act);
+        await tab.evaluate(() => {
+          globalThis.__mmEvents = [];
+        });
+        await tab.keyboard.type(step.type, { delay: 80 });
+      } else {
+        await tab.click(step.act);
+      }
+      await tab.waitForSelector(step.until, { timeout: 60_000 });
+      // The paint after the last event must have happened for its entry to be reported.
+      await new Promise((r) => setTimeout(r, 1500));
+      const events = await tab.evaluate(() => globalThis.__mmEvents);
+      out[step.name] = events.length ? Math.max(...events.map((e) => e.d)) : 0;
+    }
+    return out;
+  } catch (err) {
+    // What the page showed when a step failed, to read with --reports.
+    if (opts.reports) {
+      mkdirSync(opts.reports, { recursive: true });
+      const pages = await browser.pages();
+      await pages.at(-1)?.screenshot({ path: path.join(opts.reports, `${scenario.page}-inp-${run}.png`) });
+    }
+    throw err;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** `runs` rounds of each selected scenario; each round's figures printed. */
+async function interactionResults(baseUrl, sessions) {
+  const rows = [];
+  for (const scenario of INTERACTIONS.filter((s) => !only || only.has(s.page))) {
+    const samples = {};
+    for (let i = 0; i < runs; i++) {
+      const r = await measureInteractions(baseUrl, scenario, scenario.who && sessions[scenario.who], i + 1).catch(
+        (err) => {
+          log(`${scenario.page} interactions run ${i + 1} failed: ${err instanceof Error ? err.message : String(err)}`);
+          return undefined;
+        },
+      );
+      if (!r) continue;
+      log(
+        `${scenario.page} interactions run ${i + 1} (load ${loadavg()}): ${Object.entries(r)
+          .map(([k, v]) => `${k} ${fmt(v, 0)} ms`)
+          .join(', ')}`,
+      );
+      for (const [k, v] of Object.entries(r)) (samples[k] ??= []).push(v);
+    }
+    for (const step of scenario.steps) {
+      const list = samples[step.name] ?? [];
+      rows.push({ name: step.name, inp: median(list), lo: Math.min(...list), hi: Math.max(...list), n: list.length });
+    }
+  }
+  return rows;
+}
+
 const FIGURES = [
   'index',
   'lhIndex',
@@ -378,6 +597,7 @@ async function main() {
   const results = [];
   /** Milliseconds to the admin panel's sign-in form, one per run (`signInFormTime`). */
   const signInTimes = [];
+  let interactions = [];
   try {
     log(`server at ${server.baseUrl}; npm run seed:demo -- --count ${opts.count}`);
     const adminPassword = seed(server.dataDir);
@@ -385,6 +605,7 @@ async function main() {
       [VOLUNTEER]: await session(server.baseUrl, VOLUNTEER, PASSWORD),
       [ADMIN]: await session(server.baseUrl, ADMIN, adminPassword),
     };
+    await sharePhotos(server.baseUrl, sessions[VOLUNTEER].oauth_token);
     // One warm-up request per page, so that no measured run pays for the server's first answers.
     for (const page of pages) await fetch(`${server.baseUrl}${page.path}`).then((r) => r.arrayBuffer());
     const modes = ['calibrated', 'preset', 'nojs'].filter((m) => !skip.has(m));
@@ -426,6 +647,7 @@ async function main() {
         signInTimes.push(ms);
       }
     }
+    if (!skip.has('inp')) interactions = await interactionResults(server.baseUrl, sessions);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -504,6 +726,23 @@ async function main() {
         `(${fmt(Math.min(...signInTimes) / 1000, 2)}–${fmt(Math.max(...signInTimes) / 1000, 2)} s, ${signInTimes.length} runs; target ≤ 3 s).`,
     );
   }
+  if (interactions.length) {
+    tables.push(
+      `Interactions (Interaction to Next Paint, phone screen, CPU ${INP_CPU}× unthrottled network, after the app started; target ≤ ${INP_TARGET_MS} ms):\n\n${table(
+        ['interaction', 'INP (range)', 'runs', 'target'],
+        interactions.map((r) => {
+          const ok = r.inp <= INP_TARGET_MS;
+          if (!ok) fails.push(`${r.name}: INP > ${INP_TARGET_MS} ms`);
+          return [
+            r.name,
+            r.n ? `${fmt(r.inp, 0)} ms (${fmt(r.lo, 0)}–${fmt(r.hi, 0)})` : 'n/a',
+            String(r.n),
+            ok ? 'PASS' : 'FAIL',
+          ];
+        }),
+      )}`,
+    );
+  }
   const md = tables.join('\n\n');
   const failingAudits = results
     .filter((r) => r.calibrated?.failing.length)
@@ -549,8 +788,10 @@ main-thread work is the baseline of the "main thread / without JS" ratio. The ta
 figure (ranges in brackets). Targets (calibrated): performance ≥ 90 on every app page (≥ 85 for the admin
 panel), accessibility 100, best practices ≥ 95, SEO 100 and TBT ≤ 200 ms on public pages, TBT ≤ 50 ms on
 content pages. The machine is shared: the load average is given with each run and each run's line (printed)
-gives its load. Sections before 2026-11-27 are the 4× preset only, three runs.
-Options: \`npm run bench:web -- --runs 5 --count 2000 --only home,explore,explore-map,photos,content,flash,flash-form,submit-data,admin,admin-sign-in --skip preset,nojs --label TEXT --no-write\`.
+gives its load. Sections before 2026-11-27 are the 4× preset only, three runs. **Interactions** (unless
+\`--skip inp\`): Interaction to Next Paint of Explore's views and filters, the lightbox and typing in Flash (phone
+screen, CPU 4×, after the app started; target ≤ 200 ms), a table of its own.
+Options: \`npm run bench:web -- --runs 5 --count 2000 --only home,explore,explore-map,photos,content,flash,flash-form,submit-data,admin,admin-sign-in --skip preset,nojs,inp --label TEXT --no-write\`.
 
 ${START}
 `;

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { signUpConfirmed } from '../support/accounts';
+import { startApp } from '../support/app';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const password = 'Monarque22';
@@ -122,10 +123,15 @@ function watchConsole(page: Page): string[] {
   return errors;
 }
 
-/** Opens a page and waits for its heading; the first load fetches every translation namespace, slow on a busy machine. */
+/**
+ * Opens a page, waits for its heading (the first load fetches every translation namespace, slow on a busy
+ * machine), and starts its app as a visitor's first key would: the gallery at its plain address is
+ * rendered by the server and starts its app on demand (docs/adr/0039).
+ */
 async function open(page: Page, href: string, heading: string) {
   await page.goto(href);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
+  await startApp(page);
 }
 
 const tile = (page: Page, locality: string) =>

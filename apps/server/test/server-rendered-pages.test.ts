@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from './helpers';
+import { buildTestApp, signUp, submitFlash, type TestContext } from './helpers';
 
 // The home page and the content pages come rendered from the server when the web app's server
 // build (apps/web/dist-ssr/render-page.js) sits beside its build. The web build and its server build are
@@ -21,10 +21,24 @@ const INDEX = `<!doctype html>
 </html>
 `;
 
-/** `renderPage` as apps/web/src/ssr/render-page.tsx exports it: pages it renders, pages it leaves, one that fails. */
+/**
+ * `renderPage` and `pageApiUrls` as apps/web/src/ssr/render-page.tsx exports them: pages it renders, pages
+ * it leaves, one that fails, and one rendered with an API answer (`/photos` stands in for Explore and the gallery).
+ */
 const RENDER_PAGE = `
-export async function renderPage({ path, origin, smallScreen, resources }) {
+export function pageApiUrls(path, query) {
+  return path.endsWith('/photos') && query === '' ? ['/api/observations?sort=observed&page=1&limit=50'] : [];
+}
+export async function renderPage({ path, origin, smallScreen, resources, query, apiData }) {
   if (path.endsWith('/explore')) return undefined;
+  if (path.endsWith('/photos')) {
+    const answer = apiData?.['/api/observations?sort=observed&page=1&limit=50'];
+    return {
+      html: '<main>' + (answer ? answer.paginator.total + ' observations' : 'no data') + ' · ' + query + '</main>',
+      styles: '', headTags: '', title: 'Photos', queries: { mutations: [], queries: [] },
+      hydrate: answer ? 'interaction' : 'now',
+    };
+  }
   if (path.endsWith('/broken')) throw new Error('a component failed');
   const lng = path.split('/')[2];
   return {
@@ -124,6 +138,30 @@ describe('server-rendered pages', () => {
     expect((await get('/mmapp/en/', { 'user-agent': PHONE })).headers.etag).not.toBe(etag);
     // Extra slashes and a query string name the same page.
     expect((await get('/mmapp//en?utm_source=x')).headers.etag).toBe(etag);
+  });
+
+  it("renders a page with the API's answers it names, again as soon as they change (docs/adr/0039)", async () => {
+    const first = await get('/mmapp/en/photos');
+    const before = /<main>(\d+) observations/.exec(first.body)?.[1];
+    expect(before).toBeDefined();
+    expect(first.body).toContain('data-hydrate="interaction"');
+    // The same answer: the same page.
+    expect((await get('/mmapp/en/photos')).headers.etag).toBe(first.headers.etag);
+    const volunteer = await signUp(ctx.app);
+    await submitFlash(ctx.app, volunteer.token, {
+      checklist_date: '2026-07-14',
+      locality: 'Parc La Fontaine',
+      province_id: 11,
+      latitude: 45.5267,
+      longitude: -73.5696,
+      adults: 2,
+    });
+    const after = await get('/mmapp/en/photos');
+    expect(after.body).toContain(`<main>${Number(before) + 1} observations`);
+    // With a query string the page is rendered without the data (the browser draws it).
+    const filtered = await get('/mmapp/en/photos?view=map');
+    expect(filtered.body).toContain('<main>no data · view=map</main>');
+    expect(filtered.body).not.toContain('data-hydrate="interaction"');
   });
 
   it('sends the app shell to a signed-in volunteer (mm_user cookie)', async () => {

@@ -26,8 +26,21 @@ interface RenderPageModule {
     origin: string;
     smallScreen: boolean;
     resources: Record<string, Record<string, unknown>>;
+    query?: string;
+    apiData?: Record<string, unknown>;
   }) => Promise<RenderedPage | undefined>;
+  /** The API answers (GET URLs from `/api` on) a page is rendered with (docs/adr/0039); absent in older builds. */
+  pageApiUrls?: (path: string, query: string) => string[];
 }
+
+/**
+ * Answers a GET of the server's own API (`app.inject`: the same routes, schemas and answer cache as a
+ * browser's request), or undefined when it does not answer 200 with JSON.
+ * @param url from `/api` on, with its query string
+ * @param lng the page's language (the `Language` header the browser would send)
+ * @returns the parsed body and its ETag ('' when the answer has none)
+ */
+export type ApiFetcher = (url: string, lng: Locale) => Promise<{ body: unknown; etag: string } | undefined>;
 
 /** A page ready to send: its HTML and the ETag of that HTML. */
 interface PageBody {
@@ -143,12 +156,16 @@ export type PageRenderer = (request: FastifyRequest, lng: Locale, localized: str
  * @param ssrDir folder of the server build (`apps/web/dist-ssr`)
  * @param publicUrl PUBLIC_URL, the origin of the pages' absolute links; else the request's own
  * @param webDist folder of the client build (`apps/web/dist`), whose `.vite/manifest.json` names the chunks
+ * @param fetchApi the server's own API, for the data of Explore's and the gallery's first screen
+ *   (docs/adr/0039): fetched per request (from the answer cache), the page rendered again when their
+ *   ETags change; without it those pages get their heads only
  */
 export async function loadPageRenderer(
   ssrDir: string,
   publicUrl: string | undefined,
   log: FastifyBaseLogger,
   webDist: string,
+  fetchApi?: ApiFetcher,
 ): Promise<PageRenderer | undefined> {
   const file = path.join(ssrDir, 'render-page.js');
   if (!existsSync(file)) return undefined;
@@ -156,7 +173,7 @@ export async function loadPageRenderer(
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : {};
-  const { renderPage } = (await import(pathToFileURL(file).href)) as RenderPageModule;
+  const { renderPage, pageApiUrls } = (await import(pathToFileURL(file).href)) as RenderPageModule;
   const resources = Object.fromEntries(LOCALES.map((lng) => [lng, webResources(lng)]));
   const pages = new LRUCache<string, Promise<string | undefined>>({ max: CACHED_PAGES });
   /** Pages ready to send, per render and origin: the origin written in and the ETag made once, not per request. */
@@ -165,26 +182,39 @@ export async function loadPageRenderer(
   return async (request, lng, localized) => {
     if (request.headers.cookie?.includes(`${USER_COOKIE}=`)) return undefined;
     // One render per page, whatever slashes or query string the address has (`/mmapp/en//faq?x=1`).
-    const segments = (request.url.split('?')[0] ?? '').split('/').filter((s) => s !== '');
+    const [pathPart = '', ...queryParts] = request.url.split('?');
+    const segments = pathPart.split('/').filter((s) => s !== '');
     const pathname = `/${segments.join('/')}`;
+    // Only whether there is one: a page that depends on it is rendered without its data (`pageApiUrls`).
+    const query = queryParts.join('?');
     const smallScreen = SMALL_SCREEN_AGENT.test(request.headers['user-agent'] ?? '');
     const day = new Date().toISOString().slice(0, 10);
-    const key = `${pathname}|${smallScreen}|${day}|${lng}`;
+    // The data a page is rendered with (Explore's and the gallery's first screen), and their ETags for the key.
+    const urls = fetchApi && pageApiUrls ? pageApiUrls(pathname, query) : [];
+    const answers = fetchApi ? await Promise.all(urls.map((url) => fetchApi(url, lng).catch(() => undefined))) : [];
+    const apiData: Record<string, unknown> = {};
+    urls.forEach((url, i) => {
+      const answer = answers[i];
+      if (answer) apiData[url] = answer.body;
+    });
+    const versions = answers.map((a) => a?.etag ?? '-').join(',');
+    const key = `${pathname}|${urls.length > 0 ? versions : query !== ''}|${smallScreen}|${day}|${lng}`;
     let page = pages.get(key);
     if (!page) {
       // Rendered with a stand-in origin, written in per request: a Host header cannot cause renders.
-      page = renderPage({ path: pathname, origin: ORIGIN_STAND_IN, smallScreen, resources }).then((rendered) =>
-        rendered
-          ? serverRenderedHtml(
-              localized,
-              rendered,
-              smallScreen,
-              // A page whose app starts on demand (docs/adr/0033) does not fetch the app's code before it is used.
-              rendered.routeModule && (rendered.hydrate ?? 'now') === 'now'
-                ? modulePreloadTags(manifest, rendered.routeModule)
-                : '',
-            )
-          : undefined,
+      page = renderPage({ path: pathname, origin: ORIGIN_STAND_IN, smallScreen, resources, query, apiData }).then(
+        (rendered) =>
+          rendered
+            ? serverRenderedHtml(
+                localized,
+                rendered,
+                smallScreen,
+                // A page whose app starts on demand (docs/adr/0033) does not fetch the app's code before it is used.
+                rendered.routeModule && (rendered.hydrate ?? 'now') === 'now'
+                  ? modulePreloadTags(manifest, rendered.routeModule)
+                  : '',
+              )
+            : undefined,
       );
       pages.set(key, page);
     }

@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE, LOCALES, SUB_PATH, normalizeLocale, type Locale } from 
 import { webResources } from '../lib/i18n';
 import type { Storage } from '../lib/storage';
 import { registerAttachments } from './attachments';
-import { I18N_BLOCK_START, loadPageRenderer, pageEtag, scriptSafeJson } from './server-rendered-pages';
+import { I18N_BLOCK_START, loadPageRenderer, pageEtag, scriptSafeJson, type ApiFetcher } from './server-rendered-pages';
 
 /** Where the admin panel is served (spec §2: /mmadmin/#/dashboard). */
 const ADMIN_PATH = '/mmadmin';
@@ -117,12 +117,23 @@ export function registerStaticFiles(
     return /\.[a-z0-9]+$/i.test(rel) && !rel.endsWith('.html');
   };
 
-  const renderer = loadPageRenderer(path.join(path.dirname(webDist), 'dist-ssr'), publicUrl, app.log, webDist).catch(
-    (err: unknown) => {
-      app.log.error({ err }, "the web app's server render could not be loaded; pages are drawn in the browser only");
-      return undefined;
-    },
-  );
+  // Explore's and the gallery's first screen are rendered with the API's own answers (docs/adr/0039).
+  const fetchApi: ApiFetcher = async (url, lng) => {
+    const res = await app.inject({ method: 'GET', url, headers: { language: lng, accept: 'application/json' } });
+    if (res.statusCode !== 200) return undefined;
+    const etag = typeof res.headers.etag === 'string' ? res.headers.etag : pageEtag(res.payload);
+    return { body: JSON.parse(res.payload) as unknown, etag };
+  };
+  const renderer = loadPageRenderer(
+    path.join(path.dirname(webDist), 'dist-ssr'),
+    publicUrl,
+    app.log,
+    webDist,
+    fetchApi,
+  ).catch((err: unknown) => {
+    app.log.error({ err }, "the web app's server render could not be loaded; pages are drawn in the browser only");
+    return undefined;
+  });
 
   app.get(SUB_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${SUB_PATH}/`));
   // Client-side routes (/mmapp/en/explore, /mmapp/en/users/profile/marie.tremblay …) all load the single page.

@@ -29,6 +29,7 @@ const REPLAYED = 'button, [role="button"]';
  * @param when `visible` or `interaction`
  * @param marginPx how far below the screen a marked element counts as in view
  * @returns `start`: resolves when the app should start; `heldPress()`: the button last pressed before, if any
+ *   (perhaps since replaced by the app: {@link replayTarget})
  */
 function waitForDemand(
   doc: Document,
@@ -67,7 +68,7 @@ function waitForDemand(
     heldPress: () => {
       running = true;
       doc.removeEventListener('click', onClick, true);
-      return held?.isConnected ? held : undefined;
+      return held;
     },
   };
 }
@@ -89,10 +90,44 @@ function appReady(doc: Document): Promise<void> {
   });
 }
 
+/** How long a press held on a server-drawn element (`data-replay`) waits for the app's own element (ms). */
+const REPLAY_WAIT_MS = 3000;
+
+/**
+ * The element to press again once the app runs: the held one, or, when it carries `data-replay` (a part
+ * of a page's first screen that the app draws anew: Explore's and the gallery's, docs/adr/0039), the
+ * app's element with the same `data-replay` once it is there (at most REPLAY_WAIT_MS).
+ * @param doc the page
+ * @param held the button pressed before the app ran
+ * @returns the element to press, or undefined when there is none
+ */
+function replayTarget(doc: Document, held: HTMLElement): Promise<HTMLElement | undefined> {
+  const key = held.dataset.replay;
+  if (!key) return Promise.resolve(held.isConnected ? held : undefined);
+  const selector = `[data-replay="${CSS.escape(key)}"]`;
+  const drawn = () => [...doc.querySelectorAll<HTMLElement>(selector)].find((el) => el !== held);
+  const found = drawn();
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const el = drawn();
+      if (!el) return;
+      observer.disconnect();
+      resolve(el);
+    });
+    observer.observe(doc.body, { childList: true, subtree: true });
+    // Settled already when the app's element came: then this does nothing.
+    setTimeout(() => {
+      observer.disconnect();
+      resolve(held.isConnected ? held : undefined);
+    }, REPLAY_WAIT_MS);
+  });
+}
+
 /**
  * Runs a page rendered for reading until its app starts (`src/main.tsx`): marks it `<html data-app="on-demand">`,
  * counts its page view, registers the service worker (offline use) when idle, and starts the app
- * (`loadApp`) on demand ({@link waitForDemand}), then presses again a button pressed meanwhile.
+ * (`loadApp`) on demand ({@link waitForDemand}), then presses again a button pressed meanwhile ({@link replayTarget}).
  * @param doc the page
  * @param when `visible` or `interaction` (`data-hydrate` on `#root`)
  * @param loadApp loads and starts the app; resolves once it is started
@@ -107,6 +142,7 @@ export function startOnDemand(doc: Document, when: Exclude<HydrateWhen, 'now'>, 
   void demand.start.then(async () => {
     await loadApp();
     await appReady(doc);
-    demand.heldPress()?.click();
+    const held = demand.heldPress();
+    if (held) (await replayTarget(doc, held))?.click();
   });
 }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { LOCALES } from '@mm/shared';
-import { renderPage } from './render-page';
+import { pageApiUrls, renderPage } from './render-page';
 
 // The service worker plugin's module (vite-plugin-pwa) exists only in builds; the server build has it
 // disabled, as here: no registration.
@@ -59,11 +59,17 @@ describe('renderPage (public pages rendered on the server)', () => {
     expect(String(content?.state.data)).toMatch(/^# Monarch biology/);
   });
 
-  it('follows the screen size it is given (the header of a phone or of a desktop)', async () => {
-    const phone = await render('/mmapp/en/content/faq', true);
-    const desktop = await render('/mmapp/en/content/faq', false);
-    expect(phone?.html).toContain('aria-label="Open the menu"');
-    expect(desktop?.html).not.toContain('aria-label="Open the menu"');
+  it('writes both headers, each shown by a CSS media query, whatever screen size the User-Agent suggests', async () => {
+    for (const smallScreen of [true, false]) {
+      const page = await render('/mmapp/en/content/faq', smallScreen);
+      // The phone's header (menu button) and the wide one (parent site link, language links) …
+      expect(page?.html).toContain('aria-label="Open the menu"');
+      expect(page?.html).toContain('data-language-link');
+      expect(page?.html.match(/<header/g)).toHaveLength(2);
+      // … the wide one hidden below the breakpoint and the phone's above it, without JavaScript.
+      expect(page?.styles).toMatch(/@media \(min-width:768px\)\{\.css-[\w-]+\{display:none;\}\}/);
+      expect(page?.styles).toMatch(/@media \(min-width:768px\)\{\.css-[\w-]+\{display:contents;\}\}/);
+    }
   });
 
   it('renders the title and lead of Explore and the gallery, and leaves their filters and data to the browser', async () => {
@@ -74,6 +80,86 @@ describe('renderPage (public pages rendered on the server)', () => {
     const photos = await render('/mmapp/en/photos');
     expect(photos?.html).toContain('Photo gallery');
     expect(photos?.html).not.toContain('<input');
+  });
+
+  it('renders the first page of Explore and of the gallery at their plain address, with the data it is given', async () => {
+    const row = {
+      observation_id: 901,
+      checklist_id: 77,
+      lifestage_id: 1,
+      numbers: 3,
+      locality: 'Jardin botanique de Montréal',
+      checklist_date: '2026-07-14',
+      username: 'marie.tremblay',
+      observationstatus_id: 2,
+      photo: [],
+    };
+    const photo = {
+      id: 5,
+      small: '/attachments/observations/a-small.jpg',
+      large: '/attachments/observations/a-large.jpg',
+      width: 1600,
+      height: 1200,
+      lifestage_id: 1,
+      checklist_date: '2026-07-14',
+      locality: 'Parc La Fontaine',
+      province_id: 11,
+      username: 'marie.tremblay',
+      license: 'CC-BY',
+    };
+    const paginator = (total: number) => ({ total, current: 1, totalpage: 2, hasNext: true, hasPre: false });
+    const [exploreUrl] = pageApiUrls('/mmapp/en/explore');
+    const [photosUrl] = pageApiUrls('/mmapp/en/photos');
+    expect(exploreUrl).toBe('/api/observations?sort=observed&page=1&limit=50');
+    expect(photosUrl).toBe('/api/photos/gallery?page=1&limit=24');
+    expect(pageApiUrls('/mmapp/en/photos')[1]).toBe('/api/utilities/loadparams');
+    // With a query string (filters, another view) the browser draws the page: no data asked for.
+    expect(pageApiUrls('/mmapp/en/explore', 'view=map')).toEqual([]);
+    expect(pageApiUrls('/mmapp/en/content/faq')).toEqual([]);
+
+    const apiData = {
+      [exploreUrl ?? '']: { data: [row], paginator: paginator(51) },
+      [photosUrl ?? '']: { data: [photo], paginator: paginator(25) },
+      '/api/utilities/loadparams': {
+        provinces: [
+          { province_id: 11, province: 'Québec' },
+          { province_id: 12, province: 'Ontario' },
+        ],
+      },
+    };
+    const withData = (p: string, query = '') =>
+      renderPage({ path: p, origin: 'https://monarch.example.org', smallScreen: true, resources, query, apiData });
+    const explore = await withData('/mmapp/en/explore');
+    expect(explore?.html).toContain('Jardin botanique de Montréal');
+    expect(explore?.html).toContain('href="/mmapp/en/checklists/view?id=77"');
+    expect(explore?.html).toContain('href="?view=map"');
+    expect(explore?.html).toContain('href="?page=2"');
+    expect(explore?.html).toContain('data-replay="explore-filters"');
+    expect(explore?.html).not.toContain('role="progressbar"');
+    // The app starts when the page is used, with the data in its query cache under Explore's own key.
+    expect(explore?.hydrate).toBe('interaction');
+    const exploreQueries = explore?.queries as unknown as { queries: { queryKey: unknown[] }[] };
+    expect(exploreQueries.queries.map((q) => q.queryKey)).toContainEqual([
+      'observations',
+      'explore',
+      {},
+      'observed',
+      1,
+    ]);
+
+    const photos = await withData('/mmapp/en/photos');
+    expect(photos?.html).toContain('a-small.jpg');
+    // Captioned with the province's name; only the provinces of the photos shown go to the browser.
+    expect(photos?.html).toContain('Parc La Fontaine, Québec');
+    expect(JSON.stringify(photos?.queries)).not.toContain('Ontario');
+    expect(photos?.html).toContain('data-replay="photo-5"');
+    expect(photos?.hydrate).toBe('interaction');
+
+    // Another view or filters: the head only, the app at once (as without data).
+    const map = await withData('/mmapp/en/explore', 'view=map');
+    expect(map?.html).not.toContain('Jardin botanique');
+    expect(map?.html).toContain('role="progressbar"');
+    expect(map?.hydrate).toBe('now');
   });
 
   it('leaves every other page to the browser', async () => {
@@ -101,7 +187,7 @@ describe('renderPage (public pages rendered on the server)', () => {
       'src/app/routes/content.tsx',
     ]);
     // When the browser starts the app (docs/adr/0033): the home page when its live parts come into view,
-    // Explore and the gallery at once (their first screen is drawn from data), a content page once used.
+    // Explore and the gallery at once without their data (0039), a content page once used.
     expect(pages.map((page) => page?.hydrate)).toEqual(['visible', 'now', 'now', 'interaction']);
     const router = readFileSync(path.join(webRoot, 'src/app/router.tsx'), 'utf8');
     for (const m of modules.filter((x) => x !== undefined)) {

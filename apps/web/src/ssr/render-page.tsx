@@ -10,10 +10,25 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
-import { DEFAULT_LOCALE, I18N_NAMESPACES, LOCALES, SUB_PATH, type Locale } from '@mm/shared';
+import {
+  API_BASE,
+  DEFAULT_EXPLORE_SORT,
+  DEFAULT_LOCALE,
+  GALLERY_PAGE_SIZE,
+  I18N_NAMESPACES,
+  LOCALES,
+  OBSERVATION_PAGE_SIZE,
+  SUB_PATH,
+  type GalleryResponse,
+  type LoadParams,
+  type Locale,
+} from '@mm/shared';
 import { AppProviders, makeQueryClient } from '../app/providers';
 import { routes } from '../app/router';
 import { getContentQueryOptions } from '../features/content/api/get-content';
+import { getGalleryQueryOptions } from '../entities/photo/get-gallery';
+import { getExploreObservationsQueryOptions } from '../features/explore/api/get-explore-observations';
+import { FIRST_PAGE_PROVINCES_KEY } from '../features/gallery/components/gallery-first-page';
 import { findContentPage } from '../features/content/pages';
 import type { HydrateWhen } from '../lib/on-demand';
 import { ServerRenderContext, type ServerRender } from '../lib/server-render';
@@ -28,6 +43,13 @@ export interface RenderPageInput {
   smallScreen: boolean;
   /** The web app's translations by language and namespace (the server's `webResources`). */
   resources: Resource;
+  /** The address's query string without `?` (`view=map`), '' or absent for none. */
+  query?: string;
+  /**
+   * The API's answers to `pageApiUrls(path, query)`, by URL: the data of Explore's first page and the
+   * gallery's first photos. A page whose data is missing is rendered without it (its head only).
+   */
+  apiData?: Record<string, unknown>;
 }
 
 /** A rendered page, to be written into index.html by the server. */
@@ -50,9 +72,11 @@ export interface RenderedPage {
   routeModule: string | undefined;
   /**
    * When the browser starts the app on this page (`data-hydrate` on `#root`, read by `src/main.tsx`;
-   * docs/adr/0033): `now` (its first screen is drawn from data in the browser: Explore, the gallery),
+   * docs/adr/0033, 0039): `now` (its first screen is drawn from data in the browser: Explore, the gallery
+   * at an address with a query string, or without the API's answers),
    * `visible` (its parts marked `data-when-visible` come into view, or it is used: the home page),
-   * `interaction` (it is used: the content pages, whole without the app).
+   * `interaction` (it is used: the content pages, Explore and the gallery at their plain address with
+   * their first data, whole without the app).
    */
   hydrate: HydrateWhen;
 }
@@ -114,6 +138,57 @@ function serverRenderedPage(
   return undefined;
 }
 
+/** Explore's first page of observations at its plain address, as the browser asks for it (`getExploreObservations`). */
+const EXPLORE_FIRST_PAGE = `${API_BASE}/observations?sort=${DEFAULT_EXPLORE_SORT}&page=1&limit=${OBSERVATION_PAGE_SIZE}`;
+/** The gallery's first photos at its plain address (`getGallery`). */
+const GALLERY_FIRST_PAGE = `${API_BASE}/photos/gallery?page=1&limit=${GALLERY_PAGE_SIZE}`;
+/** The reference data, in the page's language: the gallery's captions name each photo's province. */
+const REFERENCE_DATA = `${API_BASE}/utilities/loadparams`;
+
+/** The segments of a page's path after `/mmapp/{lng}/`, and its language (undefined for none). */
+function pathParts(path: string): { lng: Locale | undefined; rest: string[] } {
+  const [lngSegment = '', ...rest] = path
+    .slice(SUB_PATH.length + 1)
+    .split('/')
+    .filter((s) => s !== '');
+  return { lng: LOCALES.find((l) => l === lngSegment), rest };
+}
+
+/**
+ * The API answers (GET, from `/api` on) a page is rendered with (docs/adr/0039): Explore's first page of
+ * observations and the gallery's first photos (with the reference data, for their provinces' names), at
+ * their plain address only (a query string, filters
+ * or another view, is drawn by the browser). The server fetches them (from its answer cache) before
+ * rendering, and keys its rendered page by their ETags, so that a new observation shows at once.
+ * @param path the page's path, as for `renderPage`
+ * @param query the query string without `?`
+ * @returns the URLs, none for any other page
+ */
+export function pageApiUrls(path: string, query = ''): string[] {
+  const { lng, rest } = pathParts(path);
+  if (!lng || query !== '' || rest.length !== 1) return [];
+  if (rest[0] === 'explore') return [EXPLORE_FIRST_PAGE];
+  if (rest[0] === 'photos') return [GALLERY_FIRST_PAGE, REFERENCE_DATA];
+  return [];
+}
+
+/**
+ * Puts the API's answer to `url` (first page of an infinite query) in the query cache under `key`, as the
+ * browser's query would hold it.
+ * @returns whether the answer was there
+ */
+async function prefetchFirstPage(
+  queryClient: ReturnType<typeof makeQueryClient>,
+  key: readonly unknown[],
+  url: string,
+  apiData: Record<string, unknown> | undefined,
+): Promise<boolean> {
+  const answer = apiData?.[url];
+  if (answer === undefined) return false;
+  await queryClient.prefetchInfiniteQuery({ queryKey: key, queryFn: () => answer, initialPageParam: 1 });
+  return true;
+}
+
 /** `<meta …>` and `<link …>` elements that React writes at the start of the markup (React 19 hoistables). */
 const LEADING_HEAD_TAGS = /^(?:<(?:meta|link)\b[^>]*\/?>)+/;
 
@@ -121,23 +196,43 @@ const LEADING_HEAD_TAGS = /^(?:<(?:meta|link)\b[^>]*\/?>)+/;
  * Renders a public page as the browser's first render would draw it for a visitor who is not signed
  * in (the first screen arrives with the HTML instead of after the JavaScript). The home page,
  * content pages, Explore and the gallery are rendered (`serverRenderedPage`); any other path answers
- * undefined (the server then sends the app's shell as before). The query string does not change what
- * the server renders: what depends on it is drawn after hydration.
+ * undefined (the server then sends the app's shell as before). The query string only decides whether
+ * Explore and the gallery get their first data (`pageApiUrls`, none with one: what depends on it is
+ * drawn after hydration).
  * @returns the page's parts, or undefined when the path is not rendered on the server
  * @throws whatever a component throws while rendering (the server then sends the shell)
  */
 export async function renderPage(input: RenderPageInput): Promise<RenderedPage | undefined> {
-  const [lngSegment = '', ...rest] = input.path
-    .slice(SUB_PATH.length + 1)
-    .split('/')
-    .filter((s) => s !== '');
-  const lng = LOCALES.find((l) => l === lngSegment);
+  const { lng, rest } = pathParts(input.path);
   const kind = lng && serverRenderedPage(rest);
   if (!lng || !kind) return undefined;
 
   const queryClient = makeQueryClient();
   if (kind.contentSlug && findContentPage(kind.contentSlug)?.locales.includes(lng))
     await queryClient.prefetchQuery(getContentQueryOptions(kind.contentSlug, lng));
+  // Explore and the gallery at their plain address, with their first data: whole without the app, which
+  // then starts on demand like a content page's (docs/adr/0039).
+  const [dataUrl] = pageApiUrls(input.path, input.query);
+  const firstPageKey =
+    dataUrl === EXPLORE_FIRST_PAGE
+      ? getExploreObservationsQueryOptions({}, 1).queryKey
+      : dataUrl === GALLERY_FIRST_PAGE
+        ? getGalleryQueryOptions({}).queryKey
+        : undefined;
+  const withData =
+    dataUrl !== undefined &&
+    firstPageKey !== undefined &&
+    (await prefetchFirstPage(queryClient, firstPageKey, dataUrl, input.apiData));
+  const hydrate: HydrateWhen = withData ? 'interaction' : kind.hydrate;
+  if (withData && dataUrl === GALLERY_FIRST_PAGE) {
+    // Only the provinces the first photos are in: the whole reference data would weigh on the page.
+    const photos = (input.apiData?.[GALLERY_FIRST_PAGE] as GalleryResponse).data;
+    const provinces = (input.apiData?.[REFERENCE_DATA] as LoadParams | undefined)?.provinces ?? [];
+    queryClient.setQueryData(
+      FIRST_PAGE_PROVINCES_KEY,
+      provinces.filter((p) => photos.some((photo) => photo.province_id === p.province_id)),
+    );
+  }
 
   const handler = createStaticHandler(routes, { basename: SUB_PATH });
   const context = await handler.query(new Request(new URL(input.path, input.origin)));
@@ -179,6 +274,6 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage |
     title,
     queries: dehydrate(queryClient),
     routeModule: kind.routeModule,
-    hydrate: kind.hydrate,
+    hydrate,
   };
 }

@@ -5,6 +5,7 @@ import { AppBar, Box, Button, IconButton, Toolbar, useMediaQuery } from '@mui/ma
 import { Suspense, lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLE_ID, SMALL_SCREEN_BREAKPOINT } from '@mm/shared';
+import { useHydrated } from '../../components/ui/after-hydration';
 import { MmImage } from '../../components/ui/mm-image';
 import { useSession } from '../../entities/session/session-context';
 import { useSignOut } from '../../features/auth/use-sign-out';
@@ -233,11 +234,32 @@ function SmallHeader() {
   );
 }
 
-/** Header navigation of spec §2, wide or small-screen form (breakpoint 767 px). */
+/** The small screen's header, from the top of the page to SMALL_SCREEN_BREAKPOINT (px). */
+const SMALL_ONLY = `@media (min-width:${SMALL_SCREEN_BREAKPOINT + 1}px)`;
+
+/**
+ * Header navigation of spec §2, wide or small-screen form (breakpoint 767 px). The server and the
+ * hydrating browser write both, each shown by a CSS media query (a page that starts on demand may never
+ * hydrate, and the server cannot know the screen's width: its User-Agent guess would draw the wide header
+ * on a narrow window, wrapped over three rows); once the app runs, only the one the screen needs, in
+ * its box.
+ * Hidden with `display: none`, the other is out of the accessibility tree; `display: contents` keeps the
+ * small header sticky to the page.
+ */
 export function Header() {
   // The menus' code is not needed for the first paint: fetched once the browser is idle.
   useEffect(() => whenIdle(() => void loadMenus()), []);
-  // Not `noSsr`: on a page the server rendered, hydration first answers what the server assumed (AppProviders).
+  const hydrated = useHydrated();
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`);
-  return small ? <SmallHeader /> : <WideHeader />;
+  // The same two boxes before and after: the header shown stays mounted (a press held meanwhile is replayed on it).
+  return (
+    <>
+      <Box sx={{ display: 'contents', [SMALL_ONLY]: { display: 'none' } }}>
+        {(!hydrated || small) && <SmallHeader />}
+      </Box>
+      <Box sx={{ display: 'none', [SMALL_ONLY]: { display: 'contents' } }}>
+        {(!hydrated || !small) && <WideHeader />}
+      </Box>
+    </>
+  );
 }

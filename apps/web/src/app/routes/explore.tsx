@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useInView } from 'react-intersection-observer';
 import { AfterHydration } from '../../components/ui/after-hydration';
 import { DownloadButton } from '../../features/downloads/components/download-button';
-import { PageFallback } from '../../components/ui/page-fallback';
+import { ExploreFirstPage } from '../../features/explore/components/explore-first-page';
 import { ExploreFiltersPanel } from '../../features/explore/components/explore-filters';
 import { ExploreSortSelect } from '../../features/explore/components/explore-sort';
 import { ExploreUrlAdapter } from '../../features/explore/components/explore-url-adapter';
@@ -35,8 +35,9 @@ const CHARTS_HEADER_HEIGHT = 48;
 
 /**
  * Explore data (spec §1): filters, then a list, grid or map of the observations, then charts; all in the
- * URL. The server renders the title and lead; the rest, drawn from the URL's filters,
- * reference data and the API, once the page has hydrated.
+ * URL. The server renders the title and lead, and at the plain address the first page of observations
+ * (`ExploreFirstPage`, docs/adr/0039); the rest, drawn from the URL's filters, reference data and the
+ * API, once the page has hydrated.
  */
 export function ExplorePage() {
   const { t } = useTranslation('explore');
@@ -47,7 +48,7 @@ export function ExplorePage() {
         {t('common:explore.title')}
       </Typography>
       <Typography sx={{ mb: 2, maxWidth: '75ch' }}>{t('lead')}</Typography>
-      <AfterHydration fallback={<PageFallback />}>
+      <AfterHydration fallback={<ExploreFirstPage />}>
         <ExploreUrlAdapter>
           <Explore />
         </ExploreUrlAdapter>

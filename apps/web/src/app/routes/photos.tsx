@@ -4,7 +4,6 @@ import { useQueryStates } from 'nuqs';
 import { useTranslation } from 'react-i18next';
 import type { ExploreFilters, GalleryPhoto, LifestageId } from '@mm/shared';
 import { AfterHydration } from '../../components/ui/after-hydration';
-import { PageFallback } from '../../components/ui/page-fallback';
 import { DateRangeFilter } from '../../features/explore/components/date-range-filter';
 import { ExploreUrlAdapter } from '../../features/explore/components/explore-url-adapter';
 import { PlaceFilter } from '../../features/explore/components/place-filter';
@@ -16,6 +15,7 @@ import {
   filtersToQuery,
 } from '../../features/explore/utils/explore-url';
 import { useGallery } from '../../entities/photo/get-gallery';
+import { GalleryFirstPage } from '../../features/gallery/components/gallery-first-page';
 import { GalleryGrid } from '../../features/gallery/components/gallery-grid';
 import type { GallerySlide } from '../../features/gallery/components/gallery-lightbox';
 import { GalleryEmpty, GalleryError, GallerySkeleton } from '../../features/gallery/components/gallery-states';
@@ -58,14 +58,15 @@ const toSlide = (p: GalleryPhoto, c: PhotoCaption): GallerySlide => ({
 export function PhotosPage() {
   const { t } = useTranslation('gallery');
   usePageTitle(t('title'));
-  // The server renders the title and lead; filters and photos follow once the page has hydrated.
+  // The server renders the title and lead, and at the plain address the first photos (`GalleryFirstPage`,
+  // docs/adr/0039); filters and photos follow once the page has hydrated.
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
         {t('title')}
       </Typography>
       <Typography>{t('lead')}</Typography>
-      <AfterHydration fallback={<PageFallback />}>
+      <AfterHydration fallback={<GalleryFirstPage />}>
         <ExploreUrlAdapter>
           <Photos />
         </ExploreUrlAdapter>

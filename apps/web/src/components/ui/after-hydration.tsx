@@ -7,7 +7,7 @@ const noSubscription = () => () => undefined;
  * browser draws itself. React's own rule for `useSyncExternalStore`: the server snapshot
  * during hydration, then the client's.
  */
-function useHydrated(): boolean {
+export function useHydrated(): boolean {
   return useSyncExternalStore(
     noSubscription,
     () => true,

@@ -61,6 +61,39 @@ function StatusChip({ statusId }: { statusId: number }) {
 /** The details page of a row's visit (checklist), as the grid cards and the map popups open it. */
 const detailsHref = (row: Pick<ObservationRow, 'checklist_id'>) => `/checklists/view?id=${row.checklist_id}`;
 
+/**
+ * Observations as cards, one a row (phones; and the first page of Explore that the server renders for
+ * any screen, `ExploreFirstPage`); each links to its visit's details.
+ */
+export function ObservationCards({ rows }: { rows: ObservationRow[] }) {
+  const { t } = useTranslation();
+  const lng = useLocale();
+  const date = (d: string) => formatDate(d, lng);
+  return (
+    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {rows.map((r) => (
+        <Paper component="li" key={r.observation_id} sx={{ p: 1.5, display: 'flex', gap: 1.5 }}>
+          <Thumb row={r} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 700 }}>
+              <Link component={LocaleLink} href={detailsHref(r)}>
+                {r.lifestage_id === null || r.numbers === null ? t(stageKey(r)) : `${r.numbers} × ${t(stageKey(r))}`}
+              </Link>
+            </Typography>
+            <Typography variant="body2" noWrap>
+              {r.locality}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {date(r.checklist_date)} · {r.username}
+            </Typography>
+            <StatusChip statusId={r.observationstatus_id} />
+          </Box>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** Observations as a table on wide screens and as cards on phones; each row links to its visit's details. */
 export function ObservationList({ rows }: { rows: ObservationRow[] }) {
   const { t } = useTranslation();
@@ -68,31 +101,7 @@ export function ObservationList({ rows }: { rows: ObservationRow[] }) {
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`, { noSsr: true });
   const date = (d: string) => formatDate(d, lng);
   if (rows.length === 0) return <Typography sx={{ py: 4 }}>{t('explore.empty')}</Typography>;
-  if (small) {
-    return (
-      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {rows.map((r) => (
-          <Paper component="li" key={r.observation_id} sx={{ p: 1.5, display: 'flex', gap: 1.5 }}>
-            <Thumb row={r} />
-            <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 700 }}>
-                <Link component={LocaleLink} href={detailsHref(r)}>
-                  {r.lifestage_id === null || r.numbers === null ? t(stageKey(r)) : `${r.numbers} × ${t(stageKey(r))}`}
-                </Link>
-              </Typography>
-              <Typography variant="body2" noWrap>
-                {r.locality}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {date(r.checklist_date)} · {r.username}
-              </Typography>
-              <StatusChip statusId={r.observationstatus_id} />
-            </Box>
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
+  if (small) return <ObservationCards rows={rows} />;
   return (
     <TableContainer component={Paper}>
       <Table size="small" aria-label={t('explore.title')}>

@@ -23,7 +23,7 @@ export const getGallery = (filters: ExploreFilters, page: number, limit = GALLER
  * Pages from 1 on, for "Load more". Keyed under `['observations']`, which every save, edit and
  * delete invalidates, so a new sighting's photos show up.
  */
-const getGalleryQueryOptions = (filters: ExploreFilters) =>
+export const getGalleryQueryOptions = (filters: ExploreFilters) =>
   infiniteQueryOptions({
     queryKey: ['observations', 'gallery', toQuery(filters)],
     queryFn: ({ pageParam }) => getGallery(filters, pageParam),

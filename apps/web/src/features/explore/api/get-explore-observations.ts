@@ -27,7 +27,7 @@ export const getExploreObservations = (
  * Pages from `firstPage` on, for "Load more": each next page is appended below the ones shown.
  * Keyed under `['observations']`, which every save, edit and delete invalidates.
  */
-const getExploreObservationsQueryOptions = (
+export const getExploreObservationsQueryOptions = (
   filters: ExploreFilters,
   firstPage: number,
   sort: ExploreSort = DEFAULT_EXPLORE_SORT,

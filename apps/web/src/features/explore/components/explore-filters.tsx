@@ -228,6 +228,8 @@ export function ExploreFiltersPanel({
           variant="outlined"
           aria-expanded={open}
           aria-controls={panelId}
+          // A press on the server-rendered page's "Show filters" is pressed again here (`lib/on-demand.ts`).
+          data-replay="explore-filters"
           onClick={() => setOpen((o) => !o)}
           startIcon={<FilterListIcon />}
           endIcon={

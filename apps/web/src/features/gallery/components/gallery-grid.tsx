@@ -46,6 +46,9 @@ export function GalleryGrid({ photos, captionOf, onOpen, tileRef }: GalleryGridP
                 ref={(el: HTMLButtonElement | null) => tileRef?.(index, el)}
                 onClick={() => onOpen(index)}
                 aria-label={t('open', { alt: caption.alt })}
+                // The same tile of the server-rendered grid and of the app's: a press before the app runs is
+                // pressed again on the app's (`lib/on-demand.ts`).
+                data-replay={`photo-${photo.id}`}
                 focusRipple
                 sx={{
                   display: 'block',

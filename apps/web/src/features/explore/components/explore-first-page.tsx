@@ -1,0 +1,66 @@
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ObservationListResponse } from '@mm/shared';
+import { PageFallback } from '../../../components/ui/page-fallback';
+import { ObservationCards } from '../../../entities/observation/observation-list';
+import { getExploreObservationsQueryOptions } from '../api/get-explore-observations';
+import { EXPLORE_VIEWS } from '../utils/explore-url';
+
+/**
+ * What the server renders of Explore at its plain address (`/explore`, no query string), and what the
+ * browser keeps on screen until the app starts (docs/adr/0039): the first page of observations (the
+ * data the server rendered it with, in the query cache under Explore's own key), the views as links
+ * (`?view=grid` …: a page load, drawn by the app), "Show filters" (a press before the app runs is
+ * pressed again on the app's button, `data-replay`) and the next page as a link. Without that data
+ * (any other address, the server's data missing), the loading screen as before.
+ */
+export function ExploreFirstPage() {
+  const { t } = useTranslation('explore');
+  const cached = useQueryClient().getQueryData<InfiniteData<ObservationListResponse>>(
+    getExploreObservationsQueryOptions({}, 1).queryKey,
+  );
+  const first = cached?.pages[0];
+  if (!first) return <PageFallback />;
+  return (
+    <>
+      <Stack direction="row" sx={{ gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Stack component="nav" aria-label={t('views.label')} direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+          {EXPLORE_VIEWS.map((v) => (
+            <Button
+              key={v}
+              size="small"
+              variant={v === 'list' ? 'contained' : 'outlined'}
+              href={v === 'list' ? '?' : `?view=${v}`}
+              aria-current={v === 'list' ? 'page' : undefined}
+              sx={{ textTransform: 'none', minHeight: 40 }}
+            >
+              {t(`views.${v}`)}
+            </Button>
+          ))}
+        </Stack>
+      </Stack>
+      <Box sx={{ mb: 2 }}>
+        <Button variant="outlined" startIcon={<FilterListIcon />} data-replay="explore-filters" sx={{ minHeight: 44 }}>
+          {t('filters.show')}
+        </Button>
+      </Box>
+      <Typography variant="subtitle2" sx={{ mb: 1, minHeight: 24 }}>
+        {t('common:explore.count', { count: first.paginator.total })}
+      </Typography>
+      {first.data.length === 0 ? (
+        <Typography sx={{ py: 4 }}>{t('common:explore.empty')}</Typography>
+      ) : (
+        <ObservationCards rows={first.data} />
+      )}
+      {first.paginator.hasNext && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+          <Button variant="outlined" href="?page=2" sx={{ minHeight: 44 }}>
+            {t('common:explore.next')}
+          </Button>
+        </Box>
+      )}
+    </>
+  );
+}
