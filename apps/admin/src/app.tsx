@@ -1,6 +1,7 @@
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import DownloadIcon from '@mui/icons-material/Download';
 import EmailIcon from '@mui/icons-material/Email';
+import EventIcon from '@mui/icons-material/Event';
 import UnsubscribeIcon from '@mui/icons-material/Unsubscribe';
 import HistoryIcon from '@mui/icons-material/History';
 import LocalFloristIcon from '@mui/icons-material/LocalFlorist';
@@ -304,7 +305,7 @@ export function App() {
                 list={BlitzEventList}
                 create={BlitzEventCreate}
                 edit={BlitzEventEdit}
-                icon={TuneIcon}
+                icon={EventIcon}
                 recordRepresentation="name"
               />
               <Resource name="downloads" list={DownloadList} icon={DownloadIcon} />
