@@ -23,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellCentre, type SeasonReport, type SeasonShare } from '@mm/shared';
-import { buildTestApp, multipart, signUp, submitFlash, type TestContext } from './helpers';
+import { buildTestApp, createTestDatabase, multipart, signUp, submitFlash, type TestContext } from './helpers';
 
 type Account = { token: string; userId: number; username: string };
 type Row = { eggs?: number; caterpillars?: number; chrysalises?: number; adults?: number };
@@ -100,8 +100,14 @@ const siteOf = async (checklistId: number) =>
 const get = (url: string, token?: string) =>
   ctx.app.inject({ method: 'GET', url, headers: token ? { Authorization: token } : {} });
 
+let dropDatabase: () => Promise<void>;
+
 beforeAll(async () => {
-  ctx = await buildTestApp();
+  // A database of its own: the region's figures count every Mission of the province and season, and other
+  // test files submit Missions in Québec too.
+  const database = await createTestDatabase();
+  dropDatabase = database.drop;
+  ctx = await buildTestApp({}, database.url);
   [me, other] = await Promise.all([signUp(ctx.app, { language: 'fr' }), signUp(ctx.app, { language: 'en' })]);
   const params = (await get('/api/utilities/loadparams')).json<{
     provinces: { province_id: number; administrative: string }[];
@@ -168,7 +174,10 @@ beforeAll(async () => {
   await mission(other, '2026-06-03', neighbour, 100, [{ eggs: 10 }]);
   checklists.typo = await mission(other, '2026-06-17', neighbour, 50, [{ eggs: 10_000 }]);
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await dropDatabase();
+});
 
 describe('the season report of a site', () => {
   it('counts visits, stems, weekly figures beside the region, life stages and photos as worked out by hand', async () => {
