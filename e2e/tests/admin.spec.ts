@@ -10,6 +10,9 @@ const stamp = Date.now().toString(36);
 const admin = `adm${stamp}`;
 const volunteer = `vol${stamp}`;
 const newcomer = `new${stamp}`;
+// The volunteer's sighting, named for this run: the desktop and phone projects share a server, and each
+// looks for its own.
+const flashLocality = `Parc Maisonneuve ${stamp}`;
 const root = path.resolve(import.meta.dirname, '../..');
 
 async function signUp(request: APIRequestContext, username: string): Promise<string> {
@@ -77,7 +80,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   grantRole(admin, 'admin');
   const token = await signUp(request, volunteer);
   await signUp(request, newcomer);
-  await submitFlash(request, token, 'Parc Maisonneuve');
+  await submitFlash(request, token, flashLocality);
   await request.dispose();
 });
 
@@ -87,10 +90,10 @@ test('an admin vets a pending observation and the public Explore page shows its 
   await page.getByRole('textbox', { name: 'Observer' }).fill(volunteer);
   // The filter lands in the URL once applied; then the one row of the volunteer is listed.
   await expect(page).toHaveURL(new RegExp(`filter=.*${volunteer}`));
-  const row = page.getByRole('row').filter({ hasText: 'Parc Maisonneuve' });
+  const row = page.getByRole('row').filter({ hasText: flashLocality });
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Pending')).toBeVisible();
-  await row.getByRole('cell', { name: 'Parc Maisonneuve' }).click();
+  await row.getByRole('cell', { name: flashLocality }).click();
   await expect(page).toHaveURL(/#\/observations\/\d+\/show/);
 
   await expect(page.getByRole('heading', { name: 'Photos' })).toBeVisible();
@@ -99,7 +102,7 @@ test('an admin vets a pending observation and the public Explore page shows its 
   await expect(page.getByRole('button', { name: 'Mark as Invalid' })).toBeVisible();
 
   await page.goto(`/mmapp/en/explore?view=list&username=${volunteer}`);
-  const publicRow = page.getByRole('row').filter({ hasText: 'Parc Maisonneuve' });
+  const publicRow = page.getByRole('row').filter({ hasText: flashLocality });
   await expect(publicRow.getByText('Valid', { exact: true })).toBeVisible();
 });
 
@@ -315,8 +318,8 @@ test('on a phone the panel fits the screen, names its screens and says which lif
   await expect(title).toHaveText('Observations');
   // The whole title is drawn: nothing cut by an ellipsis.
   expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  const row = page.getByRole('link').filter({ hasText: 'Parc Maisonneuve' });
-  await expect(row).toContainText('Parc Maisonneuve · Adult · 3');
+  const row = page.getByRole('link').filter({ hasText: flashLocality });
+  await expect(row).toContainText(`${flashLocality} · Adult · 3`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
