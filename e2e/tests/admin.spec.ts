@@ -191,6 +191,34 @@ test("the sign-in form shows before the panel's code has loaded, and again after
   await expect(page.getByRole('heading', { name: 'Pending queue' })).toBeVisible();
 });
 
+test('the dashboard opens on the stored session while checksession is pending, and a revoked one signs out', async ({
+  page,
+}) => {
+  await signInToPanel(page);
+  // checksession held back: the dashboard is drawn on the stored staff session (docs/adr/0040).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/users/checksession', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Pending queue' })).toBeVisible();
+  // Released: this and every later checksession go through.
+  release();
+
+  // The token revoked elsewhere: the next opening draws the panel, the server refuses it, and the admin is
+  // sent to the sign-in form with the session cleared.
+  const token = await page.evaluate(() => localStorage.getItem('oauth_token') ?? '');
+  expect(token).not.toBe('');
+  const signOut = await page.request.post('/api/users/signout', { headers: { Authorization: token }, data: {} });
+  expect(signOut.ok()).toBe(true);
+  await page.reload();
+  await expect(page).toHaveURL(/#\/login/);
+  await expect(page.getByRole('textbox', { name: 'Username' })).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => localStorage.getItem('oauth_token'))).toBeNull();
+});
+
 test('the panel refuses a volunteer account', async ({ page }) => {
   await page.goto('/mmadmin/');
   await page.getByLabel('Username').fill(volunteer);
