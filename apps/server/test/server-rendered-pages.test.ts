@@ -53,7 +53,10 @@ export async function renderPage({ path, origin, smallScreen, resources, query, 
 }
 `;
 
-/** The client build's manifest: the entry, a chunk it shares, and the content route with its own chunk. */
+/**
+ * The client build's manifest: the entry, a chunk it shares, the content route with its own chunk, and the
+ * Flash form's route (a signed-in page the browser draws) with one.
+ */
 const MANIFEST = {
   'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_runtime-R.js'] },
   '_runtime-R.js': { file: 'assets/runtime-R.js' },
@@ -63,6 +66,12 @@ const MANIFEST = {
     imports: ['_runtime-R.js', 'index.html', '_markdown-M.js'],
   },
   '_markdown-M.js': { file: 'assets/markdown-M.js', imports: ['_runtime-R.js'] },
+  'src/app/routes/flash.tsx': {
+    file: 'assets/flash-F.js',
+    isDynamicEntry: true,
+    imports: ['_runtime-R.js', 'index.html', '_form-H.js'],
+  },
+  '_form-H.js': { file: 'assets/form-H.js', imports: ['_runtime-R.js'] },
 };
 
 const PHONE =
@@ -178,5 +187,24 @@ describe('server-rendered pages', () => {
       expect(res.body, url).toContain('mm-boot');
       expect(res.body, url).not.toContain('data-ssr');
     }
+  });
+
+  it("sends a form page's shell with its code announced, signed in or not (docs/adr/0040)", async () => {
+    const preloads =
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/mmapp/assets/flash-F.js"><link rel="modulepreload" crossorigin fetchpriority="low" href="/mmapp/assets/form-H.js"></head>';
+    const first = await get('/mmapp/fr/submit/flash', { cookie: 'mm_lang=fr; mm_user=1' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('mm-boot');
+    expect(first.body).not.toContain('data-ssr');
+    expect(first.body).toContain(preloads);
+    expect(first.body).not.toContain('href="/mmapp/assets/runtime-R.js"');
+    const visitor = await get('/mmapp/fr/submit/flash/');
+    expect(visitor.body).toBe(first.body);
+    const again = await get('/mmapp/fr/submit/flash', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    // A form page the manifest does not list (the submit page here) gets the shell alone.
+    const submit = await get('/mmapp/fr/submit/submit-data');
+    expect(submit.body).toContain('mm-boot');
+    expect(submit.body).not.toContain('modulepreload');
   });
 });

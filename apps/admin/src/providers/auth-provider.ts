@@ -37,6 +37,8 @@ async function verifySession(): Promise<SessionUser | undefined> {
 const sessionCheck = createSessionCheck({
   verify: verifySession,
   onRoleChange: () => void queryClient.invalidateQueries({ queryKey: ['auth', 'getPermissions'] }),
+  // react-admin's `checkAuth` query runs again, fails, and signs out to the sign-in form.
+  onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: ['auth'] }),
 });
 
 /**
@@ -45,6 +47,16 @@ const sessionCheck = createSessionCheck({
  * rate limit counts every request, docs/adr/0040).
  */
 export const trustSignedInUser = (user: SessionUser) => sessionCheck.set(user);
+
+/**
+ * The panel opened on a stored staff session (token and an Admin or Region admin user, `signedInAsStaff`):
+ * its first `checkAuth` and `getPermissions` answer from that session, so the dashboard does not wait for
+ * checksession, which runs meanwhile; a session the server refuses signs out (docs/adr/0040).
+ */
+export function trustStoredSession(): void {
+  const user = session.user();
+  if (session.token() && user && isPanelRole(user.role_id)) sessionCheck.assume(user);
+}
 
 /**
  * react-admin's auth provider over the spec §7 user endpoints: sign in with username or email

@@ -5,19 +5,25 @@ import { createSessionCheck } from './session-check';
 const regionAdmin: SessionUser = { user_id: 7, username: 'lgarcia', role_id: 2 };
 const admin: SessionUser = { ...regionAdmin, role_id: 1 };
 
-/** A server whose answers the test sets, counting how often it is asked. */
-function setup(answers: (SessionUser | undefined | Error)[]) {
+type Answer = SessionUser | undefined | Error;
+
+/** A server whose answers the test sets (or holds back, as promises), counting how often it is asked. */
+function setup(answers: (Answer | Promise<Answer>)[]) {
   let t = 1_000_000;
   let calls = 0;
   let roleChanges = 0;
+  let sessionsEnded = 0;
   const check = createSessionCheck({
-    verify: () => {
-      const answer = answers[Math.min(calls, answers.length - 1)];
-      calls += 1;
-      return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+    verify: async () => {
+      const answer = await answers[Math.min(calls++, answers.length - 1)];
+      if (answer instanceof Error) throw answer;
+      return answer;
     },
     onRoleChange: () => {
       roleChanges += 1;
+    },
+    onSessionEnded: () => {
+      sessionsEnded += 1;
     },
     now: () => t,
     maxAgeMs: 30_000,
@@ -29,8 +35,21 @@ function setup(answers: (SessionUser | undefined | Error)[]) {
     },
     calls: () => calls,
     roleChanges: () => roleChanges,
+    sessionsEnded: () => sessionsEnded,
   };
 }
+
+/** A promise the test settles when it chooses: a server answer still on its way. */
+function later<T>() {
+  let settle!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
+}
+
+/** Lets the background check's promise callbacks run. */
+const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('createSessionCheck', () => {
   it('asks the server once, then answers from memory for 30 s', async () => {
@@ -92,5 +111,63 @@ describe('createSessionCheck', () => {
     s.check.reset();
     expect(await s.check.current()).toEqual(regionAdmin);
     expect(s.calls()).toBe(1);
+  });
+
+  it('answers an assumed stored session before the server does, and verifies it in the background', async () => {
+    const answer = later<Answer>();
+    const s = setup([answer.promise]);
+    s.check.assume(regionAdmin);
+    expect(await s.check.current()).toEqual(regionAdmin);
+    expect(s.calls()).toBe(1);
+    answer.settle(regionAdmin);
+    await settled();
+    expect(await s.check.current()).toEqual(regionAdmin);
+    expect(s.calls()).toBe(1);
+    expect(s.sessionsEnded()).toBe(0);
+    expect(s.roleChanges()).toBe(0);
+  });
+
+  it('reports an assumed session the server refuses as ended, and answers signed out from then on', async () => {
+    const s = setup([undefined]);
+    s.check.assume(admin);
+    await settled();
+    expect(s.sessionsEnded()).toBe(1);
+    expect(await s.check.current()).toBeUndefined();
+    expect(s.calls()).toBe(1);
+  });
+
+  it('reports another role than the assumed one once the menus were built on it', async () => {
+    const answer = later<Answer>();
+    const s = setup([answer.promise]);
+    s.check.assume(admin);
+    s.check.permissionsRole((await s.check.current())?.role_id);
+    answer.settle(regionAdmin);
+    await settled();
+    expect(s.roleChanges()).toBe(1);
+    expect(s.sessionsEnded()).toBe(0);
+    expect(await s.check.current()).toEqual(regionAdmin);
+  });
+
+  it('keeps the assumed session when its check fails, and asks again after 30 s', async () => {
+    const s = setup([new TypeError('Failed to fetch'), regionAdmin]);
+    s.check.assume(regionAdmin);
+    await settled();
+    expect(s.sessionsEnded()).toBe(0);
+    expect(await s.check.current()).toEqual(regionAdmin);
+    expect(s.calls()).toBe(1);
+    s.advance(30_001);
+    expect(await s.check.current()).toEqual(regionAdmin);
+    expect(s.calls()).toBe(2);
+  });
+
+  it('lets a sign-out during the background check win over its answer', async () => {
+    const answer = later<Answer>();
+    const s = setup([answer.promise, undefined]);
+    s.check.assume(admin);
+    s.check.reset();
+    answer.settle(admin);
+    await settled();
+    expect(await s.check.current()).toBeUndefined();
+    expect(s.sessionsEnded()).toBe(0);
   });
 });

@@ -8,6 +8,8 @@ export interface SessionCheckOptions {
   verify: () => Promise<SessionUser | undefined>;
   /** Called when a re-check finds a different role than the one the panel's permissions were built on. */
   onRoleChange: () => void;
+  /** Called when the background check of an assumed session (`assume`) finds it signed out or revoked. */
+  onSessionEnded?: () => void;
   /** Clock in ms (Date.now by default). */
   now?: () => number;
   maxAgeMs?: number;
@@ -19,11 +21,13 @@ export interface SessionCheckOptions {
  * the server again; callers at the same instant share one request. A re-check that fails on the
  * network keeps the previous answer (a blip must not sign the admin out) and retries next time.
  * `permissionsRole()` records the role the menus were built on, so that a role changed on the
- * server (`npm run users:role`, another admin's edit) triggers `onRoleChange` once.
+ * server (`npm run users:role`, another admin's edit) triggers `onRoleChange` once. `assume()` answers
+ * a stored session at once and verifies it in the background (docs/adr/0040).
  */
 export function createSessionCheck({
   verify,
   onRoleChange,
+  onSessionEnded = () => undefined,
   now = Date.now,
   maxAgeMs = SESSION_MAX_AGE_MS,
 }: SessionCheckOptions) {
@@ -64,6 +68,29 @@ export function createSessionCheck({
     set(user: SessionUser) {
       lastKnown = user;
       entry = { at: now(), promise: Promise.resolve(user) };
+    },
+    /**
+     * The stored staff session, trusted at once so that the panel's first screen does not wait for a
+     * round trip (docs/adr/0040), and verified with the server right away in the background. When the
+     * server finds it signed out or revoked, `onSessionEnded` fires (react-admin then checks again and
+     * signs out); another role fires `onRoleChange` once the menus were built. A failed check (network,
+     * unexpected answer) keeps the stored user until the next check after `maxAgeMs`.
+     */
+    assume(user: SessionUser) {
+      lastKnown = user;
+      const assumed = { at: now(), promise: Promise.resolve<SessionUser | undefined>(user) };
+      entry = assumed;
+      verify().then(
+        (verified) => {
+          // Signed in or out meanwhile (`set`, `reset`): that answer is newer than this one.
+          if (entry !== assumed) return;
+          lastKnown = verified;
+          entry = { at: now(), promise: Promise.resolve(verified) };
+          if (!verified) onSessionEnded();
+          else noticeRole(verified);
+        },
+        () => undefined,
+      );
     },
     /** Signed out: the next call asks the server. */
     reset() {

@@ -115,6 +115,18 @@ function modulePreloadTags(manifest: Record<string, ManifestChunk>, routeModule:
     .join('');
 }
 
+/**
+ * The signed-in area's form pages (drawn by the browser alone, spec §2), by path after the language, and
+ * their route modules as the client build's manifest names them. Their shell announces the page's code
+ * (`modulePreloadTags`): the browser fetches it beside the app's `start` chunk instead of after it has run
+ * (≈ 0.75–1 s of a throttled phone's main thread), docs/adr/0040.
+ */
+const FORM_PAGES: Readonly<Record<string, string>> = {
+  'submit/flash': 'src/app/routes/flash.tsx',
+  'submit/submit-data': 'src/app/routes/submit-data.tsx',
+  'submit/mission': 'src/app/routes/mission.tsx',
+};
+
 /** How the translations' data block of index.html starts (`localizedIndexHtml`, static-files.ts). */
 export const I18N_BLOCK_START = '<script type="application/json" id="mm-i18n">';
 
@@ -179,12 +191,26 @@ export async function loadPageRenderer(
   /** Pages ready to send, per render and origin: the origin written in and the ETag made once, not per request. */
   const bodies = new LRUCache<string, PageBody>({ max: CACHED_PAGES });
 
+  /** The shell of a form page with its code announced, per language and page: made once. */
+  const formShells = new Map<string, PageBody>();
+
   return async (request, lng, localized) => {
-    if (request.headers.cookie?.includes(`${USER_COOKIE}=`)) return undefined;
     // One render per page, whatever slashes or query string the address has (`/mmapp/en//faq?x=1`).
     const [pathPart = '', ...queryParts] = request.url.split('?');
     const segments = pathPart.split('/').filter((s) => s !== '');
     const pathname = `/${segments.join('/')}`;
+    const formPage = FORM_PAGES[segments.slice(2).join('/')];
+    if (formPage && `/${segments[0] ?? ''}` === SUB_PATH) {
+      const shellKey = `${lng}|${formPage}`;
+      let shell = formShells.get(shellKey);
+      if (!shell) {
+        const body = localized.replace('</head>', `${modulePreloadTags(manifest, formPage)}</head>`);
+        shell = { body, etag: pageEtag(body) };
+        formShells.set(shellKey, shell);
+      }
+      return shell;
+    }
+    if (request.headers.cookie?.includes(`${USER_COOKIE}=`)) return undefined;
     // Only whether there is one: a page that depends on it is rendered without its data (`pageApiUrls`).
     const query = queryParts.join('?');
     const smallScreen = SMALL_SCREEN_AGENT.test(request.headers['user-agent'] ?? '');
