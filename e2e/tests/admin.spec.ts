@@ -4,6 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpConfirmed } from '../support/accounts';
+import { openApp } from '../support/app';
 
 const password = 'Monarque22';
 const stamp = Date.now().toString(36);
@@ -157,7 +158,8 @@ test('an admin adds a download reason and Explore offers it', async ({ page, bro
 
   const context = await browser.newContext();
   const visitor = await context.newPage();
-  await visitor.goto('/mmapp/en/explore');
+  // Explore's first screen comes from the server and its app starts at the visitor's first touch or key.
+  await openApp(visitor, '/mmapp/en/explore');
   await visitor.getByRole('button', { name: 'Download', exact: true }).click();
   const dialog = visitor.getByRole('dialog', { name: 'Download the data' });
   await dialog.getByRole('combobox', { name: 'Reason' }).click();
