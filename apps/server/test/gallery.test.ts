@@ -194,7 +194,7 @@ describe('GET /api/photos/gallery', () => {
       sql`UPDATE observations SET quality_flags = '[]'::jsonb WHERE checklist_id = ${checklists.jarry}`,
     );
     await ctx.db.execute(
-      sql`UPDATE observations SET quality_flags = '[{"code":"out_of_season"}]'::jsonb WHERE checklist_id = ${checklists.possibles}`,
+      sql`UPDATE observations SET quality_flags = '[{"code":"out_of_season","params":{}}]'::jsonb WHERE checklist_id = ${checklists.possibles}`,
     );
     // Adults only, filter sets no earlier test read: no answer kept from before the update.
     expect(labelsOf((await get('&lifestage_id=1&exclude_flagged=1')).body.data)).toEqual(['adult']);
