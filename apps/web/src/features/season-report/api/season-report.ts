@@ -13,7 +13,7 @@ export type SeasonReportSource =
  * A season report (docs/monitoring.md "Season report").
  * @throws ApiRequestError 404 when the site is not mine, or the link is unknown or revoked
  */
-export const getSeasonReport = (source: SeasonReportSource) =>
+const getSeasonReport = (source: SeasonReportSource) =>
   source.kind === 'site'
     ? api.get<SeasonReport>(`/sites/${source.siteId}/season-report`, { year: source.year })
     : source.kind === 'mine'
@@ -21,7 +21,7 @@ export const getSeasonReport = (source: SeasonReportSource) =>
       : api.get<SeasonReport>(`/season-reports/${encodeURIComponent(source.token)}`);
 
 /** Kept under `['season-report', …]`; making or revoking a link refreshes the owner's report. */
-export const getSeasonReportQueryOptions = (source: SeasonReportSource) =>
+const getSeasonReportQueryOptions = (source: SeasonReportSource) =>
   queryOptions({
     queryKey: ['season-report', source],
     queryFn: () => getSeasonReport(source),
@@ -30,11 +30,10 @@ export const getSeasonReportQueryOptions = (source: SeasonReportSource) =>
 export const useSeasonReport = (source: SeasonReportSource) => useQuery(getSeasonReportQueryOptions(source));
 
 /** `POST /api/sites/season-report/share`: the report's public link (the same one again while it lives). */
-export const createSeasonShare = (input: CreateSeasonShareInput) =>
-  api.post<SeasonShare>('/sites/season-report/share', input);
+const createSeasonShare = (input: CreateSeasonShareInput) => api.post<SeasonShare>('/sites/season-report/share', input);
 
 /** `DELETE /api/sites/season-report/share/:token`: the link answers "not found" from then on. */
-export const revokeSeasonShare = (token: string) =>
+const revokeSeasonShare = (token: string) =>
   api.delete<null>(`/sites/season-report/share/${encodeURIComponent(token)}`);
 
 /** Makes or revokes a share link (`token` given: revoke), then reloads the owner's reports. */
