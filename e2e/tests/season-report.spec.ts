@@ -115,7 +115,7 @@ test('a volunteer prints and shares the French season report of a private garden
   await theirs.goto(url.pathname);
   await expect(theirs.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(theirs.getByRole('table', { name: /6 visites/ })).toBeVisible();
-  await expect(theirs.getByText(/^Un site privé en Québec/)).toBeVisible();
+  await expect(theirs.getByText(/^Un site privé, Québec/)).toBeVisible();
   expect(await theirs.content()).not.toContain(GARDEN.locality);
 
   // On paper: one sheet, A4 or Letter, titled in French; no header, footer or buttons.

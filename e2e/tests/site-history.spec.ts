@@ -97,7 +97,7 @@ test('the owner reaches the site history from a mission and sees every visit wit
 test('a visitor sees the private site generalised, without its locality', async ({ page }) => {
   await page.goto(`/mmapp/fr/sites/${siteId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Historique du site' })).toBeVisible();
-  await expect(page.getByText('Un site privé en Québec (lieu exact masqué)')).toBeVisible();
+  await expect(page.getByText('Un site privé, Québec (lieu exact masqué)')).toBeVisible();
   await expect(page.getByText(/^Position\s*:\s*45\.55, -73\.65$/)).toBeVisible();
   await expect(page.getByRole('table', { name: '2 visites, les plus récentes en premier' })).toBeVisible();
   await expect(page.getByText('Jardin de Mme Roy')).toHaveCount(0);
