@@ -574,7 +574,14 @@ async function main() {
   );
   const env = {};
   if (opts['web-dist'] || opts['admin-dist']) {
-    if (opts['web-dist']) env.WEB_DIST = path.resolve(opts['web-dist']);
+    if (opts['web-dist']) {
+      env.WEB_DIST = path.resolve(opts['web-dist']);
+      // The server renders public pages only with the server build beside the web build (static-files.ts):
+      // a copied build without it measures every page drawn by the browser, not what visitors get.
+      const ssr = path.join(path.dirname(env.WEB_DIST), 'dist-ssr', 'render-page.js');
+      if (!existsSync(ssr))
+        log(`WARNING: ${ssr} is missing: no page is server-rendered in this run (copy dist-ssr beside the build)`);
+    }
     if (opts['admin-dist']) env.ADMIN_DIST = path.resolve(opts['admin-dist']);
   } else {
     buildIfStale();
