@@ -9,7 +9,7 @@ type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
  * @param modules source paths ending (`/src/panel.tsx`)
  * @returns file names, relative to the output directory (`assets/panel-….js`), each once
  */
-export function dynamicClosure(bundle: Bundle, modules: string[]): string[] {
+function dynamicClosure(bundle: Bundle, modules: string[]): string[] {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (start: string[]) => {
