@@ -6,6 +6,7 @@ import { muiThemeWithoutCssVars } from '../web/build/mui-theme-without-css-vars'
 import { reactBuiltInSyncExternalStore } from '../web/build/react-built-in-sync-external-store';
 import { reactRouterTreeShaking } from '../web/build/react-router-tree-shaking';
 import { sideEffectFree } from '../web/build/side-effect-free';
+import { panelFiles } from './panel-files';
 
 /** The admin panel, served by the API server at /mmadmin/ (hash routes: /mmadmin/#/dashboard). */
 export default defineConfig({
@@ -16,6 +17,7 @@ export default defineConfig({
     reactRouterTreeShaking(),
     sideEffectFree(['hoist-non-react-statics']),
     reactBuiltInSyncExternalStore(),
+    panelFiles(),
     // `.br` and `.gz` beside every text file over 1 KB, served by content negotiation.
     compression({
       include: /\.(html|css|js|mjs|json|svg)$/,

@@ -221,6 +221,39 @@ test('the dashboard opens on the stored session while checksession is pending, a
   expect(await page.evaluate(() => localStorage.getItem('oauth_token'))).toBeNull();
 });
 
+test("the dashboard is drawn before the panel's code, which runs at the first key and takes over", async ({ page }) => {
+  await signInToPanel(page);
+  const panelRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/mmadmin\/assets\/panel-[^/]*\.js$/.test(request.url())) panelRequests.push(request.url());
+  });
+  await page.reload();
+  // The entry's own screen (docs/adr/0040): the figures, lists and menu links, without react-admin.
+  await expect(page.getByRole('heading', { name: 'Pending queue' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Newest submissions' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Review the pending observations' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Users' })).toHaveAttribute('href', '#/users');
+  const axe = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // Its code is fetched into the cache meanwhile, not run: the first screen stays, without react-admin's menu.
+  await expect.poll(() => panelRequests.length).toBeGreaterThan(0);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.mm-first-screen')).toBeVisible();
+  await expect(page.getByRole('menuitem')).toHaveCount(0);
+
+  // The first key starts the panel, which draws the same dashboard with its menu.
+  await page.keyboard.press('Shift');
+  await expect(page.getByRole('menuitem', { name: 'Observations' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pending queue' })).toBeVisible();
+  await expect(page.locator('.mm-first-screen')).toHaveCount(0);
+
+  // A link of the first screen followed before the panel runs opens its screen in the panel.
+  await page.reload();
+  await page.getByRole('navigation').getByRole('link', { name: 'Checklists' }).click();
+  await expect(page).toHaveURL(/#\/checklists/);
+  await expect(page.locator('#react-admin-title')).toHaveText('Checklists');
+});
+
 test('the panel refuses a volunteer account', async ({ page }) => {
   await page.goto('/mmadmin/');
   await page.getByLabel('Username').fill(volunteer);
