@@ -31,9 +31,9 @@ import type { GallerySlide } from '../../features/gallery/components/gallery-lig
 import { GalleryEmpty, GalleryError, GallerySkeleton } from '../../features/gallery/components/gallery-states';
 import { LifestageFilter } from '../../features/gallery/components/lifestage-filter';
 import { usePhotoCaption, type PhotoCaption } from '../../features/gallery/hooks/use-photo-caption';
+import { usePreparedWhenIdle } from '../../features/gallery/hooks/use-prepared-when-idle';
 import { useParamsData } from '../../entities/params/get-params';
 import { usePageTitle } from '../../lib/page-title';
-import { whenIdle } from '../../lib/main-thread';
 
 // The viewer and its library load once the photos are shown and the browser is idle (mounted closed, see
 // `Photos`), or at the first photo opened before that.
@@ -97,9 +97,6 @@ function Photos() {
   const gallery = useGallery(filters);
   const captionOf = usePhotoCaption(params?.provinces);
   const [viewer, setViewer] = useState({ open: false, index: 0 });
-  // The viewer is mounted closed (it draws nothing) once photos are shown and the browser is idle, so that a
-  // tap only opens it: no code to fetch and evaluate then (docs/adr/0039, "The lightbox").
-  const [prepared, setPrepared] = useState(false);
   const tiles = useRef<(HTMLButtonElement | null)[]>([]);
   const lastViewed = useRef(0);
 
@@ -108,8 +105,9 @@ function Photos() {
   const photos = useMemo(() => data?.pages.flatMap((p) => p.data) ?? [], [data]);
   const total = data?.pages.at(-1)?.paginator.total ?? 0;
   const slides = useMemo(() => photos.map((p) => toSlide(p, captionOf(p))), [photos, captionOf]);
-  const shown = photos.length > 0;
-  useEffect(() => (shown && !prepared ? whenIdle(() => setPrepared(true)) : undefined), [shown, prepared]);
+  // The viewer is mounted closed (it draws nothing) once photos are shown and the browser is idle, so that a
+  // tap only opens it: no code to fetch and evaluate then (docs/adr/0039, "The lightbox").
+  const prepared = usePreparedWhenIdle(photos.length > 0);
   // Opened in a transition: the tap's own task only schedules it, so the press is painted at once and the
   // viewer's first render (its slides, thumbnails and toolbar) yields to the browser (docs/adr/0039).
   const openViewer = useCallback((index: number) => startTransition(() => setViewer({ open: true, index })), []);
