@@ -1,15 +1,5 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
-import {
-  Suspense,
-  lazy,
-  startTransition,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { Suspense, lazy, startTransition, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useQueryStates } from 'nuqs';
 import { useTranslation } from 'react-i18next';
 import type { ExploreFilters, GalleryPhoto, LifestageId } from '@mm/shared';

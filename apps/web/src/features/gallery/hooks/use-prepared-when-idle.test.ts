@@ -69,7 +69,9 @@ describe('usePreparedWhenIdle', () => {
     vi.stubGlobal('requestIdleCallback', undefined);
     const { result } = renderHook(() => usePreparedWhenIdle(true));
     expect(result.current).toBe(false);
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(result.current).toBe(true);
   });
 });
