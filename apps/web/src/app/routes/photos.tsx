@@ -1,5 +1,5 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { Suspense, lazy, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, startTransition, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useQueryStates } from 'nuqs';
 import { useTranslation } from 'react-i18next';
 import type { ExploreFilters, GalleryPhoto, LifestageId } from '@mm/shared';
@@ -21,10 +21,12 @@ import type { GallerySlide } from '../../features/gallery/components/gallery-lig
 import { GalleryEmpty, GalleryError, GallerySkeleton } from '../../features/gallery/components/gallery-states';
 import { LifestageFilter } from '../../features/gallery/components/lifestage-filter';
 import { usePhotoCaption, type PhotoCaption } from '../../features/gallery/hooks/use-photo-caption';
+import { usePreparedWhenIdle } from '../../features/gallery/hooks/use-prepared-when-idle';
 import { useParamsData } from '../../entities/params/get-params';
 import { usePageTitle } from '../../lib/page-title';
 
-// The viewer and its library load when the first photo is opened.
+// The viewer and its library load once the photos are shown and the browser is idle (mounted closed, see
+// `Photos`), or at the first photo opened before that.
 const GalleryLightbox = lazy(() =>
   import('../../features/gallery/components/gallery-lightbox').then((m) => ({ default: m.GalleryLightbox })),
 );
@@ -84,7 +86,7 @@ function Photos() {
   const params = useDeferredValue(useParamsData().data);
   const gallery = useGallery(filters);
   const captionOf = usePhotoCaption(params?.provinces);
-  const [viewer, setViewer] = useState<{ open: boolean; index: number } | null>(null);
+  const [viewer, setViewer] = useState({ open: false, index: 0 });
   const tiles = useRef<(HTMLButtonElement | null)[]>([]);
   const lastViewed = useRef(0);
 
@@ -93,6 +95,15 @@ function Photos() {
   const photos = useMemo(() => data?.pages.flatMap((p) => p.data) ?? [], [data]);
   const total = data?.pages.at(-1)?.paginator.total ?? 0;
   const slides = useMemo(() => photos.map((p) => toSlide(p, captionOf(p))), [photos, captionOf]);
+  // The viewer is mounted closed (it draws nothing) once photos are shown and the browser is idle, so that a
+  // tap only opens it: no code to fetch and evaluate then (docs/adr/0039, "The lightbox").
+  const prepared = usePreparedWhenIdle(photos.length > 0);
+  // Opened in a transition: the tap's own task only schedules it, so the press is painted at once and the
+  // viewer's first render (its slides, thumbnails and toolbar) yields to the browser (docs/adr/0039).
+  const openViewer = useCallback((index: number) => startTransition(() => setViewer({ open: true, index })), []);
+  const keepTile = useCallback((index: number, el: HTMLButtonElement | null) => {
+    tiles.current[index] = el;
+  }, []);
   const loadMore = () => void gallery.fetchNextPage();
   /**
    * Changes some filters, on top of nuqs's latest ones (queued changes included); the URL holds them
@@ -110,14 +121,7 @@ function Photos() {
   else {
     body = (
       <Stack spacing={2} sx={{ opacity: gallery.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
-        <GalleryGrid
-          photos={photos}
-          captionOf={captionOf}
-          onOpen={(index) => setViewer({ open: true, index })}
-          tileRef={(index, el) => {
-            tiles.current[index] = el;
-          }}
-        />
+        <GalleryGrid photos={photos} captionOf={captionOf} onOpen={openViewer} tileRef={keepTile} />
         <Stack spacing={1} sx={{ alignItems: 'center', pt: 1 }}>
           <Typography variant="body2" color="text.secondary">
             {t('shown', { shown: photos.length, total })}
@@ -162,7 +166,7 @@ function Photos() {
         <UsernameFilter value={filters.username} onChange={(username) => patchFilters({ username })} />
       </Box>
       {body}
-      {viewer && (
+      {(prepared || viewer.open) && (
         <Suspense fallback={null}>
           <GalleryLightbox
             open={viewer.open}

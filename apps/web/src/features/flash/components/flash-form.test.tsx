@@ -164,6 +164,13 @@ describe('Flash Data form', { timeout: 20_000 }, () => {
     type(/^Number of eggs/, '5');
     choose(/^Milkweed/, 'Common milkweed (Asclepias syriaca)');
     type(/^Comment/, 'Two females laying eggs.');
+    // The comment box is one plain <textarea> of three rows (stretchable), without MUI's hidden measuring
+    // twin, which cost two layouts of the page per key on a phone (docs/adr/0045).
+    const comment = field(/^Comment/);
+    expect(comment.tagName).toBe('TEXTAREA');
+    expect(comment.getAttribute('rows')).toBe('3');
+    expect(comment.style.resize).toBe('vertical');
+    expect(document.querySelectorAll('textarea')).toHaveLength(1);
 
     // A picture of the adults: the volunteer picks a file behind "Add a picture of Adult".
     const addPhoto = screen.getByRole('button', { name: 'Add a picture of Adult' });

@@ -15,6 +15,9 @@ import type { PickedPhoto } from './photo-picker';
 // pickers' tiles, progress bars and delete dialog are not needed to start filling in the form.
 const PhotoPicker = lazy(() => import('./photo-picker').then((m) => ({ default: m.PhotoPicker })));
 
+/** Rows the comment box shows before it scrolls (the volunteer can drag it taller). */
+const COMMENT_ROWS = 3;
+
 export interface FlashWhatSectionProps {
   form: UseFormReturn<FlashFormValues, unknown, SubmitFlashInput>;
   params: LoadParams;
@@ -109,12 +112,16 @@ export function FlashWhatSection({
           />
         </Grid>
         <Grid size={{ xs: 12 }}>
+          {/* A plain <textarea> of fixed rows that the volunteer can stretch, not MUI's autosizing one: that
+              one measures a hidden twin (two forced layouts of the page) on every key, most of a keystroke's
+              work on a phone (docs/adr/0045). */}
           <TextField
             fullWidth
             multiline
-            minRows={3}
+            rows={COMMENT_ROWS}
             label={t('fields.comment')}
             {...register('comment')}
+            slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { style: { resize: 'vertical' } } }}
             error={!!errors.comment}
             helperText={fieldError(errors.comment, 'comment')}
           />

@@ -1,4 +1,5 @@
 import { Box, ButtonBase, Typography } from '@mui/material';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GalleryPhoto } from '@mm/shared';
 import { MmImage } from '../../../components/ui/mm-image';
@@ -15,9 +16,10 @@ interface GalleryGridProps {
 
 /**
  * Thumbnails (small variant, lazy-loaded, 4:3 crop) in a grid of 2 columns on phones up to 6 on
- * wide screens, each captioned with life stage, date, place and observer.
+ * wide screens, each captioned with life stage, date, place and observer. Memoised: opening or closing the
+ * viewer re-renders the page, not its tiles (give it stable `captionOf`, `onOpen` and `tileRef`).
  */
-export function GalleryGrid({ photos, captionOf, onOpen, tileRef }: GalleryGridProps) {
+export const GalleryGrid = memo(function GalleryGrid({ photos, captionOf, onOpen, tileRef }: GalleryGridProps) {
   const { t } = useTranslation('gallery');
   return (
     <Box
@@ -101,4 +103,4 @@ export function GalleryGrid({ photos, captionOf, onOpen, tileRef }: GalleryGridP
       })}
     </Box>
   );
-}
+});
