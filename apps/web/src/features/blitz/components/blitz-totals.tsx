@@ -36,6 +36,12 @@ const COLUMNS = [
  */
 const WIDE = '@media (min-width: 768px)';
 
+/**
+ * The header cells: small type, labels wrapping at their words and sitting on the row line, so that the
+ * ten columns fit at 768 px (a header's long label, "eggs + caterpillars per 100 stems", wraps).
+ */
+const HEADER = { fontSize: '0.75rem', lineHeight: 1.3, verticalAlign: 'bottom' } as const;
+
 /** One row of a totals table: the place's name and its figures. */
 export interface TotalsRow extends BlitzFigures {
   key: string;
@@ -83,11 +89,11 @@ export function BlitzTotalsTable({
         <Table size="small" aria-labelledby={headingId}>
           <TableHead>
             <TableRow>
-              <TableCell component="th" scope="col" sx={{ minWidth: '8rem' }}>
+              <TableCell component="th" scope="col" sx={HEADER}>
                 {t('columns.place')}
               </TableCell>
               {COLUMNS.map((column) => (
-                <TableCell key={column} component="th" scope="col" align="right" sx={{ px: 1 }}>
+                <TableCell key={column} component="th" scope="col" align="right" sx={{ ...HEADER, px: 0.75 }}>
                   {t(`columns.${column}`)}
                 </TableCell>
               ))}
@@ -100,7 +106,7 @@ export function BlitzTotalsTable({
                   {row.place}
                 </TableCell>
                 {COLUMNS.map((column) => (
-                  <TableCell key={column} align="right" sx={{ px: 1 }}>
+                  <TableCell key={column} align="right" sx={{ px: 0.75 }}>
                     {cell(row, column)}
                   </TableCell>
                 ))}
