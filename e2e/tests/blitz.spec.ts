@@ -183,6 +183,28 @@ test.describe('on a phone (375 px wide)', () => {
   });
 });
 
+test.describe('on a tablet (768 px wide)', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+
+  test('the totals are tables whose ten columns fit without a sideways scroll', async ({ page }) => {
+    await page.goto(`/mmapp/en/blitz/${eventId}`);
+    const totals = page.getByRole('region', { name: 'Totals' });
+    await expect(totals.getByRole('row', { name: /Whole Blitz/ }).getByRole('cell')).toHaveText([
+      '1',
+      '2',
+      '2',
+      '50',
+      '4',
+      '5',
+      '0',
+      '1',
+      '18.00',
+    ]);
+    await expect(totals.getByRole('columnheader', { name: 'Eggs + caterpillars per 100 stems' })).toBeInViewport();
+    expect(await totals.evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(0);
+  });
+});
+
 test("Explore names the Blitz filter in the page's language, in a chip the visitor removes", async ({ page }) => {
   await page.goto(`/mmapp/en/explore?blitz_id=${eventId}`);
   await expect(page.getByRole('button', { name: 'Blitz: Monarch Blitz 2018' })).toBeVisible();
