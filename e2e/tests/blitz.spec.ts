@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { newVolunteer } from '../support/accounts';
@@ -118,6 +119,9 @@ test('the Blitz page shows the event and its totals in English and French', asyn
   const whole = page.getByRole('row', { name: /Whole Blitz/ });
   // participants, sites, visits, stems, eggs, caterpillars, chrysalises, adults, per 100 stems
   await expect(whole.getByRole('cell')).toHaveText(['1', '2', '2', '50', '4', '5', '0', '1', '18.00']);
+  // From 768 px wide the figures are tables; the phone's cards are not drawn.
+  await expect(page.getByRole('listitem', { name: 'Whole Blitz' })).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await expect(page.getByRole('row', { name: /^Quebec|^Québec/ })).toHaveCount(1);
   await expect(page.getByRole('row', { name: /Ontario/ })).toHaveCount(0);
 
@@ -134,6 +138,71 @@ test('the Blitz page shows the event and its totals in English and French', asyn
     '1',
     '18,00',
   ]);
+});
+
+test.describe('on a phone (375 px wide)', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the totals are one card per place, a province behind its name, nothing scrolling sideways', async ({
+    page,
+  }) => {
+    await page.goto(`/mmapp/en/blitz/${eventId}`);
+    const whole = page.getByRole('listitem', { name: 'Whole Blitz' });
+    await expect(whole.getByRole('term')).toHaveText([
+      'Participants',
+      'Sites',
+      'Visits',
+      'Stems inspected',
+      'Eggs',
+      'Caterpillars',
+      'Chrysalises',
+      'Adults',
+      'Eggs + caterpillars per 100 stems',
+    ]);
+    await expect(whole.getByRole('definition')).toHaveText(['1', '2', '2', '50', '4', '5', '0', '1', '18.00']);
+    // The wide tables are not drawn (nor in the accessibility tree) at this width.
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('listitem', { name: 'Canada' }).getByRole('definition').nth(3)).toHaveText('50');
+
+    const provinces = page.getByRole('list', { name: 'By province or state' });
+    await expect(provinces.getByRole('listitem')).toHaveCount(1);
+    const quebec = provinces.getByText(/^Qu[ée]bec$/);
+    await expect(provinces.getByText('2 visits')).toBeVisible();
+    await expect(provinces.getByRole('definition').first()).toBeHidden();
+    await quebec.click();
+    await expect(provinces.getByRole('definition')).toHaveText(['1', '2', '2', '50', '4', '5', '0', '1', '18.00']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // axe (as Lighthouse's accessibility audit runs it) on the cards, a disclosure open and one closed.
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    await page.goto(`/mmapp/fr/blitz/${eventId}`);
+    const tout = page.getByRole('listitem', { name: 'Tout le Blitz' });
+    await expect(tout.getByRole('term').last()).toHaveText('Œufs + chenilles par 100 tiges');
+    await expect(tout.getByRole('definition').last()).toHaveText('18,00');
+    await expect(page.getByRole('list', { name: 'Par province ou État' }).getByText('2 visites')).toBeVisible();
+  });
+});
+
+test.describe('on a tablet (768 px wide)', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+
+  test('the totals are tables whose ten columns fit without a sideways scroll', async ({ page }) => {
+    await page.goto(`/mmapp/en/blitz/${eventId}`);
+    const totals = page.getByRole('region', { name: 'Totals' });
+    await expect(totals.getByRole('row', { name: /Whole Blitz/ }).getByRole('cell')).toHaveText([
+      '1',
+      '2',
+      '2',
+      '50',
+      '4',
+      '5',
+      '0',
+      '1',
+      '18.00',
+    ]);
+    await expect(totals.getByRole('columnheader', { name: 'Eggs + caterpillars per 100 stems' })).toBeInViewport();
+    expect(await totals.evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(0);
+  });
 });
 
 test("Explore names the Blitz filter in the page's language, in a chip the visitor removes", async ({ page }) => {

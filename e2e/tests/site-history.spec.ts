@@ -102,3 +102,21 @@ test('a visitor sees the private site generalised, without its locality', async 
   await expect(page.getByRole('table', { name: '2 visites, les plus récentes en premier' })).toBeVisible();
   await expect(page.getByText('Jardin de Mme Roy')).toHaveCount(0);
 });
+
+test('a site, a Mission or a shared report that does not exist says so, with a way on to Explore', async ({ page }) => {
+  for (const [url, message] of [
+    ['/mmapp/en/sites/999999999', 'Resource not found'],
+    ['/mmapp/en/checklists/view?id=999999999', 'Resource not found'],
+    // A well-formed token (43 characters of base64url) that no report has.
+    [`/mmapp/en/report/${'A'.repeat(43)}`, 'This report does not exist, or its link was withdrawn.'],
+    ['/mmapp/fr/sites/abc', 'Ressource introuvable'],
+  ] as const) {
+    await page.goto(url);
+    const alert = page.getByRole('alert').filter({ hasText: message });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole('link', { name: /^(Explore data|Explorer les données)$/ })).toHaveAttribute(
+      'href',
+      url.includes('/fr/') ? '/mmapp/fr/explore' : '/mmapp/en/explore',
+    );
+  }
+});

@@ -1,16 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_ROLE_ID,
-  blitzReportSchema,
-  type ApiError,
-  type BlitzEvent,
-  type BlitzFigures,
-  type LoadParams,
-} from '@mm/shared';
+import { ADMIN_ROLE_ID, blitzReportSchema, type ApiError, type BlitzEvent, type BlitzFigures } from '@mm/shared';
 import { buildTestApp, createTestDatabase, signUp, submitFlash, type TestContext } from './helpers';
+import { referenceData, submitMission, type MissionRow } from './helpers/missions';
 
 /**
  * Blitz events (docs/blitz.md) against a hand computation, on a database of its own (the totals count
@@ -40,7 +33,6 @@ let v1: { token: string; userId: number; username: string };
 let v2: { token: string; userId: number; username: string };
 let admin: { token: string; userId: number; username: string };
 let regionAdmin: { token: string; userId: number; username: string };
-let params: LoadParams;
 let qc: number;
 let on: number;
 let mn: number;
@@ -51,37 +43,9 @@ let syriaca: number;
 const MONTREAL = { locality: 'Parc Jarry', city: 'Montréal', latitude: 45.5339, longitude: -73.6281 };
 const TORONTO = { locality: 'High Park', city: 'Toronto', latitude: 43.6465, longitude: -79.4637 };
 const MINNEAPOLIS = { locality: 'Lake Harriet', city: 'Minneapolis', latitude: 44.9221, longitude: -93.3056 };
-type Row = { adults?: number; eggs?: number; caterpillars?: number; chrysalises?: number };
-
-async function mission(token: string, place: Record<string, unknown>, date: string, stems: number, rows: Row[]) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/observations/submit_mission',
-    headers: { Authorization: token },
-    payload: {
-      idempotency_key: randomUUID(),
-      site: place,
-      checklist: { checklist_date: date, start_time: '09:00', end_time: '10:00', participants: 1 },
-      observation: {
-        stems_inspected: stems,
-        monarchs_seen: true,
-        milkweeds: rows.map((r) => ({
-          milkweed_id: syriaca,
-          abundance_id: 2,
-          locationsize_id: 1,
-          adults: 0,
-          eggs: 0,
-          caterpillars: 0,
-          chrysalises: 0,
-          ...r,
-        })),
-        photos: [],
-      },
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ checklist_id: number }>().checklist_id;
-}
+/** A Mission of Common milkweed rows by the holder of `token` (helpers/missions). */
+const mission = (token: string, site: Record<string, unknown>, date: string, stems: number, rows: MissionRow[]) =>
+  submitMission(ctx.app, token, { site, date, stems, milkweedId: syriaca, rows });
 
 const EVENT = {
   name: 'Monarch Blitz 2019',
@@ -104,14 +68,13 @@ beforeAll(async () => {
   regionAdmin = await signUp(ctx.app);
   await ctx.db.execute(sql`UPDATE users SET role_id = ${ADMIN_ROLE_ID} WHERE user_id = ${admin.userId}`);
   await ctx.db.execute(sql`UPDATE users SET role_id = 2 WHERE user_id = ${regionAdmin.userId}`);
-  params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
-  const province = (code: string) => params.provinces.find((p) => p.administrative === code)!;
+  const { province, syriaca: commonMilkweed } = await referenceData(ctx.app);
   qc = province('QC').province_id;
   on = province('ON').province_id;
   mn = province('MN').province_id;
   canada = province('QC').country_id;
   usa = province('MN').country_id;
-  syriaca = params.milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')!.milkweed_id;
+  syriaca = commonMilkweed;
 
   await mission(v1.token, { ...MONTREAL, province_id: qc }, '2019-07-21', 40, [
     { eggs: 4, caterpillars: 2 },

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROLE_ID, densityResponseSchema, type ApiError, type LoadParams } from '@mm/shared';
+import { ADMIN_ROLE_ID, densityResponseSchema, type ApiError } from '@mm/shared';
 import { buildTestApp, signUp, submitFlash, type TestContext } from './helpers';
+import { referenceData, submitMission, type MissionRow } from './helpers/missions';
 
 /**
  * The density view against a hand computation on a fixed set of Missions of one volunteer:
@@ -28,48 +28,19 @@ let syriaca: number;
 
 const MONTREAL = { locality: 'Parc Jarry', city: 'Montréal', latitude: 45.5339, longitude: -73.6281 };
 const TORONTO = { locality: 'High Park', city: 'Toronto', latitude: 43.6465, longitude: -79.4637 };
-type Row = { adults?: number; eggs?: number; caterpillars?: number; chrysalises?: number };
-
-async function mission(place: Record<string, unknown>, date: string, stems: number, rows: Row[]) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/observations/submit_mission',
-    headers: { Authorization: volunteer.token },
-    payload: {
-      idempotency_key: randomUUID(),
-      site: place,
-      checklist: { checklist_date: date, start_time: '09:00', end_time: '10:00', participants: 1 },
-      observation: {
-        stems_inspected: stems,
-        monarchs_seen: true,
-        milkweeds: rows.map((r) => ({
-          milkweed_id: syriaca,
-          abundance_id: 2,
-          locationsize_id: 1,
-          adults: 0,
-          eggs: 0,
-          caterpillars: 0,
-          chrysalises: 0,
-          ...r,
-        })),
-        photos: [],
-      },
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ checklist_id: number }>().checklist_id;
-}
+/** A Mission of Common milkweed rows by the volunteer (helpers/missions). */
+const mission = (site: Record<string, unknown>, date: string, stems: number, rows: MissionRow[]) =>
+  submitMission(ctx.app, volunteer.token, { site, date, stems, milkweedId: syriaca, rows });
 
 beforeAll(async () => {
   ctx = await buildTestApp();
   volunteer = await signUp(ctx.app);
   admin = await signUp(ctx.app);
   await ctx.db.execute(sql`UPDATE users SET role_id = ${ADMIN_ROLE_ID} WHERE user_id = ${admin.userId}`);
-  const params = (await ctx.app.inject({ method: 'GET', url: '/api/utilities/loadparams' })).json<LoadParams>();
-  const province = (code: string) => params.provinces.find((p) => p.administrative === code)!.province_id;
-  qc = province('QC');
-  on = province('ON');
-  syriaca = params.milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')!.milkweed_id;
+  const { province, syriaca: commonMilkweed } = await referenceData(ctx.app);
+  qc = province('QC').province_id;
+  on = province('ON').province_id;
+  syriaca = commonMilkweed;
   await mission({ ...MONTREAL, province_id: qc }, '2026-06-01', 40, [{ eggs: 4, caterpillars: 2 }, { eggs: 1 }]);
   await mission({ ...MONTREAL, province_id: qc }, '2026-06-03', 10, [{ caterpillars: 3 }]);
   await mission({ ...TORONTO, province_id: on }, '2026-06-10', 50, [{ eggs: 2, adults: 5, chrysalises: 1 }]);

@@ -18,15 +18,14 @@
  * The region's: week 23 100 · (5 + 10) / 160 = 9.375 → 9.38; week 25 10 (the flagged visit out); week 28 13.33.
  * Totals: 4 visits, 140 stems, 6 eggs, 8 caterpillars, 1 chrysalis, 2 adults; 100 · 14 / 140 = 10.
  */
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellCentre, type SeasonReport, type SeasonShare } from '@mm/shared';
 import { buildTestApp, createTestDatabase, multipart, signUp, submitFlash, type TestContext } from './helpers';
+import { referenceData, submitMission, type MissionPhoto, type MissionRow } from './helpers/missions';
 
 type Account = { token: string; userId: number; username: string };
-type Row = { eggs?: number; caterpillars?: number; chrysalises?: number; adults?: number };
 
 let ctx: TestContext;
 let me: Account;
@@ -56,42 +55,23 @@ async function upload(): Promise<string> {
   return res.json<{ photo_name: string }>().photo_name;
 }
 
-/** A Mission by `who` on `date` at `site` (an id, or a new place); one milkweed row per entry of `rows`. */
-async function mission(
+/** A Mission by `who` on `date` at `site` (an id, or a new place); one milkweed row per entry of `rows` (helpers/missions). */
+const mission = (
   who: Account,
   date: string,
   site: number | Record<string, unknown>,
   stems: number,
-  rows: Row[],
-  photos: { photo_name: string; lifestage_id: number; milkweed_index: number }[] = [],
-): Promise<number> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/observations/submit_mission',
-    headers: { Authorization: who.token },
-    payload: {
-      idempotency_key: randomUUID(),
-      site: typeof site === 'number' ? { ...GARDEN, site_id: site, province_id: qc } : site,
-      checklist: { checklist_date: date, start_time: '09:00', end_time: '10:00', participants: 1 },
-      observation: {
-        stems_inspected: stems,
-        monarchs_seen: true,
-        milkweeds: rows.map((r) => ({
-          milkweed_id: syriaca,
-          abundance_id: 2,
-          locationsize_id: 1,
-          adults: r.adults ?? 0,
-          eggs: r.eggs ?? 0,
-          caterpillars: r.caterpillars ?? 0,
-          chrysalises: r.chrysalises ?? 0,
-        })),
-        photos,
-      },
-    },
+  rows: MissionRow[],
+  photos: MissionPhoto[] = [],
+): Promise<number> =>
+  submitMission(ctx.app, who.token, {
+    site: typeof site === 'number' ? { ...GARDEN, site_id: site, province_id: qc } : site,
+    date,
+    stems,
+    milkweedId: syriaca,
+    rows,
+    photos,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ checklist_id: number }>().checklist_id;
-}
 
 const siteOf = async (checklistId: number) =>
   (await ctx.db.execute<{ site_id: number }>(sql`SELECT site_id FROM checklists WHERE checklist_id = ${checklistId}`))
@@ -109,13 +89,10 @@ beforeAll(async () => {
   dropDatabase = database.drop;
   ctx = await buildTestApp({}, database.url);
   [me, other] = await Promise.all([signUp(ctx.app, { language: 'fr' }), signUp(ctx.app, { language: 'en' })]);
-  const params = (await get('/api/utilities/loadparams')).json<{
-    provinces: { province_id: number; administrative: string }[];
-    milkweeds: { milkweed_id: number; latin_name: string }[];
-  }>();
-  qc = params.provinces.find((p) => p.administrative === 'QC')!.province_id;
-  on = params.provinces.find((p) => p.administrative === 'ON')!.province_id;
-  syriaca = params.milkweeds.find((m) => m.latin_name === 'Asclepias syriaca')!.milkweed_id;
+  const reference = await referenceData(ctx.app);
+  qc = reference.province('QC').province_id;
+  on = reference.province('ON').province_id;
+  syriaca = reference.syriaca;
 
   checklists.v1 = await mission(me, '2026-06-02', { ...GARDEN, province_id: qc, is_private: true }, 40, [
     { eggs: 3, caterpillars: 1 },

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { SEASON_REPORT_FIRST_YEAR } from '@mm/shared';
+import { PageDataStatus } from '../../components/ui/page-data-status';
 import { useSeasonReport, type SeasonReportSource } from '../../features/season-report/api/season-report';
 import { SeasonReportView } from '../../features/season-report/components/season-report-view';
 import { SeasonShareControls } from '../../features/season-report/components/season-share';
@@ -65,26 +66,14 @@ function ReportPage({
   const { t } = useTranslation('mission');
   const report = useSeasonReport(source);
   usePageTitle(report.data ? t('season_report.title', { year: report.data.year }) : t('season_report.name'));
-  if (report.isError) {
-    const notFound = report.error instanceof ApiRequestError && report.error.status === 404;
+  if (!report.data || report.isError)
     return (
-      <Alert
-        severity={notFound ? 'warning' : 'error'}
-        action={
-          <Button component={LocaleLink} href="/explore" color="inherit">
-            {t('details.to_explore')}
-          </Button>
-        }
-      >
-        {notFound ? t('season_report.not_found') : t('common:errors.please_try_again')}
-      </Alert>
-    );
-  }
-  if (!report.data)
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('season_report.name')} />
-      </Box>
+      <PageDataStatus
+        notFound={report.error instanceof ApiRequestError && report.error.status === 404}
+        failed={report.isError}
+        notFoundMessage={t('season_report.not_found')}
+        loadingLabel={t('season_report.name')}
+      />
     );
   return (
     <SeasonReportView

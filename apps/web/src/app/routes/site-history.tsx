@@ -1,12 +1,11 @@
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { PageDataStatus } from '../../components/ui/page-data-status';
 import { useSession } from '../../entities/session/session-context';
 import { useSiteHistory } from '../../entities/site/get-site-history';
 import { SiteMonitoring } from '../../features/monitoring/components/site-monitoring';
 import { SiteHistoryView } from '../../features/site-history/components/site-history-view';
 import { ApiRequestError } from '../../lib/api-client';
-import { LocaleLink } from '../../lib/links';
 import { usePageTitle } from '../../lib/page-title';
 
 /** Per-site history (`/sites/:siteId`): open to anyone for the site's public visits. */
@@ -18,25 +17,8 @@ export function SiteHistoryPage() {
   const history = useSiteHistory(id);
   const { user } = useSession();
   const notFound = id === null || (history.error instanceof ApiRequestError && history.error.status === 404);
-  if (notFound || history.isError)
-    return (
-      <Alert
-        severity={notFound ? 'warning' : 'error'}
-        action={
-          <Button component={LocaleLink} href="/explore" color="inherit">
-            {t('details.to_explore')}
-          </Button>
-        }
-      >
-        {notFound ? t('common:errors.not_found') : t('common:errors.please_try_again')}
-      </Alert>
-    );
-  if (!history.data)
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-        <CircularProgress />
-      </Box>
-    );
+  if (notFound || history.isError || !history.data)
+    return <PageDataStatus notFound={notFound} failed={history.isError} />;
   return (
     <SiteHistoryView
       history={history.data}

@@ -58,7 +58,7 @@ export function BlitzReportView({ report, params }: { report: BlitzReport; param
         <>
           <BlitzTotalsTable caption={t('totals')} rows={[{ key: 'all', place: t('whole_event'), ...report.total }]} />
           <BlitzTotalsTable caption={t('per_country')} rows={countries} />
-          <BlitzTotalsTable caption={t('per_province')} rows={provinces} />
+          <BlitzTotalsTable caption={t('per_province')} rows={provinces} closed />
         </>
       )}
       <Typography variant="body2" sx={{ mb: 3, maxWidth: '75ch', color: 'text.secondary' }}>

@@ -22,7 +22,7 @@ import { getParams } from '../../../entities/params/get-params';
 import { SessionProvider } from '../../../entities/session/session-context';
 import { storage } from '../../../lib/storage';
 import { MOCK_TOKEN, MOCK_USER } from '../../../mocks/fixtures/users';
-import { mockApi, testTranslations } from '../../../mocks/component-test';
+import { FORM_TEST_TIMEOUT_MS, mockApi, testTranslations } from '../../../mocks/component-test';
 import { FlashForm } from './flash-form';
 
 /** The name the upload answers for the stored photo (the shape the shared photo schema accepts). */
@@ -81,6 +81,13 @@ async function renderForm(lng: 'en' | 'fr' = 'en') {
   storage.setCurrentUser(MOCK_USER);
   const params = await getParams();
   const i18n = await testTranslations(lng);
+  // The parts the form loads lazily (its resolver and schema, the photo picker) are in before it
+  // renders, so a slow shared machine does not race the volunteer's first validation or click.
+  await Promise.all([
+    import('../../../lib/form-resolver'),
+    import('../../../lib/shared-schemas'),
+    import('./photo-picker'),
+  ]);
   const onSaved = vi.fn();
   const onQueued = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -115,7 +122,7 @@ function choose(name: RegExp, option: string) {
 const submitButton = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
 
 // A whole form under jsdom on a shared machine: more than the default 5 s for the longest fills.
-describe('Flash Data form', { timeout: 20_000 }, () => {
+describe('Flash Data form', { timeout: FORM_TEST_TIMEOUT_MS }, () => {
   it('refuses a submit without a location, a date or a life stage, saying what is missing', async () => {
     const calls = answerApi();
     const { onSaved } = await renderForm();
@@ -172,8 +179,9 @@ describe('Flash Data form', { timeout: 20_000 }, () => {
     expect(comment.style.resize).toBe('vertical');
     expect(document.querySelectorAll('textarea')).toHaveLength(1);
 
-    // A picture of the adults: the volunteer picks a file behind "Add a picture of Adult".
-    const addPhoto = screen.getByRole('button', { name: 'Add a picture of Adult' });
+    // A picture of the adults: the volunteer picks a file behind "Add a picture of Adult" (the
+    // photo picker is loaded lazily beside the form, ADR 0024: wait for it as the volunteer would).
+    const addPhoto = await screen.findByRole('button', { name: 'Add a picture of Adult' });
     const input = addPhoto.parentElement?.querySelector<HTMLInputElement>('input[type="file"]');
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], 'monarch.jpg', { type: 'image/jpeg' });
     fireEvent.change(input!, { target: { files: [photo] } });

@@ -30,6 +30,9 @@ function Step({ onValid }: { onValid: (values: MissionFormValues) => void }) {
 }
 
 async function renderStep(lng: 'en' | 'fr' = 'en') {
+  // The step's schemas and resolver, which the form loads lazily, are in before the volunteer presses
+  // Next (a slow shared machine would otherwise race the first validation).
+  await Promise.all([import('../mission-schemas'), import('../../../lib/form-resolver')]);
   const onValid = vi.fn();
   render(
     <I18nextProvider i18n={await testTranslations(lng)}>

@@ -22,7 +22,7 @@ import type { LoadParams, QualityFlag, QualityPreviewInput } from '@mm/shared';
 import { getParams } from '../../../entities/params/get-params';
 import { storage } from '../../../lib/storage';
 import { MOCK_TOKEN } from '../../../mocks/fixtures/users';
-import { mockApi, testTranslations } from '../../../mocks/component-test';
+import { FORM_TEST_TIMEOUT_MS, mockApi, testTranslations } from '../../../mocks/component-test';
 import { missionStepResolver, type MissionFormValues } from '../mission-values';
 import { ConfirmationStep } from './confirmation-step';
 import { MissionQualityWarnings } from './mission-quality-warnings';
@@ -113,6 +113,9 @@ async function renderStep(values: MissionFormValues, lng: 'en' | 'fr' = 'en') {
   storage.setToken(MOCK_TOKEN);
   const params = await getParams();
   const i18n = await testTranslations(lng);
+  // The step's schemas and resolver, which the form loads lazily, are in before the volunteer presses
+  // Submit (a slow shared machine would otherwise race the validation).
+  await Promise.all([import('../mission-schemas'), import('../../../lib/form-resolver')]);
   const onValid = vi.fn();
   const onInvalid = vi.fn();
   render(
@@ -143,7 +146,7 @@ function shown(scope: HTMLElement, label: string): string | null | undefined {
 const section = (name: string) => screen.getByRole('region', { name });
 
 // A summary with its map under jsdom on a shared machine: more than the default 5 s for the longest.
-describe('Mission step 4 (Confirmation)', { timeout: 20_000 }, () => {
+describe('Mission step 4 (Confirmation)', { timeout: FORM_TEST_TIMEOUT_MS }, () => {
   it('shows what each step holds, with a link back to it', async () => {
     answerPreview([]);
     await renderStep(januaryMission());

@@ -20,7 +20,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LoadParams } from '@mm/shared';
 import { getParams } from '../../../entities/params/get-params';
 import { storage } from '../../../lib/storage';
-import { mockApi, testTranslations } from '../../../mocks/component-test';
+import { FORM_TEST_TIMEOUT_MS, mockApi, testTranslations } from '../../../mocks/component-test';
 import { emptyMission, missionStepResolver, type MissionFormValues } from '../mission-values';
 import { ObservationStep } from './observation-step';
 
@@ -49,8 +49,9 @@ function Step({ params, onValid }: { params: LoadParams; onValid: (values: Missi
 async function renderStep(lng: 'en' | 'fr' = 'en') {
   storage.setLanguage(lng);
   const params = await getParams();
-  // The step's schemas, which the form loads lazily, are in before the volunteer presses Next (a slow shared machine).
-  await import('../mission-schemas');
+  // The step's schemas and resolver, which the form loads lazily, are in before the volunteer presses
+  // Next (a slow shared machine would otherwise race the first validation).
+  await Promise.all([import('../mission-schemas'), import('../../../lib/form-resolver')]);
   const onValid = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -123,7 +124,7 @@ async function addPicture(card: HTMLElement, stage: string, fileName: string) {
 }
 
 // Several milkweed rows under jsdom on a shared machine: more than the default 5 s for the longest.
-describe('Mission step 3 (What)', { timeout: 20_000 }, () => {
+describe('Mission step 3 (What)', { timeout: FORM_TEST_TIMEOUT_MS }, () => {
   it('asks for the stems inspected and at least one milkweed and one monarch', async () => {
     const onValid = await renderStep();
     expect(screen.getByText('No milkweed yet. Add each milkweed species you inspected.')).toBeTruthy();

@@ -20,7 +20,7 @@ import { DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, type LoadParams, type MySite } fr
 import { clickUncertainty } from '../../../components/map/coordinate-uncertainty';
 import { getParams } from '../../../entities/params/get-params';
 import { storage } from '../../../lib/storage';
-import { mockApi, testTranslations } from '../../../mocks/component-test';
+import { FORM_TEST_TIMEOUT_MS, mockApi, testTranslations } from '../../../mocks/component-test';
 import { emptyMission, missionStepResolver, type MissionFormValues } from '../mission-values';
 import { SiteStep } from './site-step';
 
@@ -74,6 +74,9 @@ async function renderStep(lng: 'en' | 'fr' = 'en') {
   storage.setLanguage(lng);
   const params = await getParams();
   const i18n = await testTranslations(lng);
+  // The step's schemas and resolver, which the form loads lazily, are in before the volunteer presses
+  // Next (a slow shared machine would otherwise race the first validation).
+  await Promise.all([import('../mission-schemas'), import('../../../lib/form-resolver')]);
   const onValid = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -97,7 +100,7 @@ const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }))
 const valuesOf = (onValid: ReturnType<typeof vi.fn>) => onValid.mock.calls[0]![0] as MissionFormValues;
 
 // A step with a map under jsdom on a shared machine: more than the default 5 s for the longest.
-describe('Mission step 1 (Where)', { timeout: 20_000 }, () => {
+describe('Mission step 1 (Where)', { timeout: FORM_TEST_TIMEOUT_MS }, () => {
   it('asks for a point on the map, the locality, the city and the province', async () => {
     answerApi();
     const { onValid } = await renderStep();
@@ -185,6 +188,7 @@ describe('Mission step 1 (Where)', { timeout: 20_000 }, () => {
     answerApi();
     const { onValid } = await renderStep();
     fireEvent.click(screen.getByRole('button', { name: 'Show my locations' }));
+    // The list is loaded lazily when asked for (the Mission page's budget): found within ASYNC_WAIT_MS.
     const list = await screen.findByRole('list', { name: 'My locations' });
     fireEvent.click(within(list).getByText('Jardin des Floralies'));
 
