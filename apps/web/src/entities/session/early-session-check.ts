@@ -3,21 +3,6 @@ import { storage } from '../../lib/storage';
 import { checkSession, type CheckSessionAnswer } from './auth-api';
 
 /**
- * The answer of the start-up module's check (`lib/early-session.ts`) when it is a 2xx answer; anything
- * else (a refusal, no network) is asked again through the API helper, which turns it into the errors the
- * session expects (ApiRequestError, the expiry notice).
- */
-async function earlyAnswer(token: string, response: Promise<Response>): Promise<CheckSessionAnswer> {
-  try {
-    const res = await response;
-    if (res.ok) return (await res.json()) as CheckSessionAnswer;
-  } catch {
-    // No answer: asked again below.
-  }
-  return checkSession(token);
-}
-
-/**
  * The start-up session check of spec §4: the start-up module sent it while the app's code was
  * downloading (docs/adr/0043); else it is sent as soon as this module is evaluated (`app/start.tsx`
  * imports it before the rest of the app). A signed-in volunteer's first screen is the loading screen
@@ -26,8 +11,17 @@ async function earlyAnswer(token: string, response: Promise<Response>): Promise<
 let early: { token: string; answer: Promise<CheckSessionAnswer> } | undefined;
 const token = storage.token();
 if (token) {
-  const sent = takeSessionCheck(token);
-  early = { token, answer: sent ? earlyAnswer(token, sent) : checkSession(token) };
+  // The start-up module's check when it has a 2xx answer; anything else (a refusal, no network) is asked
+  // again through the API helper, which turns it into the errors the session expects (ApiRequestError,
+  // the expiry notice).
+  const sent = takeSessionCheck(token)?.then((res) => (res.ok ? (res.json() as Promise<CheckSessionAnswer>) : null));
+  early = {
+    token,
+    answer: Promise.resolve(sent).then(
+      (a) => a ?? checkSession(token),
+      () => checkSession(token),
+    ),
+  };
   // Handled by whoever takes it; never an unhandled rejection meanwhile.
   early.answer.catch(() => undefined);
 }
