@@ -39,7 +39,7 @@ const precompress = () =>
  * would then load: `npm run test:budget` fails (start-up module ≤ 10 KB).
  */
 const START_UP_MODULES =
-  /(?:apps[\\/]web[\\/](?:index\.html|src[\\/](?:main\.tsx|styles\.css|lib[\\/](?:main-thread|page-view)\.ts))|packages[\\/]shared[\\/]src[\\/]constants[\\/]index\.ts|preload-helper|rolldown.runtime)/;
+  /(?:apps[\\/]web[\\/](?:index\.html|src[\\/](?:main\.tsx|styles\.css|lib[\\/](?:main-thread|page-view|early-session)\.ts))|packages[\\/]shared[\\/]src[\\/]constants[\\/]index\.ts|preload-helper|rolldown.runtime)/;
 
 /**
  * `dist/.vite/manifest.json` lists each chunk's imports: the bundle budget test reads it. Two entries:

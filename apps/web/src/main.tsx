@@ -4,6 +4,7 @@
 // content pages), which is whole without it. No React here: its code is what a reader does not need.
 // From the shared package's files, not its index: the start-up module stays out of zod and the schemas.
 import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, SUB_PATH, normalizeLocale } from '@mm/shared/constants';
+import { sendSessionCheck } from './lib/early-session';
 import type { HydrateWhen } from './lib/on-demand';
 import './styles.css';
 
@@ -12,6 +13,10 @@ import './styles.css';
 const fromUrl = normalizeLocale(window.location.pathname.slice(SUB_PATH.length + 1).split('/')[0]);
 const lng = fromUrl ?? normalizeLocale(localStorage.getItem(STORAGE_KEYS.language)) ?? DEFAULT_LOCALE;
 if (LOCALES.includes(lng)) localStorage.setItem(STORAGE_KEYS.language, lng);
+
+// Spec §4: a stored session is checked at start-up; the check goes out now, beside the app's download.
+const token = localStorage.getItem(STORAGE_KEYS.token);
+if (token) sendSessionCheck(token, lng);
 
 // Spec §2: switching the language clears the stored parameters. The header's language links
 // (`data-language-link`) are plain links, working before the app runs; this does the rest.
@@ -29,9 +34,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 const loadApp = () => import('./app/start').then(({ startApp }) => startApp(root));
 const when: HydrateWhen =
-  root.dataset.ssr !== undefined && !localStorage.getItem(STORAGE_KEYS.token)
-    ? ((root.dataset.hydrate as HydrateWhen) ?? 'now')
-    : 'now';
+  root.dataset.ssr !== undefined && !token ? ((root.dataset.hydrate as HydrateWhen) ?? 'now') : 'now';
 
 // A page rendered for reading: its links work now, a press on one of its buttons is held and pressed again once
 // the app runs (`lib/on-demand.ts`, loaded only here).

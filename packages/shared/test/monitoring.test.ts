@@ -36,6 +36,23 @@ describe('monitoring rules', () => {
     expect(monitoringStatus(site, localDayOf(evening, 'America/Mexico_City')).due).toBe(false);
   });
 
+  it('reads the device’s own day from its local calendar, as Intl reads it in that zone', () => {
+    const kept = process.env.TZ;
+    try {
+      for (const zone of ['America/Mexico_City', 'Asia/Tokyo', 'UTC']) {
+        process.env.TZ = zone;
+        for (const instant of ['2026-06-08T03:30:00Z', '2026-12-31T23:30:00Z', '2027-01-01T00:30:00Z']) {
+          expect(localDayOf(new Date(instant))).toBe(localDayOf(new Date(instant), zone));
+        }
+      }
+      process.env.TZ = 'America/Mexico_City';
+      expect(localDayOf(new Date('2026-06-08T03:30:00Z'))).toBe('2026-06-07');
+    } finally {
+      if (kept === undefined) delete process.env.TZ;
+      else process.env.TZ = kept;
+    }
+  });
+
   it('names ISO weeks, across a year boundary too', () => {
     expect(isoWeekKey(day('2026-07-13'))).toBe('2026-W29');
     expect(isoWeekKey(day('2026-07-19'))).toBe('2026-W29');

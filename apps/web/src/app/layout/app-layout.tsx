@@ -5,25 +5,12 @@ import { Outlet } from 'react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen';
 import { useSession } from '../../entities/session/session-context';
 import { useLocale } from '../../lib/links';
+import { AfterStart } from './after-start';
 import { Header } from './header';
 import { SiteHead } from './site-head';
 
-/** The footer: `main` is at least a screen high, so it is never in the first screen; its code loads after it. */
-const Footer = lazy(async () => ({ default: (await import('./footer')).Footer }));
-/**
- * The full-screen spinner's request counter: it shows nothing before requests have been pending for
- * 250 ms, so it loads after the first render and counts from then on.
- */
-const BusyOverlay = lazy(async () => ({ default: (await import('../../components/ui/busy-overlay')).BusyOverlay }));
-/** Page-view counting: the first view counts once the navigation settled, after the first render. */
-const PageViews = lazy(async () => ({ default: (await import('./use-page-views')).PageViews }));
-/**
- * The outbox's sender loads after the first render and only for a signed-in volunteer, the only one
- * with anything to send (the Mission draft's schemas, zod and IndexedDB stay off visitors' pages).
- */
-const OutboxBoot = lazy(async () => ({ default: (await import('./outbox-boot')).OutboxBoot }));
-/** The service worker's registration and update prompt: after the first render, not before it. */
-const UpdatePrompt = lazy(async () => ({ default: (await import('./update-prompt')).UpdatePrompt }));
+/** The frame's parts outside the first screen (footer, busy overlay, page views, outbox, service worker). */
+const FrameExtras = lazy(async () => ({ default: (await import('./frame-extras')).FrameExtras }));
 
 /** The page frame: skip link, header, main content, footer, busy overlay. */
 export function AppLayout() {
@@ -73,15 +60,11 @@ export function AppLayout() {
       >
         <Outlet />
       </Box>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
-      <Suspense fallback={null}>
-        <BusyOverlay />
-        <PageViews />
-        {user && <OutboxBoot />}
-        <UpdatePrompt />
-      </Suspense>
+      <AfterStart>
+        <Suspense fallback={null}>
+          <FrameExtras signedIn={!!user} />
+        </Suspense>
+      </AfterStart>
     </Box>
   );
 }

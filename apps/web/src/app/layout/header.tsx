@@ -11,11 +11,15 @@ import { useSession } from '../../entities/session/session-context';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { LocaleLink, useLocale } from '../../lib/links';
 import { whenIdle } from '../../lib/main-thread';
+import { AfterStart } from './after-start';
 import { LanguageButtons } from './language-switch';
 import { menus, parentSiteUrl, type NavItem } from './nav-items';
 
 const loadMenus = () => import('./header-menus');
-/** The outbox strip shows only when entries wait or the browser is offline: its code (IndexedDB) loads after the first screen. */
+/**
+ * The outbox strip shows only when entries wait or the browser is offline: its code (IndexedDB) loads once
+ * the first screen is drawn (`AfterStart`).
+ */
 const OutboxStatusBar = lazy(async () => ({
   default: (await import('../../entities/outbox/outbox-status-bar')).OutboxStatusBar,
 }));
@@ -170,9 +174,11 @@ function WideHeader() {
           {t('nav.submit_data')}
         </Button>
       </Toolbar>
-      <Suspense fallback={null}>
-        <OutboxStatusBar />
-      </Suspense>
+      <AfterStart>
+        <Suspense fallback={null}>
+          <OutboxStatusBar />
+        </Suspense>
+      </AfterStart>
     </AppBar>
   );
 }
@@ -222,9 +228,11 @@ function SmallHeader() {
           <MenuIcon />
         </IconButton>
       </Toolbar>
-      <Suspense fallback={null}>
-        <OutboxStatusBar />
-      </Suspense>
+      <AfterStart>
+        <Suspense fallback={null}>
+          <OutboxStatusBar />
+        </Suspense>
+      </AfterStart>
       {opened && (
         <Suspense fallback={null}>
           <NavDrawer open={open} onClose={close} account={account} />

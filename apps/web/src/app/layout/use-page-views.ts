@@ -12,7 +12,7 @@ const SETTLE_MS = 300;
  * load and every later change of path or query, after it settled for {@link SETTLE_MS}.
  * Off in mock mode (no server) and in unit tests.
  */
-export function usePageViews(): void {
+function usePageViews(): void {
   const { pathname, search } = useLocation();
   // A page the start-up module counted already (a server-rendered page read before the app ran) is not counted twice.
   const lastReported = useRef<string | null>(pageViewSentAtStart());

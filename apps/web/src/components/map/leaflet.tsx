@@ -2,6 +2,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -13,6 +14,7 @@ import {
   type Ref,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { yieldToMain } from '../../lib/main-thread';
 
 /**
  * The app's own React binding of Leaflet: a map, its layers as components, and hooks to reach the map. It replaces
@@ -78,18 +80,29 @@ interface LeafletMapProps extends L.MapOptions {
 }
 
 /**
- * A Leaflet map filling `style`'s box, made when its element is attached and removed when it is detached; its
- * children (layers, hooks) render once the map exists.
+ * A Leaflet map filling `style`'s box, made in the task after its element is attached and removed when it is
+ * detached; its children (layers, hooks) render once the map exists.
+ * Made in the commit that attaches the element, the map (its panes, controls, first layout) and its children's
+ * render, which React then does at once, would lengthen that commit, a whole form's (≈ 30 ms of a laptop's
+ * main thread on the Flash form): the map is made in a task of its own, its children rendered in a
+ * transition (docs/adr/0043).
  */
 export function LeafletMap({ center, zoom, mapRef, style, children, ...options }: LeafletMapProps) {
   const [map, setMap] = useState<L.Map | null>(null);
   const initial = useRef({ center, zoom, options });
   const attach = useCallback((node: HTMLDivElement) => {
-    const { center: c, zoom: z, options: o } = initial.current;
-    const made = L.map(node, { ...defined(o), center: c, zoom: z });
-    setMap(made);
+    let made: L.Map | undefined;
+    let attached = true;
+    void yieldToMain().then(() => {
+      if (!attached) return;
+      const { center: c, zoom: z, options: o } = initial.current;
+      const m = L.map(node, { ...defined(o), center: c, zoom: z });
+      made = m;
+      startTransition(() => setMap(m));
+    });
     return () => {
-      made.remove();
+      attached = false;
+      made?.remove();
       setMap(null);
     };
   }, []);

@@ -4,7 +4,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 const BusySpinner = lazy(async () => ({ default: (await import('./busy-spinner')).BusySpinner }));
 
 /** Mutations with this key show their own progress (photo uploads) instead of the full-screen spinner. */
-export const SILENT_MUTATION = 'silent';
+const SILENT_MUTATION = 'silent';
 /**
  * `meta` of queries that show their own progress where they draw (map clusters while panning,
  * chart figures, "Load more"), so that the full-screen spinner does not block the page for them.

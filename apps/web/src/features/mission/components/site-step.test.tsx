@@ -91,6 +91,8 @@ async function renderStep(lng: 'en' | 'fr' = 'en') {
   );
   // The map (Leaflet, loaded lazily as in the app) is on screen before the volunteer starts.
   const map = await screen.findByRole('application', { name: i18n.t('mission:site.map_label') }, { timeout: 15_000 });
+  // The map is made in the task after its box is drawn, its layers and handlers then (components/map/leaflet.tsx).
+  await waitFor(() => expect(map.querySelector('.leaflet-container .leaflet-layer')).not.toBeNull());
   return { onValid, map };
 }
 
