@@ -73,6 +73,11 @@ interface LeafletMapProps extends L.MapOptions {
   zoom: number;
   /** Receives the map once it is made (null once removed). */
   mapRef?: Ref<L.Map | null>;
+  /**
+   * A map made before (with its own centre, zoom and options), taken over instead of making one: its
+   * container is moved into this one's box, its view kept (Explore's map drawn before the app, ADR 0042).
+   */
+  adopt?: { map: L.Map; container: HTMLElement };
   style?: CSSProperties;
   children?: ReactNode;
 }
@@ -81,12 +86,18 @@ interface LeafletMapProps extends L.MapOptions {
  * A Leaflet map filling `style`'s box, made when its element is attached and removed when it is detached; its
  * children (layers, hooks) render once the map exists.
  */
-export function LeafletMap({ center, zoom, mapRef, style, children, ...options }: LeafletMapProps) {
+export function LeafletMap({ center, zoom, mapRef, adopt, style, children, ...options }: LeafletMapProps) {
   const [map, setMap] = useState<L.Map | null>(null);
-  const initial = useRef({ center, zoom, options });
+  const initial = useRef({ center, zoom, options, adopt });
   const attach = useCallback((node: HTMLDivElement) => {
-    const { center: c, zoom: z, options: o } = initial.current;
-    const made = L.map(node, { ...defined(o), center: c, zoom: z });
+    const { center: c, zoom: z, options: o, adopt: earlier } = initial.current;
+    // Taken over once: a second attach (StrictMode's, in development) makes a map of its own.
+    initial.current.adopt = undefined;
+    let made: L.Map;
+    if (earlier) {
+      node.append(earlier.container);
+      made = earlier.map.invalidateSize();
+    } else made = L.map(node, { ...defined(o), center: c, zoom: z });
     setMap(made);
     return () => {
       made.remove();
