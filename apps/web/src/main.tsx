@@ -34,7 +34,8 @@ const when: HydrateWhen =
 // Explore's map view rendered for reading (`data-map-island`, docs/adr/0042): the map is drawn now, without
 // React; the app's map view, loaded with the app, adopts it once the app runs.
 const mapIsland = when === 'now' ? null : root.querySelector<HTMLElement>('[data-map-island]');
-if (mapIsland) void import('./features/explore/map-island/map-island').then((m) => m.startMapIsland(mapIsland, lng));
+if (mapIsland)
+  void import('./features/explore/map-island/map-island').then((m) => void m.startMapIsland(mapIsland, lng));
 const loadApp = () =>
   Promise.all([
     import('./app/start'),

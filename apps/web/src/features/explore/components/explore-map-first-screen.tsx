@@ -1,11 +1,13 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { useServerRender } from '../../../lib/server-render';
+import { numberSpec } from '../map-island/island-text';
 import { EXPLORE_VIEWS } from '../utils/explore-url';
 
 /** The `explore:map.*` labels the map drawn before the app needs (`IslandLabels`), without their plural suffix. */
 const ISLAND_LABELS = ['cluster', 'cluster_same_place', 'checklist_marker', 'total'] as const;
-const PLURAL_FORMS = ['one', 'many', 'other'] as const;
+const PLURAL_FORMS = ['one', 'other'] as const;
 
 /** The map's box: the same room as the app's map view (`ExploreMap`), so that nothing moves when it arrives. */
 export const MAP_BOX_SX = {
@@ -29,6 +31,8 @@ export const MAP_BOX_SX = {
  */
 export function ExploreMapFirstScreen({ tileUrl }: { tileUrl: string }) {
   const { t, i18n } = useTranslation('explore');
+  // Written by the server only (Intl's cost stays off the browser's start; the browser's hydration keeps it).
+  const numbers = useServerRender() ? JSON.stringify(numberSpec(i18n.language)) : undefined;
   const labels = Object.fromEntries(
     ISLAND_LABELS.flatMap((key) =>
       PLURAL_FORMS.map((form) => {
@@ -77,6 +81,7 @@ export function ExploreMapFirstScreen({ tileUrl }: { tileUrl: string }) {
           data-map-island=""
           data-tile-url={tileUrl}
           data-labels={JSON.stringify(labels)}
+          data-numbers={numbers}
           style={{ position: 'absolute', inset: 0 }}
           dangerouslySetInnerHTML={{ __html: '' }}
           suppressHydrationWarning
