@@ -41,10 +41,12 @@ test('without JavaScript, the home page and a content page show their text, titl
 });
 
 test("Explore's HTML announces its route's code, and every announced file is served", async ({ request }) => {
-  // At its plain address Explore starts its app on demand and announces no code (docs/adr/0039); with a
-  // query string (here the map) the app starts at once and its route's code is announced.
+  // At its plain address and its map's (`?view=map`) Explore starts its app on demand and announces no code
+  // (docs/adr/0039, 0042); with another query string (here the grid) the app starts at once and its route's
+  // code is announced.
   expect(await (await request.get('/mmapp/en/explore')).text()).not.toContain('rel="modulepreload"');
-  const html = await (await request.get('/mmapp/en/explore?view=map')).text();
+  expect(await (await request.get('/mmapp/en/explore?view=map')).text()).not.toContain('rel="modulepreload"');
+  const html = await (await request.get('/mmapp/en/explore?view=grid')).text();
   const hrefs = [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g)].map(
     (m) => m[1] ?? '',
   );

@@ -32,9 +32,14 @@ document.addEventListener(
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
-const loadApp = () => import('./app/start').then(({ startApp }) => startApp(root));
 const when: HydrateWhen =
   root.dataset.ssr !== undefined && !token ? ((root.dataset.hydrate as HydrateWhen) ?? 'now') : 'now';
+// Explore's map view rendered for reading (`data-map-island`, docs/adr/0042): the map is drawn now, without
+// React; the app's map view adopts it once the app runs (the map stays in the page meanwhile).
+const mapIsland = when === 'now' ? null : root.querySelector<HTMLElement>('[data-map-island]');
+if (mapIsland)
+  void import('./features/explore/map-island/map-island').then((m) => void m.startMapIsland(mapIsland, lng));
+const loadApp = () => import('./app/start').then(({ startApp }) => startApp(root));
 
 // A page rendered for reading: its links work now, a press on one of its buttons is held and pressed again once
 // the app runs (`lib/on-demand.ts`, loaded only here).

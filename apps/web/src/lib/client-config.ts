@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
-/** Client configuration (map tile URL, version), fetched once per session. */
-const getClientConfigQueryOptions = () =>
+/** Client configuration (map tile URL, version), fetched once per session (or written by the server, ADR 0042). */
+export const getClientConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['clientconfig'],
     queryFn: () => api.get<{ map_tile_url: string; version: string }>('/utilities/clientconfig'),

@@ -21,6 +21,12 @@ const WHEN_VISIBLE_SELECTOR = '[data-when-visible]';
 const REPLAYED = 'button, [role="button"]';
 
 /**
+ * A part that works before the app (`data-island`: Explore's map, docs/adr/0042): presses in it are its
+ * own (its markers, its zoom buttons), not held.
+ */
+const ISLAND = '[data-island]';
+
+/**
  * Resolves once the app should start on a page rendered for reading: at the first sign of use
  * (pointer down, touch, key, focus), or, with `visible`, when an element marked `data-when-visible`
  * comes within `marginPx` of the screen. A press on a button meanwhile is held (its default and
@@ -41,7 +47,7 @@ function waitForDemand(
   const onClick = (event: Event) => {
     if (running) return;
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>(REPLAYED) : null;
-    if (!target) return;
+    if (!target || target.closest(ISLAND)) return;
     held = target;
     event.preventDefault();
     event.stopPropagation();

@@ -113,13 +113,17 @@ describe('renderPage (public pages rendered on the server)', () => {
     expect(exploreUrl).toBe('/api/observations?sort=observed&page=1&limit=50');
     expect(photosUrl).toBe('/api/photos/gallery?page=1&limit=24');
     expect(pageApiUrls('/mmapp/en/photos')[1]).toBe('/api/utilities/loadparams');
-    // With a query string (filters, another view) the browser draws the page: no data asked for.
-    expect(pageApiUrls('/mmapp/en/explore', 'view=map')).toEqual([]);
+    // With a query string (filters, another view) the browser draws the page: no data asked for; but at
+    // exactly `?view=map` the map is drawn before the app, with the client configuration's tiles (ADR 0042).
+    expect(pageApiUrls('/mmapp/en/explore', 'view=grid')).toEqual([]);
+    expect(pageApiUrls('/mmapp/en/explore', 'view=map&username=marie')).toEqual([]);
+    expect(pageApiUrls('/mmapp/en/explore', 'view=map')).toEqual(['/api/utilities/clientconfig']);
     expect(pageApiUrls('/mmapp/en/content/faq')).toEqual([]);
 
     const apiData = {
       [exploreUrl ?? '']: { data: [row], paginator: paginator(51) },
       [photosUrl ?? '']: { data: [photo], paginator: paginator(25) },
+      '/api/utilities/clientconfig': { map_tile_url: 'https://tiles.example.org/{z}/{x}/{y}.png', version: '3' },
       '/api/utilities/loadparams': {
         provinces: [
           { province_id: 11, province: 'Québec' },
@@ -156,10 +160,25 @@ describe('renderPage (public pages rendered on the server)', () => {
     expect(photos?.hydrate).toBe('interaction');
 
     // Another view or filters: the head only, the app at once (as without data).
-    const map = await withData('/mmapp/en/explore', 'view=map');
-    expect(map?.html).not.toContain('Jardin botanique');
-    expect(map?.html).toContain('role="progressbar"');
-    expect(map?.hydrate).toBe('now');
+    const grid = await withData('/mmapp/en/explore', 'view=grid');
+    expect(grid?.html).not.toContain('Jardin botanique');
+    expect(grid?.html).toContain('role="progressbar"');
+    expect(grid?.hydrate).toBe('now');
+
+    // The map view: its box for the map drawn before the app (tiles, labels), the views as links, and
+    // what a browser without JavaScript shows instead; the app starts when the page is used.
+    const map = await withData('/mmapp/fr/explore', 'view=map');
+    expect(map?.hydrate).toBe('interaction');
+    expect(map?.html).toContain('data-map-island=""');
+    expect(map?.html).toContain('data-island=""');
+    expect(map?.html).toContain('data-tile-url="https://tiles.example.org/{z}/{x}/{y}.png"');
+    expect(map?.html).toContain('observations : zoomer');
+    expect(map?.html).toContain('href="?view=grid"');
+    expect(map?.html).toContain('aria-current="page"');
+    expect(map?.html).toMatch(/<noscript><p [^>]*>La carte a besoin de JavaScript/);
+    expect(map?.html).not.toContain('role="progressbar"');
+    const mapQueries = map?.queries as unknown as { queries: { queryKey: unknown[] }[] };
+    expect(mapQueries.queries.map((q) => q.queryKey)).toEqual([['clientconfig']]);
   });
 
   it('leaves every other page to the browser', async () => {

@@ -26,6 +26,7 @@ import {
 import { AppProviders, makeQueryClient } from '../app/providers';
 import { routes } from '../app/router';
 import { getContentQueryOptions } from '../features/content/api/get-content';
+import { getClientConfigQueryOptions } from '../lib/client-config';
 import { getGalleryQueryOptions } from '../entities/photo/get-gallery';
 import { getExploreObservationsQueryOptions } from '../features/explore/api/get-explore-observations';
 import { FIRST_PAGE_PROVINCES_KEY } from '../features/gallery/components/gallery-first-page';
@@ -35,7 +36,7 @@ import { ServerRenderContext, type ServerRender } from '../lib/server-render';
 
 /** What the server knows of the page asked for. */
 export interface RenderPageInput {
-  /** The path asked for, from `/mmapp/` on (`/mmapp/fr/content/faq`); the query string is ignored. */
+  /** The path asked for, from `/mmapp/` on (`/mmapp/fr/content/faq`), without its query string (`query`). */
   path: string;
   /** The site's origin (`https://example.org`), for the page's absolute links (hreflang). */
   origin: string;
@@ -76,7 +77,7 @@ export interface RenderedPage {
    * at an address with a query string, or without the API's answers),
    * `visible` (its parts marked `data-when-visible` come into view, or it is used: the home page),
    * `interaction` (it is used: the content pages, Explore and the gallery at their plain address with
-   * their first data, whole without the app).
+   * their first data, whole without the app; Explore's map at `?view=map`, drawn without it, ADR 0042).
    */
   hydrate: HydrateWhen;
 }
@@ -142,6 +143,10 @@ function serverRenderedPage(
 const EXPLORE_FIRST_PAGE = `${API_BASE}/observations?sort=${DEFAULT_EXPLORE_SORT}&page=1&limit=${OBSERVATION_PAGE_SIZE}`;
 /** The gallery's first photos at its plain address (`getGallery`). */
 const GALLERY_FIRST_PAGE = `${API_BASE}/photos/gallery?page=1&limit=${GALLERY_PAGE_SIZE}`;
+/** Explore's map view with no filter: its map is drawn before the app runs (docs/adr/0042). */
+const EXPLORE_MAP_QUERY = 'view=map';
+/** The client configuration: the map's tile URL, which the server writes into the map's box. */
+const CLIENT_CONFIG = `${API_BASE}/utilities/clientconfig`;
 /** The reference data, in the page's language: the gallery's captions name each photo's province. */
 const REFERENCE_DATA = `${API_BASE}/utilities/loadparams`;
 
@@ -158,7 +163,8 @@ function pathParts(path: string): { lng: Locale | undefined; rest: string[] } {
  * The API answers (GET, from `/api` on) a page is rendered with (docs/adr/0039): Explore's first page of
  * observations and the gallery's first photos (with the reference data, for their provinces' names), at
  * their plain address only (a query string, filters
- * or another view, is drawn by the browser). The server fetches them (from its answer cache) before
+ * or another view, is drawn by the browser); Explore's map view at exactly `?view=map`, the client
+ * configuration (its tile URL, docs/adr/0042). The server fetches them (from its answer cache) before
  * rendering, and keys its rendered page by their ETags, so that a new observation shows at once.
  * @param path the page's path, as for `renderPage`
  * @param query the query string without `?`
@@ -166,7 +172,9 @@ function pathParts(path: string): { lng: Locale | undefined; rest: string[] } {
  */
 export function pageApiUrls(path: string, query = ''): string[] {
   const { lng, rest } = pathParts(path);
-  if (!lng || query !== '' || rest.length !== 1) return [];
+  if (!lng || rest.length !== 1) return [];
+  if (rest[0] === 'explore' && query === EXPLORE_MAP_QUERY) return [CLIENT_CONFIG];
+  if (query !== '') return [];
   if (rest[0] === 'explore') return [EXPLORE_FIRST_PAGE];
   if (rest[0] === 'photos') return [GALLERY_FIRST_PAGE, REFERENCE_DATA];
   return [];
@@ -189,6 +197,22 @@ async function prefetchFirstPage(
   return true;
 }
 
+/**
+ * Puts the API's answer to `url` in the query cache under `key`, as the browser's query would hold it.
+ * @returns whether the answer was there
+ */
+function putInCache(
+  queryClient: ReturnType<typeof makeQueryClient>,
+  key: readonly unknown[],
+  url: string,
+  apiData: Record<string, unknown> | undefined,
+): boolean {
+  const answer = apiData?.[url];
+  if (answer === undefined) return false;
+  queryClient.setQueryData(key, answer);
+  return true;
+}
+
 /** `<meta …>` and `<link …>` elements that React writes at the start of the markup (React 19 hoistables). */
 const LEADING_HEAD_TAGS = /^(?:<(?:meta|link)\b[^>]*\/?>)+/;
 
@@ -198,7 +222,7 @@ const LEADING_HEAD_TAGS = /^(?:<(?:meta|link)\b[^>]*\/?>)+/;
  * content pages, Explore and the gallery are rendered (`serverRenderedPage`); any other path answers
  * undefined (the server then sends the app's shell as before). The query string only decides whether
  * Explore and the gallery get their first data (`pageApiUrls`, none with one: what depends on it is
- * drawn after hydration).
+ * drawn after hydration), and whether Explore's first screen is its map's (`?view=map`).
  * @returns the page's parts, or undefined when the path is not rendered on the server
  * @throws whatever a component throws while rendering (the server then sends the shell)
  */
@@ -221,8 +245,10 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage |
         : undefined;
   const withData =
     dataUrl !== undefined &&
-    firstPageKey !== undefined &&
-    (await prefetchFirstPage(queryClient, firstPageKey, dataUrl, input.apiData));
+    (firstPageKey !== undefined
+      ? await prefetchFirstPage(queryClient, firstPageKey, dataUrl, input.apiData)
+      : dataUrl === CLIENT_CONFIG &&
+        putInCache(queryClient, getClientConfigQueryOptions().queryKey, dataUrl, input.apiData));
   const hydrate: HydrateWhen = withData ? 'interaction' : kind.hydrate;
   if (withData && dataUrl === GALLERY_FIRST_PAGE) {
     // Only the provinces the first photos are in: the whole reference data would weigh on the page.
@@ -235,7 +261,9 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage |
   }
 
   const handler = createStaticHandler(routes, { basename: SUB_PATH });
-  const context = await handler.query(new Request(new URL(input.path, input.origin)));
+  // With its query string: Explore's first screen differs at `?view=map` (`ExploreFirstPage`).
+  const address = input.query ? `${input.path}?${input.query}` : input.path;
+  const context = await handler.query(new Request(new URL(address, input.origin)));
   if (context instanceof Response) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);
 

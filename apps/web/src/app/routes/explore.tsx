@@ -5,16 +5,19 @@ import { useInView } from 'react-intersection-observer';
 import { AfterHydration } from '../../components/ui/after-hydration';
 import { DownloadButton } from '../../features/downloads/components/download-button';
 import { ExploreFirstPage } from '../../features/explore/components/explore-first-page';
+import { MAP_BOX_SX } from '../../features/explore/components/explore-map-first-screen';
 import { ExploreFiltersPanel } from '../../features/explore/components/explore-filters';
 import { ExploreSortSelect } from '../../features/explore/components/explore-sort';
 import { ExploreUrlAdapter } from '../../features/explore/components/explore-url-adapter';
 import { ExploreViewSwitch } from '../../features/explore/components/explore-view-switch';
 import { ObservationResults } from '../../features/explore/components/observation-results';
 import { useExploreUrl } from '../../features/explore/hooks/use-explore-url';
+import { parkMapIsland } from '../../features/explore/map-island/handover';
 import { useParamsData } from '../../entities/params/get-params';
 import { usePageTitle } from '../../lib/page-title';
 
-// Leaflet loads with the map only; the box keeps the map's room meanwhile.
+// Leaflet loads with the map only; the box keeps the map's room meanwhile, and holds the map drawn before
+// the app ran, if any (docs/adr/0042), until the map view adopts it.
 const ExploreMap = lazy(async () => ({
   default: (await import('../../features/explore/components/explore-map')).ExploreMap,
 }));
@@ -91,7 +94,7 @@ function Explore() {
         />
       </Box>
       {view === 'map' ? (
-        <Suspense fallback={<Box sx={{ height: { xs: 420, md: 560 } }} />}>
+        <Suspense fallback={<Box ref={parkMapIsland} sx={MAP_BOX_SX} />}>
           <ExploreMap filters={filters} onClear={resetFilters} />
         </Suspense>
       ) : view === 'density' ? (

@@ -75,6 +75,11 @@ interface LeafletMapProps extends L.MapOptions {
   zoom: number;
   /** Receives the map once it is made (null once removed). */
   mapRef?: Ref<L.Map | null>;
+  /**
+   * A map made before (with its own centre, zoom and options), taken over instead of making one: its
+   * container is moved into this one's box, its view kept (Explore's map drawn before the app, ADR 0042).
+   */
+  adopt?: { map: L.Map; container: HTMLElement };
   style?: CSSProperties;
   children?: ReactNode;
 }
@@ -87,19 +92,29 @@ interface LeafletMapProps extends L.MapOptions {
  * main thread on the Flash form): the map is made in a task of its own, its children rendered in a
  * transition (docs/adr/0043).
  */
-export function LeafletMap({ center, zoom, mapRef, style, children, ...options }: LeafletMapProps) {
+export function LeafletMap({ center, zoom, mapRef, adopt, style, children, ...options }: LeafletMapProps) {
   const [map, setMap] = useState<L.Map | null>(null);
-  const initial = useRef({ center, zoom, options });
+  const initial = useRef({ center, zoom, options, adopt });
   const attach = useCallback((node: HTMLDivElement) => {
+    const { center: c, zoom: z, options: o, adopt: earlier } = initial.current;
+    // Taken over once: a second attach (StrictMode's, in development) makes a map of its own.
+    initial.current.adopt = undefined;
     let made: L.Map | undefined;
     let attached = true;
-    void yieldToMain().then(() => {
-      if (!attached) return;
-      const { center: c, zoom: z, options: o } = initial.current;
-      const m = L.map(node, { ...defined(o), center: c, zoom: z });
-      made = m;
-      startTransition(() => setMap(m));
-    });
+    if (earlier) {
+      // The page's map, drawn before the app (docs/adr/0042): moved into this box at once, so that it never
+      // leaves the page and a drag goes on.
+      node.append(earlier.container);
+      made = earlier.map.invalidateSize();
+      setMap(made);
+    } else {
+      void yieldToMain().then(() => {
+        if (!attached) return;
+        const m = L.map(node, { ...defined(o), center: c, zoom: z });
+        made = m;
+        startTransition(() => setMap(m));
+      });
+    }
     return () => {
       attached = false;
       made?.remove();

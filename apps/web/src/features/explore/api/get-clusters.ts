@@ -11,9 +11,13 @@ import { filtersToQuery } from '../utils/explore-url';
 export const getClusters = (filters: ExploreFilters, viewport: Viewport) =>
   api.get<ClusterResponse>('/observations/clusters', { ...filtersToQuery(filters), ...viewport });
 
+/** The query key of the clusters of `viewport` under `filters` (to put an answer got elsewhere in the cache). */
+export const clustersQueryKey = (filters: ExploreFilters, viewport: Viewport | null) =>
+  ['observations', 'clusters', filtersToQuery(filters), viewport] as const;
+
 const getClustersQueryOptions = (filters: ExploreFilters, viewport: Viewport | null) =>
   queryOptions({
-    queryKey: ['observations', 'clusters', filtersToQuery(filters), viewport],
+    queryKey: clustersQueryKey(filters, viewport),
     queryFn: () => getClusters(filters, viewport as Viewport),
     enabled: viewport !== null,
     // The previous clusters stay on the map while the new viewport's load.

@@ -5,30 +5,11 @@ import { Marker, Popup, useLeafletMap } from '../../../components/map/leaflet';
 import type { Cluster, ExploreFilters } from '@mm/shared';
 import { useLocale } from '../../../lib/links';
 import { markerIcon } from '../../../components/map/marker-icon';
-import { clusterLatLngBounds, fitPadding, isSinglePoint } from '../utils/map-geometry';
+import { compactCount, zoomIntoCluster } from '../utils/explore-map-view';
+import { isSinglePoint } from '../utils/map-geometry';
 import { clusterIcon } from '../utils/map-icons';
 import { ChecklistPopup } from './checklist-popup';
 import { PlaceObservationsPopup } from './place-observations-popup';
-
-/** One compact number format per language ("1.2K"), shared by every marker: building one costs more than using it. */
-const compactFormats = new Map<string, Intl.NumberFormat>();
-/**
- * A cluster's count as its bubble shows it: "1.2K" in English, "1,2 k" in French. Counts under 1,000
- * read the same in every language of the app and skip Intl, whose first number format of a page costs
- * 6–8 ms unthrottled (ICU's data), ≈ 30 ms on a phone.
- */
-function compactCount(count: number, lng: string): string {
-  if (count < 1000) return String(count);
-  let format = compactFormats.get(lng);
-  if (!format) {
-    format = new Intl.NumberFormat(lng, { notation: 'compact', maximumFractionDigits: 1 });
-    compactFormats.set(lng, format);
-  }
-  return format.format(count);
-}
-
-/** Zoom beyond which a cluster is not zoomed into any further. */
-const MAX_CLUSTER_ZOOM = 18;
 
 /** One checklist: a pin whose popup loads the checklist when opened. */
 function ChecklistMarker({ cluster, checklistId }: { cluster: Cluster; checklistId: number }) {
@@ -64,16 +45,7 @@ function ClusterBubble({ cluster, filters }: { cluster: Cluster; filters: Explor
   const handlers = useMemo(
     () => ({
       click: () => {
-        if (samePlace) return;
-        const box = map.getContainer();
-        const corner = (side: 'left' | 'right') =>
-          [...box.querySelectorAll(`.leaflet-top.leaflet-${side} .leaflet-control`)].map((c) =>
-            c.getBoundingClientRect(),
-          );
-        map.fitBounds(clusterLatLngBounds(cluster.bounds), {
-          ...fitPadding(box.getBoundingClientRect(), { left: corner('left'), right: corner('right') }),
-          maxZoom: MAX_CLUSTER_ZOOM,
-        });
+        if (!samePlace) zoomIntoCluster(map, cluster.bounds);
       },
     }),
     [map, cluster, samePlace],

@@ -2,25 +2,35 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { ObservationListResponse } from '@mm/shared';
 import { PageFallback } from '../../../components/ui/page-fallback';
+import { getClientConfigQueryOptions } from '../../../lib/client-config';
 import { ObservationCards } from '../../../entities/observation/observation-list';
 import { getExploreObservationsQueryOptions } from '../api/get-explore-observations';
 import { EXPLORE_VIEWS } from '../utils/explore-url';
+import { ExploreMapFirstScreen } from './explore-map-first-screen';
 
 /**
  * What the server renders of Explore at its plain address (`/explore`, no query string), and what the
  * browser keeps on screen until the app starts (docs/adr/0039): the first page of observations (the
  * data the server rendered it with, in the query cache under Explore's own key), the views as links
  * (`?view=grid` …: a page load, drawn by the app), "Show filters" (a press before the app runs is
- * pressed again on the app's button, `data-replay`) and the next page as a link. Without that data
- * (any other address, the server's data missing), the loading screen as before.
+ * pressed again on the app's button, `data-replay`) and the next page as a link. At `?view=map`, the map's
+ * first screen (`ExploreMapFirstScreen`, docs/adr/0042). Without that data (any other address, the
+ * server's data missing), the loading screen as before.
  */
 export function ExploreFirstPage() {
   const { t } = useTranslation('explore');
-  const cached = useQueryClient().getQueryData<InfiniteData<ObservationListResponse>>(
+  const { search } = useLocation();
+  const queryClient = useQueryClient();
+  const cached = queryClient.getQueryData<InfiniteData<ObservationListResponse>>(
     getExploreObservationsQueryOptions({}, 1).queryKey,
   );
+  const config = queryClient.getQueryData(getClientConfigQueryOptions().queryKey);
+  // The map view at its own address (docs/adr/0042), drawn with the tile URL the server put in the cache.
+  if (search === '?view=map')
+    return config ? <ExploreMapFirstScreen tileUrl={config.map_tile_url} /> : <PageFallback />;
   const first = cached?.pages[0];
   if (!first) return <PageFallback />;
   return (

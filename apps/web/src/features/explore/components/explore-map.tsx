@@ -1,31 +1,24 @@
 import LayersClearIcon from '@mui/icons-material/LayersClear';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { Alert, Box, Button, LinearProgress, Stack, Typography, useMediaQuery } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import type L from 'leaflet';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import L from 'leaflet';
 import { startTransition, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeafletMap, TileLayer, useLeafletMap, useMapEvents } from '../../../components/map/leaflet';
-import {
-  DEFAULT_MAP_CENTER,
-  DEFAULT_MAP_ZOOM,
-  SMALL_SCREEN_BREAKPOINT,
-  type ExploreFilters,
-  type Viewport,
-} from '@mm/shared';
+import { DEFAULT_MAP_CENTER, SMALL_SCREEN_BREAKPOINT, type ExploreFilters, type Viewport } from '@mm/shared';
 import { SILENT_QUERY } from '../../../components/ui/busy-overlay';
 import { useSession } from '../../../entities/session/session-context';
 import { useClientConfig } from '../../../lib/client-config';
 import { getMySitesQueryOptions } from '../../../entities/site/get-my-sites';
-import { useClusters } from '../api/get-clusters';
+import { clustersQueryKey, useClusters } from '../api/get-clusters';
+import { claimMapIsland, markMapIslandAdopted, type MapIslandHandover } from '../map-island/handover';
+import { EXPLORE_MIN_ZOOM, VIEWPORT_DEBOUNCE_MS, exploreStartZoom } from '../utils/explore-map-view';
+import { activeFilterCount } from '../utils/explore-url';
 import { toViewport } from '../utils/map-geometry';
 import { ClusterMarkers } from './cluster-markers';
+import { MAP_BOX_SX } from './explore-map-first-screen';
 import { MySitesLayer } from './my-sites-layer';
-
-/** Start zoom: from the spec §9 centre in northern Quebec, wide enough to take in the US and Mexico too (one step wider on phones). */
-const EXPLORE_MAP_ZOOM = DEFAULT_MAP_ZOOM - 1;
-/** Pause after the map stops moving before the clusters of the new view are asked for, ms. */
-const VIEWPORT_DEBOUNCE_MS = 250;
 
 /** Reports the map's viewport once at start and after every move or zoom, debounced. */
 function ViewportTracker({ onChange }: { onChange: (v: Viewport) => void }) {
@@ -51,6 +44,25 @@ function ViewportTracker({ onChange }: { onChange: (v: Viewport) => void }) {
 }
 
 /**
+ * Once the app's clusters are on the adopted map: the stand-in's markers and tiles go, and the popup of a
+ * pin or same-place bubble pressed on the stand-in opens (docs/adr/0042).
+ */
+function IslandRelease({ island }: { island: MapIslandHandover }) {
+  const map = useLeafletMap();
+  useEffect(() => {
+    island.release();
+    const place = island.takePendingPopup();
+    if (!place) return;
+    map.eachLayer((layer) => {
+      if (!(layer instanceof L.Marker) || !layer.getPopup()) return;
+      const at = layer.getLatLng();
+      if (at.lat === place.lat && at.lng === place.lng) layer.openPopup();
+    });
+  }, [island, map]);
+  return null;
+}
+
+/**
  * The map view of Explore (spec §1): clusters of the filtered observations for the viewport,
  * "Clear map" (filters off, default centre of spec §9) and, when signed in, "Show my locations".
  * Works without tiles (offline): the markers still show on the plain background. Without `onClear`
@@ -61,17 +73,29 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
   const config = useClientConfig();
   const { user } = useSession();
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`, { noSsr: true });
-  const startZoom = small ? EXPLORE_MAP_ZOOM - 1 : EXPLORE_MAP_ZOOM;
+  const startZoom = exploreStartZoom(small);
+  const queryClient = useQueryClient();
+  // The map drawn before the app ran (docs/adr/0042), adopted with its view and last clusters: only at the
+  // address it was drawn for, without filters.
+  const [island] = useState(() => {
+    const handover = activeFilterCount(filters) === 0 ? claimMapIsland() : undefined;
+    if (handover?.clusters)
+      queryClient.setQueryData(clustersQueryKey(filters, handover.clusters.viewport), handover.clusters.answer);
+    return handover;
+  });
   // A ref, not state: the map is only used by "Clear map", and state set by LeafletMap's mapRef would
   // render the whole view again, synchronously, the moment the map is made.
   const map = useRef<L.Map>(null);
-  const [viewport, setViewport] = useState<Viewport | null>(null);
+  useEffect(() => {
+    if (island) markMapIslandAdopted();
+  }, [island]);
+  const [viewport, setViewport] = useState<Viewport | null>(island?.clusters?.viewport ?? null);
   const trackViewport = useCallback((v: Viewport) => startTransition(() => setViewport(v)), []);
   const [showMine, setShowMine] = useState(false);
   const clusters = useClusters(filters, viewport);
   // A phone's main thread: the map is made in a render of its own after the page's, and new
   // clusters are drawn in a transition, so that neither joins a long task with the rest of the page.
-  const [mapShown, setMapShown] = useState(false);
+  const [mapShown, setMapShown] = useState(island !== undefined);
   useEffect(() => startTransition(() => setMapShown(true)), []);
   const shownClusters = useDeferredValue(clusters.data?.clusters);
   const mine = useQuery({ ...getMySitesQueryOptions(), enabled: showMine && Boolean(user), meta: SILENT_QUERY });
@@ -121,20 +145,7 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
           {t('common:errors.please_try_again')}
         </Alert>
       )}
-      <Box
-        role="region"
-        aria-label={t('map.label')}
-        data-testid="explore-map"
-        sx={{
-          position: 'relative',
-          height: { xs: 420, md: 560 },
-          borderRadius: 2,
-          overflow: 'hidden',
-          border: 1,
-          borderColor: 'divider',
-          bgcolor: '#dfe8d8',
-        }}
-      >
+      <Box role="region" aria-label={t('map.label')} data-testid="explore-map" sx={MAP_BOX_SX}>
         {clusters.isFetching && (
           <LinearProgress
             aria-label={t('loading')}
@@ -144,9 +155,10 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
         {mapShown && (
           <LeafletMap
             mapRef={map}
+            adopt={island}
             center={[DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng]}
             zoom={startZoom}
-            minZoom={2}
+            minZoom={EXPLORE_MIN_ZOOM}
             worldCopyJump
             style={{ height: '100%', width: '100%' }}
           >
@@ -155,6 +167,7 @@ export function ExploreMap({ filters, onClear }: { filters: ExploreFilters; onCl
             )}
             <ViewportTracker onChange={trackViewport} />
             {shownClusters && <ClusterMarkers clusters={shownClusters} filters={filters} />}
+            {shownClusters && island && <IslandRelease island={island} />}
             {showMine && mine.data && <MySitesLayer sites={mine.data} />}
           </LeafletMap>
         )}

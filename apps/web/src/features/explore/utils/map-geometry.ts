@@ -22,7 +22,7 @@ export function toViewport(zoom: number, b: { west: number; south: number; east:
 }
 
 /** Diameter of a cluster bubble (shared with the server, which merges bubbles that would overlap). */
-export { clusterDiameter } from '@mm/shared';
+export { clusterDiameter } from '@mm/shared/constants';
 
 /** True when a cluster's observations all sit on (practically) one point, ≈ 1 m: zooming cannot split it. */
 export const isSinglePoint = (bounds: Cluster['bounds']) =>

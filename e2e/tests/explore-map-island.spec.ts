@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signUpConfirmed } from '../support/accounts';
+
+// Explore's map view drawn before the app starts (docs/adr/0042): the server renders `?view=map` for
+// reading, a small module draws the map and its clusters without React, and the app's map view adopts
+// that map once a visitor starts the app.
+
+const password = 'Monarque22';
+const MANITOBA = 3;
+const NEWFOUNDLAND = 5;
+
+/** Far from every other suite's sightings: a pin of one visit in St. John's, a bubble of three in Churchill. */
+const SIGHTINGS = [
+  {
+    locality: 'Signal Hill',
+    province_id: NEWFOUNDLAND,
+    latitude: 47.5701,
+    longitude: -52.6819,
+    adults: 2,
+    eggs: 3,
+    caterpillars: 1,
+    chrysalises: 1,
+  },
+  { locality: 'Churchill marsh', province_id: MANITOBA, latitude: 58.7684, longitude: -94.1649, adults: 1 },
+  { locality: 'Churchill meadow', province_id: MANITOBA, latitude: 58.7402, longitude: -94.0711, adults: 1 },
+  { locality: 'Churchill shore', province_id: MANITOBA, latitude: 58.7551, longitude: -94.1203, adults: 1 },
+];
+
+const PIN = '4 observations of one visit: show the details';
+const BUBBLE = '3 observations: zoom in';
+const MAP_URL = '/mmapp/en/explore?view=map';
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const username = `is${Date.now().toString(36)}${testInfo.project.name.slice(0, 2)}`;
+  const res = await signUpConfirmed(request, {
+    data: {
+      username,
+      first_name: 'Isla',
+      last_name: 'Mapper',
+      email: `${username}@example.org`,
+      password,
+      confirm_password: password,
+      language: 'en',
+      newsletter: false,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const token = ((await res.json()) as { oauth_token: string }).oauth_token;
+  // Once per run: the second project finds them there already (its own would double the counts).
+  const clusters = (await (
+    await request.get('/api/observations/clusters?zoom=10&west=-53&east=-52.5&south=47.4&north=47.7')
+  ).json()) as { total: number };
+  if (clusters.total === 0)
+    for (const s of SIGHTINGS) {
+      const sent = await request.post('/api/observations/submit_flash', {
+        headers: { Authorization: token },
+        data: {
+          idempotency_key: randomUUID(),
+          city: null,
+          comment: null,
+          photos: [],
+          milkweed_id: null,
+          eggs: 0,
+          caterpillars: 0,
+          chrysalises: 0,
+          checklist_date: '2024-07-20',
+          ...s,
+        },
+      });
+      expect(sent.status()).toBe(201);
+    }
+  await request.dispose();
+});
+
+/** A marker's centre relative to the map's box, px. */
+async function placeInMap(page: Page, marker: Locator): Promise<{ x: number; y: number }> {
+  const map = await page.getByRole('region', { name: /^Map of the observations/ }).boundingBox();
+  const box = await marker.boundingBox();
+  if (!map || !box) throw new Error('map or marker not on screen');
+  return { x: box.x + box.width / 2 - map.x, y: box.y + box.height / 2 - map.y };
+}
+
+test('the map and its clusters show before the app, which adopts the map with its view @phone', async ({ page }) => {
+  await page.goto(MAP_URL);
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-app', 'on-demand');
+  const map = page.getByRole('region', { name: /^Map of the observations/ });
+  await expect(map.getByRole('button', { name: PIN })).toBeVisible();
+  await expect(map.getByRole('button', { name: BUBBLE })).toBeVisible();
+  await expect(page.getByText(/^[\d,]+ observations in this area$/)).toBeVisible();
+
+  // Zoomed in with the wheel (not a sign of use: the app stays asleep), onto Churchill.
+  const bubble = map.getByRole('button', { name: BUBBLE });
+  const before = await placeInMap(page, bubble);
+  const pinBefore = await placeInMap(page, map.getByRole('button', { name: PIN }));
+  const pinDistance = Math.hypot(pinBefore.x - before.x, pinBefore.y - before.y);
+  const mapBox = await map.boundingBox();
+  if (!mapBox) throw new Error('no map');
+  await page.mouse.move(mapBox.x + before.x, mapBox.y + before.y);
+  await page.mouse.wheel(0, -200);
+  // Leaflet zooms about the pointer: the bubble stays put, the pin (elsewhere) moves away from it or off the map.
+  await expect(async () => {
+    const now = await placeInMap(page, bubble);
+    expect(Math.abs(now.x - before.x)).toBeLessThan(4);
+    const pin = map.getByRole('button', { name: PIN });
+    const mapNow = await map.boundingBox();
+    const pinBox = await pin.boundingBox();
+    const onMap =
+      mapNow !== null && pinBox !== null && pinBox.x > mapNow.x && pinBox.x + pinBox.width < mapNow.x + mapNow.width;
+    if (onMap) {
+      const pinNow = await placeInMap(page, pin);
+      expect(Math.hypot(pinNow.x - now.x, pinNow.y - now.y)).toBeGreaterThan(1.5 * pinDistance);
+    }
+  }).toPass();
+  await expect(html).toHaveAttribute('data-app', 'on-demand');
+  // Drawn again for the new view (in batches): read once it is there.
+  let zoomed = { x: 0, y: 0 };
+  await expect(async () => {
+    zoomed = await placeInMap(page, bubble);
+  }).toPass();
+  await page.locator('.leaflet-container').evaluate((el) => el.setAttribute('data-e2e-island', ''));
+
+  // A key starts the app; its map view takes the same map over: same element, same view, its own markers.
+  await page.keyboard.press('Shift');
+  await expect(html).toHaveAttribute('data-app', 'ready');
+  await expect(page.getByRole('button', { name: 'Clear map' })).toBeVisible();
+  await expect(page.getByTestId('explore-map').locator('.leaflet-container[data-e2e-island]')).toHaveCount(1);
+  await expect(map.getByRole('button', { name: BUBBLE })).toHaveCount(1);
+  const after = await placeInMap(page, map.getByRole('button', { name: BUBBLE }));
+  expect(Math.abs(after.x - zoomed.x)).toBeLessThan(3);
+  expect(Math.abs(after.y - zoomed.y)).toBeLessThan(3);
+
+  // The app's map answers: the bubble zooms in and splits, a pin opens its popup.
+  await map.getByRole('button', { name: BUBBLE }).click();
+  const pins = map.getByRole('button', { name: '1 observation: show the details' });
+  await expect(pins).toHaveCount(3);
+  await pins.first().click();
+  await expect(page.getByTestId('checklist-popup')).toContainText('Adult: 1');
+});
+
+test('a pin pressed before the app runs opens its popup once it does @phone', async ({ page }) => {
+  await page.goto(MAP_URL);
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'on-demand');
+  const map = page.getByRole('region', { name: /^Map of the observations/ });
+  await map.getByRole('button', { name: PIN }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  const popup = page.getByTestId('checklist-popup');
+  await expect(popup).toContainText('Adult: 2');
+  await expect(popup).toContainText('Eggs: 3');
+});
+
+test('a bubble pressed before the app runs zooms in, and the app keeps that view', async ({ page }) => {
+  await page.goto(MAP_URL);
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'on-demand');
+  const map = page.getByRole('region', { name: /^Map of the observations/ });
+  await map.getByRole('button', { name: BUBBLE }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  await expect(map.getByRole('button', { name: '1 observation: show the details' })).toHaveCount(3);
+  await expect(map.getByRole('button', { name: BUBBLE })).toHaveCount(0);
+});
+
+// The page's HTML, as a browser without JavaScript reads it (Chromium with script execution turned off still
+// parses `<noscript>` as text: what it would show is read from the HTML).
+test('without JavaScript the map says it needs it, and the other views are links', async ({ request }) => {
+  const html = await (await request.get(MAP_URL)).text();
+  expect(html).toMatch(/<noscript><p [^>]*>The map needs JavaScript: turn it on to see the observations/);
+  expect(html).toContain('href="?view=grid"');
+  expect(html).toMatch(/<div id="root" data-ssr="" data-hydrate="interaction">/);
+});
