@@ -23,7 +23,7 @@ import { handlers } from './handlers';
  * last change): on a CI machine under load (load average 15-20 on 2 cores) that takes seconds, past
  * Testing Library's 1 s default, and a test failed on a part that was simply late.
  */
-export const ASYNC_WAIT_MS = 15_000;
+const ASYNC_WAIT_MS = 15_000;
 configure({ asyncUtilTimeout: ASYNC_WAIT_MS });
 
 /** A whole-form test under jsdom on a loaded CI machine (it took 9-21 s at load 16-23 on 2 cores), ms. */

@@ -17,8 +17,6 @@ import {
   type NumberSpec,
 } from './island-text';
 
-/** The box the server renders for Explore's map at `?view=map` (docs/adr/0042). */
-export const MAP_ISLAND_SELECTOR = '[data-map-island]';
 /** The line the server renders above it for the clusters' total ("2,000 observations in this area"). */
 const TOTAL_SELECTOR = '[data-map-island-total]';
 /** Markers added per task: a phone's main thread gets a turn between batches (Total Blocking Time). */
