@@ -218,7 +218,7 @@ test('visitors browse photos with captions, filter by life stage and view them i
   await expect(zoomIn).toBeEnabled();
 
   // Thumbnails can be hidden and shown again.
-  const thumbnail = viewer.getByRole('button', { name: `1 of ${total}` });
+  const thumbnail = viewer.getByRole('button', { name: `1 of ${total}`, exact: true });
   await expect(thumbnail).toBeVisible();
   await viewer.getByRole('button', { name: 'Hide Thumbnails' }).click();
   await expect(thumbnail).toBeHidden();

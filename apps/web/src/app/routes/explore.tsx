@@ -1,5 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInView } from 'react-intersection-observer';
 import { AfterHydration } from '../../components/ui/after-hydration';
@@ -45,22 +45,29 @@ const CHARTS_HEADER_HEIGHT = 48;
 export function ExplorePage() {
   const { t } = useTranslation('explore');
   usePageTitle(t('common:explore.title'));
+  // "Show filters" pressed on the server-drawn first screen once it answers, before the app has drawn its own
+  // (a transition that may take a while on a slow phone): the app's filters then come open.
+  const [filtersPressed, setFiltersPressed] = useState(false);
   return (
     <>
       <Typography variant="h4" component="h1" gutterBottom>
         {t('common:explore.title')}
       </Typography>
       <Typography sx={{ mb: 2, maxWidth: '75ch' }}>{t('lead')}</Typography>
-      <AfterHydration fallback={<ExploreFirstPage />}>
+      <AfterHydration fallback={<ExploreFirstPage onShowFilters={() => setFiltersPressed(true)} />}>
         <ExploreUrlAdapter>
-          <Explore />
+          <Explore filtersPressed={filtersPressed} />
         </ExploreUrlAdapter>
       </AfterHydration>
     </>
   );
 }
 
-function Explore() {
+/**
+ * Explore once the app runs.
+ * @param filtersPressed "Show filters" was pressed on the first screen before this was drawn: they come open
+ */
+function Explore({ filtersPressed }: { filtersPressed: boolean }) {
   const { view, sort, page, filters, setView, setSort, setPage, patchFilters, setFilters } = useExploreUrl();
   // Reference data (provinces, milkweeds) arrive after the page: the filters and results they change are
   // drawn again in a background render that yields to the browser (main thread).
@@ -91,6 +98,7 @@ function Explore() {
           onChange={patchFilters}
           onReset={resetFilters}
           flaggedOutByDefault={view === 'density'}
+          initiallyOpen={filtersPressed}
         />
       </Box>
       {view === 'map' ? (

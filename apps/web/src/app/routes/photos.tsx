@@ -1,5 +1,15 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { Suspense, lazy, startTransition, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import {
+  Suspense,
+  lazy,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useQueryStates } from 'nuqs';
 import { useTranslation } from 'react-i18next';
 import type { ExploreFilters, GalleryPhoto, LifestageId } from '@mm/shared';
@@ -60,6 +70,9 @@ const toSlide = (p: GalleryPhoto, c: PhotoCaption): GallerySlide => ({
 export function PhotosPage() {
   const { t } = useTranslation('gallery');
   usePageTitle(t('title'));
+  // A photo pressed on the server-drawn first photos once they answer, before the app has drawn its own grid
+  // (a transition that may take a while on a slow phone): the grid opens it in the viewer when it comes.
+  const [pressed, setPressed] = useState<number>();
   // The server renders the title and lead, and at the plain address the first photos (`GalleryFirstPage`,
   // docs/adr/0039); filters and photos follow once the page has hydrated.
   return (
@@ -68,16 +81,20 @@ export function PhotosPage() {
         {t('title')}
       </Typography>
       <Typography>{t('lead')}</Typography>
-      <AfterHydration fallback={<GalleryFirstPage />}>
+      <AfterHydration fallback={<GalleryFirstPage onOpen={setPressed} />}>
         <ExploreUrlAdapter>
-          <Photos />
+          <Photos pressed={pressed} />
         </ExploreUrlAdapter>
       </AfterHydration>
     </Stack>
   );
 }
 
-function Photos() {
+/**
+ * The gallery once the app runs.
+ * @param pressed `id` of a photo pressed on the first screen before this was drawn: opened once it is shown
+ */
+function Photos({ pressed }: { pressed?: number }) {
   const { t } = useTranslation('gallery');
   const [values, setValues] = useQueryStates(exploreFilterParsers, URL_OPTIONS);
   const filters = useMemo(() => exploreFilters(values), [values]);
@@ -101,6 +118,13 @@ function Photos() {
   // Opened in a transition: the tap's own task only schedules it, so the press is painted at once and the
   // viewer's first render (its slides, thumbnails and toolbar) yields to the browser (docs/adr/0039).
   const openViewer = useCallback((index: number) => startTransition(() => setViewer({ open: true, index })), []);
+  const toOpen = useRef(pressed);
+  useEffect(() => {
+    if (toOpen.current === undefined || photos.length === 0) return;
+    const index = photos.findIndex((p) => p.id === toOpen.current);
+    toOpen.current = undefined;
+    if (index >= 0) openViewer(index);
+  }, [photos, openViewer]);
   const keepTile = useCallback((index: number, el: HTMLButtonElement | null) => {
     tiles.current[index] = el;
   }, []);

@@ -40,6 +40,8 @@ interface ExploreFiltersProps {
   onReset: () => void;
   /** Whether the view shown leaves flagged records out when the URL does not say (the density view; docs/adr/0035). */
   flaggedOutByDefault?: boolean;
+  /** Whether a phone's folded panel starts open ("Show filters" pressed on the server-drawn first screen). */
+  initiallyOpen?: boolean;
 }
 
 /** A select whose empty choice means "all". */
@@ -114,11 +116,12 @@ export function ExploreFiltersPanel({
   onChange,
   onReset,
   flaggedOutByDefault = false,
+  initiallyOpen = false,
 }: ExploreFiltersProps) {
   const { t } = useTranslation('explore');
   const { user } = useSession();
   const small = useMediaQuery(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`, { noSsr: true });
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   // The press answers at once (the button's label and state); the fields, ≈ 0.5–0.9 s of a throttled
   // phone's main thread on first opening, are drawn in a background render that yields to the browser
   // (Interaction to Next Paint; docs/adr/0039), and stay mounted once drawn.

@@ -1,5 +1,4 @@
-import FilterListIcon from '@mui/icons-material/FilterList';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -8,19 +7,19 @@ import { PageFallback } from '../../../components/ui/page-fallback';
 import { getClientConfigQueryOptions } from '../../../lib/client-config';
 import { ObservationCards } from '../../../entities/observation/observation-list';
 import { getExploreObservationsQueryOptions } from '../api/get-explore-observations';
-import { EXPLORE_VIEWS } from '../utils/explore-url';
+import { ExploreFirstControls } from './explore-first-controls';
 import { ExploreMapFirstScreen } from './explore-map-first-screen';
 
 /**
  * What the server renders of Explore at its plain address (`/explore`, no query string), and what the
  * browser keeps on screen until the app starts (docs/adr/0039): the first page of observations (the
  * data the server rendered it with, in the query cache under Explore's own key), the views as links
- * (`?view=grid` …: a page load, drawn by the app), "Show filters" (a press before the app runs is
- * pressed again on the app's button, `data-replay`) and the next page as a link. At `?view=map`, the map's
- * first screen (`ExploreMapFirstScreen`, docs/adr/0042). Without that data (any other address, the
- * server's data missing), the loading screen as before.
+ * (`?view=grid` …: a page load, drawn by the app), "Show filters" (`ExploreFirstControls`) and the next page
+ * as a link. At `?view=map`, the map's first screen (`ExploreMapFirstScreen`, docs/adr/0042). Without that
+ * data (any other address, the server's data missing), the loading screen as before.
+ * @param onShowFilters "Show filters" was pressed once the app runs, before it has drawn its own
  */
-export function ExploreFirstPage() {
+export function ExploreFirstPage({ onShowFilters }: { onShowFilters: () => void }) {
   const { t } = useTranslation('explore');
   const { search } = useLocation();
   const queryClient = useQueryClient();
@@ -30,32 +29,16 @@ export function ExploreFirstPage() {
   const config = queryClient.getQueryData(getClientConfigQueryOptions().queryKey);
   // The map view at its own address (docs/adr/0042), drawn with the tile URL the server put in the cache.
   if (search === '?view=map')
-    return config ? <ExploreMapFirstScreen tileUrl={config.map_tile_url} /> : <PageFallback />;
+    return config ? (
+      <ExploreMapFirstScreen tileUrl={config.map_tile_url} onShowFilters={onShowFilters} />
+    ) : (
+      <PageFallback />
+    );
   const first = cached?.pages[0];
   if (!first) return <PageFallback />;
   return (
     <>
-      <Stack direction="row" sx={{ gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Stack component="nav" aria-label={t('views.label')} direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-          {EXPLORE_VIEWS.map((v) => (
-            <Button
-              key={v}
-              size="small"
-              variant={v === 'list' ? 'contained' : 'outlined'}
-              href={v === 'list' ? '?' : `?view=${v}`}
-              aria-current={v === 'list' ? 'page' : undefined}
-              sx={{ textTransform: 'none', minHeight: 40 }}
-            >
-              {t(`views.${v}`)}
-            </Button>
-          ))}
-        </Stack>
-      </Stack>
-      <Box sx={{ mb: 2 }}>
-        <Button variant="outlined" startIcon={<FilterListIcon />} data-replay="explore-filters" sx={{ minHeight: 44 }}>
-          {t('filters.show')}
-        </Button>
-      </Box>
+      <ExploreFirstControls current="list" onShowFilters={onShowFilters} />
       <Typography variant="subtitle2" sx={{ mb: 1, minHeight: 24 }}>
         {t('common:explore.count', { count: first.paginator.total })}
       </Typography>

@@ -1,9 +1,8 @@
-import FilterListIcon from '@mui/icons-material/FilterList';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useServerRender } from '../../../lib/server-render';
 import { numberSpec } from '../map-island/island-text';
-import { EXPLORE_VIEWS } from '../utils/explore-url';
+import { ExploreFirstControls } from './explore-first-controls';
 
 /** The `explore:map.*` labels the map drawn before the app needs (`IslandLabels`), without their plural suffix. */
 const ISLAND_LABELS = ['cluster', 'cluster_same_place', 'checklist_marker', 'total'] as const;
@@ -22,14 +21,15 @@ export const MAP_BOX_SX = {
 
 /**
  * What the server renders of Explore at `?view=map` (no filter), and what stays on screen until the app
- * starts (docs/adr/0042): the views as links (the map's current), "Show filters" (pressed again on the
- * app's button, `data-replay`), the line of the clusters' total and the map's box. The browser draws the
+ * starts (docs/adr/0042): the views as links (the map's current) and "Show filters" (`ExploreFirstControls`),
+ * the line of the clusters' total and the map's box. The browser draws the
  * map in that box at once without the app (`map-island/map-island.ts`, started by `src/main.tsx` on
  * `data-map-island`): the box and the total line are left to it (`dangerouslySetInnerHTML`: React neither
  * compares nor redraws what it puts there). Without JavaScript, the box says that the map needs it.
  * @param tileUrl the client configuration's tile URL (the server has it in the query cache)
+ * @param onShowFilters "Show filters" was pressed once the app runs, before it has drawn its own
  */
-export function ExploreMapFirstScreen({ tileUrl }: { tileUrl: string }) {
+export function ExploreMapFirstScreen({ tileUrl, onShowFilters }: { tileUrl: string; onShowFilters: () => void }) {
   const { t, i18n } = useTranslation('explore');
   // Written by the server only (Intl's cost stays off the browser's start; the browser's hydration keeps it).
   const numbers = useServerRender() ? JSON.stringify(numberSpec(i18n.language)) : undefined;
@@ -43,27 +43,7 @@ export function ExploreMapFirstScreen({ tileUrl }: { tileUrl: string }) {
   );
   return (
     <>
-      <Stack direction="row" sx={{ gap: 1, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Stack component="nav" aria-label={t('views.label')} direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-          {EXPLORE_VIEWS.map((v) => (
-            <Button
-              key={v}
-              size="small"
-              variant={v === 'map' ? 'contained' : 'outlined'}
-              href={v === 'list' ? '?' : `?view=${v}`}
-              aria-current={v === 'map' ? 'page' : undefined}
-              sx={{ textTransform: 'none', minHeight: 40 }}
-            >
-              {t(`views.${v}`)}
-            </Button>
-          ))}
-        </Stack>
-      </Stack>
-      <Box sx={{ mb: 2 }}>
-        <Button variant="outlined" startIcon={<FilterListIcon />} data-replay="explore-filters" sx={{ minHeight: 44 }}>
-          {t('filters.show')}
-        </Button>
-      </Box>
+      <ExploreFirstControls current="map" onShowFilters={onShowFilters} />
       <Typography
         variant="subtitle2"
         aria-live="polite"

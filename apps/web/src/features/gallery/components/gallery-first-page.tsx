@@ -1,5 +1,6 @@
 import { Stack, Typography } from '@mui/material';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GalleryResponse, LoadParams } from '@mm/shared';
 import { PageFallback } from '../../../components/ui/page-fallback';
@@ -13,29 +14,30 @@ import { GalleryGrid } from './gallery-grid';
  */
 export const FIRST_PAGE_PROVINCES_KEY = ['gallery', 'first-page-provinces'] as const;
 
-/** A tile's press before the app runs does nothing here: it is pressed again on the app's tile (`data-replay`). */
-const noOpen = () => undefined;
-
 /**
  * What the server renders of the gallery at its plain address (`/photos`, no query string), and what the
  * browser keeps on screen until the app starts (docs/adr/0039): the count and the first thumbnails (the
  * data the server rendered them with, in the query cache under the gallery's own key), captioned with
- * the names of their provinces (FIRST_PAGE_PROVINCES_KEY). A photo pressed meanwhile opens once the app runs its
- * grid (`data-replay` on each tile). Without that data, the loading screen as before.
+ * the names of their provinces (FIRST_PAGE_PROVINCES_KEY). A photo pressed before the app runs is pressed again
+ * on the app's tile (`data-replay` on each tile, `lib/on-demand.ts`); one pressed once the app runs but before it
+ * has drawn its own grid (its first render is a transition) is handed to `onOpen`. Without that data, the loading
+ * screen as before.
+ * @param onOpen a photo was pressed on this first screen: its `id`
  */
-export function GalleryFirstPage() {
+export function GalleryFirstPage({ onOpen }: { onOpen: (photoId: number) => void }) {
   const { t } = useTranslation('gallery');
   const queryClient = useQueryClient();
   const captionOf = usePhotoCaption(queryClient.getQueryData<LoadParams['provinces']>(FIRST_PAGE_PROVINCES_KEY));
   const cached = queryClient.getQueryData<InfiniteData<GalleryResponse>>(getGalleryQueryOptions({}).queryKey);
   const first = cached?.pages[0];
+  const openPhoto = useCallback((index: number) => first && onOpen(first.data[index]!.id), [first, onOpen]);
   if (!first) return <PageFallback />;
   return (
     <Stack spacing={2}>
       <Typography variant="subtitle2" sx={{ minHeight: '1.57em' }}>
         {t('count', { count: first.paginator.total })}
       </Typography>
-      <GalleryGrid photos={first.data} captionOf={captionOf} onOpen={noOpen} />
+      <GalleryGrid photos={first.data} captionOf={captionOf} onOpen={openPhoto} />
     </Stack>
   );
 }
