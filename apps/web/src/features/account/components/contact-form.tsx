@@ -7,6 +7,7 @@ import { type ContactInput } from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 import { sendContactMessage } from '../api/contact';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 
 /** Contact Us form: name, email, subject, message; a toast confirms and the form empties. */
 export function ContactForm({ defaults }: { defaults?: Partial<ContactInput> }) {
@@ -65,11 +66,10 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactInput> }) 
         error={!!errors.subject}
         helperText={fieldError(errors.subject, 'subject')}
       />
-      <TextField
+      <TextAreaField
         label={t('contact.message')}
         required
-        multiline
-        minRows={6}
+        rows={6}
         {...register('message')}
         error={!!errors.message}
         helperText={fieldError(errors.message, 'message')}

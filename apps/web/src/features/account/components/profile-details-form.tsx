@@ -10,6 +10,7 @@ import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 import { languageLabelKeys } from '../../../lib/languages';
 import { useParamsData } from '../../../entities/params/get-params';
 import { updateProfile, updateUser } from '../api/profiles';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 
 /** The user fields and the nested profile in one schema, loaded after the form renders. */
 async function loadProfileFormSchema() {
@@ -93,17 +94,16 @@ export function ProfileDetailsForm({ me, onDone }: { me: MyProfile; onDone: () =
       helperText={fieldError(errors[name], name)}
     />
   );
-  const optional = (name: 'club' | 'species_name' | 'bio', multiline = false) => (
-    <TextField
-      fullWidth
-      label={t(`profile.${name}`)}
-      multiline={multiline}
-      minRows={multiline ? 3 : undefined}
-      {...register(name)}
-      error={!!errors[name]}
-      helperText={fieldError(errors[name], name)}
-    />
-  );
+  const optional = (name: 'club' | 'species_name' | 'bio', multiline = false) => {
+    const props = {
+      fullWidth: true,
+      label: t(`profile.${name}`),
+      ...register(name),
+      error: !!errors[name],
+      helperText: fieldError(errors[name], name),
+    };
+    return multiline ? <TextAreaField {...props} rows={3} /> : <TextField {...props} />;
+  };
   return (
     <Stack
       component="form"

@@ -24,6 +24,7 @@ import {
 } from '@mm/shared';
 import { useFieldError } from '../../../lib/form-errors';
 import { useParamsData } from '../../../entities/params/get-params';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 
 /** The form's values, before the schema trims the text. */
 export type DownloadFormValues = z.input<typeof createDownloadInputSchema>;
@@ -184,10 +185,9 @@ export function DownloadForm({
           </TextField>
         )}
       />
-      <TextField
+      <TextAreaField
         fullWidth
-        multiline
-        minRows={2}
+        rows={2}
         label={t('reason_text')}
         {...register('reason_text')}
         error={!!formState.errors.reason_text}

@@ -10,6 +10,7 @@ import type { PrefillNote } from '../../../entities/photo/use-photo-prefill';
 import type { FlashFormValues } from '../utils/flash-form-values';
 import { FormSection } from './form-section';
 import type { PickedPhoto } from './photo-picker';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 
 // Loaded beside the form, not before its first render (the page's 250 KB budget, ADR 0024): the
 // pickers' tiles, progress bars and delete dialog are not needed to start filling in the form.
@@ -112,16 +113,11 @@ export function FlashWhatSection({
           />
         </Grid>
         <Grid size={{ xs: 12 }}>
-          {/* A plain <textarea> of fixed rows that the volunteer can stretch, not MUI's autosizing one: that
-              one measures a hidden twin (two forced layouts of the page) on every key, most of a keystroke's
-              work on a phone (docs/adr/0045). */}
-          <TextField
+          <TextAreaField
             fullWidth
-            multiline
             rows={COMMENT_ROWS}
             label={t('fields.comment')}
             {...register('comment')}
-            slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { style: { resize: 'vertical' } } }}
             error={!!errors.comment}
             helperText={fieldError(errors.comment, 'comment')}
           />

@@ -10,6 +10,7 @@ import { useLocale } from '../../../lib/links';
 import { useMissionPhotoPrefill } from '../use-mission-photo-prefill';
 import { useSiteEditing } from '../use-site-editing';
 import { MilkweedRowCard } from './milkweed-row-card';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 
 /** The error on the milkweed list itself (none or too many rows), wherever the resolver put it. */
 function listError(errors: unknown): FieldError | undefined {
@@ -138,10 +139,9 @@ export function ObservationStep({
           {t('observation.add_row')}
         </Button>
       </Box>
-      <TextField
+      <TextAreaField
         fullWidth
-        multiline
-        minRows={3}
+        rows={3}
         label={t('common:fields.comment')}
         {...register('observation.comment')}
         error={!!errors?.comment}
