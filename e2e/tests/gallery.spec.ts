@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { signUpConfirmed } from '../support/accounts';
-import { startApp } from '../support/app';
+import { pressWhenAppStarts, startApp, throttleCpu } from '../support/app';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const password = 'Monarque22';
@@ -302,6 +302,26 @@ test('on a phone the arrows are hidden and the controls stay @small-screen', asy
   await expect(counter(viewer)).toHaveText(/^2 \/ \d+$/);
   await viewer.getByRole('button', { name: 'Close' }).click();
   await expect(viewer).toBeHidden();
+});
+
+test('a photo pressed the moment the app starts, on the photos the server drew, opens in the viewer', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  // The app's own grid is drawn in a transition after start-up (long on a slow phone); until then the tiles
+  // the server drew are on screen.
+  await throttleCpu(page, 6);
+  const pressedServerDrawn = await pressWhenAppStarts(
+    page,
+    `[aria-label^="Enlarge: Caterpillar at ${places.caterpillar}"]`,
+  );
+  await open(page, '/mmapp/en/photos', 'Photo gallery');
+  expect(await pressedServerDrawn()).toBe(true);
+  const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
+  await expect(viewer.getByText('Caterpillar · Aug 11, 2026')).toBeVisible();
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
+  expect(errors).toEqual([]);
 });
 
 test('the gallery says when there is nothing to show and when loading fails', async ({ page }) => {

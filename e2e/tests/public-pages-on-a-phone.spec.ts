@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { signUpConfirmed } from '../support/accounts';
-import { openApp } from '../support/app';
+import { openApp, pressWhenAppStarts, startApp, throttleCpu } from '../support/app';
 
 /**
  * The public pages as a volunteer, a teacher and a visitor meet them on a 375 px touch screen, in the
@@ -175,6 +175,20 @@ test('Explore: the grid shows every record and turns no filter on; list and map 
   // "With photos only" is the visitor's filter, unticked.
   await page.getByRole('button', { name: 'Show filters' }).click();
   await expect(page.getByRole('checkbox', { name: 'With photos only' })).not.toBeChecked();
+});
+
+test('"Show filters" pressed the moment the app starts, on the Explore page the server drew, opens them @small-screen', async ({
+  page,
+}) => {
+  // The app's own controls are drawn in a transition after start-up (long on a slow phone); until then the
+  // server's are on screen.
+  await throttleCpu(page, 6);
+  const pressedServerDrawn = await pressWhenAppStarts(page, '[data-replay="explore-filters"]');
+  await page.goto('/mmapp/en/explore');
+  await startApp(page);
+  expect(await pressedServerDrawn()).toBe(true);
+  await expect(page.getByRole('button', { name: 'Hide filters' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('region', { name: 'Filters' })).toBeVisible();
 });
 
 test('touch targets of the header, Explore, the map, the photo viewer and My profile are 44 px @small-screen', async ({
