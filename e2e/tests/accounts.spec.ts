@@ -2,20 +2,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUpConfirmed } from '../support/accounts';
+import { dismissToast } from '../support/toasts';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 
 // Each journey crosses several pages and an upload; give a loaded machine room.
 test.describe.configure({ timeout: 120_000 });
-
-/** Toasts close on click or after 5 s (spec §8); on a slow machine the toast may close itself first. */
-async function dismissToast(page: Page, text: string) {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await toast.click({ timeout: 3000 }).catch(() => undefined);
-  await expect(toast).toBeHidden();
-}
 
 /** A new account made through the API; answers its username and first session token. */
 async function createAccount(request: APIRequestContext, prefix: string) {

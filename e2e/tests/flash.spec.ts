@@ -1,18 +1,11 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpConfirmed } from '../support/accounts';
+import { dismissToast } from '../support/toasts';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const password = 'Monarque22';
 let token = '';
-
-/** Toasts sit top-right over the header and close on click (spec §8). */
-async function dismissToast(page: Page, text: string) {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await toast.click();
-  await expect(toast).toBeHidden();
-}
 
 /** Picks a photo through the "Add a picture of …" button, as a volunteer does, and waits for its upload. */
 async function addPhoto(page: Page, stage: string, file: string) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUpConfirmed } from '../support/accounts';
+import { dismissToast } from '../support/toasts';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const password = 'Monarque22';
@@ -27,14 +28,6 @@ async function signUp(page: Page): Promise<{ username: string; token: string }> 
   await page.goto('/api/health');
   await page.evaluate((t) => localStorage.setItem('oauth_token', t), token);
   return { username, token };
-}
-
-/** Toasts sit top-right and close on click (spec §8). */
-async function dismissToast(page: Page, text: string) {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await toast.click();
-  await expect(toast).toBeHidden();
 }
 
 async function choose(page: Page, scope: Page | Locator, combobox: string, option: string | RegExp) {

@@ -12,6 +12,7 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { signUpConfirmed } from '../support/accounts';
+import { dismissToast } from '../support/toasts';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const password = 'Monarque22';
@@ -92,13 +93,6 @@ async function addFlashPhoto(page: Page, stage: string, file: string) {
   await (await chooser).setFiles(path.join(photos, file));
   await expect(page.getByRole('button', { name: `Remove picture: ${file}` })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: /Uploading/ })).toHaveCount(0, { timeout: 20_000 });
-}
-
-async function dismissToast(page: Page, text: string | RegExp) {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await toast.click();
-  await expect(toast).toBeHidden();
 }
 
 async function choose(page: Page, scope: Locator, combobox: string, option: string | RegExp) {

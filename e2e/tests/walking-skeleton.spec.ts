@@ -2,18 +2,11 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openApp } from '../support/app';
 import { confirmationLink } from '../support/accounts';
+import { dismissToast } from '../support/toasts';
 
 const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
 const username = `vol${Date.now().toString(36)}`;
 const password = 'Monarque22';
-
-/** Toasts sit top-right over the header and close on click (spec §8). */
-async function dismissToast(page: Page, text: string) {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await toast.click();
-  await expect(toast).toBeHidden();
-}
 
 async function signOutFromHeader(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
