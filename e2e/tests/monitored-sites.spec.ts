@@ -78,7 +78,18 @@ test('a monitored site is visited again without network, prefilled, sent once, a
 
   // Marked from the site page.
   await openSignedIn(page, me.oauth_token, `/mmapp/en/sites/${siteId}`);
+  // The press is sent and accepted, and the list of monitored sites is asked again after it.
+  let markedYet = false;
+  const marked = page.waitForResponse((r) => {
+    markedYet ||= r.url().endsWith(`/api/sites/${siteId}/monitoring`) && r.request().method() === 'PUT';
+    return markedYet;
+  });
+  const listedAgain = page.waitForResponse(
+    (r) => markedYet && r.url().endsWith('/api/sites/monitored') && r.request().method() === 'GET',
+  );
   await page.getByRole('button', { name: 'Monitor this site' }).click();
+  expect((await marked).status()).toBe(200);
+  expect((await listedAgain).status()).toBe(200);
   await expect(page.getByText('Monitored · Visit due this week')).toBeVisible();
 
   // The Mission form once online: its reference data are then kept for offline use.
