@@ -81,7 +81,20 @@ export function useMonitoredSites() {
   });
 }
 
-/** Marks a site monitored (`every_days`, weekly by default) or stops it; the list is fetched again after. */
+/**
+ * The list kept in memory with the server's answer to a change in it: the site as it now stands (judged on the
+ * device's local day), or without it once it is no longer monitored.
+ */
+async function withChange(kept: MonitoredSites, siteId: number, answer: MonitoredSite | null): Promise<MonitoredSites> {
+  const others = kept.sites.filter((s) => s.site_id !== siteId);
+  return { ...kept, sites: answer ? [...others, ...(await onLocalDay([answer], new Date()))] : others };
+}
+
+/**
+ * Marks a site monitored (`every_days`, weekly by default) or stops it (`PUT`/`DELETE
+ * /api/sites/{id}/monitoring`, docs/monitoring.md). The list in memory shows the server's answer at once, and is
+ * fetched again after.
+ */
 export function useSetMonitoring() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -89,6 +102,11 @@ export function useSetMonitoring() {
       monitored
         ? api.put<MonitoredSite>(`/sites/${siteId}/monitoring`, input ?? {})
         : api.delete<null>(`/sites/${siteId}/monitoring`),
+    onSuccess: async (answer, { siteId }) => {
+      const key = monitoredSitesKey(storage.currentUser()?.user_id);
+      const kept = queryClient.getQueryData<MonitoredSites>(key);
+      if (kept) queryClient.setQueryData(key, await withChange(kept, siteId, answer));
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['sites', 'monitored'] }),
   });
 }
