@@ -5,6 +5,7 @@ import { mm as enMm, resources as enResources } from '@mm/shared/locales/en/admi
 import { mm as esMm, resources as esResources } from '@mm/shared/locales/es/admin.json';
 import { mm as frMm, resources as frResources } from '@mm/shared/locales/fr/admin.json';
 import { ObservationStatus, Role, type AdminDashboard, type Locale, type SessionUser } from '@mm/shared';
+import { el } from './dom';
 
 const STRINGS = {
   en: { mm: enMm, resources: enResources },
@@ -54,18 +55,6 @@ export function isDashboard(body: unknown): body is AdminDashboard {
     typeof b.pending === 'number' &&
     ['week', 'month', 'per_week', 'newest_observations', 'newest_users', 'top_pages'].every((k) => Array.isArray(b[k]))
   );
-}
-
-/** An element with its attributes and children. */
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
 }
 
 /**

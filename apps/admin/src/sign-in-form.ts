@@ -3,6 +3,7 @@ import es from '@mm/shared/locales/es/admin-sign-in.json';
 import fr from '@mm/shared/locales/fr/admin-sign-in.json';
 import { session } from './providers/session';
 import { SignInError } from './providers/sign-in';
+import { el } from './dom';
 
 const STRINGS = { en, fr, es };
 
@@ -12,18 +13,6 @@ export interface SignInFormOptions {
    * (its reason or the server's message is shown under the fields; any other error reads as `failed`).
    */
   submit: (username: string, password: string) => Promise<unknown>;
-}
-
-/** An element with its attributes and children (the form is a dozen elements: no framework, docs/adr/0040). */
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
 }
 
 /**

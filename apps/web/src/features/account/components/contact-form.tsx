@@ -7,7 +7,6 @@ import { type ContactInput } from '@mm/shared';
 import { showServerErrors, useFieldError } from '../../../lib/form-errors';
 import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 import { sendContactMessage } from '../api/contact';
-import { TextAreaField } from '../../../components/ui/text-area-field';
 
 /** Contact Us form: name, email, subject, message; a toast confirms and the form empties. */
 export function ContactForm({ defaults }: { defaults?: Partial<ContactInput> }) {
@@ -66,7 +65,10 @@ export function ContactForm({ defaults }: { defaults?: Partial<ContactInput> }) 
         error={!!errors.subject}
         helperText={fieldError(errors.subject, 'subject')}
       />
-      <TextAreaField
+      {/* A plain textarea of fixed rows, not MUI's autosizing one (docs/adr/0045). */}
+      <TextField
+        multiline
+        slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { style: { resize: 'vertical' } } }}
         label={t('contact.message')}
         required
         rows={6}

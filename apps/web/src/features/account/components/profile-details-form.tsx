@@ -10,7 +10,6 @@ import { lazySchemaResolver } from '../../../lib/lazy-schema-resolver';
 import { languageLabelKeys } from '../../../lib/languages';
 import { useParamsData } from '../../../entities/params/get-params';
 import { updateProfile, updateUser } from '../api/profiles';
-import { TextAreaField } from '../../../components/ui/text-area-field';
 
 /** The user fields and the nested profile in one schema, loaded after the form renders. */
 async function loadProfileFormSchema() {
@@ -102,7 +101,17 @@ export function ProfileDetailsForm({ me, onDone }: { me: MyProfile; onDone: () =
       error: !!errors[name],
       helperText: fieldError(errors[name], name),
     };
-    return multiline ? <TextAreaField {...props} rows={3} /> : <TextField {...props} />;
+    // A plain textarea of fixed rows, not MUI's autosizing one (docs/adr/0045).
+    return multiline ? (
+      <TextField
+        {...props}
+        multiline
+        rows={3}
+        slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { style: { resize: 'vertical' } } }}
+      />
+    ) : (
+      <TextField {...props} />
+    );
   };
   return (
     <Stack

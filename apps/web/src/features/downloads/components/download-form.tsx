@@ -24,7 +24,6 @@ import {
 } from '@mm/shared';
 import { useFieldError } from '../../../lib/form-errors';
 import { useParamsData } from '../../../entities/params/get-params';
-import { TextAreaField } from '../../../components/ui/text-area-field';
 
 /** The form's values, before the schema trims the text. */
 export type DownloadFormValues = z.input<typeof createDownloadInputSchema>;
@@ -185,7 +184,10 @@ export function DownloadForm({
           </TextField>
         )}
       />
-      <TextAreaField
+      {/* A plain textarea of fixed rows, not MUI's autosizing one (docs/adr/0045). */}
+      <TextField
+        multiline
+        slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { style: { resize: 'vertical' } } }}
         fullWidth
         rows={2}
         label={t('reason_text')}

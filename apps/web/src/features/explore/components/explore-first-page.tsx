@@ -7,8 +7,7 @@ import { PageFallback } from '../../../components/ui/page-fallback';
 import { getClientConfigQueryOptions } from '../../../lib/client-config';
 import { ObservationCards } from '../../../entities/observation/observation-list';
 import { getExploreObservationsQueryOptions } from '../api/get-explore-observations';
-import { ExploreFirstControls } from './explore-first-controls';
-import { ExploreMapFirstScreen } from './explore-map-first-screen';
+import { ExploreFirstControls, ExploreMapFirstScreen } from './explore-map-first-screen';
 
 /**
  * What the server renders of Explore at its plain address (`/explore`, no query string), and what the

@@ -10,7 +10,6 @@ import type { PrefillNote } from '../../../entities/photo/use-photo-prefill';
 import type { FlashFormValues } from '../utils/flash-form-values';
 import { FormSection } from './form-section';
 import type { PickedPhoto } from './photo-picker';
-import { TextAreaField } from '../../../components/ui/text-area-field';
 
 // Loaded beside the form, not before its first render (the page's 250 KB budget, ADR 0024): the
 // pickers' tiles, progress bars and delete dialog are not needed to start filling in the form.
@@ -113,7 +112,10 @@ export function FlashWhatSection({
           />
         </Grid>
         <Grid size={{ xs: 12 }}>
-          <TextAreaField
+          {/* A plain textarea of fixed rows, not MUI's autosizing one (docs/adr/0045). */}
+          <TextField
+            multiline
+            slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { style: { resize: 'vertical' } } }}
             fullWidth
             rows={COMMENT_ROWS}
             label={t('fields.comment')}

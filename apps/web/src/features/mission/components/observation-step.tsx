@@ -10,7 +10,6 @@ import { useLocale } from '../../../lib/links';
 import { useMissionPhotoPrefill } from '../use-mission-photo-prefill';
 import { useSiteEditing } from '../use-site-editing';
 import { MilkweedRowCard } from './milkweed-row-card';
-import { TextAreaField } from '../../../components/ui/text-area-field';
 
 /** The error on the milkweed list itself (none or too many rows), wherever the resolver put it. */
 function listError(errors: unknown): FieldError | undefined {
@@ -139,7 +138,10 @@ export function ObservationStep({
           {t('observation.add_row')}
         </Button>
       </Box>
-      <TextAreaField
+      {/* A plain textarea of fixed rows, not MUI's autosizing one (docs/adr/0045). */}
+      <TextField
+        multiline
+        slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { style: { resize: 'vertical' } } }}
         fullWidth
         rows={3}
         label={t('common:fields.comment')}
