@@ -187,7 +187,6 @@ export function DownloadForm({
       {/* A plain textarea of fixed rows, not MUI's autosizing one (docs/adr/0045). */}
       <TextField
         multiline
-        slotProps={{ input: { inputComponent: 'textarea' }, htmlInput: { style: { resize: 'vertical' } } }}
         fullWidth
         rows={2}
         label={t('reason_text')}
@@ -197,7 +196,10 @@ export function DownloadForm({
           fieldError(formState.errors.reason_text, 'reason') ??
           t('reason_text_help', { max: DOWNLOAD_REASON_MAX_CHARS })
         }
-        slotProps={{ htmlInput: { maxLength: DOWNLOAD_REASON_MAX_CHARS } }}
+        slotProps={{
+          input: { inputComponent: 'textarea' },
+          htmlInput: { maxLength: DOWNLOAD_REASON_MAX_CHARS, style: { resize: 'vertical' } },
+        }}
       />
       <FormHelperText component="p" sx={{ m: 0 }}>
         {t('licence')}
