@@ -65,6 +65,9 @@ const loadSeasonReport = () => import('./routes/season-report');
 /** Pages that render their own PageHead (description, alternates); the others get SiteHead's. */
 const ownHead: HeadHandle = { ownHead: true };
 
+/** The id of the route that holds the members-only pages (spec §2): `RequireUser`. */
+export const MEMBERS_ONLY_ROUTE_ID = 'members-only';
+
 /** The app's routes under `/mmapp` (the browser router's, and the server render's: `ssr/render-page.tsx`). */
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
@@ -106,6 +109,8 @@ export const routes: RouteObject[] = [
             hydrateFallbackElement: <ContentFallback />,
           },
           {
+            // Named: the server renders the sign-in page for a visitor without a session here (`ssr/render-page.tsx`).
+            id: MEMBERS_ONLY_ROUTE_ID,
             element: <RequireUser />,
             children: [
               { path: 'users/myprofile', ...page(() => import('./routes/my-profile'), 'MyProfilePage') },
