@@ -38,6 +38,11 @@ if (!root) throw new Error('#root missing from index.html');
 if (root.dataset.ssr !== undefined && root.dataset.signIn !== undefined) {
   if (token) root.replaceChildren();
   else if (root.dataset.address) history.replaceState(null, '', root.dataset.address);
+  // A field holding text keeps its label up (styles.css), as the app's field does once running.
+  document.addEventListener('input', (event) => {
+    if (!(event.target instanceof HTMLInputElement) || document.documentElement.dataset.app === 'ready') return;
+    event.target.closest('.MuiFormControl-root')?.toggleAttribute('data-filled', event.target.value !== '');
+  });
   // Until the app runs, the form is not sent by the browser (its fields would go into the address): a press on
   // "Sign in" is held and pressed again once the app runs (`lib/on-demand.ts`).
   document.addEventListener(
