@@ -31,28 +31,10 @@ document.addEventListener(
 );
 
 const root = document.getElementById('root');
-if (!root) throw new Error('#root missing from index.html');
-// The sign-in page rendered by the server (`data-sign-in`, docs/adr/0047). On a members-only page, a visitor
-// without a session is at the sign-in page's address, as the app's redirect would put them (spec §2); one with a
-// session stored (and no `mm_user` cookie) gets the page as the app draws it, never a sign-in form meanwhile.
-if (root.dataset.ssr !== undefined && root.dataset.signIn !== undefined) {
-  if (token) root.replaceChildren();
-  else if (root.dataset.address) history.replaceState(null, '', root.dataset.address);
-  // A field holding text keeps its label up (styles.css), as the app's field does once running.
-  document.addEventListener('input', (event) => {
-    if (!(event.target instanceof HTMLInputElement) || document.documentElement.dataset.app === 'ready') return;
-    event.target.closest('.MuiFormControl-root')?.toggleAttribute('data-filled', event.target.value !== '');
-  });
-  // Until the app runs, the form is not sent by the browser (its fields would go into the address): a press on
-  // "Sign in" is held and pressed again once the app runs (`lib/on-demand.ts`).
-  document.addEventListener(
-    'submit',
-    (event) => {
-      if (document.documentElement.dataset.app !== 'ready') event.preventDefault();
-    },
-    true,
-  );
-}
+if (!root) throw new Error('no #root');
+// The sign-in page rendered by the server (`data-sign-in`, docs/adr/0047): with a session stored (and no
+// `mm_user` cookie), the page is the one the app draws, never a sign-in form meanwhile.
+if (token && 'signIn' in root.dataset) root.replaceChildren();
 const when: HydrateWhen =
   root.dataset.ssr !== undefined && !token ? ((root.dataset.hydrate as HydrateWhen) ?? 'now') : 'now';
 // Explore's map view rendered for reading (`data-map-island`, docs/adr/0042): the map is drawn now, without

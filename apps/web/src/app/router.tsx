@@ -32,8 +32,11 @@ function LocaleGate() {
   return <Navigate to={`/${alias ?? storage.language()}${rest}${search}`} replace />;
 }
 
-/** Access rule of spec §2: pages outside the open list send a visitor with no current user to sign-in. */
-function RequireUser() {
+/**
+ * Access rule of spec §2: pages outside the open list send a visitor with no current user to sign-in. The server
+ * renders the sign-in page for a visitor on the pages below it (`ssr/render-page.tsx`, docs/adr/0047).
+ */
+export function RequireUser() {
   const { user, signedOut } = useSession();
   const { locale } = useParams();
   const { pathname, search } = useLocation();
@@ -64,9 +67,6 @@ const loadSeasonReport = () => import('./routes/season-report');
 
 /** Pages that render their own PageHead (description, alternates); the others get SiteHead's. */
 const ownHead: HeadHandle = { ownHead: true };
-
-/** The id of the route that holds the members-only pages (spec §2): `RequireUser`. */
-export const MEMBERS_ONLY_ROUTE_ID = 'members-only';
 
 /** The app's routes under `/mmapp` (the browser router's, and the server render's: `ssr/render-page.tsx`). */
 export const routes: RouteObject[] = [
@@ -109,8 +109,6 @@ export const routes: RouteObject[] = [
             hydrateFallbackElement: <ContentFallback />,
           },
           {
-            // Named: the server renders the sign-in page for a visitor without a session here (`ssr/render-page.tsx`).
-            id: MEMBERS_ONLY_ROUTE_ID,
             element: <RequireUser />,
             children: [
               { path: 'users/myprofile', ...page(() => import('./routes/my-profile'), 'MyProfilePage') },

@@ -5,7 +5,7 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { createInstance, type Resource, type i18n as I18n } from 'i18next';
-import { StrictMode } from 'react';
+import { StrictMode, isValidElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
@@ -24,7 +24,7 @@ import {
   type Locale,
 } from '@mm/shared';
 import { AppProviders, makeQueryClient } from '../app/providers';
-import { MEMBERS_ONLY_ROUTE_ID, routes } from '../app/router';
+import { RequireUser, routes } from '../app/router';
 import { getContentQueryOptions } from '../features/content/api/get-content';
 import { getClientConfigQueryOptions } from '../lib/client-config';
 import { getGalleryQueryOptions } from '../entities/photo/get-gallery';
@@ -168,7 +168,9 @@ function serverRenderedPage(
 function signInPage(rest: string[]): SignInKind | undefined {
   if (rest.length === 2 && rest[0] === 'users' && rest[1] === 'signin') return 'page';
   const matches = matchRoutes(routes, `/en/${rest.join('/')}`) ?? [];
-  return matches.some((m) => m.route.id === MEMBERS_ONLY_ROUTE_ID) ? 'members-only' : undefined;
+  return matches.some((m) => isValidElement(m.route.element) && m.route.element.type === RequireUser)
+    ? 'members-only'
+    : undefined;
 }
 
 /**
