@@ -9,7 +9,7 @@
 //      gallery would be empty).
 //   3. For each page, `--runs` (5) rounds, each run in a new headless Chromium (Debian's /usr/bin/chromium
 //      or CHROMIUM_PATH, --no-sandbox) with an empty cache; signed-in pages get the session in
-//      localStorage first (from /api/health, which loads no asset). A round is:
+//      localStorage, and the mm_user cookie, first (from /api/health, which loads no asset). A round is:
 //      - calibrated: the host's BenchmarkIndex is measured in that Chromium just before the run (Lighthouse's
 //        own `computeBenchmarkIndex`, the figure it reports as `environment.benchmarkIndex`), and the run's
 //        `throttling.cpuSlowdownMultiplier` is read from Lighthouse's CPU throttling calculator
@@ -32,7 +32,7 @@
 //   5. The admin panel's sign-in form (`admin-sign-in` in --only; unless --only leaves it out): the time from
 //      navigation to its username field being visible, in a new Chromium with an empty cache, on a throttled
 //      phone (DevTools throttling: Lighthouse's slow 4G figures, CPU 4×); median of --runs.
-// Options: --runs N (5) --count N (seed:demo observations, 2000) --only home,explore,…,admin-sign-in --label TEXT
+// Options: --runs N (5) --count N (seed:demo observations, 2000) --only home,explore,…,signin,admin-sign-in --label TEXT
 //   --skip preset,nojs,inp --web-dist DIR --admin-dist DIR --no-write (print only) --reports DIR (each run's
 //   Lighthouse JSON, `<page>-<mode>-<run>.json`, to read its diagnostics: bootup-time, unused-javascript…)
 // Exit status 0 when every target passes, 1 otherwise, 2 on an error.
@@ -94,6 +94,8 @@ const PAGES = [
   { key: 'photos', path: '/mmapp/en/photos', app: true, public: true },
   { key: 'content', path: '/mmapp/en/content/monarchs-biology', app: true, public: true, tbt: 50 },
   { key: 'flash', path: '/mmapp/en/submit/flash', app: true, public: false },
+  // The sign-in page at its own address: rendered on the server, like `flash` signed out (docs/adr/0047).
+  { key: 'signin', path: '/mmapp/en/users/signin', app: true, public: true },
   // The form itself: `flash` without a session is sent on to the sign-in page (members only, spec §2).
   { key: 'flash-form', path: '/mmapp/en/submit/flash', app: true, public: false, who: VOLUNTEER },
   { key: 'submit-data', path: '/mmapp/en/submit/submit-data', app: true, public: false, who: VOLUNTEER },
@@ -277,6 +279,9 @@ async function measure(baseUrl, page, storage, run, mode) {
       if (storage) {
         await tab.evaluate((entries) => {
           for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+          // As the app does when it keeps a session (`storage.setCurrentUser`): the server then sends the
+          // signed-in area's pages as the browser draws them, not the visitor's sign-in page (docs/adr/0047).
+          globalThis.document.cookie = 'mm_user=1; path=/; SameSite=Lax';
         }, storage);
       }
       // The same function, in the same kind of page, as Lighthouse's own `environment.benchmarkIndex`.
@@ -473,6 +478,7 @@ async function measureInteractions(baseUrl, scenario, storage, run) {
       await tab.goto(`${baseUrl}/api/health`);
       await tab.evaluate((entries) => {
         for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+        globalThis.document.cookie = 'mm_user=1; path=/; SameSite=Lax';
       }, storage);
     }
     await tab.evaluateOnNewDocument(observeInteractions);
@@ -798,7 +804,7 @@ content pages. The machine is shared: the load average is given with each run an
 gives its load. Sections before 2026-11-27 are the 4× preset only, three runs. **Interactions** (unless
 \`--skip inp\`): Interaction to Next Paint of Explore's views and filters, the lightbox and typing in Flash (phone
 screen, CPU 4×, after the app started; target ≤ 200 ms), a table of its own.
-Options: \`npm run bench:web -- --runs 5 --count 2000 --only home,explore,explore-map,photos,content,flash,flash-form,submit-data,admin,admin-sign-in --skip preset,nojs,inp --label TEXT --no-write\`.
+Options: \`npm run bench:web -- --runs 5 --count 2000 --only home,explore,explore-map,photos,content,flash,signin,flash-form,submit-data,admin,admin-sign-in --skip preset,nojs,inp --label TEXT --no-write\`.
 
 ${START}
 `;

@@ -29,8 +29,22 @@ const RENDER_PAGE = `
 export function pageApiUrls(path, query) {
   return path.endsWith('/photos') && query === '' ? ['/api/observations?sort=observed&page=1&limit=50'] : [];
 }
+export function signInKind(path) {
+  if (path.endsWith('/users/signin')) return 'page';
+  return path.includes('/submit/') ? 'members-only' : undefined;
+}
 export async function renderPage({ path, origin, smallScreen, resources, query, apiData }) {
   if (path.endsWith('/explore')) return undefined;
+  const signIn = signInKind(path);
+  if (signIn) {
+    globalThis.signInRenders = (globalThis.signInRenders ?? 0) + 1;
+    const lng = path.split('/')[2];
+    return {
+      html: '<main><h1>Sign in</h1><a href="/mmapp/' + lng + '/users/signin?mm-query-stand-in">' + lng + '</a></main>',
+      styles: '', headTags: '', title: 'Sign in · Mission Monarch', queries: { mutations: [], queries: [] },
+      routeModule: 'src/app/routes/signin.tsx', hydrate: 'interaction', signIn,
+    };
+  }
   if (path.endsWith('/photos')) {
     const answer = apiData?.['/api/observations?sort=observed&page=1&limit=50'];
     return {
@@ -189,7 +203,7 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it("sends a form page's shell with its code announced, signed in or not (docs/adr/0040)", async () => {
+  it("sends a form page's shell with its code announced to a signed-in volunteer (docs/adr/0040)", async () => {
     const preloads =
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/mmapp/assets/flash-F.js"><link rel="modulepreload" crossorigin fetchpriority="low" href="/mmapp/assets/form-H.js"></head>';
     const first = await get('/mmapp/fr/submit/flash', { cookie: 'mm_lang=fr; mm_user=1' });
@@ -198,13 +212,50 @@ describe('server-rendered pages', () => {
     expect(first.body).not.toContain('data-ssr');
     expect(first.body).toContain(preloads);
     expect(first.body).not.toContain('href="/mmapp/assets/runtime-R.js"');
-    const visitor = await get('/mmapp/fr/submit/flash/');
-    expect(visitor.body).toBe(first.body);
-    const again = await get('/mmapp/fr/submit/flash', { 'if-none-match': String(first.headers.etag) });
+    const slash = await get('/mmapp/fr/submit/flash/', { cookie: 'mm_user=1' });
+    expect(slash.body).toBe(first.body);
+    const again = await get('/mmapp/fr/submit/flash', {
+      cookie: 'mm_user=1',
+      'if-none-match': String(first.headers.etag),
+    });
     expect(again.statusCode).toBe(304);
     // A form page the manifest does not list (the submit page here) gets the shell alone.
-    const submit = await get('/mmapp/fr/submit/submit-data');
+    const submit = await get('/mmapp/fr/submit/submit-data', { cookie: 'mm_user=1' });
     expect(submit.body).toContain('mm-boot');
     expect(submit.body).not.toContain('modulepreload');
+  });
+
+  it('renders the sign-in page with the query string of each request (docs/adr/0047)', async () => {
+    const res = await get('/mmapp/fr/users/signin?next=%2Ffr%2Fsubmit%2Fflash&x="<b>');
+    expect(res.body).toContain('<div id="root" data-ssr="" data-hydrate="interaction" data-sign-in=""><main>');
+    expect(res.body).toContain('href="/mmapp/fr/users/signin?next=%2Ffr%2Fsubmit%2Fflash&amp;x=%22%3Cb%3E"');
+    expect(res.body).not.toContain('mm-query-stand-in');
+    // The app starts on demand: none of its code is announced.
+    expect(res.body).not.toContain('modulepreload');
+    const plain = await get('/mmapp/fr/users/signin');
+    expect(plain.body).toContain('href="/mmapp/fr/users/signin">fr</a>');
+    expect(plain.headers.etag).not.toBe(res.headers.etag);
+    expect((await get('/mmapp/fr/users/signin', { 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(304);
+    // Signed in: the app draws it.
+    expect((await get('/mmapp/fr/users/signin', { cookie: 'mm_user=1' })).body).toContain('mm-boot');
+  });
+
+  it('shows a visitor without a session the sign-in page on a members-only page, with the way back (spec §2)', async () => {
+    const renders = () => (globalThis as { signInRenders?: number }).signInRenders ?? 0;
+    const res = await get('/mmapp/en/submit/flash?site=3');
+    expect(res.statusCode).toBe(200);
+    const next = 'next=%2Fen%2Fsubmit%2Fflash%3Fsite%3D3';
+    expect(res.body).toContain(
+      `<div id="root" data-ssr="" data-hydrate="interaction" data-sign-in="" data-address="/mmapp/en/users/signin?${next}"><main><h1>Sign in</h1>`,
+    );
+    expect(res.body).toContain(`href="/mmapp/en/users/signin?${next}"`);
+    // Its form page's code is not announced: the visitor signs in first.
+    expect(res.body).not.toContain('modulepreload');
+    // One render for every members-only page of a language.
+    const before = renders();
+    const mission = await get('/mmapp/en/submit/mission');
+    expect(mission.body).toContain('data-address="/mmapp/en/users/signin?next=%2Fen%2Fsubmit%2Fmission"');
+    await get('/mmapp/en/submit/flash/42/edit');
+    expect(renders()).toBe(before);
   });
 });

@@ -30,8 +30,12 @@ document.addEventListener(
   true,
 );
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root missing from index.html');
+// index.html's; without it the next line throws, as a check of its own would, in fewer bytes (the first
+// render's budget).
+const root = document.getElementById('root') as HTMLElement;
+// The sign-in page rendered by the server (`data-sign-in`, docs/adr/0047): with a session stored (and no
+// `mm_user` cookie), the page is the one the app draws, never a sign-in form meanwhile.
+if (token && 'signIn' in root.dataset) root.replaceChildren();
 const when: HydrateWhen =
   root.dataset.ssr !== undefined && !token ? ((root.dataset.hydrate as HydrateWhen) ?? 'now') : 'now';
 // Explore's map view rendered for reading (`data-map-island`, docs/adr/0042): the map is drawn now, without

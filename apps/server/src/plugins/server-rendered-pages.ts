@@ -17,6 +17,8 @@ interface RenderedPage {
   routeModule?: string;
   /** When the browser starts the app on the page (`data-hydrate` on `#root`; docs/adr/0033). */
   hydrate?: string;
+  /** The sign-in page (`page`) or a members-only page shown as it (`members-only`), docs/adr/0047. */
+  signIn?: 'page' | 'members-only';
 }
 
 /** The web app's server-render module (`apps/web/dist-ssr/render-page.js`). */
@@ -31,7 +33,15 @@ interface RenderPageModule {
   }) => Promise<RenderedPage | undefined>;
   /** The API answers (GET URLs from `/api` on) a page is rendered with (docs/adr/0039); absent in older builds. */
   pageApiUrls?: (path: string, query: string) => string[];
+  /** Whether a path is rendered as the sign-in page (docs/adr/0047); absent in older builds. */
+  signInKind?: (path: string) => 'page' | 'members-only' | undefined;
 }
+
+/**
+ * What the web app's server render writes for the sign-in page's query string (`QUERY_STAND_IN` of
+ * apps/web/src/ssr/render-page.tsx): replaced per request by `signInQuery`.
+ */
+const QUERY_STAND_IN = '?mm-query-stand-in';
 
 /**
  * Answers a GET of the server's own API (`app.inject`: the same routes, schemas and answer cache as a
@@ -136,9 +146,16 @@ export const I18N_BLOCK_START = '<script type="application/json" id="mm-i18n">';
  * `data-ssr-head`: the app renders its own once running) and the data it was rendered with
  * (`#mm-ssr`, JSON, not executed: the CSP's script-src is untouched).
  * @param localized index.html as `localizedIndexHtml` made it for the page's language
+ * @param lng the page's language
  * @param preloadTags the modulepreload links of the page's code (`modulePreloadTags`)
  */
-function serverRenderedHtml(localized: string, page: RenderedPage, smallScreen: boolean, preloadTags = ''): string {
+function serverRenderedHtml(
+  localized: string,
+  page: RenderedPage,
+  smallScreen: boolean,
+  lng: Locale,
+  preloadTags = '',
+): string {
   const state = `<script type="application/json" id="mm-ssr">${scriptSafeJson({ queries: page.queries, smallScreen })}</script>`;
   const headTags = page.headTags.replace(/<(meta|link)\b/g, '<$1 data-ssr-head=""');
   const root = localized.indexOf('<div id="root">');
@@ -148,10 +165,32 @@ function serverRenderedHtml(localized: string, page: RenderedPage, smallScreen: 
   if (root < 0 || end < root) throw new Error('index.html has no <div id="root"> before </body>');
   // The page's data, like the translations, comes after its markup: it is read once the document is parsed.
   const hydrate = page.hydrate ? ` data-hydrate="${escapeHtml(page.hydrate)}"` : '';
-  const withRoot = `${localized.slice(0, root)}<div id="root" data-ssr=""${hydrate}>${page.html}</div>\n  ${state}${localized.slice(end)}`;
+  // A members-only page shown as the sign-in page: the start-up module shows the sign-in page's address, as the
+  // app's redirect would (`RequireUser`), or, with a session stored, drops this markup (docs/adr/0047).
+  const signIn =
+    page.signIn === 'members-only'
+      ? ` data-sign-in="" data-address="${SUB_PATH}/${lng}/users/signin${QUERY_STAND_IN}"`
+      : page.signIn
+        ? ' data-sign-in=""'
+        : '';
+  const withRoot = `${localized.slice(0, root)}<div id="root" data-ssr=""${hydrate}${signIn}>${page.html}</div>\n  ${state}${localized.slice(end)}`;
   return withRoot
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `${preloadTags}${headTags}${page.styles}</head>`);
+}
+
+/**
+ * The sign-in page's query string, for `QUERY_STAND_IN` in its HTML (attribute-safe): on `users/signin` the
+ * request's own; on a members-only page `next=` and the page's path and query, as the app's redirect writes it
+ * (`RequireUser`, spec §2: the way back after sign-in).
+ * @param kind where the sign-in page is
+ * @param routerPath the request's path after `/mmapp` (`/en/submit/flash`)
+ * @param query the request's query string without `?`
+ * @returns `?…`, or '' for none
+ */
+export function signInQuery(kind: 'page' | 'members-only', routerPath: string, query: string): string {
+  const search = kind === 'page' ? query : `next=${encodeURIComponent(query ? `${routerPath}?${query}` : routerPath)}`;
+  return search ? `?${escapeHtml(search)}` : '';
 }
 
 /** Renders the public pages on the server, or answers undefined for a page the browser alone draws. */
@@ -185,7 +224,7 @@ export async function loadPageRenderer(
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : {};
-  const { renderPage, pageApiUrls } = (await import(pathToFileURL(file).href)) as RenderPageModule;
+  const { renderPage, pageApiUrls, signInKind } = (await import(pathToFileURL(file).href)) as RenderPageModule;
   const resources = Object.fromEntries(LOCALES.map((lng) => [lng, webResources(lng)]));
   const pages = new LRUCache<string, Promise<string | undefined>>({ max: CACHED_PAGES });
   /** Pages ready to send, per render and origin: the origin written in and the ETag made once, not per request. */
@@ -200,7 +239,9 @@ export async function loadPageRenderer(
     const segments = pathPart.split('/').filter((s) => s !== '');
     const pathname = `/${segments.join('/')}`;
     const formPage = FORM_PAGES[segments.slice(2).join('/')];
-    if (formPage && `/${segments[0] ?? ''}` === SUB_PATH) {
+    const signedIn = request.headers.cookie?.includes(`${USER_COOKIE}=`) ?? false;
+    // Without a session, a form page is the sign-in page, rendered (docs/adr/0047).
+    if (formPage && `/${segments[0] ?? ''}` === SUB_PATH && (signedIn || !signInKind)) {
       const shellKey = `${lng}|${formPage}`;
       let shell = formShells.get(shellKey);
       if (!shell) {
@@ -210,7 +251,7 @@ export async function loadPageRenderer(
       }
       return shell;
     }
-    if (request.headers.cookie?.includes(`${USER_COOKIE}=`)) return undefined;
+    if (signedIn) return undefined;
     // Only whether there is one: a page that depends on it is rendered without its data (`pageApiUrls`).
     const query = queryParts.join('?');
     const smallScreen = SMALL_SCREEN_AGENT.test(request.headers['user-agent'] ?? '');
@@ -224,7 +265,10 @@ export async function loadPageRenderer(
       if (answer) apiData[url] = answer.body;
     });
     const versions = answers.map((a) => a?.etag ?? '-').join(',');
-    const key = `${pathname}|${urls.length > 0 ? versions : query !== ''}|${smallScreen}|${day}|${lng}`;
+    // The sign-in page: one render whatever its query string and, on the members-only pages, whatever the page.
+    const signIn = signInKind?.(pathname);
+    const keyPath = signIn === 'members-only' ? `${SUB_PATH}/${lng}/users/signin|members-only` : pathname;
+    const key = `${keyPath}|${signIn ? '' : urls.length > 0 ? versions : query !== ''}|${smallScreen}|${day}|${lng}`;
     let page = pages.get(key);
     if (!page) {
       // Rendered with a stand-in origin, written in per request: a Host header cannot cause renders.
@@ -235,6 +279,7 @@ export async function loadPageRenderer(
                 localized,
                 rendered,
                 smallScreen,
+                lng,
                 // A page whose app starts on demand (docs/adr/0033) does not fetch the app's code before it is used.
                 rendered.routeModule && (rendered.hydrate ?? 'now') === 'now'
                   ? modulePreloadTags(manifest, rendered.routeModule)
@@ -248,6 +293,13 @@ export async function loadPageRenderer(
     try {
       const html = await page;
       if (html === undefined) return undefined;
+      if (signIn) {
+        // Its query string is the request's: written per request, not kept.
+        const body = html
+          .replaceAll(ORIGIN_STAND_IN, origin)
+          .replaceAll(QUERY_STAND_IN, signInQuery(signIn, pathname.slice(SUB_PATH.length), query));
+        return { body, etag: pageEtag(body) };
+      }
       const bodyKey = `${key}|${origin}`;
       let ready = bodies.get(bodyKey);
       if (!ready) {

@@ -32,8 +32,11 @@ function LocaleGate() {
   return <Navigate to={`/${alias ?? storage.language()}${rest}${search}`} replace />;
 }
 
-/** Access rule of spec §2: pages outside the open list send a visitor with no current user to sign-in. */
-function RequireUser() {
+/**
+ * Access rule of spec §2: pages outside the open list send a visitor with no current user to sign-in. The server
+ * renders the sign-in page for a visitor on the pages below it (`ssr/render-page.tsx`, docs/adr/0047).
+ */
+export function RequireUser() {
   const { user, signedOut } = useSession();
   const { locale } = useParams();
   const { pathname, search } = useLocation();

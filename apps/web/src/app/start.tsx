@@ -34,9 +34,10 @@ async function start(root: HTMLElement, ssr: ServerRenderedState | undefined) {
       </AppProviders>
     </StrictMode>
   );
+  // The server's <meta>/<link> head tags give way to the ones the app renders (React 19 hoists them), also
+  // when the app draws the page itself over the server's (a session stored, docs/adr/0047).
+  for (const tag of document.head.querySelectorAll('[data-ssr-head]')) tag.remove();
   if (ssr) {
-    // The server's <meta>/<link> head tags give way to the ones the app renders (React 19 hoists them).
-    for (const tag of document.head.querySelectorAll('[data-ssr-head]')) tag.remove();
     // Hydration started in a transition takes a transition's lane: React hydrates in slices too.
     startTransition(() => void hydrateRoot(root, app));
   } else {

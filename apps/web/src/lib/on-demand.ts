@@ -7,6 +7,7 @@
  */
 import { whenIdle } from './main-thread';
 import { sendFirstPageView } from './page-view';
+import { readySignInForm } from './sign-in-first';
 
 /** How a server-rendered page wants the app started (`data-hydrate` on `#root`, written by the server). */
 export type HydrateWhen = 'now' | 'visible' | 'interaction';
@@ -141,6 +142,9 @@ function replayTarget(doc: Document, held: HTMLElement): Promise<HTMLElement | u
 export function startOnDemand(doc: Document, when: Exclude<HydrateWhen, 'now'>, loadApp: () => Promise<void>): void {
   // e2e/support/app.ts waits for either this or `ready`.
   doc.documentElement.dataset.app = 'on-demand';
+  // The sign-in page (docs/adr/0047): its form readied for use before the app.
+  const root = doc.getElementById('root');
+  if (root?.dataset.signIn !== undefined) readySignInForm(doc, root);
   sendFirstPageView();
   // The service worker (offline use) is registered whether or not the app starts.
   whenIdle(() => void import('./register-service-worker').then((m) => m.registerServiceWorker()));

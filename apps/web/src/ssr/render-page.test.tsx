@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { LOCALES } from '@mm/shared';
-import { pageApiUrls, renderPage } from './render-page';
+import { QUERY_STAND_IN, pageApiUrls, renderPage, signInKind } from './render-page';
 
 // The service worker plugin's module (vite-plugin-pwa) exists only in builds; the server build has it
 // disabled, as here: no registration.
@@ -181,11 +181,37 @@ describe('renderPage (public pages rendered on the server)', () => {
     expect(mapQueries.queries.map((q) => q.queryKey)).toEqual([['clientconfig']]);
   });
 
+  it('renders the sign-in page whole, at its address and on the members-only pages, its query string left to the server', async () => {
+    for (const p of ['/mmapp/fr/users/signin', '/mmapp/fr/submit/flash', '/mmapp/fr/submit/flash/12/edit']) {
+      const page = await render(p);
+      expect(page?.title, p).toBe('Connexion · Mission Monarch');
+      expect(page?.html, p).toContain('<h1');
+      // The form the app hydrates: its fields with their names and autocomplete, "Sign in", the links.
+      expect(page?.html, p).toMatch(/<form[^>]*aria-label="Connexion"/);
+      expect(page?.html, p).toMatch(/<input[^>]*autoComplete="username"[^>]*name="username"/);
+      expect(page?.html, p).toMatch(
+        /<input[^>]*autoComplete="current-password"[^>]*type="password"[^>]*name="password"/,
+      );
+      expect(page?.html, p).toContain('href="/mmapp/fr/users/forgotpassword"');
+      expect(page?.html, p).toContain('href="/mmapp/fr/users/signup"');
+      // The language links keep the address's query string (the way back after sign-in): the server writes it in.
+      expect(page?.html, p).toContain(`href="/mmapp/en/users/signin${QUERY_STAND_IN}"`);
+      expect(page?.html, p).not.toMatch(/<!--\$[?!]-->|<script/);
+      expect(page?.hydrate, p).toBe('interaction');
+      expect(page?.routeModule, p).toBe('src/app/routes/signin.tsx');
+    }
+    expect(signInKind('/mmapp/fr/users/signin')).toBe('page');
+    for (const p of ['/mmapp/en/submit/flash', '/mmapp/es/submit/mission', '/mmapp/en/users/myprofile'])
+      expect(signInKind(p), p).toBe('members-only');
+    for (const p of ['/mmapp/en/', '/mmapp/en/users/signup', '/mmapp/en/explore', '/mmapp/xx/submit/flash'])
+      expect(signInKind(p), p).toBeUndefined();
+  });
+
   it('leaves every other page to the browser', async () => {
     for (const p of [
-      '/mmapp/en/users/signin',
-      '/mmapp/en/submit/flash',
+      '/mmapp/en/users/signup',
       '/mmapp/xx/',
+      '/mmapp/xx/submit/flash',
       '/mmapp/en/content/contact-us',
       '/mmapp/en/constructor',
     ])

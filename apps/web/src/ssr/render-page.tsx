@@ -5,11 +5,11 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { createInstance, type Resource, type i18n as I18n } from 'i18next';
-import { StrictMode } from 'react';
+import { StrictMode, isValidElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
-import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter, matchRoutes } from 'react-router';
 import {
   API_BASE,
   DEFAULT_EXPLORE_SORT,
@@ -24,7 +24,7 @@ import {
   type Locale,
 } from '@mm/shared';
 import { AppProviders, makeQueryClient } from '../app/providers';
-import { routes } from '../app/router';
+import { RequireUser, routes } from '../app/router';
 import { getContentQueryOptions } from '../features/content/api/get-content';
 import { getClientConfigQueryOptions } from '../lib/client-config';
 import { getGalleryQueryOptions } from '../entities/photo/get-gallery';
@@ -80,7 +80,23 @@ export interface RenderedPage {
    * their first data, whole without the app; Explore's map at `?view=map`, drawn without it, ADR 0042).
    */
   hydrate: HydrateWhen;
+  /**
+   * The sign-in page (docs/adr/0047): `page` at `users/signin`, `members-only` on a members-only page, which
+   * a visitor without a session sees as the sign-in page at `users/signin?next=…` (spec §2). Its address's query
+   * string is `QUERY_STAND_IN`, to be replaced per request (`?` + the query string, or nothing; on a members-only
+   * page `next=` + the encoded page path). Undefined for the other pages.
+   */
+  signIn?: SignInKind;
 }
+
+/** Where a server-rendered sign-in page is (`RenderedPage.signIn`). */
+export type SignInKind = 'page' | 'members-only';
+
+/**
+ * Written where the sign-in page's query string goes (`?` included): the language links and the members-only
+ * page's address. The server puts the request's in its place, so that one render serves every query string.
+ */
+export const QUERY_STAND_IN = '?mm-query-stand-in';
 
 /** One i18next instance per language, made on first use (resources never change while the server runs). */
 const instances = new Map<Locale, I18n>();
@@ -115,6 +131,8 @@ const PAGES_WITH_HEADS = new Map<string, string>([
 ]);
 /** The route module of the home page. */
 const HOME_ROUTE_MODULE = 'src/app/routes/home.tsx';
+/** The route module of the sign-in page. */
+const SIGNIN_ROUTE_MODULE = 'src/app/routes/signin.tsx';
 /** The route module of the Markdown content pages (`content/:slug`). */
 const CONTENT_ROUTE_MODULE = 'src/app/routes/content.tsx';
 
@@ -125,8 +143,11 @@ const CONTENT_ROUTE_MODULE = 'src/app/routes/content.tsx';
  */
 function serverRenderedPage(
   rest: string[],
-): { contentSlug?: string; routeModule?: string; hydrate: HydrateWhen } | undefined {
+): { contentSlug?: string; routeModule?: string; hydrate: HydrateWhen; signIn?: SignInKind } | undefined {
   if (rest.length === 0) return { routeModule: HOME_ROUTE_MODULE, hydrate: 'visible' };
+  // The sign-in page is whole without the app: its form is held until then (docs/adr/0047).
+  const signIn = signInPage(rest);
+  if (signIn) return { routeModule: SIGNIN_ROUTE_MODULE, hydrate: 'interaction', signIn };
   const withHead = rest.length === 1 ? PAGES_WITH_HEADS.get(rest[0] ?? '') : undefined;
   if (withHead) return { routeModule: withHead, hydrate: 'now' };
   // A Blitz event's page (`blitz/{id}`): its title and lead, like `blitz` (the event itself waits for hydration).
@@ -137,6 +158,29 @@ function serverRenderedPage(
     return page ? { contentSlug: page.slug, routeModule: CONTENT_ROUTE_MODULE, hydrate: 'interaction' } : undefined;
   }
   return undefined;
+}
+
+/**
+ * Whether a page, seen by a visitor without a session, is the sign-in page: `users/signin` itself, or a
+ * members-only page (spec §2: the app sends such a visitor on to `users/signin?next=…`).
+ * @param rest the segments of the path after the language (`['submit', 'flash']`)
+ */
+function signInPage(rest: string[]): SignInKind | undefined {
+  if (rest.length === 2 && rest[0] === 'users' && rest[1] === 'signin') return 'page';
+  const matches = matchRoutes(routes, `/en/${rest.join('/')}`) ?? [];
+  return matches.some((m) => isValidElement(m.route.element) && m.route.element.type === RequireUser)
+    ? 'members-only'
+    : undefined;
+}
+
+/**
+ * Whether the server renders `path` (from `/mmapp/` on) as the sign-in page, and as which: the server keys
+ * the members-only pages' one render by this (their paths, `submit/flash/{id}`, are many).
+ * @returns the kind, or undefined for any other page
+ */
+export function signInKind(path: string): SignInKind | undefined {
+  const { lng, rest } = pathParts(path);
+  return lng ? signInPage(rest) : undefined;
 }
 
 /** Explore's first page of observations at its plain address, as the browser asks for it (`getExploreObservations`). */
@@ -261,8 +305,13 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage |
   }
 
   const handler = createStaticHandler(routes, { basename: SUB_PATH });
-  // With its query string: Explore's first screen differs at `?view=map` (`ExploreFirstPage`).
-  const address = input.query ? `${input.path}?${input.query}` : input.path;
+  // With its query string: Explore's first screen differs at `?view=map` (`ExploreFirstPage`). The sign-in page
+  // is rendered at its own address with a stand-in for its query string (`QUERY_STAND_IN`).
+  const address = kind.signIn
+    ? `${SUB_PATH}/${lng}/users/signin${QUERY_STAND_IN}`
+    : input.query
+      ? `${input.path}?${input.query}`
+      : input.path;
   const context = await handler.query(new Request(new URL(address, input.origin)));
   if (context instanceof Response) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -303,5 +352,6 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage |
     queries: dehydrate(queryClient),
     routeModule: kind.routeModule,
     hydrate,
+    ...(kind.signIn && { signIn: kind.signIn }),
   };
 }

@@ -17,7 +17,8 @@ export function SigninForm({ onSuccess }: { onSuccess: (username: string) => voi
   const { establish } = useSession();
   const { register, handleSubmit, setError, formState } = useForm<SigninInput>({
     resolver: lazySchemaResolver(() => import('../../../lib/shared-schemas').then((m) => m.signinInputSchema)),
-    defaultValues: { username: '', password: '' },
+    // No default values: the fields start from what they hold, text typed in the server-rendered form before the
+    // app ran (docs/adr/0047); with defaults, react-hook-form would write them into the fields as it hydrates.
   });
   const mutation = useMutation({
     mutationFn: async (input: SigninInput) => {
