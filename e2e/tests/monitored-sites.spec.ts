@@ -76,7 +76,15 @@ test('a monitored site is visited again without network, prefilled, sent once, a
   ).json()) as { site: { site_id: number } };
   const siteId = detail.site.site_id;
 
-  // Marked from the site page.
+  // Marked from the site page, pressed while the page's first list of monitored sites is still on its way (as on
+  // a slow network): the page must show the change, not that list.
+  let firstList = true;
+  await page.route('**/api/sites/monitored', async (route) => {
+    const answer = await route.fetch();
+    if (firstList) await new Promise((resolve) => setTimeout(resolve, 2000));
+    firstList = false;
+    await route.fulfill({ response: answer });
+  });
   await openSignedIn(page, me.oauth_token, `/mmapp/en/sites/${siteId}`);
   // The press is sent and accepted, and the list of monitored sites is asked again after it.
   let markedYet = false;
@@ -91,6 +99,7 @@ test('a monitored site is visited again without network, prefilled, sent once, a
   expect((await marked).status()).toBe(200);
   expect((await listedAgain).status()).toBe(200);
   await expect(page.getByText('Monitored · Visit due this week')).toBeVisible();
+  await page.unroute('**/api/sites/monitored');
 
   // The Mission form once online: its reference data are then kept for offline use.
   await page.goto('/mmapp/en/submit/mission');

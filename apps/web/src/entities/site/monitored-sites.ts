@@ -102,6 +102,10 @@ export function useSetMonitoring() {
       monitored
         ? api.put<MonitoredSite>(`/sites/${siteId}/monitoring`, input ?? {})
         : api.delete<null>(`/sites/${siteId}/monitoring`),
+    // A fetch of the list still on its way (the page's first, which also stores the device's copy) would land
+    // after the change and show the site as it was, and a refetch asked meanwhile joins it instead of asking
+    // again (TanStack Query dedupes a query without data yet): it is cancelled, and the list asked again below.
+    onMutate: () => queryClient.cancelQueries({ queryKey: ['sites', 'monitored'] }),
     onSuccess: async (answer, { siteId }) => {
       const key = monitoredSitesKey(storage.currentUser()?.user_id);
       const kept = queryClient.getQueryData<MonitoredSites>(key);
