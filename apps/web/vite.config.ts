@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type BuildEnvironmentOptions, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { cssCommentsOutOfStyles } from './build/css-comments-out-of-styles';
 import { inlineEntryCss } from './build/inline-entry-css';
 import { muiThemeWithoutCssVars } from './build/mui-theme-without-css-vars';
 import { reactBuiltInSyncExternalStore } from './build/react-built-in-sync-external-store';
@@ -94,6 +95,7 @@ export default defineConfig({
     muiThemeWithoutCssVars(),
     reactRouterTreeShaking(),
     sideEffectFree(['hoist-non-react-statics']),
+    cssCommentsOutOfStyles(['@mui/material/ButtonBase/TouchRipple.mjs', '@mui/material/ButtonBase/TouchRipple.js']),
     reactBuiltInSyncExternalStore(),
     dropMockWorker(),
     inlineEntryCss(),

@@ -188,7 +188,7 @@ function serverRenderedHtml(
  * @param query the request's query string without `?`
  * @returns `?…`, or '' for none
  */
-export function signInQuery(kind: 'page' | 'members-only', routerPath: string, query: string): string {
+function signInQuery(kind: 'page' | 'members-only', routerPath: string, query: string): string {
   const search = kind === 'page' ? query : `next=${encodeURIComponent(query ? `${routerPath}?${query}` : routerPath)}`;
   return search ? `?${escapeHtml(search)}` : '';
 }
