@@ -5,18 +5,9 @@
 // From the shared package's files, not its index: the start-up module stays out of zod and the schemas.
 import { DEFAULT_LOCALE, LOCALES, STORAGE_KEYS, SUB_PATH, normalizeLocale } from '@mm/shared/constants';
 import { sendSessionCheck } from './lib/early-session';
+import { yieldToMain } from './lib/main-thread';
 import type { HydrateWhen } from './lib/on-demand';
 import './styles.css';
-
-// The URL's locale wins over the stored one; a URL without one uses mm_lang. The stored items (spec §3) are
-// read here as `lib/storage.ts` reads them, without it: it stays in the app's chunk.
-const fromUrl = normalizeLocale(window.location.pathname.slice(SUB_PATH.length + 1).split('/')[0]);
-const lng = fromUrl ?? normalizeLocale(localStorage.getItem(STORAGE_KEYS.language)) ?? DEFAULT_LOCALE;
-if (LOCALES.includes(lng)) localStorage.setItem(STORAGE_KEYS.language, lng);
-
-// Spec §4: a stored session is checked at start-up; the check goes out now, beside the app's download.
-const token = localStorage.getItem(STORAGE_KEYS.token);
-if (token) sendSessionCheck(token, lng);
 
 // Spec §2: switching the language clears the stored parameters. The header's language links
 // (`data-language-link`) are plain links, working before the app runs; this does the rest.
@@ -32,16 +23,41 @@ document.addEventListener(
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
-const when: HydrateWhen =
-  root.dataset.ssr !== undefined && !token ? ((root.dataset.hydrate as HydrateWhen) ?? 'now') : 'now';
-// Explore's map view rendered for reading (`data-map-island`, docs/adr/0042): the map is drawn now, without
-// React; the app's map view adopts it once the app runs (the map stays in the page meanwhile).
-const mapIsland = when === 'now' ? null : root.querySelector<HTMLElement>('[data-map-island]');
-if (mapIsland)
-  void import('./features/explore/map-island/map-island').then((m) => void m.startMapIsland(mapIsland, lng));
-const loadApp = () => import('./app/start').then(({ startApp }) => startApp(root));
 
-// A page rendered for reading: its links work now, a press on one of its buttons is held and pressed again once
-// the app runs (`lib/on-demand.ts`, loaded only here).
-if (when === 'now') void loadApp();
-else void import('./lib/on-demand').then((m) => m.startOnDemand(document, when, loadApp));
+/**
+ * Stores the URL's language, checks a stored session, and starts the app at once or on demand.
+ * @param page `#root`
+ */
+function start(page: HTMLElement): void {
+  // The URL's locale wins over the stored one; a URL without one uses mm_lang. The stored items (spec §3) are
+  // read here as `lib/storage.ts` reads them, without it: it stays in the app's chunk.
+  const fromUrl = normalizeLocale(window.location.pathname.slice(SUB_PATH.length + 1).split('/')[0]);
+  const lng = fromUrl ?? normalizeLocale(localStorage.getItem(STORAGE_KEYS.language)) ?? DEFAULT_LOCALE;
+  if (LOCALES.includes(lng)) localStorage.setItem(STORAGE_KEYS.language, lng);
+
+  // Spec §4: a stored session is checked at start-up; the check goes out now, beside the app's download.
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  if (token) sendSessionCheck(token, lng);
+
+  const when: HydrateWhen =
+    page.dataset.ssr !== undefined && !token ? ((page.dataset.hydrate as HydrateWhen) ?? 'now') : 'now';
+  // Explore's map view rendered for reading (`data-map-island`, docs/adr/0042): the map is drawn now, without
+  // React; the app's map view adopts it once the app runs (the map stays in the page meanwhile).
+  const mapIsland = when === 'now' ? null : page.querySelector<HTMLElement>('[data-map-island]');
+  if (mapIsland)
+    void import('./features/explore/map-island/map-island').then((m) => void m.startMapIsland(mapIsland, lng));
+  const loadApp = () => import('./app/start').then(({ startApp }) => startApp(page));
+
+  // A page rendered for reading: its links work now, a press on one of its buttons is held and pressed again once
+  // the app runs (`lib/on-demand.ts`, loaded only here).
+  if (when === 'now') void loadApp();
+  else void import('./lib/on-demand').then((m) => m.startOnDemand(document, when, loadApp));
+}
+
+// A page rendered for reading whose app starts on demand (docs/adr/0033) is whole already: the rest runs in a
+// task of its own (docs/adr/0046). The first use of the stored items waits for the browser's storage (a
+// synchronous round trip), and at a phone's speed every few milliseconds of one task count towards its Total
+// Blocking Time. Any other page starts its app at once, as before.
+if (root.dataset.ssr !== undefined && (root.dataset.hydrate ?? 'now') !== 'now')
+  void yieldToMain().then(() => start(root));
+else start(root);
