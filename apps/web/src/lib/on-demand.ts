@@ -5,8 +5,7 @@
  * Written without React: it runs before any of the app's code is loaded. Loaded by the start-up module
  * only on such a page (a page the browser draws does not need it).
  */
-import { whenIdle, yieldToMain } from './main-thread';
-import { sendFirstPageView } from './page-view';
+import { whenIdle } from './main-thread';
 import { registerServiceWorker } from './register-service-worker';
 
 /** How a server-rendered page wants the app started (`data-hydrate` on `#root`, written by the server). */
@@ -144,9 +143,11 @@ export function startOnDemand(doc: Document, when: Exclude<HydrateWhen, 'now'>, 
   doc.documentElement.dataset.app = 'on-demand';
   const demand = waitForDemand(doc, when);
   // Each in a task of its own after this one (docs/adr/0046): at a phone's speed every few milliseconds of
-  // one task count towards its Total Blocking Time. The page view is counted at once; the service worker
+  // one task count towards its Total Blocking Time. The page view is counted once its code arrives; the service worker
   // (offline use) is registered once the browser is idle, whether or not the app starts.
-  void yieldToMain().then(sendFirstPageView);
+  // Imported here, not statically: this module then runs as soon as it arrives (its listeners hold a press),
+  // without waiting for a second file; the app shares `page-view` (it must not count the view again).
+  void import('./page-view').then((m) => m.sendFirstPageView());
   whenIdle(registerServiceWorker);
   void demand.start.then(async () => {
     await loadApp();
