@@ -57,8 +57,14 @@ const deliveryBuild: BuildEnvironmentOptions = {
     polyfill: false,
     // A page's chunk is imported by the app, so the start-up module and the bundler's runtime are already
     // there: listing them in every page's preload list only costs bytes of the app's chunk.
-    resolveDependencies: (_file, deps) =>
-      deps.filter((dep) => !/^assets\/(index|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+    // The module that starts the app on demand (`lib/on-demand.ts`, a page read before its app runs), and what it
+    // imports, without a preload list: Vite's helper would add a `<link rel="modulepreload">` per chunk to <head>
+    // in a start-up task, one of the few milliseconds a phone's first tasks can spare (docs/adr/0046). Each is a
+    // single small chunk, fetched when imported.
+    resolveDependencies: (file, deps, { hostId }) =>
+      /^assets\/on-demand-[\w-]+\.js$/.test(file) || /(^|\/)on-demand-[\w-]+\.js$/.test(hostId)
+        ? []
+        : deps.filter((dep) => !/^assets\/(index|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
   },
   sourcemap: 'hidden',
   rolldownOptions: {

@@ -116,6 +116,29 @@ test('a content page is read without the app, and a press on its menu before the
   await context.close();
 });
 
+test('a content page read without the app stores its language, counts its page view and registers the offline worker', async ({
+  browser,
+}) => {
+  // Its start-up runs in small tasks (docs/adr/0046): none of this waits for the app, nor loads workbox-window.
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.js')) scripts.push(r.url());
+  });
+  const pageView = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/utilities/pageview'));
+  await page.goto('/mmapp/fr/content/life-cycle');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'on-demand');
+  // A beacon: its body (a Blob) is not shown to Playwright, only that it went out.
+  await pageView;
+  expect(await page.evaluate(() => localStorage.getItem('mm_lang'))).toBe('fr');
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.scope.endsWith('/mmapp/'));
+  expect(scripts.filter((url) => /\/(start|workbox-window[\w.]*)-[\w-]+\.js$/.test(url))).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('a signed-in volunteer gets the page drawn in the browser, not the visitor’s rendered page', async ({
   browser,
   request,
