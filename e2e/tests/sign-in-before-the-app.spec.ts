@@ -108,6 +108,9 @@ test('text typed before the app runs survives hydration, and a wrong password ge
   await startApp(page);
   await expect(page.getByLabel("Nom d'utilisateur ou courriel")).toHaveValue('personne-inconnue');
   await expect(page.getByLabel(/^Mot de passe/)).toHaveValue('pas-le-bon');
+  // The field focused before the app is drawn focused by it, without a new focus.
+  await expect(page.getByLabel(/^Mot de passe/)).toBeFocused();
+  await expect(page.locator('.MuiOutlinedInput-root:has(input[type="password"])')).toHaveClass(/Mui-focused/);
   // The password toggle works once the app runs.
   await page.getByRole('button', { name: 'Afficher le mot de passe' }).click();
   await expect(page.getByLabel(/^Mot de passe/)).toHaveAttribute('type', 'text');

@@ -132,6 +132,18 @@ function replayTarget(doc: Document, held: HTMLElement): Promise<HTMLElement | u
 }
 
 /**
+ * Tells the app of a field focused before it ran: React listens for `focusin`, and the field's focus came before
+ * its listeners, so MUI would draw it unfocused (no coloured outline, label in grey) until the next focus. No real
+ * blur and focus: the caret and selection stay where they are.
+ * @param doc the page
+ */
+function announceFocus(doc: Document): void {
+  const field = doc.activeElement;
+  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)
+    field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+}
+
+/**
  * Runs a page rendered for reading until its app starts (`src/main.tsx`): marks it `<html data-app="on-demand">`,
  * counts its page view (in the next task), registers the service worker (offline use) when idle, and starts the app
  * (`loadApp`) on demand ({@link waitForDemand}), then presses again a button pressed meanwhile ({@link replayTarget}).
@@ -156,6 +168,7 @@ export function startOnDemand(doc: Document, when: Exclude<HydrateWhen, 'now'>, 
   void demand.start.then(async () => {
     await loadApp();
     await appReady(doc);
+    announceFocus(doc);
     const held = demand.heldPress();
     if (held) (await replayTarget(doc, held))?.click();
   });
