@@ -60,9 +60,8 @@ describe('fillDueNotice (the due notice before the app runs)', () => {
 
 describe('dueCount (sites due, judged on the device day)', () => {
   /** A site at `latitude` as `GET /api/sites/monitored` answers it on `day` (the server's UTC day). */
-  const answered = (latitude: number, visits: string[], day: string) => ({
-    ...monitoringStatus({ latitude, every_days: 7, visits }, day),
-  });
+  const answered = (latitude: number, visits: string[], day: string) =>
+    monitoringStatus({ latitude, every_days: 7, visits }, day);
 
   it("counts as the app's monitoring rule does, on every day of a year", () => {
     const sites = [
