@@ -29,12 +29,23 @@ const RENDER_PAGE = `
 export function pageApiUrls(path, query) {
   return path.endsWith('/photos') && query === '' ? ['/api/observations?sort=observed&page=1&limit=50'] : [];
 }
+export function rendersSignedIn(path) {
+  return path.endsWith('/submit/sites');
+}
 export function signInKind(path) {
   if (path.endsWith('/users/signin')) return 'page';
   return path.includes('/submit/') ? 'members-only' : undefined;
 }
-export async function renderPage({ path, origin, smallScreen, resources, query, apiData }) {
+export async function renderPage({ path, origin, smallScreen, resources, query, apiData, signedIn }) {
   if (path.endsWith('/explore')) return undefined;
+  if (signedIn) {
+    if (!rendersSignedIn(path)) throw new Error('rendered for a session: ' + path);
+    return {
+      html: '<main><h1>My sites</h1><a href="/mmapp/en/users/myprofile">My profile</a></main>',
+      styles: '', headTags: '', title: 'My sites', queries: { mutations: [], queries: [] },
+      routeModule: 'src/app/routes/flash.tsx', hydrate: 'interaction', session: true,
+    };
+  }
   const signIn = signInKind(path);
   if (signIn) {
     globalThis.signInRenders = (globalThis.signInRenders ?? 0) + 1;
@@ -238,6 +249,29 @@ describe('server-rendered pages', () => {
     expect((await get('/mmapp/fr/users/signin', { 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(304);
     // Signed in: the app draws it.
     expect((await get('/mmapp/fr/users/signin', { cookie: 'mm_user=1' })).body).toContain('mm-boot');
+  });
+
+  it('renders the pages the web app renders for a session to a visitor with the mm_user cookie (docs/adr/0048)', async () => {
+    const res = await get('/mmapp/en/submit/sites', { cookie: 'mm_lang=en; mm_user=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<div id="root" data-ssr="" data-hydrate="interaction" data-session=""><main><h1>My sites</h1>',
+    );
+    expect(res.body).not.toContain('mm-boot');
+    // The app starts on demand: none of its code is announced; not the sign-in page's address either.
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body).not.toContain('data-address');
+    const again = await get('/mmapp/en/submit/sites', {
+      cookie: 'mm_user=1',
+      'if-none-match': String(res.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    // Without the cookie it is still the sign-in page.
+    const signedOut = await get('/mmapp/en/submit/sites');
+    expect(signedOut.body).toContain('data-sign-in=""');
+    expect(signedOut.body).not.toContain('data-session');
+    // The session's other pages stay the browser's.
+    expect((await get('/mmapp/en/submit/mission', { cookie: 'mm_user=1' })).body).toContain('mm-boot');
   });
 
   it('shows a visitor without a session the sign-in page on a members-only page, with the way back (spec §2)', async () => {

@@ -38,13 +38,17 @@ function start(page: HTMLElement): void {
 
   // Spec §4: a stored session is checked at start-up; the check goes out now, beside the app's download.
   const token = localStorage.getItem(STORAGE_KEYS.token);
-  if (token) sendSessionCheck(token, lng);
+  const check = token ? sendSessionCheck(token, lng) : undefined;
   // The sign-in page rendered by the server (`data-sign-in`, docs/adr/0047): with a session stored (and no
   // `mm_user` cookie), the page is the one the app draws, never a sign-in form meanwhile.
   if (token && 'signIn' in page.dataset) page.replaceChildren();
 
+  // A page is started on demand when drawn for the visitor's state: for a session (`data-session`, docs/adr/0048)
+  // with a token stored, any other without one.
   const when: HydrateWhen =
-    page.dataset.ssr !== undefined && !token ? ((page.dataset.hydrate as HydrateWhen) ?? 'now') : 'now';
+    page.dataset.ssr !== undefined && !token !== 'session' in page.dataset
+      ? ((page.dataset.hydrate as HydrateWhen) ?? 'now')
+      : 'now';
   // Explore's map view rendered for reading (`data-map-island`, docs/adr/0042): the map is drawn now, without
   // React; the app's map view adopts it once the app runs (the map stays in the page meanwhile).
   const mapIsland = when === 'now' ? null : page.querySelector<HTMLElement>('[data-map-island]');
@@ -55,7 +59,7 @@ function start(page: HTMLElement): void {
   // A page rendered for reading: its links work now, a press on one of its buttons is held and pressed again once
   // the app runs (`lib/on-demand.ts`, loaded only here).
   if (when === 'now') void loadApp();
-  else void import('./lib/on-demand').then((m) => m.startOnDemand(document, when, loadApp));
+  else void import('./lib/on-demand').then((m) => m.startOnDemand(document, when, loadApp, check));
 }
 
 // A page rendered for reading whose app starts on demand (docs/adr/0033) is whole already: the rest runs in a

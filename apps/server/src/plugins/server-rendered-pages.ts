@@ -19,6 +19,8 @@ interface RenderedPage {
   hydrate?: string;
   /** The sign-in page (`page`) or a members-only page shown as it (`members-only`), docs/adr/0047. */
   signIn?: 'page' | 'members-only';
+  /** Rendered for a visitor with a session (docs/adr/0048). */
+  session?: true;
 }
 
 /** The web app's server-render module (`apps/web/dist-ssr/render-page.js`). */
@@ -30,11 +32,14 @@ interface RenderPageModule {
     resources: Record<string, Record<string, unknown>>;
     query?: string;
     apiData?: Record<string, unknown>;
+    signedIn?: boolean;
   }) => Promise<RenderedPage | undefined>;
   /** The API answers (GET URLs from `/api` on) a page is rendered with (docs/adr/0039); absent in older builds. */
   pageApiUrls?: (path: string, query: string) => string[];
   /** Whether a path is rendered as the sign-in page (docs/adr/0047); absent in older builds. */
   signInKind?: (path: string) => 'page' | 'members-only' | undefined;
+  /** Whether a path is rendered for a visitor with a session (docs/adr/0048); absent in older builds. */
+  rendersSignedIn?: (path: string) => boolean;
 }
 
 /**
@@ -173,7 +178,9 @@ function serverRenderedHtml(
       : page.signIn
         ? ' data-sign-in=""'
         : '';
-  const withRoot = `${localized.slice(0, root)}<div id="root" data-ssr=""${hydrate}${signIn}>${page.html}</div>\n  ${state}${localized.slice(end)}`;
+  // Drawn for a session: the start-up module hydrates it only with a token stored (docs/adr/0048).
+  const session = page.session ? ' data-session=""' : '';
+  const withRoot = `${localized.slice(0, root)}<div id="root" data-ssr=""${hydrate}${signIn}${session}>${page.html}</div>\n  ${state}${localized.slice(end)}`;
   return withRoot
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `${preloadTags}${headTags}${page.styles}</head>`);
@@ -200,7 +207,8 @@ export type PageRenderer = (request: FastifyRequest, lng: Locale, localized: str
  * The server render of the web app's public pages (the first screen comes with the HTML), when
  * the web app's server build (`apps/web/dist-ssr/render-page.js`) is present; undefined otherwise (the
  * shell is sent as before). A page is rendered for a visitor without the `mm_user` cookie (a signed-in
- * volunteer's pages depend on their session, which only the browser holds), kept per path, screen
+ * volunteer's pages depend on their session, which only the browser holds), except the few rendered for a
+ * session without needing it (`rendersSignedIn`: Submit data, docs/adr/0048), kept per path, screen
  * size and day (the campaign card follows the date), and on any render error the shell is sent and the
  * error logged.
  * A page's route code is announced with modulepreload links read from the client build's manifest.
@@ -224,7 +232,9 @@ export async function loadPageRenderer(
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
     : {};
-  const { renderPage, pageApiUrls, signInKind } = (await import(pathToFileURL(file).href)) as RenderPageModule;
+  const { renderPage, pageApiUrls, signInKind, rendersSignedIn } = (await import(
+    pathToFileURL(file).href
+  )) as RenderPageModule;
   const resources = Object.fromEntries(LOCALES.map((lng) => [lng, webResources(lng)]));
   const pages = new LRUCache<string, Promise<string | undefined>>({ max: CACHED_PAGES });
   /** Pages ready to send, per render and origin: the origin written in and the ETag made once, not per request. */
@@ -240,8 +250,10 @@ export async function loadPageRenderer(
     const pathname = `/${segments.join('/')}`;
     const formPage = FORM_PAGES[segments.slice(2).join('/')];
     const signedIn = request.headers.cookie?.includes(`${USER_COOKIE}=`) ?? false;
+    // With a session, some members-only pages are rendered as the volunteer sees them (docs/adr/0048).
+    const forSession = signedIn && (rendersSignedIn?.(pathname) ?? false);
     // Without a session, a form page is the sign-in page, rendered (docs/adr/0047).
-    if (formPage && `/${segments[0] ?? ''}` === SUB_PATH && (signedIn || !signInKind)) {
+    if (formPage && `/${segments[0] ?? ''}` === SUB_PATH && !forSession && (signedIn || !signInKind)) {
       const shellKey = `${lng}|${formPage}`;
       let shell = formShells.get(shellKey);
       if (!shell) {
@@ -251,7 +263,7 @@ export async function loadPageRenderer(
       }
       return shell;
     }
-    if (signedIn) return undefined;
+    if (signedIn && !forSession) return undefined;
     // Only whether there is one: a page that depends on it is rendered without its data (`pageApiUrls`).
     const query = queryParts.join('?');
     const smallScreen = SMALL_SCREEN_AGENT.test(request.headers['user-agent'] ?? '');
@@ -266,26 +278,33 @@ export async function loadPageRenderer(
     });
     const versions = answers.map((a) => a?.etag ?? '-').join(',');
     // The sign-in page: one render whatever its query string and, on the members-only pages, whatever the page.
-    const signIn = signInKind?.(pathname);
+    const signIn = forSession ? undefined : signInKind?.(pathname);
     const keyPath = signIn === 'members-only' ? `${SUB_PATH}/${lng}/users/signin|members-only` : pathname;
-    const key = `${keyPath}|${signIn ? '' : urls.length > 0 ? versions : query !== ''}|${smallScreen}|${day}|${lng}`;
+    const key = `${keyPath}|${signIn ? '' : urls.length > 0 ? versions : query !== ''}|${smallScreen}|${day}|${lng}|${forSession}`;
     let page = pages.get(key);
     if (!page) {
       // Rendered with a stand-in origin, written in per request: a Host header cannot cause renders.
-      page = renderPage({ path: pathname, origin: ORIGIN_STAND_IN, smallScreen, resources, query, apiData }).then(
-        (rendered) =>
-          rendered
-            ? serverRenderedHtml(
-                localized,
-                rendered,
-                smallScreen,
-                lng,
-                // A page whose app starts on demand (docs/adr/0033) does not fetch the app's code before it is used.
-                rendered.routeModule && (rendered.hydrate ?? 'now') === 'now'
-                  ? modulePreloadTags(manifest, rendered.routeModule)
-                  : '',
-              )
-            : undefined,
+      page = renderPage({
+        path: pathname,
+        origin: ORIGIN_STAND_IN,
+        smallScreen,
+        resources,
+        query,
+        apiData,
+        signedIn: forSession,
+      }).then((rendered) =>
+        rendered
+          ? serverRenderedHtml(
+              localized,
+              rendered,
+              smallScreen,
+              lng,
+              // A page whose app starts on demand (docs/adr/0033) does not fetch the app's code before it is used.
+              rendered.routeModule && (rendered.hydrate ?? 'now') === 'now'
+                ? modulePreloadTags(manifest, rendered.routeModule)
+                : '',
+            )
+          : undefined,
       );
       pages.set(key, page);
     }

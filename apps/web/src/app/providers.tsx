@@ -69,10 +69,12 @@ interface AppProvidersProps {
   queryClient?: QueryClient;
   /** On a server-rendered page: whether the server rendered for a small screen (see `pageTheme`). */
   smallScreen?: boolean;
+  /** A page drawn by the server for a visitor with a session (docs/adr/0048): see `SessionProvider`. */
+  signedIn?: boolean;
 }
 
 /** App-wide providers: theme, data cache, session, toasts (top-right, 5000 ms, close on click: spec §8). */
-export function AppProviders({ children, queryClient: given, smallScreen }: AppProvidersProps) {
+export function AppProviders({ children, queryClient: given, smallScreen, signedIn }: AppProvidersProps) {
   const [queryClient] = useState(() => given ?? makeQueryClient());
   // `<html data-app="ready">` once the app runs the page: on a server-rendered page, from then on its
   // buttons respond (before, only its links do). End-to-end tests wait for it before pressing buttons.
@@ -84,7 +86,7 @@ export function AppProviders({ children, queryClient: given, smallScreen }: AppP
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={<LoadingScreen />}>
-          <SessionProvider>{children}</SessionProvider>
+          <SessionProvider signedIn={signedIn}>{children}</SessionProvider>
         </Suspense>
       </QueryClientProvider>
       <Suspense fallback={null}>

@@ -21,15 +21,15 @@ import { yieldToMain } from '../lib/main-thread';
  * Draws the app in `#root`: hydrates a page the server rendered, React taking over the
  * markup already on screen, or renders it. The server renders for a visitor who is not signed in;
  * with a session stored, the app draws the page itself (the server skips its render when the mm_user
- * cookie says so).
+ * cookie says so), except the pages it draws for a session (`signedIn`, docs/adr/0048).
  */
-async function start(root: HTMLElement, ssr: ServerRenderedState | undefined) {
+async function start(root: HTMLElement, ssr: ServerRenderedState | undefined, signedIn: boolean) {
   const queryClient = makeQueryClient();
   if (ssr) hydrate(queryClient, ssr.queries);
   const router = await createAppRouter({ serverRendered: !!ssr });
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient} {...(ssr && { smallScreen: ssr.smallScreen })}>
+      <AppProviders queryClient={queryClient} signedIn={signedIn} {...(ssr && { smallScreen: ssr.smallScreen })}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
@@ -61,8 +61,11 @@ export async function startApp(root: HTMLElement): Promise<void> {
   await yieldToMain();
   void initI18n(lng);
   await yieldToMain();
-  const ssr = root.dataset.ssr !== undefined && !storage.token() ? serverRenderedState() : undefined;
+  // Hydrated when drawn for the visitor's state: a page drawn for a session (`data-session`, docs/adr/0048) with
+  // a token stored, any other without one (the same test as the start-up module's).
+  const signedIn = root.dataset.session !== undefined;
+  const ssr = root.dataset.ssr !== undefined && !storage.token() !== signedIn ? serverRenderedState() : undefined;
   pageTheme(ssr?.smallScreen);
   await yieldToMain();
-  await start(root, ssr);
+  await start(root, ssr, signedIn && !!ssr);
 }

@@ -10,8 +10,10 @@ let sent: { token: string; response: Promise<Response> } | undefined;
  * docs/adr/0043).
  * @param token the stored `oauth_token`
  * @param language the page's language (the `Language` header)
+ * @returns the response, for the start-up module to see a refusal (docs/adr/0048); the app takes it with
+ *   `takeSessionCheck`
  */
-export function sendSessionCheck(token: string, language: string): void {
+export function sendSessionCheck(token: string, language: string): Promise<Response> {
   const response = fetch(`${API_BASE}/users/checksession`, {
     method: 'POST',
     headers: { Authorization: token, Language: language, 'Content-Type': 'application/json' },
@@ -20,6 +22,7 @@ export function sendSessionCheck(token: string, language: string): void {
   // Read by whoever takes it; never an unhandled rejection meanwhile.
   response.catch(() => undefined);
   sent = { token, response };
+  return response;
 }
 
 /**

@@ -35,16 +35,17 @@ const ISLAND = '[data-island]';
  * @param doc the page
  * @param when `visible` or `interaction`
  * @param marginPx how far below the screen a marked element counts as in view
- * @returns `start`: resolves when the app should start; `heldPress()`: the button last pressed before, if any
- *   (perhaps since replaced by the app: {@link replayTarget})
+ * @returns `start`: resolves when the app should start (or once `startNow()` is called); `heldPress()`: the
+ *   button last pressed before, if any (perhaps since replaced by the app: {@link replayTarget})
  */
 function waitForDemand(
   doc: Document,
   when: Exclude<HydrateWhen, 'now'>,
   marginPx = 200,
-): { start: Promise<void>; heldPress: () => HTMLElement | undefined } {
+): { start: Promise<void>; startNow: () => void; heldPress: () => HTMLElement | undefined } {
   let held: HTMLElement | undefined;
   let running = false;
+  let startNow: () => void = () => undefined;
   const onClick = (event: Event) => {
     if (running) return;
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>(REPLAYED) : null;
@@ -61,6 +62,7 @@ function waitForDemand(
       observer?.disconnect();
       resolve();
     };
+    startNow = go;
     for (const type of INTENT_EVENTS) doc.addEventListener(type, go, { capture: true, passive: true });
     const marked = when === 'visible' ? [...doc.querySelectorAll(WHEN_VISIBLE_SELECTOR)] : [];
     if (marked.length > 0 && typeof IntersectionObserver === 'function') {
@@ -72,6 +74,7 @@ function waitForDemand(
   });
   return {
     start,
+    startNow: () => startNow(),
     heldPress: () => {
       running = true;
       doc.removeEventListener('click', onClick, true);
@@ -150,8 +153,14 @@ function announceFocus(doc: Document): void {
  * @param doc the page
  * @param when `visible` or `interaction` (`data-hydrate` on `#root`)
  * @param loadApp loads and starts the app; resolves once it is started
+ * @param sessionCheck the start-up session check of a stored token (`lib/early-session.ts`), if one was sent
  */
-export function startOnDemand(doc: Document, when: Exclude<HydrateWhen, 'now'>, loadApp: () => Promise<void>): void {
+export function startOnDemand(
+  doc: Document,
+  when: Exclude<HydrateWhen, 'now'>,
+  loadApp: () => Promise<void>,
+  sessionCheck?: Promise<Response>,
+): void {
   // e2e/support/app.ts waits for either this or `ready`.
   doc.documentElement.dataset.app = 'on-demand';
   // The sign-in page (docs/adr/0047): its form readied for use before the app.
@@ -165,6 +174,9 @@ export function startOnDemand(doc: Document, when: Exclude<HydrateWhen, 'now'>, 
   // without waiting for a second file; the app shares `page-view` (it must not count the view again).
   void import('./page-view').then((m) => m.sendFirstPageView());
   whenIdle(registerServiceWorker);
+  // A page drawn for a session (docs/adr/0048): its due notice shown now; a refused session starts the app.
+  if (root?.dataset.session !== undefined && sessionCheck)
+    void import('./signed-in-first').then((m) => m.readySignedInPage(doc, sessionCheck, demand.startNow));
   void demand.start.then(async () => {
     await loadApp();
     await appReady(doc);

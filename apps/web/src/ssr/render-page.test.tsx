@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { LOCALES } from '@mm/shared';
-import { QUERY_STAND_IN, pageApiUrls, renderPage, signInKind } from './render-page';
+import { QUERY_STAND_IN, pageApiUrls, renderPage, rendersSignedIn, signInKind } from './render-page';
 
 // The service worker plugin's module (vite-plugin-pwa) exists only in builds; the server build has it
 // disabled, as here: no registration.
@@ -205,6 +205,44 @@ describe('renderPage (public pages rendered on the server)', () => {
       expect(signInKind(p), p).toBe('members-only');
     for (const p of ['/mmapp/en/', '/mmapp/en/users/signup', '/mmapp/en/explore', '/mmapp/xx/submit/flash'])
       expect(signInKind(p), p).toBeUndefined();
+  });
+
+  it('renders Submit data for a session as a signed-in volunteer sees it, its due notice hidden (docs/adr/0048)', async () => {
+    const signedIn = (p: string) =>
+      renderPage({ path: p, origin: 'https://monarch.example.org', smallScreen: true, resources, signedIn: true });
+    const page = await signedIn('/mmapp/fr/submit/submit-data');
+    expect(page?.title).toBe('Soumettre des données · Mission Monarch');
+    expect(page?.session).toBe(true);
+    expect(page?.signIn).toBeUndefined();
+    expect(page?.hydrate).toBe('interaction');
+    expect(page?.routeModule).toBe('src/app/routes/submit-data.tsx');
+    const html = page?.html ?? '';
+    // Its links, plain links that work before the app.
+    for (const href of [
+      'submit/flash',
+      'submit/flash-submissions',
+      'submit/mission',
+      'submit/missions',
+      'submit/sites',
+    ])
+      expect(html, href).toContain(`href="/mmapp/fr/${href}"`);
+    // The header as signed in, without a name or a role the server cannot know.
+    expect(html).toContain('href="/mmapp/fr/users/myprofile"');
+    expect(html).not.toContain('href="/mmapp/fr/users/signin"');
+    expect(html).not.toContain('/mmadmin/');
+    // The due notice, hidden, with its text's templates by plural form, for the step before the app.
+    expect(html).toMatch(/<div[^>]*hidden=""[^>]*data-due-notice=""/);
+    expect(html).toContain('data-one="{{count, number}} de vos sites attend une visite cette semaine."');
+    expect(html).toContain('data-other="{{count, number}} de vos sites attendent une visite cette semaine."');
+    expect(html).toContain('<span data-due-text=""></span>');
+    expect(html).not.toMatch(/<!--\$[?!]-->|<script/);
+    // Only the pages of a session it renders; signed out, the same address is the sign-in page.
+    expect(await signedIn('/mmapp/fr/submit/flash')).toBeUndefined();
+    expect(await signedIn('/mmapp/fr/')).toBeUndefined();
+    expect((await render('/mmapp/fr/submit/submit-data'))?.signIn).toBe('members-only');
+    expect(rendersSignedIn('/mmapp/es/submit/submit-data')).toBe(true);
+    expect(rendersSignedIn('/mmapp/es/submit/flash')).toBe(false);
+    expect(rendersSignedIn('/mmapp/xx/submit/submit-data')).toBe(false);
   });
 
   it('leaves every other page to the browser', async () => {

@@ -51,6 +51,12 @@ export interface RenderPageInput {
    * gallery's first photos. A page whose data is missing is rendered without it (its head only).
    */
   apiData?: Record<string, unknown>;
+  /**
+   * Whether the visitor has a session (the `mm_user` cookie, set by the app with it): the pages of
+   * `SIGNED_IN_PAGES` are then rendered as a signed-in volunteer sees them (docs/adr/0048), any other page
+   * is not rendered.
+   */
+  signedIn?: boolean;
 }
 
 /** A rendered page, to be written into index.html by the server. */
@@ -87,6 +93,11 @@ export interface RenderedPage {
    * page `next=` + the encoded page path). Undefined for the other pages.
    */
   signIn?: SignInKind;
+  /**
+   * Rendered for a visitor with a session (docs/adr/0048): the browser hydrates it only with a stored token
+   * (`data-session` on `#root`), else draws the page itself (its redirect to the sign-in page, spec §2).
+   */
+  session?: true;
 }
 
 /** Where a server-rendered sign-in page is (`RenderedPage.signIn`). */
@@ -137,13 +148,35 @@ const SIGNIN_ROUTE_MODULE = 'src/app/routes/signin.tsx';
 const CONTENT_ROUTE_MODULE = 'src/app/routes/content.tsx';
 
 /**
+ * The members-only pages rendered for a visitor with a session (docs/adr/0048), by path after the language,
+ * with their route modules: whole without the app, which starts on demand.
+ */
+const SIGNED_IN_PAGES = new Map<string, string>([['submit/submit-data', 'src/app/routes/submit-data.tsx']]);
+
+/**
+ * Whether the server renders `path` (from `/mmapp/` on) for a visitor with a session (`SIGNED_IN_PAGES`); the
+ * other pages of such a visitor are drawn by the browser.
+ */
+export function rendersSignedIn(path: string): boolean {
+  const { lng, rest } = pathParts(path);
+  return lng !== undefined && SIGNED_IN_PAGES.has(rest.join('/'));
+}
+
+/** How a page is rendered (`serverRenderedPage`). */
+interface PageKind {
+  contentSlug?: string;
+  routeModule?: string;
+  hydrate: HydrateWhen;
+  signIn?: SignInKind;
+  session?: true;
+}
+
+/**
  * Pages rendered on the server: the home page, the Markdown content pages (any slug of CONTENT_PAGES;
  * a page not written in the language renders its "not available" page), and the heads of Explore and
  * the gallery; with the route module each needs besides the entry chunk.
  */
-function serverRenderedPage(
-  rest: string[],
-): { contentSlug?: string; routeModule?: string; hydrate: HydrateWhen; signIn?: SignInKind } | undefined {
+function serverRenderedPage(rest: string[]): PageKind | undefined {
   if (rest.length === 0) return { routeModule: HOME_ROUTE_MODULE, hydrate: 'visible' };
   // The sign-in page is whole without the app: its form is held until then (docs/adr/0047).
   const signIn = signInPage(rest);
@@ -272,7 +305,13 @@ const LEADING_HEAD_TAGS = /^(?:<(?:meta|link)\b[^>]*\/?>)+/;
  */
 export async function renderPage(input: RenderPageInput): Promise<RenderedPage | undefined> {
   const { lng, rest } = pathParts(input.path);
-  const kind = lng && serverRenderedPage(rest);
+  // For a session, only its pages (`SIGNED_IN_PAGES`), whole without the app: it starts on demand.
+  const signedInModule = SIGNED_IN_PAGES.get(rest.join('/'));
+  const kind: PageKind | undefined = !input.signedIn
+    ? lng && serverRenderedPage(rest)
+    : signedInModule
+      ? { routeModule: signedInModule, hydrate: 'interaction', session: true }
+      : undefined;
   if (!lng || !kind) return undefined;
 
   const queryClient = makeQueryClient();
@@ -321,7 +360,7 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage |
       <ServerRenderContext value={serverRender}>
         <CacheProvider value={cache}>
           <I18nextProvider i18n={i18nFor(lng, input.resources)}>
-            <AppProviders queryClient={queryClient} smallScreen={input.smallScreen}>
+            <AppProviders queryClient={queryClient} smallScreen={input.smallScreen} signedIn={input.signedIn}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </AppProviders>
           </I18nextProvider>
@@ -353,5 +392,6 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage |
     routeModule: kind.routeModule,
     hydrate,
     ...(kind.signIn && { signIn: kind.signIn }),
+    ...(kind.session && { session: true }),
   };
 }

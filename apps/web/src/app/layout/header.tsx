@@ -121,6 +121,8 @@ function AccountLinks() {
   const { t } = useTranslation();
   const { user } = useSession();
   const signOut = useSignOut();
+  // A page the server drew for a session knows no role (docs/adr/0048): the admin's link comes with the app.
+  const hydrated = useHydrated();
   if (!user) {
     return (
       <>
@@ -135,7 +137,7 @@ function AccountLinks() {
   }
   return (
     <>
-      {user.role_id === ADMIN_ROLE_ID && (
+      {hydrated && user.role_id === ADMIN_ROLE_ID && (
         <Button color="inherit" href="/mmadmin/#/dashboard">
           {t('nav.admin_panel')}
         </Button>

@@ -27,7 +27,8 @@ async function startUp(token: string) {
   vi.resetModules();
   localStorage.setItem(STORAGE_KEYS.token, token);
   const { sendSessionCheck } = await import('../../lib/early-session');
-  sendSessionCheck(token, 'fr');
+  // The app's module takes the response (the start-up module hands it on only to a page drawn for a session).
+  void sendSessionCheck(token, 'fr');
   return import('./early-session-check');
 }
 

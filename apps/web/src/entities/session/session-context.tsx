@@ -1,5 +1,5 @@
 import { createContext, startTransition, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { toSessionUser, type SessionUser } from '@mm/shared';
+import { Role, toSessionUser, type SessionUser } from '@mm/shared';
 import { onSessionExpired } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 import { checkSession, signoutRequest } from './auth-api';
@@ -29,13 +29,25 @@ async function verify(token: string): Promise<SessionUser | null> {
 }
 
 /**
+ * Who the server draws a page for when it knows only that the visitor has a session (docs/adr/0048): a
+ * volunteer, nothing of them shown (the header's account links do not name them; the admin's link waits for
+ * the app).
+ */
+const SIGNED_IN_VISITOR: SessionUser = { user_id: 0, username: '', role_id: Role.MmUser };
+
+/**
  * Session of spec §4: restore `currentUser` from local storage, then check it with the stored
  * `oauth_token`; a user_id in the answer keeps it, anything else removes user and token.
+ * @param signedIn a page the server drew for a visitor with a session (docs/adr/0048): drawn (on the
+ *   server) and hydrated (in the browser, with a stored token) with the session restored, not the loading
+ *   screen; the check still runs, and a refusal sends the volunteer to sign in as on any page
  */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({ children, signedIn = false }: { children: ReactNode; signedIn?: boolean }) {
   const [initialToken] = useState(() => storage.token());
-  const [user, setUser] = useState<SessionUser | null | undefined>(() => (initialToken ? storage.currentUser() : null));
-  const [checked, setChecked] = useState(!initialToken);
+  const [user, setUser] = useState<SessionUser | null | undefined>(() =>
+    signedIn ? (storage.currentUser() ?? SIGNED_IN_VISITOR) : initialToken ? storage.currentUser() : null,
+  );
+  const [checked, setChecked] = useState(!initialToken || signedIn);
   const [signedOut, setSignedOut] = useState(false);
   const [expired, setExpired] = useState(false);
 
