@@ -19,7 +19,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { MAX_IMAGE_BYTES, SUB_PATH } from '@mm/shared';
 import { datasetContactEmail, type Config } from './config';
 import type { DatabaseMonitor } from './db/availability';
-import type { Db } from './db/client';
+import { reportConnectionLosses, type Db } from './db/client';
 import { fillPublicText } from './db/public-text';
 import { validatorFor } from './lib/validation';
 import { applyApiContract, openApiOptions } from './lib/api-contract';
@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Its own small pool: a limit is checked before any work, never behind the app's queries for a connection.
   const limitsPool = new pg.Pool({ ...db.$client.options, max: 3 });
-  limitsPool.on('error', (err) => app.log.warn({ err }, 'rate-limit pool connection lost'));
+  reportConnectionLosses(limitsPool, (err) => app.log.warn({ err }, 'rate-limit pool connection lost'));
   app.addHook('onClose', () => limitsPool.end());
   const limits = createRateLimits(limitsPool);
   // Sessions are cached only while this process hears every change to them (migration 0018's NOTIFY).

@@ -28,6 +28,34 @@ const POOL_TIMEOUTS = {
 } as const;
 
 /**
+ * Reports connection losses of `pool` instead of letting them end the process. node-postgres emits `error` on a
+ * client whose connection ends (PostgreSQL stopping or restarting, `57P01`, a cut socket), and an `error` nobody
+ * listens to ends the process: the pool listens while a client is idle (its `error` event), nobody while it is
+ * checked out and between two statements (a transaction awaiting a file, a stream's consumer). While checked out,
+ * `onError` is told unless the client's holder listens itself (the LISTEN connections of lib/notify-listener.ts and
+ * lib/data-version.ts); the holder's next statement fails with its own error, and the pool drops the client on
+ * release.
+ * @param pool any pool of the server's
+ * @param onError told of each loss (logged as a warning by the callers)
+ */
+export function reportConnectionLosses(pool: pg.Pool, onError: (err: Error) => void): void {
+  pool.on('error', onError);
+  const whileCheckedOut = new WeakMap<pg.PoolClient, (err: Error) => void>();
+  pool.on('acquire', (client) => {
+    const listener = (err: Error) => {
+      if (client.listenerCount('error') === 1) onError(err);
+    };
+    whileCheckedOut.set(client, listener);
+    client.on('error', listener);
+  });
+  pool.on('release', (_err: Error | undefined, client: pg.PoolClient) => {
+    const listener = whileCheckedOut.get(client);
+    if (listener) client.removeListener('error', listener);
+    whileCheckedOut.delete(client);
+  });
+}
+
+/**
  * Opens a pool on `url` (timeouts of POOL_TIMEOUTS, TCP keep-alive) and applies the committed SQL migrations (idempotent).
  * @param url PostgreSQL connection URL
  * @param poolSize connections in the pool
@@ -41,14 +69,14 @@ export async function openDatabase(
   onIdleError: (err: Error) => void = () => {},
 ): Promise<{ db: Db; pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, keepAlive: true, ...POOL_TIMEOUTS });
-  // An idle client losing its connection (server restart, shutdown) is reported here; without a
-  // listener node-postgres would crash the process. The pool replaces the client on next use.
-  pool.on('error', onIdleError);
+  // A client losing its connection (server restart, shutdown) is reported here; without a listener
+  // node-postgres would crash the process. The pool replaces the client on next use.
+  reportConnectionLosses(pool, onIdleError);
   const db = drizzle(pool, { schema });
   if (applyMigrations) {
     // Migrations may build indexes for longer than a request's statement timeout: their own pool.
     const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
-    migrationPool.on('error', onIdleError);
+    reportConnectionLosses(migrationPool, onIdleError);
     try {
       await migrate(drizzle(migrationPool, { schema }), { migrationsFolder });
     } finally {
