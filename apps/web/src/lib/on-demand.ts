@@ -25,12 +25,6 @@ const WHEN_VISIBLE_SELECTOR = '[data-when-visible]';
 const REPLAYED = 'button, [role="button"], [role="combobox"]';
 
 /**
- * A label of a field (the Flash form's "Add a photo", docs/adr/0049): the browser does what it does (opens the file
- * chooser) without the app, so a press on it is not held.
- */
-const NATIVE = 'label[for]';
-
-/**
  * A part that works before the app (`data-island`: Explore's map, docs/adr/0042): presses in it are its
  * own (its markers, its zoom buttons), not held.
  */
@@ -58,8 +52,13 @@ function waitForDemand(
   const onClick = (event: Event) => {
     if (running) return;
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>(REPLAYED) : null;
-    if (!target || target.closest(ISLAND) || target.matches(NATIVE)) return;
-    held = target;
+    if (!target || target.closest(ISLAND)) return;
+    // A button that opens a file chooser (`data-opens-file`, its input's id: the Flash form's "Add a picture",
+    // docs/adr/0049) opens it now, in the press's own event: Chromium refuses a chooser to a press replayed more than
+    // 5 s later. The chosen files wait in the input, which the app reads once it runs.
+    const fileInput = target.dataset.opensFile ? doc.getElementById(target.dataset.opensFile) : null;
+    if (fileInput instanceof HTMLInputElement) fileInput.click();
+    else held = target;
     event.preventDefault();
     event.stopPropagation();
   };

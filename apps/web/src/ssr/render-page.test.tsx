@@ -285,8 +285,8 @@ describe('renderPage (public pages rendered on the server)', () => {
     const date = /<input[^>]*name="checklist_date"[^>]*>/.exec(html)?.[0] ?? '';
     expect(date).toContain('data-device-today=""');
     expect(date).not.toMatch(/ (value|max)=/);
-    // The photo button is its input's label; the map's box and hint, no map (the app draws it).
-    expect(html).toMatch(/<label[^>]*for="photos-1"/);
+    // The photo button names its input, whose chooser it opens before the app; the map's box and hint, no map.
+    expect(html).toMatch(/<button[^>]*data-opens-file="photos-1"/);
     expect(html).toMatch(/<input[^>]*type="file"[^>]*id="photos-1"|<input[^>]*id="photos-1"[^>]*type="file"/);
     expect(html).toContain('Cliquez sur la carte ou faites glisser le marqueur pour indiquer l&#x27;emplacement.');
     expect(html).not.toContain('leaflet');

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PHOTO_INPUT_ACCEPT, type LifestageId } from '@mm/shared';
 
 // The tiles, progress bars and delete dialog load beside the form, not before its first render (the page's 250 KB
-// budget, ADR 0024). The input and its label do not: the server renders them, and the photos chosen before the app
+// budget, ADR 0024). The input and its button do not: the server renders them, and the photos chosen before the app
 // runs wait in that input (docs/adr/0049), which a part drawn anew would replace.
 const PhotoTiles = lazy(() => import('./photo-tiles').then((m) => ({ default: m.PhotoTiles })));
 
@@ -80,14 +80,17 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
     }
   };
 
-  // Photos chosen before this part ran (the page rendered by the server, docs/adr/0049): the button is the input's
-  // label, so the browser opened the chooser itself, and the chosen files wait in the input.
+  // Photos chosen before this part ran (the page rendered by the server, docs/adr/0049): the step before the app
+  // opened the chooser, and the chosen files wait in the input.
   useEffect(() => {
     if (input.current?.files?.length) add(input.current.files);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // The worker starts while the volunteer picks (ADR 0024).
-  const startWorker = () => void import('../../../entities/photo/send-photo').then((m) => m.startPhotoWorker());
+  const openChooser = () => {
+    input.current?.click();
+    // The worker starts while the volunteer picks (ADR 0024).
+    void import('../../../entities/photo/send-photo').then((m) => m.startPhotoWorker());
+  };
   const inputId = `photos-${lifestageId}`;
 
   return (
@@ -104,18 +107,13 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
         id={inputId}
         onChange={(e) => add(e.target.files)}
       />
-      {/* The input's label, not a button that clicks it: the browser opens the chooser itself, before the app runs
-          too, and a chooser opened by a script needs a press of the last 5 s (docs/adr/0049). */}
+      {/* Before the app runs, a press on it opens its input's chooser at once (`data-opens-file`, lib/on-demand.ts):
+          a chooser opened by a press replayed later is refused after 5 s (docs/adr/0049). */}
       <Button
-        component="label"
-        htmlFor={inputId}
         size="small"
         startIcon={<AddPhotoAlternateIcon />}
-        onClick={(event) => {
-          startWorker();
-          // MUI's Enter or Space on a label calls this without a click: the label then opens nothing itself.
-          if (event.type !== 'click') input.current?.click();
-        }}
+        onClick={openChooser}
+        data-opens-file={inputId}
         sx={{ mt: 1 }}
       >
         {t('flash.add_photo', { stage })}
