@@ -1,70 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { newVolunteer, type VolunteerSession } from '../support/accounts';
 import { startApp } from '../support/app';
+import { PHONE, collectErrors, holdApp, signedInContext } from '../support/signed-in';
 
 // Submit data, for a visitor with a session (the `mm_user` cookie), comes rendered from the server as a signed-in
 // volunteer sees it, and its app starts when it is used (docs/adr/0048): its links work before, the due notice
 // shows without a touch, and an expired session still gets the app's own notice and the sign-in page.
 
-const PHONE = {
-  viewport: { width: 375, height: 740 },
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
-};
-
-/** The app's chunk (`app/start.tsx`), which the start-up module loads once the page is used. */
-const APP_CHUNK = /\/mmapp\/assets\/start-[\w-]+\.js$/;
-
 /** Below 30° N the season lasts all year, so a visit is due whatever day the suite runs. */
 const HAMMOCK = { locality: 'Hammock Park', city: 'Miami', latitude: 25.7617, longitude: -80.1918 };
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-
-/** Console errors and page errors (a hydration mismatch is both). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
-
-/** Holds the app's chunk until `release()`: what a visitor does meanwhile happens before the app runs. */
-async function holdApp(page: Page): Promise<{ requested: () => boolean; release: () => void }> {
-  let held: Route | undefined;
-  let released = false;
-  await page.route(APP_CHUNK, (route) => {
-    if (released) return route.continue();
-    held = route;
-  });
-  return {
-    requested: () => held !== undefined,
-    release: () => {
-      released = true;
-      void held?.continue();
-    },
-  };
-}
-
-/** A browser with `me`'s session stored as the app stores it: token, current user, and the `mm_user` cookie. */
-async function signedInContext(browser: Browser, me: VolunteerSession, options = {}) {
-  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('oauth_token', token);
-      localStorage.setItem('currentUser', user);
-    },
-    {
-      token: me.oauth_token,
-      user: JSON.stringify({ user_id: me.user_id, username: me.username, role_id: me.role_id }),
-    },
-  );
-  // Set by the app with the session (`lib/storage.ts`); cookies are per host, whatever the port.
-  await context.addCookies([{ name: 'mm_user', value: '1', url: 'http://127.0.0.1/' }]);
-  return context;
-}
 
 /** A Mission 8 days ago at a site the volunteer then monitors weekly: one site due. */
 async function oneSiteDue(request: APIRequestContext, me: VolunteerSession): Promise<void> {
@@ -129,7 +76,7 @@ test('Submit data is whole before the app: signed-in header, due notice, working
   // A link followed before the app runs: the page it opens.
   await page.getByRole('link', { name: 'Report a sighting' }).click();
   await expect(page).toHaveURL(/\/mmapp\/en\/submit\/flash$/);
-  // The Flash form, drawn by the browser, with the app's code let through.
+  // The Flash form (rendered by the server for a session too, docs/adr/0049), the app's code let through.
   app.release();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Flash Data');
   expect(errors).toEqual([]);

@@ -29,8 +29,8 @@ const RENDER_PAGE = `
 export function pageApiUrls(path, query) {
   return path.endsWith('/photos') && query === '' ? ['/api/observations?sort=observed&page=1&limit=50'] : [];
 }
-export function rendersSignedIn(path) {
-  return path.endsWith('/submit/sites');
+export function rendersSignedIn(path, query) {
+  return path.endsWith('/submit/sites') && query === '';
 }
 export function signInKind(path) {
   if (path.endsWith('/users/signin')) return 'page';
@@ -39,7 +39,7 @@ export function signInKind(path) {
 export async function renderPage({ path, origin, smallScreen, resources, query, apiData, signedIn }) {
   if (path.endsWith('/explore')) return undefined;
   if (signedIn) {
-    if (!rendersSignedIn(path)) throw new Error('rendered for a session: ' + path);
+    if (!rendersSignedIn(path, query)) throw new Error('rendered for a session: ' + path);
     return {
       html: '<main><h1>My sites</h1><a href="/mmapp/en/users/myprofile">My profile</a></main>',
       styles: '', headTags: '', title: 'My sites', queries: { mutations: [], queries: [] },
@@ -270,8 +270,9 @@ describe('server-rendered pages', () => {
     const signedOut = await get('/mmapp/en/submit/sites');
     expect(signedOut.body).toContain('data-sign-in=""');
     expect(signedOut.body).not.toContain('data-session');
-    // The session's other pages stay the browser's.
+    // The session's other pages stay the browser's, and so does such a page with a query string (docs/adr/0049).
     expect((await get('/mmapp/en/submit/mission', { cookie: 'mm_user=1' })).body).toContain('mm-boot');
+    expect((await get('/mmapp/en/submit/sites?outbox=x', { cookie: 'mm_user=1' })).body).toContain('mm-boot');
   });
 
   it('shows a visitor without a session the sign-in page on a members-only page, with the way back (spec §2)', async () => {

@@ -39,7 +39,7 @@ interface RenderPageModule {
   /** Whether a path is rendered as the sign-in page (docs/adr/0047); absent in older builds. */
   signInKind?: (path: string) => 'page' | 'members-only' | undefined;
   /** Whether a path is rendered for a visitor with a session (docs/adr/0048); absent in older builds. */
-  rendersSignedIn?: (path: string) => boolean;
+  rendersSignedIn?: (path: string, query: string) => boolean;
 }
 
 /**
@@ -208,7 +208,7 @@ export type PageRenderer = (request: FastifyRequest, lng: Locale, localized: str
  * the web app's server build (`apps/web/dist-ssr/render-page.js`) is present; undefined otherwise (the
  * shell is sent as before). A page is rendered for a visitor without the `mm_user` cookie (a signed-in
  * volunteer's pages depend on their session, which only the browser holds), except the few rendered for a
- * session without needing it (`rendersSignedIn`: Submit data, docs/adr/0048), kept per path, screen
+ * session without needing it (`rendersSignedIn`: Submit data and the Flash form, docs/adr/0048, 0049), kept per path, screen
  * size and day (the campaign card follows the date), and on any render error the shell is sent and the
  * error logged.
  * A page's route code is announced with modulepreload links read from the client build's manifest.
@@ -250,8 +250,9 @@ export async function loadPageRenderer(
     const pathname = `/${segments.join('/')}`;
     const formPage = FORM_PAGES[segments.slice(2).join('/')];
     const signedIn = request.headers.cookie?.includes(`${USER_COOKIE}=`) ?? false;
-    // With a session, some members-only pages are rendered as the volunteer sees them (docs/adr/0048).
-    const forSession = signedIn && (rendersSignedIn?.(pathname) ?? false);
+    const query = queryParts.join('?');
+    // With a session, some members-only pages are rendered as the volunteer sees them (docs/adr/0048, 0049).
+    const forSession = signedIn && (rendersSignedIn?.(pathname, query) ?? false);
     // Without a session, a form page is the sign-in page, rendered (docs/adr/0047).
     if (formPage && `/${segments[0] ?? ''}` === SUB_PATH && !forSession && (signedIn || !signInKind)) {
       const shellKey = `${lng}|${formPage}`;
@@ -265,7 +266,6 @@ export async function loadPageRenderer(
     }
     if (signedIn && !forSession) return undefined;
     // Only whether there is one: a page that depends on it is rendered without its data (`pageApiUrls`).
-    const query = queryParts.join('?');
     const smallScreen = SMALL_SCREEN_AGENT.test(request.headers['user-agent'] ?? '');
     const day = new Date().toISOString().slice(0, 10);
     // The data a page is rendered with (Explore's and the gallery's first screen), and their ETags for the key.

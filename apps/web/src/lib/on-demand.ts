@@ -18,8 +18,11 @@ const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as con
 /** Elements (`data-when-visible`) whose coming into view starts the app: parts drawn from live data. */
 const WHEN_VISIBLE_SELECTOR = '[data-when-visible]';
 
-/** What a press before the app runs is kept for: a button (menu, drawer), pressed again once the app runs it. */
-const REPLAYED = 'button, [role="button"]';
+/**
+ * What a press before the app runs is kept for: a button (menu, drawer), pressed again once the app runs it, and a
+ * select (MUI's, `role="combobox"`: the Flash form's, docs/adr/0049), opened once the app runs it.
+ */
+const REPLAYED = 'button, [role="button"], [role="combobox"]';
 
 /**
  * A part that works before the app (`data-island`: Explore's map, docs/adr/0042): presses in it are its
@@ -50,7 +53,12 @@ function waitForDemand(
     if (running) return;
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>(REPLAYED) : null;
     if (!target || target.closest(ISLAND)) return;
-    held = target;
+    // A button that opens a file chooser (`data-opens-file`, its input's id: the Flash form's "Add a picture",
+    // docs/adr/0049) opens it now, in the press's own event: Chromium refuses a chooser to a press replayed more than
+    // 5 s later. The chosen files wait in the input, which the app reads once it runs.
+    const fileInput = target.dataset.opensFile ? doc.getElementById(target.dataset.opensFile) : null;
+    if (fileInput instanceof HTMLInputElement) fileInput.click();
+    else held = target;
     event.preventDefault();
     event.stopPropagation();
   };
@@ -135,6 +143,17 @@ function replayTarget(doc: Document, held: HTMLElement): Promise<HTMLElement | u
 }
 
 /**
+ * Presses again a button or select pressed before the app ran: a select (MUI's) opens on a mouse button going down,
+ * not on a click.
+ * @param target the element pressed, as the app now runs it
+ */
+function pressAgain(target: HTMLElement): void {
+  if (target.getAttribute('role') === 'combobox')
+    target.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
+  else target.click();
+}
+
+/**
  * Tells the app of a field focused before it ran: React listens for `focusin`, and the field's focus came before
  * its listeners, so MUI would draw it unfocused (no coloured outline, label in grey) until the next focus. No real
  * blur and focus: the caret and selection stay where they are.
@@ -163,9 +182,10 @@ export function startOnDemand(
 ): void {
   // e2e/support/app.ts waits for either this or `ready`.
   doc.documentElement.dataset.app = 'on-demand';
-  // The sign-in page (docs/adr/0047): its form readied for use before the app.
+  // The sign-in page (docs/adr/0047) and a form drawn for a session (the Flash form, docs/adr/0049): readied for
+  // use before the app.
   const root = doc.getElementById('root');
-  if (root?.dataset.signIn !== undefined) readySignInForm(doc, root);
+  if (root && (root.dataset.signIn !== undefined || root.dataset.session !== undefined)) readySignInForm(doc, root);
   const demand = waitForDemand(doc, when);
   // Each in a task of its own after this one (docs/adr/0046): at a phone's speed every few milliseconds of
   // one task count towards its Total Blocking Time. The page view is counted once its code arrives; the service worker
@@ -182,6 +202,7 @@ export function startOnDemand(
     await appReady(doc);
     announceFocus(doc);
     const held = demand.heldPress();
-    if (held) (await replayTarget(doc, held))?.click();
+    const target = held && (await replayTarget(doc, held));
+    if (target) pressAgain(target);
   });
 }

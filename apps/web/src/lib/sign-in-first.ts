@@ -5,7 +5,8 @@
  */
 
 /**
- * Readies the server's sign-in form for use before the app runs: on a members-only page, shows the sign-in
+ * Readies the server's sign-in form, or a form it drew for a session (the Flash form, docs/adr/0049), for use before
+ * the app runs: on a members-only page, shows the sign-in
  * page's address (`data-address`), as the app's redirect would (spec §2); keeps a field's label up once it
  * holds text (`data-filled`, styles.css); and keeps the browser from sending the form itself (its fields would
  * go into the address): a press on "Sign in" is held and pressed again once the app runs (`lib/on-demand.ts`).
@@ -16,8 +17,9 @@ export function readySignInForm(doc: Document, root: HTMLElement): void {
   if (root.dataset.address) history.replaceState(null, '', root.dataset.address);
   const running = () => doc.documentElement.dataset.app === 'ready';
   doc.addEventListener('input', (event) => {
-    if (!(event.target instanceof HTMLInputElement) || running()) return;
-    event.target.closest('.MuiFormControl-root')?.toggleAttribute('data-filled', event.target.value !== '');
+    const field = event.target;
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || running()) return;
+    field.closest('.MuiFormControl-root')?.toggleAttribute('data-filled', field.value !== '');
   });
   doc.addEventListener(
     'submit',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { monitoringStatus } from '@mm/shared';
-import { dueCount, fillDueNotice, readySignedInPage } from './signed-in-first';
+import { dueCount, fillDeviceDay, fillDueNotice, readySignedInPage } from './signed-in-first';
 
 /** The due notice as `DueSummary` draws it on the page the server renders for a session, with the locale's templates. */
 function serverNotice(lng: string, templates: Record<string, string>): HTMLElement {
@@ -87,6 +87,19 @@ describe('dueCount (sites due, judged on the device day)', () => {
     expect(dueCount(answer, now, 'UTC')).toBe(1);
     expect(dueCount(answer, now, 'America/Mexico_City')).toBe(0);
     expect(dueCount([], now)).toBe(0);
+  });
+});
+
+describe("fillDeviceDay (the Flash form's date before the app runs, docs/adr/0049)", () => {
+  it("writes the device's local day as the value and the limit, keeping a date already there", () => {
+    document.body.innerHTML = `<form><input type="date" name="checklist_date" data-device-today="">
+      <input type="date" name="other" data-device-today="" value="2026-03-01"><input type="date" name="plain"></form>`;
+    // 02:30 UTC on 1 July is still 30 June in Montréal, the server's UTC day being the 1st.
+    fillDeviceDay(document, new Date('2026-07-01T02:30:00Z'), 'America/Toronto');
+    const [date, other, plain] = [...document.querySelectorAll('input')];
+    expect([date?.value, date?.max]).toEqual(['2026-06-30', '2026-06-30']);
+    expect([other?.value, other?.max]).toEqual(['2026-03-01', '2026-06-30']);
+    expect([plain?.value, plain?.max]).toEqual(['', '']);
   });
 });
 

@@ -23,6 +23,7 @@ type DueFacts = Pick<MonitoredSite, 'season' | 'next_due'>;
  */
 export function readySignedInPage(doc: Document, sessionCheck: Promise<Response>, startNow: () => void): void {
   const token = localStorage.getItem(STORAGE_KEYS.token);
+  fillDeviceDay(doc, new Date());
   void sessionCheck
     .then(async (res) => (res.ok ? ((await res.clone().json()) as { user_id?: number }) : {}))
     .then(
@@ -38,6 +39,22 @@ export function readySignedInPage(doc: Document, sessionCheck: Promise<Response>
       },
       () => undefined,
     );
+}
+
+/**
+ * Writes the device's local day into the date fields the server left empty (`data-device-today`: the Flash form's
+ * date, docs/adr/0049), as its value and its `max`: the server's day may be another in the volunteer's zone. The
+ * app's form reads the value from the field when it starts.
+ * @param doc the page
+ * @param now the device's clock
+ * @param timeZone IANA zone of the local day (the device's own when left out; tests pass one)
+ */
+export function fillDeviceDay(doc: Document, now: Date, timeZone?: string): void {
+  const today = localDayOf(now, timeZone);
+  for (const field of doc.querySelectorAll<HTMLInputElement>('input[data-device-today]')) {
+    field.max = today;
+    if (field.value === '') field.value = today;
+  }
 }
 
 /**

@@ -237,12 +237,69 @@ describe('renderPage (public pages rendered on the server)', () => {
     expect(html).toContain('<span data-due-text=""></span>');
     expect(html).not.toMatch(/<!--\$[?!]-->|<script/);
     // Only the pages of a session it renders; signed out, the same address is the sign-in page.
-    expect(await signedIn('/mmapp/fr/submit/flash')).toBeUndefined();
+    expect(await signedIn('/mmapp/fr/submit/flash-submissions')).toBeUndefined();
     expect(await signedIn('/mmapp/fr/')).toBeUndefined();
     expect((await render('/mmapp/fr/submit/submit-data'))?.signIn).toBe('members-only');
     expect(rendersSignedIn('/mmapp/es/submit/submit-data')).toBe(true);
-    expect(rendersSignedIn('/mmapp/es/submit/flash')).toBe(false);
+    expect(rendersSignedIn('/mmapp/es/submit/flash-submissions')).toBe(false);
     expect(rendersSignedIn('/mmapp/xx/submit/submit-data')).toBe(false);
+  });
+
+  it('renders the Flash form for a session with its reference data, the date left to the device (docs/adr/0049)', async () => {
+    const reference = {
+      countries: [{ id: 1, country: 'Canada' }],
+      provinces: [{ province_id: 24, province: 'Québec', country_id: 1, administrative: 'QC' }],
+      milkweeds: [
+        {
+          milkweed_id: 3,
+          latin_name: 'Asclepias syriaca',
+          english_name: 'Common milkweed',
+          french_name: 'Asclépiade commune',
+          spanish_name: null,
+        },
+      ],
+    };
+    const flash = (p: string, query = '', apiData?: Record<string, unknown>) =>
+      renderPage({
+        path: p,
+        query,
+        origin: 'https://monarch.example.org',
+        smallScreen: true,
+        resources,
+        apiData,
+        signedIn: true,
+      });
+    expect(pageApiUrls('/mmapp/fr/submit/flash')).toEqual(['/api/utilities/loadparams']);
+    expect(pageApiUrls('/mmapp/fr/submit/flash', 'outbox=x')).toEqual([]);
+    const page = await flash('/mmapp/fr/submit/flash', '', { '/api/utilities/loadparams': reference });
+    expect(page?.title).toBe('Données Flash · Mission Monarch');
+    expect(page?.session).toBe(true);
+    expect(page?.hydrate).toBe('interaction');
+    expect(page?.routeModule).toBe('src/app/routes/flash.tsx');
+    const html = page?.html ?? '';
+    expect(html).toContain('aria-label="Données Flash"');
+    // Typed fields with what they show at first in the markup (the form reads them from there).
+    expect(html).toMatch(/<input[^>]*name="locality"/);
+    expect(html).toMatch(/<input[^>]*name="adults"[^>]*value="0"|<input[^>]*value="0"[^>]*name="adults"/);
+    // The date without a value or a limit: the device's day is written before the app, not the server's.
+    const date = /<input[^>]*name="checklist_date"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(date).toContain('data-device-today=""');
+    expect(date).not.toMatch(/ (value|max)=/);
+    // The photo button names its input, whose chooser it opens before the app; the map's box and hint, no map.
+    expect(html).toMatch(/<button[^>]*data-opens-file="photos-1"/);
+    expect(html).toMatch(/<input[^>]*type="file"[^>]*id="photos-1"|<input[^>]*id="photos-1"[^>]*type="file"/);
+    expect(html).toContain('Cliquez sur la carte ou faites glisser le marqueur pour indiquer l&#x27;emplacement.');
+    expect(html).not.toContain('leaflet');
+    expect(html).not.toMatch(/<!--\$[?!]-->|<script/);
+    // The reference data goes to the browser under its query's key in the page's language.
+    expect(page?.queries.queries.find((q) => q.queryKey[0] === 'params')?.queryKey).toEqual(['params', 'fr']);
+    // Without the reference data, or with a query string (an entry of the outbox), the browser draws it.
+    expect(await flash('/mmapp/fr/submit/flash')).toBeUndefined();
+    expect(
+      await flash('/mmapp/fr/submit/flash', 'outbox=x', { '/api/utilities/loadparams': reference }),
+    ).toBeUndefined();
+    expect(rendersSignedIn('/mmapp/es/submit/flash')).toBe(true);
+    expect(rendersSignedIn('/mmapp/es/submit/flash', 'outbox=x')).toBe(false);
   });
 
   it('leaves every other page to the browser', async () => {

@@ -28,6 +28,7 @@ import { RequireUser, routes } from '../app/router';
 import { getContentQueryOptions } from '../features/content/api/get-content';
 import { getClientConfigQueryOptions } from '../lib/client-config';
 import { getGalleryQueryOptions } from '../entities/photo/get-gallery';
+import { paramsQueryKey } from '../entities/params/get-params';
 import { getExploreObservationsQueryOptions } from '../features/explore/api/get-explore-observations';
 import { FIRST_PAGE_PROVINCES_KEY } from '../features/gallery/components/gallery-first-page';
 import { findContentPage } from '../features/content/pages';
@@ -147,19 +148,28 @@ const SIGNIN_ROUTE_MODULE = 'src/app/routes/signin.tsx';
 /** The route module of the Markdown content pages (`content/:slug`). */
 const CONTENT_ROUTE_MODULE = 'src/app/routes/content.tsx';
 
-/**
- * The members-only pages rendered for a visitor with a session (docs/adr/0048), by path after the language,
- * with their route modules: whole without the app, which starts on demand.
- */
-const SIGNED_IN_PAGES = new Map<string, string>([['submit/submit-data', 'src/app/routes/submit-data.tsx']]);
+/** The Flash form's path after the language (docs/adr/0049). */
+const FLASH_FORM = 'submit/flash';
 
 /**
- * Whether the server renders `path` (from `/mmapp/` on) for a visitor with a session (`SIGNED_IN_PAGES`); the
- * other pages of such a visitor are drawn by the browser.
+ * The members-only pages rendered for a visitor with a session (docs/adr/0048, 0049 for the Flash form), by path
+ * after the language, with their route modules: whole without the app, which starts on demand.
  */
-export function rendersSignedIn(path: string): boolean {
+const SIGNED_IN_PAGES = new Map<string, string>([
+  ['submit/submit-data', 'src/app/routes/submit-data.tsx'],
+  [FLASH_FORM, 'src/app/routes/flash.tsx'],
+]);
+
+/**
+ * Whether the server renders `path` (from `/mmapp/` on) for a visitor with a session (`SIGNED_IN_PAGES`), at its
+ * plain address: with a query string (the Flash form's `?outbox=`, an entry of this device's outbox) the browser
+ * draws it, as the other pages of such a visitor.
+ * @param path the page's path, as for `renderPage`
+ * @param query the query string without `?`
+ */
+export function rendersSignedIn(path: string, query = ''): boolean {
   const { lng, rest } = pathParts(path);
-  return lng !== undefined && SIGNED_IN_PAGES.has(rest.join('/'));
+  return lng !== undefined && query === '' && SIGNED_IN_PAGES.has(rest.join('/'));
 }
 
 /** How a page is rendered (`serverRenderedPage`). */
@@ -224,7 +234,10 @@ const GALLERY_FIRST_PAGE = `${API_BASE}/photos/gallery?page=1&limit=${GALLERY_PA
 const EXPLORE_MAP_QUERY = 'view=map';
 /** The client configuration: the map's tile URL, which the server writes into the map's box. */
 const CLIENT_CONFIG = `${API_BASE}/utilities/clientconfig`;
-/** The reference data, in the page's language: the gallery's captions name each photo's province. */
+/**
+ * The reference data, in the page's language: the gallery's captions name each photo's province; the Flash form's
+ * lists (provinces, milkweeds) are drawn from it.
+ */
 const REFERENCE_DATA = `${API_BASE}/utilities/loadparams`;
 
 /** The segments of a page's path after `/mmapp/{lng}/`, and its language (undefined for none). */
@@ -238,7 +251,8 @@ function pathParts(path: string): { lng: Locale | undefined; rest: string[] } {
 
 /**
  * The API answers (GET, from `/api` on) a page is rendered with (docs/adr/0039): Explore's first page of
- * observations and the gallery's first photos (with the reference data, for their provinces' names), at
+ * observations and the gallery's first photos (with the reference data, for their provinces' names), the Flash
+ * form's reference data (docs/adr/0049; used only when rendered for a session, `rendersSignedIn`), at
  * their plain address only (a query string, filters
  * or another view, is drawn by the browser); Explore's map view at exactly `?view=map`, the client
  * configuration (its tile URL, docs/adr/0042). The server fetches them (from its answer cache) before
@@ -249,6 +263,7 @@ function pathParts(path: string): { lng: Locale | undefined; rest: string[] } {
  */
 export function pageApiUrls(path: string, query = ''): string[] {
   const { lng, rest } = pathParts(path);
+  if (lng && query === '' && rest.join('/') === FLASH_FORM) return [REFERENCE_DATA];
   if (!lng || rest.length !== 1) return [];
   if (rest[0] === 'explore' && query === EXPLORE_MAP_QUERY) return [CLIENT_CONFIG];
   if (query !== '') return [];
@@ -309,12 +324,15 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage |
   const signedInModule = SIGNED_IN_PAGES.get(rest.join('/'));
   const kind: PageKind | undefined = !input.signedIn
     ? lng && serverRenderedPage(rest)
-    : signedInModule
+    : signedInModule && rendersSignedIn(input.path, input.query)
       ? { routeModule: signedInModule, hydrate: 'interaction', session: true }
       : undefined;
   if (!lng || !kind) return undefined;
 
   const queryClient = makeQueryClient();
+  // The Flash form is drawn from the reference data (docs/adr/0049): without it, the browser draws the page.
+  const flashForm = kind.session === true && rest.join('/') === FLASH_FORM;
+  if (flashForm && !putInCache(queryClient, paramsQueryKey(lng), REFERENCE_DATA, input.apiData)) return undefined;
   if (kind.contentSlug && findContentPage(kind.contentSlug)?.locales.includes(lng))
     await queryClient.prefetchQuery(getContentQueryOptions(kind.contentSlug, lng));
   // Explore and the gallery at their plain address, with their first data: whole without the app, which

@@ -63,15 +63,22 @@ export async function getParams(): Promise<LoadParams> {
   return params;
 }
 
-/** The reference data's query, one per language; the tab's stored copy serves it when it is in that language. */
-const getParamsQueryOptions = () => {
-  const lng = storage.language();
+/** The reference data's query key in `lng` (the server puts its answer there for a page it renders, docs/adr/0049). */
+export const paramsQueryKey = (lng: Locale) => ['params', lng] as const;
+
+/**
+ * The reference data's query, one per language; the tab's stored copy serves it when it is in that language.
+ * @param lng the page's language: in the browser the stored one (the start-up module stores the URL's); the
+ *   server, which has no storage, passes the page's
+ */
+const getParamsQueryOptions = (lng: Locale = storage.language()) => {
   return queryOptions({
-    queryKey: ['params', lng],
+    queryKey: paramsQueryKey(lng),
     queryFn: getParams,
     initialData: () => cached(lng),
     staleTime: Infinity,
   });
 };
 
-export const useParamsData = () => useQuery(getParamsQueryOptions());
+/** @param lng the page's language when the page is also rendered by the server (see `getParamsQueryOptions`) */
+export const useParamsData = (lng?: Locale) => useQuery(getParamsQueryOptions(lng));

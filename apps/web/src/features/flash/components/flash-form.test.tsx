@@ -86,7 +86,7 @@ async function renderForm(lng: 'en' | 'fr' = 'en') {
   await Promise.all([
     import('../../../lib/form-resolver'),
     import('../../../lib/shared-schemas'),
-    import('./photo-picker'),
+    import('./photo-tiles'),
   ]);
   const onSaved = vi.fn();
   const onQueued = vi.fn();

@@ -7,6 +7,7 @@ import { QualityWarnings, useQualityFlags, type QualityDraft } from '../../../en
 import { useFieldError } from '../../../lib/form-errors';
 import { useFlashForm, type QueuedFlash } from '../hooks/use-flash-form';
 import { todayIso } from '../../../lib/format-date';
+import { useHydrated } from '../../../components/ui/after-hydration';
 import { FlashWhatSection } from './flash-what-section';
 import { FlashWhereSection } from './flash-where-section';
 import { FormSection } from './form-section';
@@ -83,6 +84,9 @@ export function FlashForm({ params, onSaved, initial, queued, onQueued }: FlashF
   }, [date, point, provinceId, countsKey, photoKey, checklistId]);
   const flags = useQualityFlags(draft, todayIso());
   const place = params.provinces.find((p) => p.province_id === provinceId)?.province;
+  // The device's day, once the app runs: the server's day may be another (docs/adr/0049); the step before the app
+  // writes it meanwhile (`data-device-today`), and React does not patch attributes while hydrating.
+  const hydrated = useHydrated();
 
   return (
     <Box
@@ -107,7 +111,10 @@ export function FlashForm({ params, onSaved, initial, queued, onQueued }: FlashF
             markDateTouched();
             return dateField.onChange(e);
           }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayIso() } }}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { max: hydrated ? todayIso() : undefined, 'data-device-today': '' },
+          }}
           error={!!errors.checklist_date}
           helperText={fieldError(errors.checklist_date, 'checklist_date')}
         />

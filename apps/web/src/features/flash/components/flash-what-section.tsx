@@ -1,5 +1,4 @@
-import { Alert, Box, Grid, MenuItem, TextField, Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Alert, Grid, MenuItem, TextField, Typography } from '@mui/material';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LIFESTAGE_IDS, LIFESTAGE_KEYS, type LoadParams, type SubmitFlashInput } from '@mm/shared';
@@ -7,13 +6,9 @@ import { useFieldError } from '../../../lib/form-errors';
 import { useLocale } from '../../../lib/links';
 import { milkweedName } from '../../../entities/milkweed/milkweed-name';
 import type { PrefillNote } from '../../../entities/photo/use-photo-prefill';
-import type { FlashFormValues } from '../utils/flash-form-values';
+import { NEW_FLASH_FIELDS, type FlashFormValues } from '../utils/flash-form-values';
 import { FormSection } from './form-section';
-import type { PickedPhoto } from './photo-picker';
-
-// Loaded beside the form, not before its first render (the page's 250 KB budget, ADR 0024): the
-// pickers' tiles, progress bars and delete dialog are not needed to start filling in the form.
-const PhotoPicker = lazy(() => import('./photo-picker').then((m) => ({ default: m.PhotoPicker })));
+import { PhotoPicker, type PickedPhoto } from './photo-picker';
 
 /** Rows the comment box shows before it scrolls (the volunteer can drag it taller). */
 const COMMENT_ROWS = 3;
@@ -76,13 +71,12 @@ export function FlashWhatSection({
                 type="number"
                 label={t(`fields.${key}`)}
                 {...register(key, { valueAsNumber: true })}
+                defaultValue={NEW_FLASH_FIELDS[key]}
                 slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
                 error={!!err}
                 helperText={fieldError(err, key)}
               />
-              <Suspense fallback={<Box sx={{ height: 39 }} />}>
-                <PhotoPicker lifestageId={id} photos={photos} onChange={onPhotosChange} onFilesPicked={onFilesPicked} />
-              </Suspense>
+              <PhotoPicker lifestageId={id} photos={photos} onChange={onPhotosChange} onFilesPicked={onFilesPicked} />
             </Grid>
           );
         })}
@@ -120,6 +114,7 @@ export function FlashWhatSection({
             rows={COMMENT_ROWS}
             label={t('fields.comment')}
             {...register('comment')}
+            defaultValue={NEW_FLASH_FIELDS.comment}
             error={!!errors.comment}
             helperText={fieldError(errors.comment, 'comment')}
           />

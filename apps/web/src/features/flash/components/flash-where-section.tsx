@@ -1,18 +1,42 @@
-import { Alert, Box, Grid, MenuItem, TextField } from '@mui/material';
+import { Alert, Box, Grid, MenuItem, TextField, Typography } from '@mui/material';
 import { Suspense, lazy } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LoadParams, SubmitFlashInput } from '@mm/shared';
 import { useFieldError } from '../../../lib/form-errors';
-import type { FlashFormValues } from '../utils/flash-form-values';
+import { NEW_FLASH_FIELDS, type FlashFormValues } from '../utils/flash-form-values';
 import { FormSection } from './form-section';
 import type { LatLng } from '../../../components/map/location-picker';
 import { UseMyLocationButton } from './use-my-location-button';
+import { useHydrated } from '../../../components/ui/after-hydration';
 
 // Leaflet loads with the map only; the box keeps the map's room meanwhile.
 const LocationPicker = lazy(async () => ({
   default: (await import('../../../components/map/location-picker')).LocationPicker,
 }));
+
+/**
+ * The map's place before the map: its box and its hint below, of their size and colours as `LocationPicker` draws
+ * them (the map comes with Leaflet, in the browser only).
+ */
+function MapBox({ hint }: { hint: string }) {
+  return (
+    <Box>
+      <Box
+        sx={{
+          height: { xs: 280, md: 380 },
+          borderRadius: 2,
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: '#dfe8d8',
+        }}
+      />
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        {hint}
+      </Typography>
+    </Box>
+  );
+}
 
 export interface FlashWhereSectionProps {
   form: UseFormReturn<FlashFormValues, unknown, SubmitFlashInput>;
@@ -43,12 +67,20 @@ export function FlashWhereSection({
   const shrink = point !== undefined || undefined;
   // Typed coordinates come with no known uncertainty.
   const typedCoordinate = () => form.setValue('coordinate_uncertainty_m', null);
+  // The map is the app's (Leaflet runs in the browser only): the server and the hydrating render draw its empty box,
+  // of its size, so that nothing moves when it comes (docs/adr/0049).
+  const hydrated = useHydrated();
+  const mapBox = <MapBox hint={t('flash.map_hint')} />;
   return (
     <FormSection title={t('flash.where')}>
       <UseMyLocationButton onLocate={setPoint} />
-      <Suspense fallback={<Box sx={{ height: { xs: 280, md: 380 } }} />}>
-        <LocationPicker value={point} onChange={setPoint} />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={mapBox}>
+          <LocationPicker value={point} onChange={setPoint} />
+        </Suspense>
+      ) : (
+        mapBox
+      )}
       {(errors.latitude || errors.longitude) && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {fieldError(errors.latitude ?? errors.longitude, 'latitude')}
@@ -79,6 +111,7 @@ export function FlashWhereSection({
             required
             label={t('fields.locality')}
             {...register('locality')}
+            defaultValue={NEW_FLASH_FIELDS.locality}
             error={!!errors.locality}
             helperText={fieldError(errors.locality, 'locality') ?? t('fields.locality_help')}
           />
@@ -88,6 +121,7 @@ export function FlashWhereSection({
             fullWidth
             label={t('fields.city')}
             {...register('city')}
+            defaultValue={NEW_FLASH_FIELDS.city}
             error={!!errors.city}
             helperText={fieldError(errors.city, 'city')}
           />

@@ -1,22 +1,13 @@
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
-import DeleteIcon from '@mui/icons-material/Delete';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  IconButton,
-  LinearProgress,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { Box, Button } from '@mui/material';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_INPUT_ACCEPT, type LifestageId } from '@mm/shared';
-import { PhotoThumb } from '../../../entities/photo/photo-thumb';
+
+// The tiles, progress bars and delete dialog load beside the form, not before its first render (the page's 250 KB
+// budget, ADR 0024). The input and its button do not: the server renders them, and the photos chosen before the app
+// runs wait in that input (docs/adr/0049), which a part drawn anew would replace.
+const PhotoTiles = lazy(() => import('./photo-tiles').then((m) => ({ default: m.PhotoTiles })));
 
 /**
  * A photo in the form: being uploaded, uploaded (photo_name set, `uploadedAt` ms), kept on this
@@ -36,14 +27,6 @@ export interface PickedPhoto {
   error?: string;
 }
 
-/** True for a photo waiting on this device to be uploaded with its entry. */
-const isOnDevice = (p: PickedPhoto) => p.photo_name !== undefined && p.uploadedAt === null;
-
-/** Only object URLs made here need releasing; saved photos preview from `/attachments/…`. */
-const release = (url: string) => {
-  if (url.startsWith('blob:')) URL.revokeObjectURL(url);
-};
-
 export interface PhotoPickerProps {
   lifestageId: LifestageId;
   photos: PickedPhoto[];
@@ -53,21 +36,18 @@ export interface PhotoPickerProps {
 }
 
 /**
- * Photos of one life stage: each file shows at once as a tile, then as the preview of the copy
+ * Photos of one life stage: each file shows at once as a tile (`PhotoTiles`), then as the preview of the copy
  * made on this device (ADR 0024: ≤ 2048 px JPEG, which is also what is kept and uploaded), uploads
  * with visible progress, and can be removed after the spec §5 delete confirmation. Photos already saved
- * (edit) come in with `photo_name` set and `/attachments/…` previews.
+ * (edit) come in with `photo_name` set and `/attachments/…` previews. Files chosen before the app ran (a page
+ * rendered by the server, docs/adr/0049) are taken from the input when this part starts.
  */
 export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: PhotoPickerProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const [confirming, setConfirming] = useState<PickedPhoto | null>(null);
-  const mine = photos.filter((p) => p.lifestage_id === lifestageId);
   const stage = t(`lifestage.${lifestageId}`);
   const patch = (localId: string, change: Partial<PickedPhoto>) =>
     onChange((all) => all.map((p) => (p.localId === localId ? { ...p, ...change } : p)));
-
-  useEffect(() => () => mine.forEach((p) => release(p.previewUrl)), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const add = (files: FileList | null) => {
     const picked = Array.from(files ?? []);
@@ -100,82 +80,44 @@ export function PhotoPicker({ lifestageId, photos, onChange, onFilesPicked }: Ph
     }
   };
 
+  // Photos chosen before this part ran (the page rendered by the server, docs/adr/0049): the step before the app
+  // opened the chooser, and the chosen files wait in the input.
+  useEffect(() => {
+    if (input.current?.files?.length) add(input.current.files);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
   const openChooser = () => {
     input.current?.click();
     // The worker starts while the volunteer picks (ADR 0024).
     void import('../../../entities/photo/send-photo').then((m) => m.startPhotoWorker());
   };
+  const inputId = `photos-${lifestageId}`;
 
   return (
     <Box>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {mine.map((p) => (
-          <Box key={p.localId} sx={{ width: 112 }}>
-            <Box sx={{ position: 'relative' }}>
-              <PhotoThumb src={p.previewUrl || undefined} alt={p.fileName} fileName={p.fileName} dim={!p.photo_name} />
-              <IconButton
-                size="small"
-                aria-label={`${t('flash.remove_photo')}: ${p.fileName}`}
-                onClick={() => setConfirming(p)}
-                sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.85)' }}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Box>
-            {!p.photo_name && !p.error && (
-              <LinearProgress
-                variant="determinate"
-                value={Math.round(p.progress * 100)}
-                aria-label={t('flash.uploading', { name: p.fileName, percent: Math.round(p.progress * 100) })}
-              />
-            )}
-            {isOnDevice(p) && (
-              <Typography variant="caption" sx={{ display: 'block', lineHeight: 1.2 }}>
-                {t('outbox.photo_on_device')}
-              </Typography>
-            )}
-            {p.error && (
-              <Alert severity="error" sx={{ p: 0.5, fontSize: 12 }}>
-                {p.error}
-              </Alert>
-            )}
-          </Box>
-        ))}
-      </Stack>
+      <Suspense fallback={null}>
+        <PhotoTiles lifestageId={lifestageId} photos={photos} onChange={onChange} />
+      </Suspense>
       <input
         ref={input}
         type="file"
         accept={PHOTO_INPUT_ACCEPT}
         multiple
         hidden
-        id={`photos-${lifestageId}`}
+        id={inputId}
         onChange={(e) => add(e.target.files)}
       />
-      <Button size="small" startIcon={<AddPhotoAlternateIcon />} onClick={openChooser} sx={{ mt: 1 }}>
+      {/* Before the app runs, a press on it opens its input's chooser at once (`data-opens-file`, lib/on-demand.ts):
+          a chooser opened by a press replayed later is refused after 5 s (docs/adr/0049). */}
+      <Button
+        size="small"
+        startIcon={<AddPhotoAlternateIcon />}
+        onClick={openChooser}
+        data-opens-file={inputId}
+        sx={{ mt: 1 }}
+      >
         {t('flash.add_photo', { stage })}
       </Button>
-      <Dialog open={confirming !== null} onClose={() => setConfirming(null)}>
-        <DialogContent>
-          <DialogContentText>{t('flash.confirm_remove_photo')}</DialogContentText>
-          {confirming && <Typography variant="caption">{confirming.fileName}</Typography>}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)}>{t('actions.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              if (confirming) {
-                release(confirming.previewUrl);
-                onChange((all) => all.filter((p) => p.localId !== confirming.localId));
-              }
-              setConfirming(null);
-            }}
-          >
-            {t('actions.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
     </Box>
   );
 }

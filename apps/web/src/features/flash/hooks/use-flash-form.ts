@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ChecklistDetail, SubmitFlashInput } from '@mm/shared';
@@ -162,6 +162,13 @@ export function useFlashForm(
       showServerErrors(err, setError, t('errors.network'));
     },
   });
+  // A new submission's date is the device's day (spec §1), never the server's: the server leaves the field empty,
+  // and the step before the app fills it on a page it rendered (docs/adr/0049). Read from the field when the form
+  // starts (no default value): a date filled or typed before the app is kept; an empty one gets today's.
+  const isNew = !initial && !queued;
+  useLayoutEffect(() => {
+    if (isNew && !getValues('checklist_date')) setValue('checklist_date', todayIso());
+  }, [isNew, getValues, setValue]);
   const refusal = queued?.error;
   useEffect(() => {
     if (refusal) showServerErrors(refusal, setError, t('errors.network'));

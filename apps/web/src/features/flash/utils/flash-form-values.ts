@@ -8,25 +8,35 @@ import {
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { photoUrl } from '../../../entities/photo/photo-url';
-import { todayIso } from '../../../lib/format-date';
 import type { PickedPhoto } from '../components/photo-picker';
 
 /** The Flash form's raw values, before the shared schema parses them. */
 export type FlashFormValues = z.input<typeof submitFlashInputSchema>;
 
-/** A new Flash submission: today, nothing counted, one fresh idempotency key. */
+/**
+ * What the typed fields of a new Flash submission show at first: nothing counted, no text. Written into the
+ * markup (`defaultValue`), not given to react-hook-form as default values: the form then reads them from its
+ * fields when it starts, so that what a volunteer typed before the app ran is kept (docs/adr/0049, as the
+ * sign-in form's, 0047). The date has none in the markup: the device's day, not the server's, is its default.
+ */
+export const NEW_FLASH_FIELDS = {
+  locality: '',
+  city: '',
+  adults: 0,
+  eggs: 0,
+  caterpillars: 0,
+  chrysalises: 0,
+  comment: '',
+} as const satisfies DefaultValues<FlashFormValues>;
+
+/**
+ * A new Flash submission as react-hook-form's default values: one fresh idempotency key, no milkweed, no photo; the
+ * typed fields are read from the form's fields (`NEW_FLASH_FIELDS`), the date is the device's day (`useFlashForm`).
+ */
 export function emptyFlashValues(): DefaultValues<FlashFormValues> {
   return {
     idempotency_key: crypto.randomUUID(),
-    checklist_date: todayIso(),
-    locality: '',
-    city: '',
-    adults: 0,
-    eggs: 0,
-    caterpillars: 0,
-    chrysalises: 0,
     milkweed_id: null,
-    comment: '',
     photos: [],
   };
 }
