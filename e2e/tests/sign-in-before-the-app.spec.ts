@@ -1,19 +1,11 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newVolunteer } from '../support/accounts';
 import { startApp } from '../support/app';
+import { PHONE, holdApp } from '../support/signed-in';
 
 // The sign-in page comes rendered from the server, at its address and on the members-only pages a visitor
 // without a session opens, and its app starts when it is used (docs/adr/0047): nothing typed or pressed
 // before then is lost.
-
-const PHONE = {
-  viewport: { width: 375, height: 740 },
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
-};
-
-/** The app's chunk (`app/start.tsx`), which the start-up module loads once the page is used. */
-const APP_CHUNK = /\/mmapp\/assets\/start-[\w-]+\.js$/;
 
 /**
  * The map tiles' address in these tests (`MAP_TILE_URL` in playwright.config.ts): a port the browser refuses,
@@ -29,23 +21,6 @@ function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
-}
-
-/** Holds the app's chunk until `release()`: what a visitor does meanwhile happens before the app runs. */
-async function holdApp(page: Page): Promise<{ requested: () => boolean; release: () => void }> {
-  let held: Route | undefined;
-  let released = false;
-  await page.route(APP_CHUNK, (route) => {
-    if (released) return route.continue();
-    held = route;
-  });
-  return {
-    requested: () => held !== undefined,
-    release: () => {
-      released = true;
-      void held?.continue();
-    },
-  };
 }
 
 test('a visitor on a members-only page signs in before the app runs and is taken back to it @phone', async ({
