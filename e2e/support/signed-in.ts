@@ -11,7 +11,7 @@ export const PHONE = {
 };
 
 /** The app's chunk (`app/start.tsx`), which the start-up module loads once the page is used. */
-export const APP_CHUNK = /\/mmapp\/assets\/start-[\w-]+\.js$/;
+const APP_CHUNK = /\/mmapp\/assets\/start-[\w-]+\.js$/;
 
 /** Console errors and page errors (a hydration mismatch is both). */
 export function collectErrors(page: Page): string[] {
