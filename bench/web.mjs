@@ -35,6 +35,8 @@
 // Options: --runs N (5) --count N (seed:demo observations, 2000) --only home,explore,…,signin,admin-sign-in --label TEXT
 //   --skip preset,nojs,inp --web-dist DIR --admin-dist DIR --no-write (print only) --reports DIR (each run's
 //   Lighthouse JSON, `<page>-<mode>-<run>.json`, to read its diagnostics: bootup-time, unused-javascript…)
+//   --traces (with --reports: each run's trace too, `<page>-<mode>-<run>.trace.json`, for its tasks' wall and
+//   thread times; docs/adr/0050)
 // Exit status 0 when every target passes, 1 otherwise, 2 on an error.
 import { spawnSync } from 'node:child_process';
 import {
@@ -71,6 +73,7 @@ const { values: opts } = parseArgs({
     'admin-dist': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     reports: { type: 'string' },
+    traces: { type: 'boolean', default: false },
   },
 });
 const runs = Number(opts.runs);
@@ -319,6 +322,11 @@ async function measure(baseUrl, page, storage, run, mode) {
     if (opts.reports) {
       mkdirSync(opts.reports, { recursive: true });
       writeFileSync(path.join(opts.reports, `${page.key}-${mode}-${run}.json`), JSON.stringify(lhr));
+      if (opts.traces)
+        writeFileSync(
+          path.join(opts.reports, `${page.key}-${mode}-${run}.trace.json`),
+          JSON.stringify(result.artifacts.Trace),
+        );
     }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
     const num = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;

@@ -5,7 +5,6 @@
  * Written without React: it runs before any of the app's code is loaded. Loaded by the start-up module
  * only on such a page (a page the browser draws does not need it).
  */
-import { whenIdle } from './main-thread';
 import { registerServiceWorker } from './register-service-worker';
 import { readySignInForm } from './sign-in-first';
 
@@ -189,11 +188,11 @@ export function startOnDemand(
   const demand = waitForDemand(doc, when);
   // Each in a task of its own after this one (docs/adr/0046): at a phone's speed every few milliseconds of
   // one task count towards its Total Blocking Time. The page view is counted once its code arrives; the service worker
-  // (offline use) is registered once the browser is idle, whether or not the app starts.
+  // (offline use) is registered once the page has settled and the browser is idle, whether or not the app starts.
   // Imported here, not statically: this module then runs as soon as it arrives (its listeners hold a press),
   // without waiting for a second file; the app shares `page-view` (it must not count the view again).
   void import('./page-view').then((m) => m.sendFirstPageView());
-  whenIdle(registerServiceWorker);
+  registerServiceWorker();
   // A page drawn for a session (docs/adr/0048): its due notice shown now; a refused session starts the app.
   if (root?.dataset.session !== undefined && sessionCheck)
     void import('./signed-in-first').then((m) => m.readySignedInPage(doc, sessionCheck, demand.startNow));

@@ -1,7 +1,6 @@
 import { Box, Container, Link, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION, COPYRIGHT_YEAR } from '@mm/shared';
-import { MmImage } from '../../components/ui/mm-image';
 import { useLocale } from '../../lib/links';
 import { cityUrl } from './nav-items';
 
@@ -19,7 +18,7 @@ export function Footer() {
           <Typography variant="caption">{t('footer.version', { version: APP_VERSION })}</Typography>
         </Box>
         <Link href={cityUrl(lng)} target="_blank" rel="noopener" aria-label={t('footer.city_logo')}>
-          <MmImage src="/img/city-logo.svg" alt={t('images.city_logo_alt')} height={40} width={120} />
+          <span className="mm-city-logo" role="img" aria-label={t('images.city_logo_alt')} />
         </Link>
       </Container>
     </Box>

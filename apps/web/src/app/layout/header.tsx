@@ -6,7 +6,6 @@ import { Suspense, lazy, useEffect, useRef, useState, type MouseEvent } from 're
 import { useTranslation } from 'react-i18next';
 import { ADMIN_ROLE_ID, SMALL_SCREEN_BREAKPOINT } from '@mm/shared';
 import { useHydrated } from '../../components/ui/after-hydration';
-import { MmImage } from '../../components/ui/mm-image';
 import { useSession } from '../../entities/session/session-context';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { LocaleLink, useLocale } from '../../lib/links';
@@ -100,7 +99,7 @@ function Brand() {
         minWidth: 0,
       }}
     >
-      <MmImage src="/img/monarch.svg" alt="" width={36} height={36} />
+      <span className="mm-monarch" style={{ width: 36, height: 36 }} />
       {/* On the narrowest phones the name is kept for screen readers only, so Submit data fits beside the logo. */}
       <Box
         component="span"

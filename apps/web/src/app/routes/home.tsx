@@ -5,7 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AfterHydration } from '../../components/ui/after-hydration';
-import { MmImage } from '../../components/ui/mm-image';
 import { useSession } from '../../entities/session/session-context';
 import { PageHead } from '../../features/content/components/page-head';
 import { CampaignCard } from '../../features/home/components/campaign-card';
@@ -73,7 +72,7 @@ export function HomePage() {
           flexDirection: { xs: 'column', md: 'row' },
         }}
       >
-        <MmImage src="/img/monarch.svg" alt="" width={140} height={140} />
+        <span className="mm-monarch" style={{ width: 140, height: 140 }} />
         <Box>
           <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '3rem' } }} gutterBottom>
             {t('home.title')}

@@ -15,7 +15,7 @@ export function LoadingScreen() {
       {...(ready ? { 'aria-label': t('app.loading') } : { 'aria-labelledby': 'loading-screen-name' })}
     >
       <div>
-        <img src="/mmapp/img/monarch.svg" alt="" width={72} height={72} />
+        <span className="mm-monarch" style={{ width: 72, height: 72 }} />
         <p id="loading-screen-name">Mission Monarch</p>
         <div className="mm-boot-spinner" />
       </div>

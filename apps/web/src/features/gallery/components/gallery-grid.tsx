@@ -42,7 +42,11 @@ export const GalleryGrid = memo(function GalleryGrid({ photos, captionOf, onOpen
       {photos.map((photo, index) => {
         const caption = captionOf(photo);
         return (
-          <Box component="li" key={photo.id} sx={{ minWidth: 0 }}>
+          <Box
+            component="li"
+            key={photo.id}
+            sx={{ minWidth: 0, contentVisibility: 'auto', containIntrinsicBlockSize: 'auto 240px' }}
+          >
             <Box component="figure" sx={{ m: 0 }}>
               <ButtonBase
                 ref={(el: HTMLButtonElement | null) => tileRef?.(index, el)}
