@@ -50,10 +50,13 @@ function start(page: HTMLElement): void {
       ? ((page.dataset.hydrate as HydrateWhen) ?? 'now')
       : 'now';
   // Explore's map view rendered for reading (`data-map-island`, docs/adr/0042): the map is drawn now, without
-  // React; the app's map view adopts it once the app runs (the map stays in the page meanwhile).
+  // React; the app's map view adopts it once the app runs (the map stays in the page meanwhile). Its import (the
+  // preload links of Leaflet's files) in a task after this one, which waits for the stored items (docs/adr/0050).
   const mapIsland = when === 'now' ? null : page.querySelector<HTMLElement>('[data-map-island]');
   if (mapIsland)
-    void import('./features/explore/map-island/map-island').then((m) => void m.startMapIsland(mapIsland, lng));
+    void yieldToMain()
+      .then(() => import('./features/explore/map-island/map-island'))
+      .then((m) => void m.startMapIsland(mapIsland, lng));
   const loadApp = () => import('./app/start').then(({ startApp }) => startApp(page));
 
   // A page rendered for reading: its links work now, a press on one of its buttons is held and pressed again once

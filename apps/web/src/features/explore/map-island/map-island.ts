@@ -77,6 +77,10 @@ export async function startMapIsland(box: HTMLElement, lng: string): Promise<voi
   const container = document.createElement('div');
   container.style.cssText = 'height:100%;width:100%';
   box.append(container);
+  // The page's style and layout with Leaflet's stylesheet, which making the map asks for (its size), in this task;
+  // the map's panes and view in the next (docs/adr/0050).
+  void container.clientWidth;
+  await yieldToMain();
   const small = window.matchMedia(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`).matches;
   const map = L.map(container, {
     center: [DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng],
