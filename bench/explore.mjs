@@ -4,7 +4,8 @@
 //   1. Data: N observations (1,000,000) placed and dated like real sightings (bench/lib/explore-data.mjs),
 //      loaded in SQL batches into the embedded PostgreSQL of DATA_DIR /tmp/mm-bench-explore, kept
 //      between runs (regenerated when missing, made with other parameters, or with --fresh).
-//   2. The real server (node --import tsx apps/server/src/server.ts, LOG_LEVEL=warn, 127.0.0.1) on it;
+//   2. The real server as `npm start` runs it (the production build apps/server/dist/server.js, rebuilt when
+//      older than its sources, with its heap limit from scripts/server-heap.mjs), LOG_LEVEL=warn, 127.0.0.1, on it;
 //      autocannon at 32 connections, 10 s per line after a 3 s warm-up:
 //      list (unfiltered, filtered) missing the HTTP cache; list replayed with bare pg (ratio);
 //      list repeated from the cache (200) and revalidated (304); map clusters at zooms 3/6/10/14
@@ -34,6 +35,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
+import { serverHeapArgs } from '../scripts/server-heap.mjs';
 import { startCpuMeter } from './lib/cpu.mjs';
 import { loadExploreData } from './lib/explore-data.mjs';
 import { directListReplay, directLoad, httpLoad, timedDownload } from './lib/explore-load.mjs';
@@ -172,7 +174,7 @@ async function prepareData() {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const t0 = performance.now();
-  const server = await startServer({ dataDir });
+  const server = await startServer({ dataDir, built: true });
   log(`new database: server healthy in ${fmt(server.startMs / 1000)} s (initdb, migrations, reference data)`);
   const pool = new pg.Pool({ connectionString: embeddedDatabaseUrl(dataDir), max: 2 });
   // The server's stop ends the database under a client still closing: not an error of the load.
@@ -265,7 +267,7 @@ async function main() {
   log(`${m.date} — ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}, load average ${m.loadavg}`);
   const data = await prepareData();
   // Replaced once, for the lines without list rows kept in memory (--only cold).
-  let server = await startServer({ dataDir });
+  let server = await startServer({ dataDir, built: true });
   /** The bare Fastify server of the cached answers' reference lines, once started. */
   let bare = null;
   /** The clustering reference route (bench/lib/cluster-route.mjs), once started. */
@@ -821,7 +823,8 @@ async function main() {
         rows.push([
           'Server RSS during the export: peak − start (start / peak / end)',
           `(reported; was ≤ ${TARGET_RSS_GROWTH_MIB} MiB)`,
-          `${mib(growth)} (${mib(d.rss.start)} / ${mib(d.rss.peak)} / ${mib(d.rss.end)}); after the first quarter of the export ${mib(Math.max(0, d.rss.restPeak - d.rss.firstQuarterPeak))} more`,
+          `${mib(growth)} (${mib(d.rss.start)} / ${mib(d.rss.peak)} / ${mib(d.rss.end)}); after the first quarter of the export ${mib(Math.max(0, d.rss.restPeak - d.rss.firstQuarterPeak))} more; ` +
+            `V8 heap used ${mib(d.heapUsed.start)} at the start, ${mib(d.heapUsed.peak)} at most`,
           '',
           null,
         ]);
@@ -841,7 +844,7 @@ async function main() {
       // after a data change or for pages nobody asked since. A second server on the same data.
       await pool.end();
       await server.stop();
-      server = await startServer({ dataDir, env: { EXPLORE_ROW_CACHE_MB: '0' } });
+      server = await startServer({ dataDir, built: true, env: { EXPLORE_ROW_CACHE_MB: '0' } });
       base = server.baseUrl;
       pool = new pg.Pool({ connectionString: embeddedDatabaseUrl(dataDir), max: connections });
       log(`server restarted with EXPLORE_ROW_CACHE_MB=0 in ${fmt(server.startMs, 0)} ms (pid ${server.pid})`);
@@ -874,6 +877,7 @@ async function main() {
       await server.stop();
       server = await startServer({
         dataDir,
+        built: true,
         env: { WORKERS: '2' },
         timeoutMs: 240_000,
         readyLine: /all \d+ workers listening/,
@@ -905,7 +909,7 @@ async function main() {
         `${data.photos} photo rows, ${data.users} users; seed ${data.seed}, generated in ${fmt(data.totalS)} s`,
     );
     console.log(
-      `Server: node --import tsx apps/server/src/server.ts, embedded PostgreSQL, LOG_LEVEL=warn, 127.0.0.1; autocannon ${connections} connections, ${warmupS} s warm-up + ${durationS} s per line`,
+      `Server: node ${serverHeapArgs(process.env).join(' ')} apps/server/dist/server.js (as npm start runs it), embedded PostgreSQL, LOG_LEVEL=warn, 127.0.0.1; autocannon ${connections} connections, ${warmupS} s warm-up + ${durationS} s per line`,
     );
     console.log(
       table(

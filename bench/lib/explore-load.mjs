@@ -179,16 +179,41 @@ export function rssBytes(pid) {
 }
 
 /**
- * Downloads `path` in full, counting bytes and lines, while sampling the server's RSS every 200 ms.
+ * The server's live V8 heap (bytes) from its `/api/metrics` (`nodejs_heap_size_used_bytes`), or NaN.
+ * @param {string} baseUrl
+ * @returns {Promise<number>}
+ */
+async function heapUsedBytes(baseUrl) {
+  try {
+    const text = await (await fetch(`${baseUrl}/api/metrics`)).text();
+    return Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? Number.NaN);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Downloads `path` in full, counting bytes and lines, while sampling the server's RSS every 200 ms and its
+ * live V8 heap every second (RSS growing while the heap stays flat is memory V8 or the allocator has not
+ * handed back yet, not objects the download keeps).
  * @param {{ baseUrl: string, path: string, pid: number, timeoutMs?: number }} options
  * @returns {Promise<{ available: boolean, status: number, message?: string, ms?: number, firstByteMs?: number, bytes?: number, lines?: number,
- *   rss?: { start: number, peak: number, end: number, samples: number }, contentType?: string }>} times in ms, sizes in bytes
+ *   rss?: { start: number, peak: number, end: number, samples: number }, heapUsed?: { start: number, peak: number },
+ *   contentType?: string }>} times in ms, sizes in bytes
  */
 export async function timedDownload({ baseUrl, path, pid, timeoutMs = 120_000 }) {
   const samples = [];
   const sample = () => samples.push(rssBytes(pid));
   sample();
   const timer = setInterval(sample, 200);
+  const heapSamples = [await heapUsedBytes(baseUrl)];
+  let downloading = true;
+  const heapSampler = (async () => {
+    while (downloading) {
+      await new Promise((r) => setTimeout(r, 1000));
+      if (downloading) heapSamples.push(await heapUsedBytes(baseUrl));
+    }
+  })();
   const t0 = performance.now();
   try {
     const res = await fetch(`${baseUrl}${path}`, { signal: AbortSignal.timeout(timeoutMs) });
@@ -205,7 +230,10 @@ export async function timedDownload({ baseUrl, path, pid, timeoutMs = 120_000 })
     }
     const ms = performance.now() - t0;
     sample();
+    downloading = false;
+    await heapSampler;
     const valid = samples.filter(Number.isFinite);
+    const heapValid = heapSamples.filter(Number.isFinite);
     return {
       available: true,
       status: res.status,
@@ -224,8 +252,10 @@ export async function timedDownload({ baseUrl, path, pid, timeoutMs = 120_000 })
         firstQuarterPeak: maxOf(valid.slice(0, Math.max(1, Math.ceil(valid.length / 4)))),
         restPeak: maxOf(valid.slice(Math.max(1, Math.ceil(valid.length / 4)))),
       },
+      heapUsed: { start: heapValid[0] ?? Number.NaN, peak: heapValid.length ? maxOf(heapValid) : Number.NaN },
     };
   } finally {
     clearInterval(timer);
+    downloading = false;
   }
 }

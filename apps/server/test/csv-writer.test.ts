@@ -72,6 +72,17 @@ describe('CSV download writer (ADR 0019)', () => {
     expect(await byWriter(many)).toBe(await byCsvStringify(many));
   });
 
+  it('keeps characters of 2 to 4 bytes whole across chunks, and writes a row longer than a chunk', async () => {
+    const accents = Array.from({ length: 2000 }, (_, i) =>
+      occurrence([`Asclépiade ${i} 🦋`, 'ñandú, Québec', `${'é'.repeat(i % 7)}🐛`], i),
+    );
+    const long = occurrence(['🦋'.repeat(40_000), `${'Montréal, '.repeat(10_000)}fin`], 0);
+    const rows = [...accents.slice(0, 1000), long, ...accents.slice(1000)];
+    const written = await byWriter(rows);
+    expect(written).toBe(await byCsvStringify(rows));
+    expect(written).not.toContain('\uFFFD');
+  });
+
   it('escapes formulas but not negative numbers, and quotes what holds a delimiter', () => {
     expect(csvCell('=1+1')).toBe("'=1+1");
     expect(csvCell('-12')).toBe("'-12");

@@ -219,14 +219,24 @@ export const joinRemarks = (...parts: (string | null | undefined)[]) =>
   parts.filter((p): p is string => typeof p === 'string' && p !== '').join('; ') || null;
 
 /**
+ * The ISO 8601 date (yyyy-MM-dd) of a checklist cut to its precision: `1968`, `1968-08` or the
+ * whole date. The one-table exports' eventDate, read once per row without splitting the date.
+ */
+function datePart(date: string, precision: string): string {
+  if (precision === 'year') return date.slice(0, 4);
+  if (precision === 'month') return date.slice(0, 7);
+  return date;
+}
+
+/**
  * The ISO 8601 date of a checklist at its precision: `1968`, `1968-08`, or the full date (with its
  * times, see `eventDate`), and its year, month and day (null beyond the precision).
  */
 export function datedTerms(date: string, precision: string, start: string | null, end: string | null) {
   const [year, month, day] = date.split('-').map(Number);
-  if (precision === 'year') return { eventDate: date.slice(0, 4), year: year ?? null, month: null, day: null };
+  if (precision === 'year') return { eventDate: datePart(date, precision), year: year ?? null, month: null, day: null };
   if (precision === 'month')
-    return { eventDate: date.slice(0, 7), year: year ?? null, month: month ?? null, day: null };
+    return { eventDate: datePart(date, precision), year: year ?? null, month: month ?? null, day: null };
   return { eventDate: eventDate(date, start, end), year: year ?? null, month: month ?? null, day: day ?? null };
 }
 
@@ -423,7 +433,7 @@ export function toOccurrence(r: ObservationSourceRow, ctx: PublishingContext, me
     occurrenceID: urnUuid(r.observation_uuid),
     eventID: urnUuid(r.checklist_uuid),
     basisOfRecord: r.source_basis_of_record ?? basisOfRecord(r.basisofrecord_id),
-    eventDate: datedTerms(r.checklist_date, r.date_precision, null, null).eventDate,
+    eventDate: datePart(r.checklist_date, r.date_precision),
     eventTime: r.start_time && r.end_time ? `${r.start_time}/${r.end_time}` : (r.start_time ?? null),
     decimalLatitude: r.latitude,
     decimalLongitude: r.longitude,

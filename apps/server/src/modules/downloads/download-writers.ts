@@ -13,12 +13,22 @@ export interface FormatWriter {
   extension: string;
 }
 
-/** First characters a spreadsheet reads as a formula (OWASP CSV injection), as csv-stringify's `escape_formulas` lists them. */
-const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
+/**
+ * First characters a spreadsheet reads as a formula (OWASP CSV injection), as csv-stringify's
+ * `escape_formulas` lists them: = + - @ tab, carriage return and the full-width = + - @. As UTF-16
+ * code units, tested with charCodeAt (no one-character string per cell).
+ */
+const FORMULA_START = new Set(
+  ['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'].map((c) => c.charCodeAt(0)),
+);
 /** A cell needs quotes when it holds the delimiter, a quote or a line break. */
 const NEEDS_QUOTES = /[",\r\n]/;
-/** Text pushed to the response at a time (characters): one chunk per ≈ 300 rows instead of one per row. */
-const CHUNK_CHARS = 64 * 1024;
+/** Bytes pushed to the response at a time: one chunk per ≈ 100 rows instead of one per row. */
+const CHUNK_BYTES = 64 * 1024;
+const CR = 0x0d;
+const LF = 0x0a;
+/** Most UTF-8 bytes one UTF-16 code unit takes (a surrogate pair's two units take 4). */
+const MAX_UTF8_PER_UNIT = 3;
 
 /**
  * One CSV cell exactly as csv-stringify 6 writes it with `escape_formulas` (download-writers.test.ts
@@ -29,7 +39,7 @@ export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
   if (value === '') return '';
-  const text = FORMULA_START.has(value[0]!) ? `'${value}` : value;
+  const text = FORMULA_START.has(value.charCodeAt(0)) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -41,26 +51,34 @@ export function csvCell(value: string | number | null): string {
  * BENCHMARKS.md "CSV export ÷ COPY").
  */
 function csvWriter(): FormatWriter {
-  // Lines are kept in an array and joined once per chunk, each line joined from an array of cells:
-  // concatenating cell by cell made ≈ 100 short-lived string pieces a row (ADR 0019, flat memory).
-  let lines = [`\uFEFF${DWC_COLUMNS.join(',')}\r\n`];
-  let chars = lines[0]!.length;
+  // Each line is joined once from an array of cells (concatenating cell by cell made ≈ 100 short-lived
+  // string pieces a row, ADR 0019) and encoded straight into the chunk's buffer: joining the lines
+  // into one string and then encoding it copied every byte twice more (BENCHMARKS.md, "CSV export ÷ COPY").
   const cells = new Array<string>(DWC_COLUMNS.length);
+  let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let used = chunk.write(`\uFEFF${DWC_COLUMNS.join(',')}\r\n`);
+  /** The bytes written so far (null when none), and a new buffer with room for `atLeast` bytes. */
+  const take = (atLeast: number): Buffer | null => {
+    const full = used > 0 ? chunk.subarray(0, used) : null;
+    chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, atLeast));
+    used = 0;
+    return full;
+  };
   const input = new Transform({
     writableObjectMode: true,
     transform(o: Occurrence, _encoding, done) {
       for (let i = 0; i < DWC_COLUMNS.length; i++) cells[i] = csvCell(o[DWC_COLUMNS[i]!]);
-      const line = `${cells.join(',')}\r\n`;
-      lines.push(line);
-      chars += line.length;
-      if (chars < CHUNK_CHARS) return done();
-      const chunk = lines.join('');
-      lines = [];
-      chars = 0;
-      done(null, chunk);
+      // The CRLF is written as two bytes: adding it to the string would make a second string to flatten.
+      const line = cells.join(',');
+      const room = line.length * MAX_UTF8_PER_UNIT + 2;
+      const full = used + room > chunk.length ? take(room) : null;
+      used += chunk.write(line, used);
+      chunk[used++] = CR;
+      chunk[used++] = LF;
+      done(null, full);
     },
     flush(done) {
-      done(null, lines.join(''));
+      done(null, used > 0 ? chunk.subarray(0, used) : null);
     },
   });
   return { input, output: input, contentType: 'text/csv; charset=utf-8', extension: 'csv' };
