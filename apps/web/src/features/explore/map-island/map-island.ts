@@ -73,7 +73,9 @@ export async function startMapIsland(box: HTMLElement, lng: string): Promise<voi
   };
   const total = document.querySelector<HTMLElement>(TOTAL_SELECTOR);
   // Leaflet's evaluation was this task; making the map, its tiles and markers come in tasks of their own.
+  // After each wait, the server's box may be gone: the app has drawn the page and makes its own map.
   await yieldToMain();
+  if (!box.isConnected) return;
   const container = document.createElement('div');
   container.style.cssText = 'height:100%;width:100%';
   box.append(container);
@@ -81,6 +83,7 @@ export async function startMapIsland(box: HTMLElement, lng: string): Promise<voi
   // the map's panes and view in the next (docs/adr/0050).
   void container.clientWidth;
   await yieldToMain();
+  if (!box.isConnected) return;
   const small = window.matchMedia(`(max-width:${SMALL_SCREEN_BREAKPOINT}px)`).matches;
   const map = L.map(container, {
     center: [DEFAULT_MAP_CENTER.lat, DEFAULT_MAP_CENTER.lng],
