@@ -129,6 +129,30 @@ test('a select pressed before the app opens once it runs; Save pressed before th
   await context.close();
 });
 
+test('a key that opens a select, pressed before the app, opens it once the app runs @phone', async ({
+  browser,
+  request,
+}) => {
+  const me = await newVolunteer(request, `fbk${Date.now().toString(36)}`, 'monarque-fbk-1');
+  const context = await signedInContext(browser, me, PHONE);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const app = await holdApp(page);
+  await page.goto('/mmapp/en/submit/flash');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'on-demand');
+  const milkweed = page.getByRole('combobox', { name: 'Milkweed' });
+  await milkweed.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  app.release();
+  const listbox = page.getByRole('listbox');
+  await expect(listbox).toBeVisible();
+  await listbox.getByRole('option', { name: /\(Asclepias syriaca\)$/ }).click();
+  await expect(milkweed).toHaveText(/\(Asclepias syriaca\)$/);
+  expect(pageErrors(errors)).toEqual([]);
+  await context.close();
+});
+
 test('in French on a wide screen the app hydrates the form in place; `?outbox=` is drawn by the browser', async ({
   browser,
   request,

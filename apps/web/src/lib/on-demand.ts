@@ -23,6 +23,15 @@ const WHEN_VISIBLE_SELECTOR = '[data-when-visible]';
  */
 const REPLAYED = 'button, [role="button"], [role="combobox"]';
 
+/** Keys that open a select (MUI's `role="combobox"`), which no click follows: held like a press, then sent again. */
+const OPENING_KEYS = new Set([' ', 'Enter', 'ArrowDown', 'ArrowUp']);
+
+/** A press held before the app runs: the element, and the key when it was pressed from the keyboard on a select. */
+interface HeldPress {
+  target: HTMLElement;
+  key?: string;
+}
+
 /**
  * A part that works before the app (`data-island`: Explore's map, docs/adr/0042): presses in it are its
  * own (its markers, its zoom buttons), not held.
@@ -38,14 +47,15 @@ const ISLAND = '[data-island]';
  * @param when `visible` or `interaction`
  * @param marginPx how far below the screen a marked element counts as in view
  * @returns `start`: resolves when the app should start (or once `startNow()` is called); `heldPress()`: the
- *   button last pressed before, if any (perhaps since replaced by the app: {@link replayTarget})
+ *   button or select last pressed before, if any (perhaps since replaced by the app: {@link replayTarget}), with the
+ *   key that opened the select from the keyboard
  */
 function waitForDemand(
   doc: Document,
   when: Exclude<HydrateWhen, 'now'>,
   marginPx = 200,
-): { start: Promise<void>; startNow: () => void; heldPress: () => HTMLElement | undefined } {
-  let held: HTMLElement | undefined;
+): { start: Promise<void>; startNow: () => void; heldPress: () => HeldPress | undefined } {
+  let held: HeldPress | undefined;
   let running = false;
   let startNow: () => void = () => undefined;
   const onClick = (event: Event) => {
@@ -57,11 +67,21 @@ function waitForDemand(
     // 5 s later. The chosen files wait in the input, which the app reads once it runs.
     const fileInput = target.dataset.opensFile ? doc.getElementById(target.dataset.opensFile) : null;
     if (fileInput instanceof HTMLInputElement) fileInput.click();
-    else held = target;
+    else held = { target };
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  // A key that opens a select: a select's keyboard use makes no click (a button's Enter and Space do, held above).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (running || !OPENING_KEYS.has(event.key)) return;
+    const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[role="combobox"]') : null;
+    if (!target || target.closest(ISLAND)) return;
+    held = { target, key: event.key };
     event.preventDefault();
     event.stopPropagation();
   };
   doc.addEventListener('click', onClick, true);
+  doc.addEventListener('keydown', onKeyDown, true);
   const start = new Promise<void>((resolve) => {
     let observer: IntersectionObserver | undefined;
     const go = () => {
@@ -85,6 +105,7 @@ function waitForDemand(
     heldPress: () => {
       running = true;
       doc.removeEventListener('click', onClick, true);
+      doc.removeEventListener('keydown', onKeyDown, true);
       return held;
     },
   };
@@ -143,13 +164,16 @@ function replayTarget(doc: Document, held: HTMLElement): Promise<HTMLElement | u
 
 /**
  * Presses again a button or select pressed before the app ran: a select (MUI's) opens on a mouse button going down,
- * not on a click.
+ * not on a click, or on the key pressed on it, sent again with the select focused.
  * @param target the element pressed, as the app now runs it
+ * @param key the key pressed on a select, when it was the keyboard
  */
-function pressAgain(target: HTMLElement): void {
-  if (target.getAttribute('role') === 'combobox')
-    target.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
-  else target.click();
+function pressAgain(target: HTMLElement, key?: string): void {
+  if (target.getAttribute('role') !== 'combobox') target.click();
+  else if (key) {
+    target.focus();
+    target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  } else target.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0 }));
 }
 
 /**
@@ -201,7 +225,7 @@ export function startOnDemand(
     await appReady(doc);
     announceFocus(doc);
     const held = demand.heldPress();
-    const target = held && (await replayTarget(doc, held));
-    if (target) pressAgain(target);
+    const target = held && (await replayTarget(doc, held.target));
+    if (target) pressAgain(target, held.key);
   });
 }
