@@ -229,7 +229,7 @@ test('filters by life stage and by province narrow the rows and go into the URL'
   await expect(page.getByRole('cell', { name: 'Trinity Bellwoods, Toronto' })).toBeVisible();
 
   // Dates are typed in the browser's order (MM/DD/YYYY in US English) and kept as yyyy-MM-dd.
-  await page.getByLabel('From').focus();
+  await page.getByLabel('From', { exact: true }).focus();
   await page.keyboard.type('07012024');
   await expect(page).toHaveURL(/date_from=2024-07-01/);
   await expect(page.getByText('No observations to show.')).toBeVisible();
